@@ -1,0 +1,51 @@
+# make site: set up .venv, measure what is missing for this machine, build site/.
+# make test: set up .venv with the dev tools, run the whole test suite.
+PYTHON ?= python3
+VENV ?= .venv
+PROFILE ?= quick
+FRAMEWORKS ?= torch,jax
+# PyTorch is installed before the project, and explicitly, because a plain "torch" requirement
+# makes pip download several GB of CUDA wheels even on a machine without a GPU.
+HAS_GPU := $(shell command -v nvidia-smi >/dev/null 2>&1 || command -v rocm-smi >/dev/null 2>&1 && echo yes)
+ifeq ($(HAS_GPU),yes)
+TORCH_SPEC ?= torch==2.13.0
+TORCH_INDEX ?=
+else
+TORCH_SPEC ?= torch==2.13.0+cpu
+TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
+endif
+JAX_EXTRA ?= jax
+BIN := $(VENV)/bin
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: site test benchmarks build serve clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-%: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet "$(TORCH_SPEC)" $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
+	$(BIN)/python -m pip install --quiet -e ".[$(JAX_EXTRA),site$(if $(filter dev,$*),$(comma)dev)]"
+	touch $@
+
+comma := ,
+
+benchmarks: $(VENV)/.installed-site
+	$(BIN)/accelbench run --profile $(PROFILE) --frameworks $(FRAMEWORKS)
+	$(BIN)/accelbench validate
+
+build: $(VENV)/.installed-site
+	$(BIN)/mkdocs build --strict
+
+site: benchmarks
+	$(MAKE) build
+
+test: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest
+
+serve: $(VENV)/.installed-site
+	$(BIN)/mkdocs serve
+
+clean:
+	rm -rf site

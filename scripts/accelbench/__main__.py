@@ -1,0 +1,3 @@
+from accelbench.cli import main
+
+raise SystemExit(main())

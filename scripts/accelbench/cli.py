@@ -1,0 +1,138 @@
+"""Command line: accelbench run | validate | status."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from accelbench import hardware, runner
+from accelbench.runfile import RunFileError, load_run, read_json
+from accelbench.snippet import FRAMEWORKS, SnippetError, discover
+
+
+def _csv(value: str) -> list[str]:
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="accelbench", description=__doc__)
+    parser.add_argument("--data-dir", type=Path, default=Path("build_data"),
+                        help="where runs/ and reference/ live (default: build_data)")
+    parser.add_argument("--snippets-dir", type=Path, default=Path("snippets"), help="default: snippets")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="measure what is missing for this machine; print the run file's path last")
+    run.add_argument("--profile", choices=["quick", "full", "test"], default="quick",
+                     help="quick: seconds on a 2-core CPU; full: one accelerator; test: tiny sizes for the test suite")
+    run.add_argument("--only", type=_csv, help="comma-separated workload ids")
+    run.add_argument("--frameworks", type=_csv, default=list(FRAMEWORKS), help="default: torch,jax")
+    run.add_argument("--platforms", type=_csv,
+                     help="cpu,gpu,tpu (default: the accelerators if there are any, else the CPU)")
+    run.add_argument("--force", action="store_true", help="measure again even if a current result is stored")
+
+    validate = sub.add_parser("validate", help="check run files; one line per problem naming file and field")
+    validate.add_argument("files", nargs="*", type=Path, help="default: every file in DATA_DIR/runs")
+
+    status = sub.add_parser("status", help="per workload, framework and device: stored, stale or missing")
+    status.add_argument("--profile", choices=["quick", "full", "test"], default="quick")
+    status.add_argument("--frameworks", type=_csv, default=list(FRAMEWORKS))
+    status.add_argument("--platforms", type=_csv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    unknown = set(getattr(args, "frameworks", []) or []) - set(FRAMEWORKS)
+    if unknown:
+        print(f"accelbench: unknown framework(s): {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
+    try:
+        return {"run": cmd_run, "validate": cmd_validate, "status": cmd_status}[args.command](args)
+    except SnippetError as exc:
+        print(f"accelbench: {exc}", file=sys.stderr)
+        return 2
+
+
+def cmd_run(args) -> int:
+    snippets = discover(args.snippets_dir, args.only)
+    try:
+        path = runner.run(snippets, profile=args.profile, frameworks=args.frameworks, data_dir=args.data_dir,
+                          root=Path.cwd(), force=args.force, platforms=args.platforms)
+    except runner.Interrupted as exc:
+        print(exc)  # the partial file's path, still printed last
+        return 130
+    if path is None:
+        return 0
+    print(path)
+    return 0
+
+
+def _run_files(data_dir: Path) -> list[Path]:
+    return sorted((data_dir / "runs").glob("*.json"))
+
+
+def validate_files(files: list[Path]) -> list[str]:
+    """Problems in ``files``, one line each, including run_ids shared by more than one file."""
+    problems: list[str] = []
+    owners: dict[str, Path] = {}
+    for path in files:
+        try:
+            run = load_run(path)
+        except RunFileError as exc:
+            problems += exc.problems
+            continue
+        except OSError as exc:
+            problems.append(f"{path}: (file): cannot read: {exc.strerror or exc}")
+            continue
+        first = owners.setdefault(run["run_id"], path)
+        if first != path:
+            problems.append(f"{path}: run_id: {run['run_id']!r} is also the run_id of {first}")
+    return problems
+
+
+def cmd_validate(args) -> int:
+    files = args.files or _run_files(args.data_dir)
+    problems = validate_files(files)
+    for line in problems:
+        print(line)
+    bad = len({line.split(": ", 1)[0] for line in problems})
+    print(f"{len(files) - bad} of {len(files)} run file(s) valid", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def cmd_status(args) -> int:
+    snippets = discover(args.snippets_dir)
+    hw = hardware.detect(args.frameworks)
+    items = runner.plan(snippets, hw, args.frameworks, args.profile, args.platforms)
+    stored: dict[tuple, set[str]] = {}  # (workload, params, framework, device) -> snippet hashes with ok
+    for path in _run_files(args.data_dir):
+        try:
+            for rec in read_json(path).get("records", []):
+                if rec.get("status") == "ok":
+                    key = (rec["workload"], json.dumps(rec["params"], sort_keys=True), rec["framework"], rec["device"])
+                    stored.setdefault(key, set()).add(rec["snippet_hash"])
+        except (RunFileError, AttributeError, KeyError, TypeError):
+            continue  # `accelbench validate` reports these
+    counts: dict[tuple, Counter] = {}
+    for item in items:
+        device = item.device.name if item.device else "-"
+        bucket = counts.setdefault((item.snippet.workload, item.framework, device), Counter())
+        if item.skip:
+            bucket["skipped"] += 1
+            continue
+        hashes = stored.get((item.snippet.workload, json.dumps(item.params, sort_keys=True), item.framework, device), set())
+        bucket["current" if item.snippet.source_hash in hashes else "stale" if hashes else "missing"] += 1
+    print(f"profile {args.profile}; data in {args.data_dir}")
+    for (workload, framework, device), c in counts.items():
+        state = "current" if c["current"] and not (c["stale"] or c["missing"]) else \
+            "stale" if c["stale"] else "missing" if c["missing"] else "skipped"
+        detail = ", ".join(f"{n} {k}" for k, n in c.items())
+        print(f"{workload:<20} {framework:<6} {device:<45} {state:<8} ({detail})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,234 @@
+"""Which devices this machine has, as each framework sees them.
+
+Detection never crashes: a framework that is missing or cannot use a device yields an
+:class:`Unavailable` entry with the reason, which the runner records as ``skipped``.
+The framework modules can be passed in, so tests can fake GPUs and TPUs.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import os
+import platform
+import shutil
+import socket
+import subprocess
+from dataclasses import dataclass, field
+from typing import Any
+
+ACCELERATOR_PLATFORMS = ("gpu", "tpu")
+
+
+@dataclass
+class Device:
+    """One kind of device as one framework sees it (the first of ``count`` identical ones)."""
+
+    framework: str
+    platform: str  # cpu | gpu | tpu
+    name: str  # CPU model, 'NVIDIA H200', 'TPU v5 lite': the key reference data is looked up by
+    count: int
+    memory_bytes: int | None
+    vendor: str | None = None
+    handle: Any = field(default=None, repr=False, compare=False)  # what snippets receive
+
+    def describe(self) -> dict:
+        return {"framework": self.framework, "platform": self.platform, "name": self.name,
+                "count": self.count, "memory_bytes": self.memory_bytes, "vendor": self.vendor}
+
+
+@dataclass
+class Unavailable:
+    framework: str
+    platform: str | None  # None: the framework itself is unusable
+    reason: str
+
+    def describe(self) -> dict:
+        return {"framework": self.framework, "platform": self.platform, "reason": self.reason}
+
+
+@dataclass
+class Hardware:
+    devices: list[Device]
+    unavailable: list[Unavailable]
+
+    def platforms(self) -> set[str]:
+        return {d.platform for d in self.devices}
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            for line in fh:
+                if line.lower().startswith(("model name", "hardware", "cpu model")):
+                    return " ".join(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown CPU"
+
+
+def memory_total_bytes() -> int | None:
+    try:
+        with open("/proc/meminfo", encoding="utf-8") as fh:
+            for line in fh:
+                if line.startswith("MemTotal:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def _cpu_device(framework: str, handle: Any) -> Device:
+    return Device(framework, "cpu", cpu_model(), 1, memory_total_bytes(), None, handle)
+
+
+def _import(name: str):
+    try:
+        return importlib.import_module(name), None
+    except Exception as exc:  # ImportError, or a broken install raising anything else
+        return None, f"{name} is not installed or fails to import ({type(exc).__name__}: {exc})"
+
+
+def detect_torch(torch: Any = None) -> tuple[list[Device], list[Unavailable]]:
+    if torch is None:
+        torch, error = _import("torch")
+        if torch is None:
+            return [], [Unavailable("torch", None, error)]
+    devices = [_cpu_device("torch", "cpu")]
+    try:
+        if torch.cuda.is_available() and torch.cuda.device_count() > 0:
+            props = torch.cuda.get_device_properties(0)
+            vendor = "amd" if getattr(torch.version, "hip", None) else "nvidia"
+            devices.append(Device("torch", "gpu", torch.cuda.get_device_name(0),
+                                  torch.cuda.device_count(), int(props.total_memory), vendor, "cuda:0"))
+    except Exception as exc:
+        return devices, [Unavailable("torch", "gpu", f"torch.cuda failed: {type(exc).__name__}: {exc}")]
+    return devices, []
+
+
+def detect_jax(jax: Any = None) -> tuple[list[Device], list[Unavailable]]:
+    if jax is None:
+        jax, error = _import("jax")
+        if jax is None:
+            return [], [Unavailable("jax", None, error)]
+    devices: list[Device] = []
+    for backend in ("cpu", "gpu", "tpu"):
+        try:
+            found = jax.devices(backend)
+        except Exception:  # RuntimeError: backend not present; this is the normal case
+            continue
+        if not found:
+            continue
+        first = found[0]
+        if backend == "cpu":
+            devices.append(_cpu_device("jax", first))
+            continue
+        kind = str(getattr(first, "device_kind", backend))
+        same = [d for d in found if str(getattr(d, "device_kind", backend)) == kind]
+        vendor = "google" if backend == "tpu" else _gpu_vendor(first)
+        devices.append(Device("jax", backend, kind, len(same), _jax_memory(first), vendor, first))
+    return devices, []
+
+
+def _gpu_vendor(jax_device: Any) -> str:
+    client = getattr(jax_device, "client", None)
+    name = str(getattr(client, "platform_version", "") or "").lower()
+    return "amd" if "rocm" in name or "hip" in name else "nvidia"
+
+
+def _jax_memory(jax_device: Any) -> int | None:
+    try:
+        stats = jax_device.memory_stats() or {}
+        value = stats.get("bytes_limit")
+        return int(value) if value else None
+    except Exception:
+        return None
+
+
+def detect(frameworks: list[str] | tuple[str, ...] = ("torch", "jax"), modules: dict | None = None) -> Hardware:
+    """Devices per framework, plus why a framework cannot use a platform another one sees."""
+    modules = modules or {}
+    detectors = {"torch": detect_torch, "jax": detect_jax}
+    devices: list[Device] = []
+    unavailable: list[Unavailable] = []
+    for fw in frameworks:
+        found, missing = detectors[fw](modules.get(fw))
+        devices += found
+        unavailable += missing
+    # An accelerator one framework sees and another cannot use is a skip with a reason,
+    # e.g. PyTorch on a TPU without torch_xla.
+    seen = {(d.framework, d.platform) for d in devices}
+    broken = {u.framework for u in unavailable if u.platform is None}
+    for plat in sorted({d.platform for d in devices} & set(ACCELERATOR_PLATFORMS)):
+        for fw in frameworks:
+            if fw in broken or (fw, plat) in seen or any(u.framework == fw and u.platform == plat for u in unavailable):
+                continue
+            hint = " (needs torch_xla)" if (fw, plat) == ("torch", "tpu") else ""
+            unavailable.append(Unavailable(fw, plat, f"{fw} sees no {plat} device{hint}"))
+    return Hardware(devices, unavailable)
+
+
+def _version(package: str) -> str | None:
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def nvidia_driver() -> str | None:
+    try:
+        import pynvml  # nvidia-ml-py
+
+        pynvml.nvmlInit()
+        try:
+            version = pynvml.nvmlSystemGetDriverVersion()
+            return version.decode() if isinstance(version, bytes) else str(version)
+        finally:
+            pynvml.nvmlShutdown()
+    except Exception:
+        pass
+    if shutil.which("nvidia-smi"):
+        try:
+            out = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                                 capture_output=True, text=True, timeout=20)
+            line = out.stdout.strip().splitlines()
+            return line[0].strip() if out.returncode == 0 and line else None
+        except (OSError, subprocess.SubprocessError):
+            return None
+    return None
+
+
+def software_versions(frameworks: list[str] | tuple[str, ...] = ("torch", "jax")) -> dict[str, str | None]:
+    """Versions of what the numbers depend on; None where absent. Reads already-imported modules."""
+    versions: dict[str, str | None] = {"python": platform.python_version(), "numpy": _version("numpy")}
+    if "torch" in frameworks:
+        torch, _ = _import("torch")
+        versions["torch"] = getattr(torch, "__version__", None) if torch else None
+        versions["cuda"] = getattr(getattr(torch, "version", None), "cuda", None) if torch else None
+        versions["rocm"] = getattr(getattr(torch, "version", None), "hip", None) if torch else None
+        try:
+            versions["cudnn"] = str(torch.backends.cudnn.version()) if torch and torch.cuda.is_available() else None
+        except Exception:
+            versions["cudnn"] = None
+    if "jax" in frameworks:
+        versions["jax"] = _version("jax")
+        versions["jaxlib"] = _version("jaxlib")
+        versions["jax_cuda_plugin"] = _version("jax-cuda13-plugin") or _version("jax-cuda12-plugin")
+        versions["libtpu"] = _version("libtpu") or _version("libtpu-nightly")
+    versions["driver"] = nvidia_driver()
+    return versions
+
+
+def environment(frameworks: list[str] | tuple[str, ...] = ("torch", "jax")) -> dict:
+    """The machine a run happened on. The host label can be set (ACCELBENCH_HOST_LABEL) so a
+    contributor need not publish their hostname."""
+    return {
+        "host": os.environ.get("ACCELBENCH_HOST_LABEL") or socket.gethostname(),
+        "os": f"{platform.system()} {platform.release()}",
+        "machine": platform.machine(),
+        "cpu_model": cpu_model(),
+        "cpu_cores": os.cpu_count() or 1,
+        "memory_bytes": memory_total_bytes(),
+        "python": platform.python_version(),
+        "versions": software_versions(frameworks),
+    }

@@ -1,0 +1,159 @@
+"""MkDocs plugin: replaces ``<!-- accelbench:KIND [WORKLOAD] -->`` lines in pages with tables
+and charts built from every stored run.
+
+Markers (each alone on a line, outside code blocks):
+
+- ``table WORKLOAD``: latest result per device x framework x params
+- ``best WORKLOAD``: best value of the chart metric per device x framework x series
+- ``chart WORKLOAD``: the workload's SVG chart (a generated file, never written into docs/)
+- ``runs``: every stored run with its provenance; the anchor result tables link to
+
+An unknown marker or workload, or (under --strict) a malformed run file, stops the build with
+a message naming the page or file. The plugin never runs a benchmark or imports a snippet.
+"""
+
+from __future__ import annotations
+
+import ast
+import logging
+import posixpath
+import re
+from pathlib import Path
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File
+from mkdocs.utils import get_relative_url
+
+from accelbench.render import charts, tables
+from accelbench.render.text import esc
+from accelbench.runfile import RunFileError
+from accelbench.store import Store, load_store
+
+log = logging.getLogger("mkdocs.plugins.accelbench")
+
+MARKER = re.compile(r"^\s*<!--\s*accelbench:(?P<kind>[A-Za-z_-]+)(?P<args>[^>]*?)\s*-->\s*$")
+FENCE = re.compile(r"^\s*(```|~~~)")
+KINDS = ("table", "best", "chart", "runs")
+CHART_DIR = "assets/charts"
+
+
+class AccelbenchConfig(base.Config):
+    data_dir = c.Type(str, default="build_data")
+    snippets_dir = c.Type(str, default="snippets")
+    runs_page = c.Type(str, default="about/runs.md")
+    reproduce_page = c.Type(str, default="about/reproduce.md")
+
+
+class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
+    def on_config(self, config):
+        root = Path(config.config_file_path).parent
+        self.data_dir = root / self.config.data_dir
+        self.snippets_dir = root / self.config.snippets_dir
+        for label, path in (("data_dir", self.data_dir), ("snippets_dir", self.snippets_dir)):
+            if not path.is_dir():
+                raise PluginError(f"accelbench: {label} {path} does not exist")
+        try:
+            self.store: Store = load_store(self.data_dir, self.snippets_dir, strict=config.strict, warn=log.warning)
+        except RunFileError as exc:
+            raise PluginError("accelbench: invalid run file(s); fix or remove them "
+                              "(`accelbench validate` lists every problem):\n" + "\n".join(exc.problems)) from None
+        self.charts = self._chart_meta()
+        return config
+
+    def _chart_meta(self) -> dict[str, dict]:
+        """Chart settings per workload, read from each snippet's CHART literal without importing
+        (the build must not execute snippet code)."""
+        meta = {}
+        for path in sorted(self.snippets_dir.glob("*.py")):
+            if path.name.startswith("_"):
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            values = {t.id: n.value for n in tree.body if isinstance(n, ast.Assign)
+                      for t in n.targets if isinstance(t, ast.Name) and t.id in ("CHART", "TITLE")}
+            try:
+                meta[path.stem] = {"chart": ast.literal_eval(values["CHART"]), "title": ast.literal_eval(values["TITLE"])}
+            except (KeyError, ValueError) as exc:
+                raise PluginError(f"accelbench: {path}: CHART and TITLE must be literals ({exc})") from None
+        return meta
+
+    def on_files(self, files, config):
+        self.chart_files = {}
+        for workload, meta in self.charts.items():
+            svg = charts.line_chart(self.store.latest(workload), meta["chart"], alt=self._alt(workload))
+            if svg is None:
+                continue
+            uri = f"{CHART_DIR}/{workload}.svg"
+            files.append(File.generated(config, uri, content=svg))
+            self.chart_files[workload] = uri
+        return files
+
+    def _alt(self, workload: str) -> str:
+        chart = self.charts[workload]["chart"]
+        latest = self.store.latest(workload)
+        ok = latest[latest["status"] == "ok"]
+        devices = ", ".join(sorted(map(str, ok["device"].unique())))
+        metric = f"m_{chart['y']}"
+        best = ok[metric].max() if metric in ok else None
+        return (f"{chart.get('title')}: {chart.get('y_label')} against {chart.get('x_label')}, one line per device, "
+                f"framework and {', '.join(chart.get('series', []))}; measured on {devices}; best {best:.3g} "
+                f"{chart.get('y_label')}.") if best is not None else chart.get("title", workload)
+
+    def on_page_markdown(self, markdown, page, config, files):
+        out, in_fence = [], False
+        for number, line in enumerate(markdown.split("\n"), 1):
+            if FENCE.match(line):
+                in_fence = not in_fence
+            match = None if in_fence else MARKER.match(line)
+            out.append(self._render(match, page, files, number) if match else line)
+        return "\n".join(out)
+
+    def _render(self, match, page, files, line_number: int) -> str:
+        where = f"{page.file.src_uri}:{line_number}"
+        kind, args = match["kind"], match["args"].split()
+        if match.group(0)[:1].isspace():
+            raise PluginError(f"accelbench: {where}: markers must start at the beginning of a line "
+                              "(not inside an admonition or list), or the HTML they become breaks the page")
+        if kind not in KINDS:
+            raise PluginError(f"accelbench: {where}: unknown marker 'accelbench:{kind}' (known: {', '.join(KINDS)})")
+        if kind == "runs":
+            return "\n" + self._wrap(tables.runs_table(self.store.runs)) if self.store.runs else \
+                tables.not_measured("any workload", self._src_link(page, self.config.reproduce_page))
+        if len(args) != 1:
+            raise PluginError(f"accelbench: {where}: 'accelbench:{kind}' takes one workload id, got {args or 'none'}")
+        workload = args[0]
+        if workload not in self.charts:
+            raise PluginError(f"accelbench: {where}: unknown workload {workload!r} (known: {', '.join(sorted(self.charts))})")
+        latest = self.store.latest(workload)
+        title = self.charts[workload]["title"]
+        reproduce = self._src_link(page, self.config.reproduce_page)
+        if latest.empty or (kind != "table" and not (latest["status"] == "ok").any()):
+            return tables.not_measured(title, reproduce)
+        runs_url = self._runs_url(page, files)
+        if kind == "table":
+            return "\n" + self._wrap(tables.results_table(latest, runs_url))
+        if kind == "best":
+            chart = self.charts[workload]["chart"]
+            return "\n" + self._wrap(tables.best_table(latest, chart["y"], chart.get("series", []), chart["x"], runs_url))
+        uri = self.chart_files[workload]
+        src = posixpath.relpath(uri, posixpath.dirname(page.file.src_uri))
+        return (f'\n<figure class="ab-chart" markdown>\n![{esc(self._alt(workload))}]({src})\n'
+                f"<figcaption>{esc(title)}: latest result per device, framework and parameters; error bars span "
+                f"the interquartile range of the timing samples. Hover a point for its value.</figcaption>\n</figure>\n")
+
+    @staticmethod
+    def _wrap(table_html: str) -> str:
+        # the same wrapper Material puts around Markdown tables, so ours scroll and look alike
+        return f'<div class="md-typeset__scrollwrap"><div class="md-typeset__table">\n{table_html}</div></div>\n'
+
+    @staticmethod
+    def _src_link(page, target_src: str) -> str:
+        return posixpath.relpath(target_src, posixpath.dirname(page.file.src_uri))
+
+    def _runs_url(self, page, files) -> str:
+        target = files.get_file_from_path(self.config.runs_page)
+        if target is None:
+            raise PluginError(f"accelbench: runs_page {self.config.runs_page} is not in docs/")
+        return get_relative_url(target.url, page.url)

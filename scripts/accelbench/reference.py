@@ -1,0 +1,52 @@
+"""Vendor specifications and prices from build_data/reference/, with their sources.
+
+These are vendor figures, never measurements: they are only ever shown labelled as such, and
+used as the denominator of 'fraction of peak'.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+
+# Which spec column is the dense peak for the dtype a measurement actually ran. float16 on
+# NVIDIA and AMD matrix units runs at the bf16 rate; tf32 has no column, so no fraction.
+PEAK_COLUMN = {"bfloat16": "bf16_dense_tflops", "float16": "bf16_dense_tflops", "float32": "fp32_tflops"}
+
+
+@dataclass(frozen=True)
+class Peak:
+    chip: str
+    tflops: float
+    column: str
+
+    def as_dict(self) -> dict:
+        return {"chip": self.chip, "tflops": self.tflops, "column": self.column}
+
+
+class Reference:
+    def __init__(self, reference_dir: Path):
+        self.dir = Path(reference_dir)
+        self.accelerators = _read_csv(self.dir / "accelerators.csv")
+        self.device_names = {row["reported_name"]: row["chip"] for row in _read_csv(self.dir / "device_names.csv")}
+
+    def chip_for(self, device_name: str) -> dict | None:
+        chip = self.device_names.get(device_name, device_name)
+        return next((row for row in self.accelerators if row["chip"] == chip), None)
+
+    def peak(self, device_name: str, dtype: str) -> Peak | None:
+        row = self.chip_for(device_name)
+        column = PEAK_COLUMN.get(dtype)
+        if row is None or column is None or not row.get(column):
+            return None
+        if dtype == "float16" and row.get("kind") == "tpu":
+            return None  # TPUs have no float16 matrix rate to divide by
+        return Peak(chip=row["chip"], tflops=float(row[column]), column=column)
+
+
+def _read_csv(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    with open(path, newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))

@@ -1,0 +1,120 @@
+"""SVG line charts: a metric against a parameter, one line per device x framework x series,
+error bars from the interquartile range of the timing samples.
+
+The chart carries its own light background so it reads the same in light and dark mode.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from accelbench.render.text import esc, fmt
+
+WIDTH, HEIGHT = 760, 440
+LEFT, RIGHT, TOP, BOTTOM = 72, 250, 56, 64
+# Okabe-Ito, readable for colour-blind readers, on a white background
+PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999999"]
+DASH = {"torch": "", "jax": "6 4"}
+
+
+def _series(latest: pd.DataFrame, chart: dict) -> dict[tuple, pd.DataFrame]:
+    metric = f"m_{chart['y']}"
+    ok = latest[(latest["status"] == "ok") & (latest.get(metric) is not None)]
+    if metric not in ok:
+        return {}
+    ok = ok[ok[metric].notna()]
+    groups: dict[tuple, list] = {}
+    for _, row in ok.iterrows():
+        key = (row["device"], row["framework"], *[row["params"].get(p) for p in chart.get("series", [])])
+        groups.setdefault(key, []).append(row)
+    return {k: pd.DataFrame(rows).assign(_x=lambda d: d["params"].map(lambda p: p[chart["x"]])).sort_values("_x")
+            for k, rows in sorted(groups.items(), key=lambda kv: tuple(map(str, kv[0])))}
+
+
+def _ticks_log(lo: float, hi: float) -> list[float]:
+    first, last = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
+    return [10.0 ** e for e in range(first, last + 1)]
+
+
+def _ticks_linear(hi: float) -> list[float]:
+    raw = hi / 5
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    return [i * step for i in range(0, int(hi / step) + 2)]
+
+
+def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str | None:
+    """The chart as an SVG document, or None when there is nothing measured to draw."""
+    series = _series(latest, chart)
+    if not series:
+        return None
+    metric = f"m_{chart['y']}"
+    xs = sorted({x for df in series.values() for x in df["_x"]})
+    # error bars: the metric is inversely proportional to time, so q1/q3 of time bound it
+    lows = {k: df[metric] * df["median_s"] / df["q3_s"] for k, df in series.items()}
+    highs = {k: df[metric] * df["median_s"] / df["q1_s"] for k, df in series.items()}
+    y_min = min(v.min() for v in lows.values())
+    y_max = max(v.max() for v in highs.values())
+    log_y = y_min > 0 and y_max / y_min > 30
+    height = max(HEIGHT, TOP + 8 + 34 * len(series) + BOTTOM)  # room for every legend entry
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, height - TOP - BOTTOM
+
+    def px(x):
+        if len(xs) == 1:
+            return LEFT + plot_w / 2
+        if chart.get("log_x"):
+            return LEFT + plot_w * (math.log(x) - math.log(xs[0])) / (math.log(xs[-1]) - math.log(xs[0]))
+        return LEFT + plot_w * (x - xs[0]) / (xs[-1] - xs[0])
+
+    if log_y:
+        y_ticks = _ticks_log(y_min, y_max)
+        lo, hi = math.log10(y_ticks[0]), math.log10(y_ticks[-1])
+        py = lambda y: TOP + plot_h * (1 - (math.log10(max(y, 1e-30)) - lo) / (hi - lo))  # noqa: E731
+    else:
+        y_ticks = _ticks_linear(y_max * 1.05)
+        top = y_ticks[-1]
+        py = lambda y: TOP + plot_h * (1 - y / top)  # noqa: E731
+
+    title = chart.get("title", chart["y"])
+    desc = alt or f"{title}: {len(series)} series"
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
+           f'role="img" aria-labelledby="t d" font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
+           f'<title id="t">{esc(title)}</title><desc id="d">{esc(desc)}</desc>',
+           f'<rect width="{WIDTH}" height="{height}" rx="6" fill="#ffffff"/>',
+           f'<text x="{LEFT}" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>']
+    for t in y_ticks:
+        y = py(t)
+        out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e3e3e3"/>')
+        out.append(f'<text x="{LEFT - 8}" y="{y + 4:.1f}" font-size="12" text-anchor="end" fill="#333">{fmt(t)}</text>')
+    for x in xs:
+        out.append(f'<line x1="{px(x):.1f}" x2="{px(x):.1f}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#f0f0f0"/>')
+        out.append(f'<text x="{px(x):.1f}" y="{TOP + plot_h + 18}" font-size="12" text-anchor="middle" fill="#333">{esc(x)}</text>')
+    out.append(f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
+    out.append(f'<text x="{LEFT + plot_w / 2}" y="{height - 18}" font-size="13" text-anchor="middle" fill="#1a1a1a">'
+               f'{esc(chart.get("x_label", chart["x"]))}</text>')
+    out.append(f'<text transform="translate(20 {TOP + plot_h / 2}) rotate(-90)" font-size="13" text-anchor="middle" '
+               f'fill="#1a1a1a">{esc(chart.get("y_label", chart["y"]))}{" (log scale)" if log_y else ""}</text>')
+
+    for i, (key, df) in enumerate(series.items()):
+        color = PALETTE[i % len(PALETTE)]
+        dash = DASH.get(key[1], "2 3")
+        points = [(px(x), py(y)) for x, y in zip(df["_x"], df[metric])]
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        out.append(f'<g><title>{esc(" · ".join(map(str, key)))}</title>')
+        out.append(f'<polyline points="{path}" fill="none" stroke="{color}" stroke-width="2" stroke-dasharray="{dash}"/>')
+        for (x, y), lo_v, hi_v, value in zip(points, lows[key], highs[key], df[metric]):
+            out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{py(lo_v):.1f}" y2="{py(hi_v):.1f}" stroke="{color}" stroke-width="1.5"/>')
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{color}"><title>{fmt(value)} '
+                       f'{esc(chart.get("y_label", ""))}</title></circle>')
+        out.append("</g>")
+        ly = TOP + 8 + i * 34
+        label_device = str(key[0]) if len(str(key[0])) <= 30 else str(key[0])[:29] + "…"
+        rest = " · ".join(map(str, key[1:]))
+        lx = LEFT + plot_w + 16
+        out.append(f'<line x1="{lx}" x2="{lx + 26}" y1="{ly + 6}" y2="{ly + 6}" stroke="{color}" stroke-width="2.5" stroke-dasharray="{dash}"/>')
+        out.append(f'<text x="{lx + 32}" y="{ly + 4}" font-size="12" fill="#1a1a1a"><title>{esc(key[0])}</title>{esc(label_device)}</text>')
+        out.append(f'<text x="{lx + 32}" y="{ly + 19}" font-size="12" fill="#555">{esc(rest)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,63 @@
+"""Escaping and number formatting shared by tables and charts."""
+
+from __future__ import annotations
+
+import html
+import math
+
+import pandas as pd
+
+METRIC_LABELS = {
+    "tflops": "TFLOP/s",
+    "gbps": "GB/s",
+    "fraction_of_peak": "% of vendor peak",
+    "tokens_per_s": "tokens/s",
+    "mfu": "MFU",
+    "watts": "W",
+    "joules": "J",
+    "compile_s": "first call (s)",
+}
+PERCENT_METRICS = {"fraction_of_peak", "mfu"}
+
+
+def esc(value) -> str:
+    """Text from a run file, made safe for HTML and for Markdown tables."""
+    return html.escape(str(value), quote=True).replace("|", "&#124;")
+
+
+def fmt(value, metric: str | None = None) -> str:
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return "–"
+    if metric in PERCENT_METRICS:
+        return f"{value * 100:.1f}%"
+    if isinstance(value, (int,)) and not isinstance(value, bool):
+        return str(value)
+    return f"{value:.3g}" if abs(value) < 1e4 else f"{value:,.0f}"
+
+
+def fmt_time(seconds) -> str:
+    if seconds is None or pd.isna(seconds):
+        return "–"
+    if seconds >= 1:
+        return f"{seconds:.3g} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.3g} ms"
+    return f"{seconds * 1e6:.3g} µs"
+
+
+def provenance(row) -> str:
+    """One line: device, host, date, versions, commit. Used as hover text."""
+    parts = [str(row["device"]), f"host {row['host']}", row["created_at"].strftime("%Y-%m-%d %H:%M UTC")]
+    for key in ("torch", "jax", "cuda", "rocm", "driver", "libtpu"):
+        value = row.get(f"v_{key}")
+        if value is not None and not pd.isna(value):
+            parts.append(f"{key} {value}")
+    commit = row.get("git_commit")
+    if isinstance(commit, str):
+        parts.append(f"commit {commit[:10]}{' (dirty)' if row.get('dirty') else ''}")
+    parts.append(f"run {row['run_id']}")
+    return " · ".join(parts)
+
+
+def params_text(params: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in params.items())

@@ -1,0 +1,123 @@
+"""The run file: schema, strict loading, validation that names the file and field, atomic write.
+
+Validation needs ``jsonschema``; it is imported only when validating, so the runner works on a
+machine that has just the frameworks (the lent GPU machine has no jsonschema).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+SUPPORTED_SCHEMA_VERSIONS = (1,)
+SCHEMA_PATH = Path(__file__).with_name("schema") / "run.schema.json"
+MAX_FILE_BYTES = 20 * 1024 * 1024  # a real run is well under 1 MB
+
+
+class RunFileError(Exception):
+    """A run file is invalid. ``problems`` holds one line per problem: 'FILE: FIELD: message'."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not allowed in a run file")
+
+
+def read_json(path: Path) -> Any:
+    """Parse a run file strictly: size-capped, UTF-8, and no NaN or Infinity literals."""
+    path = Path(path)
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise RunFileError([f"{path}: (file): {size} bytes is larger than the {MAX_FILE_BYTES} byte limit"])
+    try:
+        return json.loads(path.read_text(encoding="utf-8"), parse_constant=_reject_constant)
+    except UnicodeDecodeError as exc:
+        raise RunFileError([f"{path}: (file): not UTF-8 text ({exc.reason})"]) from None
+    except json.JSONDecodeError as exc:
+        raise RunFileError([f"{path}: (file): not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]) from None
+    except ValueError as exc:
+        raise RunFileError([f"{path}: (file): {exc}"]) from None
+
+
+def _field(path_parts) -> str:
+    out = ""
+    for part in path_parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+def problems_in(data: Any, path: Path | str) -> list[str]:
+    """Every schema problem in ``data`` as 'FILE: FIELD: message' lines (empty when valid)."""
+    import jsonschema
+
+    if isinstance(data, dict) and data.get("schema_version") not in SUPPORTED_SCHEMA_VERSIONS:
+        return [f"{path}: schema_version: {data.get('schema_version')!r} is not a supported version "
+                f"(supported: {', '.join(map(str, SUPPORTED_SCHEMA_VERSIONS))})"]
+    validator = jsonschema.Draft202012Validator(schema())
+    lines = []
+    for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        lines.append(f"{path}: {_field(error.absolute_path)}: {_short(error.message)}")
+    return lines
+
+
+def _short(message: str, limit: int = 200) -> str:
+    return message if len(message) <= limit else message[: limit - 3] + "..."
+
+
+def load_run(path: Path) -> dict:
+    """Read and validate one run file; raises RunFileError naming the file and fields."""
+    data = read_json(path)
+    problems = problems_in(data, path)
+    if problems:
+        raise RunFileError(problems)
+    return data
+
+
+def dumps(run: dict) -> str:
+    # allow_nan=False: a NaN or infinite measurement is a bug, never something to store
+    return json.dumps(run, indent=1, sort_keys=False, allow_nan=False) + "\n"
+
+
+def write_atomic(path: Path, run: dict) -> Path:
+    """Write to a temporary file in the same folder, then rename: readers never see half a file,
+    and an existing file is never overwritten (run files are append-only)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = dumps(run)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            # os.link fails if the target exists, unlike os.replace: never clobber a stored run
+            os.link(tmp, path)
+        except FileExistsError:
+            raise
+        except OSError:  # a filesystem without hard links
+            if path.exists():
+                raise FileExistsError(path) from None
+            os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return path
+
+
+def finite(value: float) -> bool:
+    return isinstance(value, (int, float)) and math.isfinite(value)

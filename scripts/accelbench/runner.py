@@ -1,0 +1,299 @@
+"""Snippets x frameworks x devices x params -> one run file.
+
+For each planned measurement: build the case, time the first call (compile included), check
+the result against float64, then time. A measurement already stored as ``ok`` for the same
+workload, params, framework, device and snippet source is skipped unless forced.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import math
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, TextIO
+
+from accelbench import hardware, timing
+from accelbench.reference import Reference
+from accelbench.runfile import SCHEMA_VERSION, RunFileError, read_json, write_atomic
+from accelbench.snippet import Snippet
+
+TIMING_PLANS = {
+    "quick": timing.TimingPlan(warmup_s=0.1, min_sample_s=0.01, repeats=15, budget_s=1.5),
+    "full": timing.TimingPlan(warmup_s=0.5, min_sample_s=0.02, repeats=30, budget_s=8.0, min_samples=5),
+    "test": timing.TimingPlan(warmup_s=0.0, min_sample_s=0.0, repeats=3, budget_s=1.0),
+}
+
+
+class Interrupted(Exception):
+    """SIGINT or SIGTERM arrived; what completed is still written."""
+
+
+@dataclass
+class Planned:
+    snippet: Snippet
+    framework: str
+    device: hardware.Device | None  # None: the framework is unusable here
+    params: dict
+    skip: str | None  # a reason this cannot run here
+
+    def key(self) -> tuple:
+        return cache_key(self.snippet.workload, self.params, self.framework,
+                         self.device.name if self.device else None, self.snippet.source_hash)
+
+
+def cache_key(workload: str, params: dict, framework: str, device: str | None, snippet_hash: str) -> tuple:
+    return (workload, json.dumps(params, sort_keys=True), framework, device, snippet_hash)
+
+
+def stored_ok_keys(runs_dir: Path, warn: Callable[[str], None]) -> set[tuple]:
+    """Keys of every ``ok`` record already stored. Files that cannot be read are reported and
+    ignored here (``accelbench validate`` is where they fail)."""
+    keys = set()
+    for path in sorted(Path(runs_dir).glob("*.json")):
+        try:
+            run = read_json(path)
+            for rec in run.get("records", []):
+                if rec.get("status") == "ok":
+                    keys.add(cache_key(rec["workload"], rec["params"], rec["framework"], rec["device"], rec["snippet_hash"]))
+        except (RunFileError, OSError, AttributeError, KeyError, TypeError) as exc:
+            warn(f"ignoring {path} when looking for stored results: {str(exc).splitlines()[0]}")
+    return keys
+
+
+def choose_devices(hw: hardware.Hardware, platforms: list[str] | None) -> list[hardware.Device]:
+    """The devices to measure: those asked for, else the accelerators, else the CPU (a full
+    CPU profile on a GPU machine would take hours and say nothing about the GPU)."""
+    if platforms:
+        return [d for d in hw.devices if d.platform in platforms]
+    accelerators = [d for d in hw.devices if d.platform in hardware.ACCELERATOR_PLATFORMS]
+    return accelerators or [d for d in hw.devices if d.platform == "cpu"]
+
+
+def plan(snippets: list[Snippet], hw: hardware.Hardware, frameworks: list[str], profile: str,
+         platforms: list[str] | None = None) -> list[Planned]:
+    devices = choose_devices(hw, platforms)
+    wanted_platforms = {d.platform for d in devices}
+    items = []
+    for snip in snippets:
+        for fw in frameworks:
+            grid = snip.params(profile)
+            if fw not in snip.frameworks():
+                continue
+            broken = next((u for u in hw.unavailable if u.framework == fw and u.platform is None), None)
+            if broken:
+                items += [Planned(snip, fw, None, p, broken.reason) for p in grid]
+                continue
+            for u in hw.unavailable:
+                if u.framework == fw and u.platform in wanted_platforms:
+                    items += [Planned(snip, fw, hardware.Device(fw, u.platform, _other_name(hw, u.platform), 1, None), p, u.reason)
+                              for p in grid]
+            for dev in (d for d in devices if d.framework == fw):
+                items += [Planned(snip, fw, dev, p, snip.module.skip_reason(fw, dev.platform, p)) for p in grid]
+    return items
+
+
+def _other_name(hw: hardware.Hardware, platform: str) -> str:
+    """The name another framework reports for a platform this framework cannot use."""
+    return next(d.name for d in hw.devices if d.platform == platform)
+
+
+def sync_for(framework: str, device: Any) -> Callable[[Any], None]:
+    """How to wait for a framework's device work to finish."""
+    if framework == "torch":
+        import torch
+
+        if str(device).startswith("cuda"):
+            return lambda out: torch.cuda.synchronize(device)
+        return lambda out: None  # PyTorch CPU ops return when they are done
+    if framework == "jax":
+        import jax
+
+        return jax.block_until_ready
+    raise ValueError(f"unknown framework {framework}")
+
+
+def _free_memory(framework: str) -> None:
+    gc.collect()
+    if framework == "torch" and "torch" in sys.modules:
+        import torch
+
+        if torch.cuda.is_available():
+            torch.cuda.empty_cache()
+
+
+def _is_oom(exc: BaseException) -> bool:
+    text = f"{type(exc).__name__}: {exc}".lower()
+    return "out of memory" in text or "outofmemory" in text or "resource_exhausted" in text
+
+
+def measure(item: Planned, profile: str, reference: Reference) -> dict:
+    """One record. Never raises for a snippet's own failure: that becomes ``failed``."""
+    snip, params = item.snippet, item.params
+    record = {
+        "workload": snip.workload, "snippet_hash": snip.source_hash, "framework": item.framework,
+        "device": item.device.name if item.device else None,
+        "platform": item.device.platform if item.device else None,
+        "params": params, "status": "skipped", "reason": item.skip, "samples_s": [], "metrics": {},
+    }
+    if item.skip:
+        return record
+    try:
+        case = snip.case(item.framework, params, item.device.handle)
+        notes = dict(case.notes)
+        sync = sync_for(item.framework, item.device.handle)
+        compile_s = timing.time_first_call(case.prepare, case.run, sync)
+        error = case.check()
+        record["check"] = {"relative_error": error if math.isfinite(error) else None, "tolerance": case.tolerance}
+        if not error <= case.tolerance:  # NaN fails too
+            return {**record, "status": "failed",
+                    "reason": f"wrong result: relative error {error:.3g} exceeds tolerance {case.tolerance:.3g}"}
+        result = timing.time_calls(case.run, sync, TIMING_PLANS[profile])
+    except Interrupted:
+        raise
+    except Exception as exc:
+        reason = "out of memory" if _is_oom(exc) else f"{type(exc).__name__}: {exc}"
+        return {**record, "status": "failed", "reason": reason[:4000]}
+    finally:
+        case = None
+        _free_memory(item.framework)
+    stats = timing.summarize(result.samples_s)
+    record.update(status="ok", reason=None, samples_s=result.samples_s,
+                  calls_per_sample=result.calls_per_sample, stats=stats, notes=notes)
+    record["metrics"] = derived_metrics(snip, params, stats["median_s"], compile_s)
+    peak = reference.peak(item.device.name, params.get("dtype", ""))
+    record["peak"] = peak.as_dict() if peak else None
+    if peak and "tflops" in record["metrics"]:
+        record["metrics"]["fraction_of_peak"] = record["metrics"]["tflops"] / peak.tflops
+    return record
+
+
+def derived_metrics(snip: Snippet, params: dict, median_s: float, compile_s: float) -> dict:
+    metrics = {"compile_s": compile_s}
+    work = snip.module.flops(params)
+    if work:
+        metrics["tflops"] = work / median_s / 1e12
+    moved = snip.module.bytes_moved(params)
+    if moved:
+        metrics["gbps"] = moved / median_s / 1e9
+    return metrics
+
+
+def git_info(root: Path) -> dict:
+    def git(*args):
+        out = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=10)
+        return out.stdout.strip() if out.returncode == 0 else None
+
+    try:
+        commit = git("rev-parse", "HEAD")
+        status = git("status", "--porcelain", "--", "snippets", "scripts")
+    except (OSError, subprocess.SubprocessError):
+        return {"git_commit": None, "dirty": None}
+    return {"git_commit": commit, "dirty": None if commit is None or status is None else bool(status)}
+
+
+def new_run(profile: str, hw: hardware.Hardware, frameworks: list[str], root: Path) -> dict:
+    now = datetime.now(timezone.utc)
+    env = hardware.environment(frameworks)
+    host = "".join(c if c.isalnum() or c in "-_." else "-" for c in env["host"])[:40] or "host"
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "run_id": f"{now:%Y%m%dT%H%M%SZ}-{host}-{uuid.uuid4().hex[:8]}",
+        "created_at": now.isoformat(timespec="seconds").replace("+00:00", "Z"),
+        "finished_at": None,
+        "profile": profile,
+        "complete": False,
+        "interrupted_by": None,
+        "environment": env,
+        "devices": [d.describe() for d in hw.devices],
+        "unavailable": [u.describe() for u in hw.unavailable],
+        "code": git_info(root),
+        "records": [],
+    }
+
+
+class Progress:
+    """Which measurement, elapsed and estimated remaining; plain lines (CI logs are not TTYs)."""
+
+    def __init__(self, total: int, stream: TextIO):
+        self.total, self.stream, self.start = total, stream, time.monotonic()
+
+    def line(self, index: int, item: Planned, outcome: str) -> None:
+        elapsed = time.monotonic() - self.start
+        remaining = elapsed / index * (self.total - index) if index else 0.0
+        params = " ".join(f"{k}={v}" for k, v in item.params.items())
+        device = item.device.name if item.device else "-"
+        print(f"[{index}/{self.total}] {item.snippet.workload} {item.framework} {device} {params}: {outcome}"
+              f"  (elapsed {elapsed:.0f}s, ~{remaining:.0f}s left)", file=self.stream, flush=True)
+
+
+def _outcome(record: dict) -> str:
+    if record["status"] == "ok":
+        m = record["metrics"]
+        main = f"{m['tflops']:.3g} TFLOP/s" if "tflops" in m else f"{record['stats']['median_s'] * 1e3:.3g} ms"
+        return f"ok {main}"
+    return f"{record['status']}: {record['reason']}"
+
+
+def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_dir: Path, root: Path,
+        force: bool = False, platforms: list[str] | None = None, hw: hardware.Hardware | None = None,
+        log: TextIO = sys.stderr) -> Path | None:
+    """Measure what is missing and write one run file; returns its path, or None when every
+    planned measurement is already stored (no empty run file is written)."""
+    runs_dir = Path(data_dir) / "runs"
+    hw = hw or hardware.detect(frameworks)
+    items = plan(snippets, hw, frameworks, profile, platforms)
+    stored = set() if force else stored_ok_keys(runs_dir, lambda msg: print(msg, file=log))
+    todo = [i for i in items if i.skip or i.key() not in stored]
+    if not any(i.skip is None for i in todo):
+        cached = sum(1 for i in items if i.skip is None)
+        print(f"nothing to measure: {cached} measurement(s) already stored for this machine and these "
+              f"snippets (use --force to measure again)", file=log)
+        return None
+    record_run = new_run(profile, hw, frameworks, root)
+    reference = Reference(Path(data_dir) / "reference")
+    progress = Progress(len(todo), log)
+    previous = _install_signal_handlers()
+    try:
+        for index, item in enumerate(todo, 1):
+            record = measure(item, profile, reference)
+            record_run["records"].append(record)
+            progress.line(index, item, _outcome(record))
+        record_run["complete"] = True
+    except (Interrupted, KeyboardInterrupt) as exc:
+        record_run["interrupted_by"] = str(exc) or "SIGINT"
+        print(f"interrupted ({record_run['interrupted_by']}): writing the {len(record_run['records'])} "
+              f"completed record(s), marked incomplete", file=log)
+    finally:
+        _restore_signal_handlers(previous)
+        record_run["finished_at"] = datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+        path = write_atomic(runs_dir / f"{record_run['run_id']}.json", record_run)
+    if not record_run["complete"]:
+        raise Interrupted(str(path))
+    return path
+
+
+def _raise_interrupted(signum, frame):
+    raise Interrupted(signal.Signals(signum).name)
+
+
+def _install_signal_handlers() -> dict:
+    previous = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            previous[sig] = signal.signal(sig, _raise_interrupted)
+        except ValueError:  # not the main thread: leave signals to the caller
+            pass
+    return previous
+
+
+def _restore_signal_handlers(previous: dict) -> None:
+    for sig, handler in previous.items():
+        signal.signal(sig, handler)

@@ -1,0 +1,140 @@
+"""The contract a workload implements, and discovery of the snippets in `snippets/`.
+
+A snippet is a plain Python module. It declares, as module attributes:
+
+- ``WORKLOAD``: stable id used in run files and page markers (``matmul``)
+- ``TITLE``, ``CLAIM``: what it measures and which sentence of the article it tests
+- ``PROFILES``: ``{"quick": [params, ...], "full": [...], "test": [...]}``
+- ``CHART``: how its results are drawn (x parameter, y metric, series parameters, labels)
+- ``flops(params)`` and ``bytes_moved(params)``: work done by one call
+- ``skip_reason(framework, platform, params)``: a reason this combination cannot run, or None
+- ``<framework>_case(params, device)`` for each framework it supports (``torch_case``,
+  ``jax_case``): builds inputs on ``device`` and returns a :class:`Case`.
+
+Snippets are discovered by convention (every ``snippets/*.py`` not starting with ``_``),
+never by a hand-kept list. A snippet's version is the hash of its source file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+FRAMEWORKS = ("torch", "jax")
+PROFILES = ("quick", "full", "test")
+REQUIRED_ATTRIBUTES = ("WORKLOAD", "TITLE", "CLAIM", "PROFILES", "CHART", "flops", "bytes_moved", "skip_reason")
+
+
+@dataclass
+class Case:
+    """One workload instance, ready to time on one device.
+
+    run(i) performs one call on input set ``i`` (sets rotate so that small inputs do not
+    sit in the cache) and returns its output without waiting for the device; the runner
+    synchronises. check() runs the computation on fresh random inputs and returns the
+    relative error ||out - ref|| / ||ref|| against a float64 reference.
+    """
+
+    run: Callable[[int], Any]
+    check: Callable[[], float]
+    tolerance: float
+    prepare: Callable[[], None] | None = None  # ahead-of-time compile, counted in compile_s
+    notes: dict[str, Any] = field(default_factory=dict)  # facts worth recording (input sets, precision)
+
+
+class SnippetError(Exception):
+    """A snippet module breaks the contract; the message names the file and what is wrong."""
+
+
+@dataclass
+class Snippet:
+    path: Path
+    module: ModuleType
+    source_hash: str
+
+    @property
+    def workload(self) -> str:
+        return self.module.WORKLOAD
+
+    @property
+    def title(self) -> str:
+        return self.module.TITLE
+
+    @property
+    def chart(self) -> dict:
+        return self.module.CHART
+
+    def frameworks(self) -> list[str]:
+        return [fw for fw in FRAMEWORKS if hasattr(self.module, f"{fw}_case")]
+
+    def params(self, profile: str) -> list[dict]:
+        return [dict(p) for p in self.module.PROFILES.get(profile, [])]
+
+    def case(self, framework: str, params: dict, device: Any) -> Case:
+        return getattr(self.module, f"{framework}_case")(params, device)
+
+
+def source_hash(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def snippet_hashes(snippets_dir: Path) -> dict[str, str]:
+    """Workload id -> current source hash, read without importing (the site build must not
+    execute snippet code). The id is the file's stem, which discovery checks equals WORKLOAD."""
+    return {p.stem: source_hash(p) for p in _snippet_files(snippets_dir)}
+
+
+def _snippet_files(snippets_dir: Path) -> list[Path]:
+    return sorted(p for p in Path(snippets_dir).glob("*.py") if not p.name.startswith("_"))
+
+
+def load_snippet(path: Path) -> Snippet:
+    path = Path(path)
+    name = f"accelbench_snippet_{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # a broken snippet must name itself, not crash discovery
+        raise SnippetError(f"{path}: cannot import: {type(exc).__name__}: {exc}") from exc
+    missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(module, a)]
+    if missing:
+        raise SnippetError(f"{path}: missing {', '.join(missing)}")
+    if module.WORKLOAD != path.stem:
+        raise SnippetError(f"{path}: WORKLOAD is {module.WORKLOAD!r} but the file is named {path.stem!r}")
+    unknown = set(module.PROFILES) - set(PROFILES)
+    if unknown:
+        raise SnippetError(f"{path}: PROFILES has unknown profile(s) {sorted(unknown)}")
+    if not any(hasattr(module, f"{fw}_case") for fw in FRAMEWORKS):
+        raise SnippetError(f"{path}: defines none of {', '.join(f + '_case' for f in FRAMEWORKS)}")
+    return Snippet(path=path, module=module, source_hash=source_hash(path))
+
+
+def discover(snippets_dir: Path, only: list[str] | None = None) -> list[Snippet]:
+    """Every snippet in ``snippets_dir`` (optionally only the named workloads)."""
+    files = _snippet_files(snippets_dir)
+    if only:
+        unknown = set(only) - {p.stem for p in files}
+        if unknown:
+            raise SnippetError(f"unknown workload(s) {', '.join(sorted(unknown))} in {snippets_dir}")
+        files = [p for p in files if p.stem in only]
+    return [load_snippet(p) for p in files]
+
+
+def relative_error(out, ref) -> float:
+    """||out - ref|| / ||ref|| in float64 (numpy arrays or anything numpy can convert)."""
+    import numpy as np
+
+    out = np.asarray(out, dtype=np.float64)
+    ref = np.asarray(ref, dtype=np.float64)
+    denom = np.linalg.norm(ref)
+    err = np.linalg.norm(out - ref)
+    if not np.isfinite(err):
+        return float("inf")
+    return float(err / denom) if denom > 0 else float(err)

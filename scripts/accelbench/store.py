@@ -1,0 +1,106 @@
+"""Every stored run -> one tidy table (pandas), the latest result per measurement, staleness.
+
+Loading validates each file. Under ``strict`` a bad file raises (the build must fail, naming
+it); otherwise it is left out and reported through ``warn``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import pandas as pd
+
+from accelbench.runfile import RunFileError, load_run
+from accelbench.snippet import snippet_hashes
+
+KEY = ["workload", "params_key", "device", "framework"]
+VERSION_FIELDS = ("torch", "jax", "jaxlib", "cuda", "rocm", "driver", "libtpu")
+
+
+@dataclass
+class Store:
+    runs: list[dict]
+    files: dict[str, Path]  # run_id -> file
+    records: pd.DataFrame
+    problems: list[str] = field(default_factory=list)  # files left out (non-strict)
+
+    def latest(self, workload: str | None = None) -> pd.DataFrame:
+        """Latest result per workload x params x device x framework: the newest ``ok`` record,
+        or, where none is ok, the newest record of any status (so failures stay visible)."""
+        df = self.records
+        if workload is not None:
+            df = df[df["workload"] == workload]
+        df = df[df["device"].notna()]
+        if df.empty:
+            return df
+        df = df.assign(_ok=df["status"].eq("ok")).sort_values(["_ok", "created_at"])
+        return df.groupby(KEY, sort=False, dropna=False).tail(1).drop(columns="_ok").reset_index(drop=True)
+
+    def run(self, run_id: str) -> dict:
+        return next(r for r in self.runs if r["run_id"] == run_id)
+
+
+def load_store(data_dir: Path, snippets_dir: Path, *, strict: bool = True,
+               warn: Callable[[str], None] | None = None) -> Store:
+    runs, files, problems = [], {}, []
+    for path in sorted((Path(data_dir) / "runs").glob("*.json")):
+        try:
+            run = load_run(path)
+        except RunFileError as exc:
+            if strict:
+                raise
+            problems += exc.problems
+            if warn:
+                warn(f"left out {path}: {exc.problems[0]}")
+            continue
+        if run["run_id"] in files:
+            line = f"{path}: run_id: {run['run_id']!r} is also the run_id of {files[run['run_id']]}"
+            if strict:
+                raise RunFileError([line])
+            problems.append(line)
+            if warn:
+                warn(f"left out {path}: {line}")
+            continue
+        runs.append(run)
+        files[run["run_id"]] = path
+    current = snippet_hashes(snippets_dir)
+    return Store(runs=runs, files=files, records=records_frame(runs, files, current), problems=problems)
+
+
+def records_frame(runs: list[dict], files: dict[str, Path], current_hashes: dict[str, str]) -> pd.DataFrame:
+    """One row per record with its run's provenance. ``stale``: the snippet's source changed
+    since the run (or the snippet no longer exists)."""
+    rows = []
+    for run in runs:
+        env = run["environment"]
+        provenance = {
+            "run_id": run["run_id"], "file": str(files[run["run_id"]]),
+            "created_at": pd.Timestamp(run["created_at"]).tz_convert("UTC"),
+            "host": env["host"], "profile": run["profile"], "complete": run["complete"],
+            "git_commit": run["code"].get("git_commit"), "dirty": run["code"].get("dirty"),
+            **{f"v_{k}": env["versions"].get(k) for k in VERSION_FIELDS},
+        }
+        for rec in run["records"]:
+            stats = rec.get("stats") or {}
+            rows.append({
+                **provenance,
+                "workload": rec["workload"], "framework": rec["framework"], "device": rec["device"],
+                "platform": rec["platform"], "params": rec["params"],
+                "params_key": json.dumps(rec["params"], sort_keys=True),
+                "status": rec["status"], "reason": rec.get("reason"),
+                "snippet_hash": rec["snippet_hash"],
+                "stale": current_hashes.get(rec["workload"]) != rec["snippet_hash"],
+                "median_s": stats.get("median_s"), "q1_s": stats.get("q1_s"), "q3_s": stats.get("q3_s"),
+                "min_s": stats.get("min_s"), "max_s": stats.get("max_s"), "n_samples": stats.get("n"),
+                "wide_spread": stats.get("wide_spread", False),
+                "peak_chip": (rec.get("peak") or {}).get("chip"),
+                "peak_tflops": (rec.get("peak") or {}).get("tflops"),
+                **{f"m_{k}": v for k, v in rec["metrics"].items()},
+                **{f"p_{k}": v for k, v in rec["params"].items()},
+            })
+    columns = ["run_id", "file", "created_at", "host", "workload", "framework", "device", "platform",
+               "params", "params_key", "status", "reason", "snippet_hash", "stale", "median_s"]
+    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=columns)

@@ -1,0 +1,98 @@
+"""Device-correct timing and the statistics of samples.
+
+The caller passes ``sync(out)``, which waits until the device has finished producing
+``out`` (``torch.cuda.synchronize``, ``jax.block_until_ready``). Each sample times a batch
+of calls ended by one sync, so short kernels are not dominated by a per-call sync.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+# A sample set whose interquartile range exceeds this fraction of the median is flagged.
+WIDE_SPREAD = 0.10
+
+
+@dataclass(frozen=True)
+class TimingPlan:
+    warmup_s: float  # keep calling until this much time has passed (at least two calls)
+    min_sample_s: float  # batch calls so one sample lasts at least this long
+    repeats: int  # samples to take
+    budget_s: float  # stop sampling after this long, keeping at least MIN_SAMPLES
+    min_samples: int = 3
+
+
+@dataclass
+class Timing:
+    samples_s: list[float]  # seconds per call, one entry per sample
+    calls_per_sample: int
+    warmup_calls: int
+
+
+def time_calls(run: Callable[[int], Any], sync: Callable[[Any], None], plan: TimingPlan,
+               clock: Callable[[], float] = time.perf_counter) -> Timing:
+    """Warm up, then take samples of ``calls_per_sample`` calls each, rotating inputs."""
+    call = 0
+    start = clock()
+    warmup_calls = 0
+    while warmup_calls < 2 or clock() - start < plan.warmup_s:
+        sync(run(call))
+        call += 1
+        warmup_calls += 1
+    per_call = max((clock() - start) / warmup_calls, 1e-9)
+    calls_per_sample = max(1, math.ceil(plan.min_sample_s / per_call))
+
+    samples = []
+    sampling_start = clock()
+    for _ in range(plan.repeats):
+        t0 = clock()
+        out = None
+        for _ in range(calls_per_sample):
+            out = run(call)
+            call += 1
+        sync(out)
+        samples.append((clock() - t0) / calls_per_sample)
+        if len(samples) >= plan.min_samples and clock() - sampling_start > plan.budget_s:
+            break
+    return Timing(samples_s=samples, calls_per_sample=calls_per_sample, warmup_calls=warmup_calls)
+
+
+def time_first_call(prepare: Callable[[], None] | None, run: Callable[[int], Any],
+                    sync: Callable[[Any], None], clock: Callable[[], float] = time.perf_counter) -> float:
+    """Seconds from nothing to the first result: ahead-of-time compile (if any) plus one call."""
+    t0 = clock()
+    if prepare is not None:
+        prepare()
+    sync(run(0))
+    return clock() - t0
+
+
+def quantile(sorted_values: list[float], q: float) -> float:
+    """Linear-interpolation quantile (numpy's default method) of an already sorted list."""
+    if not sorted_values:
+        raise ValueError("no samples")
+    pos = (len(sorted_values) - 1) * q
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+def summarize(samples: list[float]) -> dict[str, float | int | bool]:
+    """Median, quartiles, IQR, min, max, mean and a wide-spread flag of timing samples."""
+    values = sorted(samples)
+    median = quantile(values, 0.5)
+    q1, q3 = quantile(values, 0.25), quantile(values, 0.75)
+    return {
+        "n": len(values),
+        "median_s": median,
+        "q1_s": q1,
+        "q3_s": q3,
+        "iqr_s": q3 - q1,
+        "min_s": values[0],
+        "max_s": values[-1],
+        "mean_s": sum(values) / len(values),
+        "wide_spread": (q3 - q1) > WIDE_SPREAD * median,
+    }
