@@ -28,6 +28,8 @@ PROFILES = {
 }
 CHART = {"x": "n", "y": "tflops", "series": ["dtype"], "x_label": "matrix size n (n × n × n)",
          "y_label": "TFLOP/s", "title": "Matrix multiplication throughput", "log_x": True}
+# Result-table columns: GB/s says little about a compute-bound product, so it is left out.
+TABLE = {"metrics": ["tflops", "fraction_of_peak", "compile_s"]}
 
 # Relative error allowed against the float64 reference, by the precision of the products.
 TOLERANCE = {"float32": 1e-4, "tfloat32": 5e-3, "bfloat16": 2e-2, "float16": 5e-3}

@@ -72,11 +72,12 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
             values = {t.id: n.value for n in tree.body if isinstance(n, ast.Assign)
-                      for t in n.targets if isinstance(t, ast.Name) and t.id in ("CHART", "TITLE")}
+                      for t in n.targets if isinstance(t, ast.Name) and t.id in ("CHART", "TITLE", "TABLE")}
             try:
-                meta[path.stem] = {"chart": ast.literal_eval(values["CHART"]), "title": ast.literal_eval(values["TITLE"])}
+                meta[path.stem] = {"chart": ast.literal_eval(values["CHART"]), "title": ast.literal_eval(values["TITLE"]),
+                                   "table": ast.literal_eval(values["TABLE"]) if "TABLE" in values else {}}
             except (KeyError, ValueError) as exc:
-                raise PluginError(f"accelbench: {path}: CHART and TITLE must be literals ({exc})") from None
+                raise PluginError(f"accelbench: {path}: CHART, TITLE and TABLE must be literals ({exc})") from None
         return meta
 
     def on_files(self, files, config):
@@ -133,7 +134,7 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
             return tables.not_measured(title, reproduce)
         runs_url = self._runs_url(page, files)
         if kind == "table":
-            return "\n" + self._wrap(tables.results_table(latest, runs_url))
+            return "\n" + self._wrap(tables.results_table(latest, runs_url, self.charts[workload]["table"].get("metrics")))
         if kind == "best":
             chart = self.charts[workload]["chart"]
             return "\n" + self._wrap(tables.best_table(latest, chart["y"], chart.get("series", []), chart["x"], runs_url))

@@ -244,9 +244,10 @@ def _outcome(record: dict) -> str:
 
 def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_dir: Path, root: Path,
         force: bool = False, platforms: list[str] | None = None, hw: hardware.Hardware | None = None,
-        log: TextIO = sys.stderr) -> Path | None:
+        log: TextIO | None = None) -> Path | None:
     """Measure what is missing and write one run file; returns its path, or None when every
     planned measurement is already stored (no empty run file is written)."""
+    log = log or sys.stderr  # looked up per call, so a redirected stderr is honoured
     runs_dir = Path(data_dir) / "runs"
     hw = hw or hardware.detect(frameworks)
     items = plan(snippets, hw, frameworks, profile, platforms)

@@ -34,9 +34,9 @@ def _param_names(latest: pd.DataFrame) -> list[str]:
     return sorted(names, key=lambda k: 0 if k == "dtype" else 1)
 
 
-def _metrics(latest: pd.DataFrame) -> list[str]:
-    present = [m for m in METRIC_ORDER if f"m_{m}" in latest and latest[f"m_{m}"].notna().any()]
-    return present
+def _metrics(latest: pd.DataFrame, wanted: list[str] | None) -> list[str]:
+    """The metrics that have at least one value, in a fixed order (or the snippet's choice)."""
+    return [m for m in (wanted or METRIC_ORDER) if f"m_{m}" in latest and latest[f"m_{m}"].notna().any()]
 
 
 def _badges(row) -> str:
@@ -54,10 +54,10 @@ def _linked(value: str, row, runs_url: str) -> str:
     return f'<a href="{runs_url}#run-{esc(row["run_id"])}" title="{esc(provenance(row))}">{value}</a>'
 
 
-def results_table(latest: pd.DataFrame, runs_url: str) -> str:
+def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None = None) -> str:
     """Latest result per device x framework x params; every number links to its run."""
     params = _param_names(latest)
-    metrics = _metrics(latest)
+    metrics = _metrics(latest, metrics)
     head = ["Device", "Framework", *params, "Median time", *[METRIC_LABELS.get(m, m) for m in metrics],
             "IQR / median", "Run"]
     lines = ['<table>', "<thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in head) + "</tr></thead>", "<tbody>"]

@@ -1,0 +1,80 @@
+"""Shared fixtures: the project root, and synthetic run files for a temporary data directory.
+
+Synthetic runs are clearly labelled (host 'synthetic-test-host') and only ever written under
+pytest's tmp_path, never into build_data/.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SNIPPETS = ROOT / "snippets"
+
+
+def matmul_hash() -> str:
+    from accelbench.snippet import source_hash
+
+    return source_hash(SNIPPETS / "matmul.py")
+
+
+def make_record(**overrides) -> dict:
+    samples = overrides.pop("samples_s", [0.010, 0.011, 0.012, 0.010, 0.013])
+    from accelbench.timing import summarize
+
+    stats = summarize(samples) if samples else None
+    record = {
+        "workload": "matmul", "snippet_hash": matmul_hash(), "framework": "torch",
+        "device": "Synthetic CPU", "platform": "cpu", "params": {"n": 256, "dtype": "float32"},
+        "status": "ok", "reason": None, "samples_s": samples, "calls_per_sample": 1,
+        "stats": stats, "metrics": {},
+        "check": {"relative_error": 1e-7, "tolerance": 1e-4}, "notes": {}, "peak": None,
+    }
+    record.update(overrides)
+    if stats and "metrics" not in overrides:  # derived the way the runner derives it
+        record["metrics"] = {"tflops": 2 * record["params"]["n"] ** 3 / stats["median_s"] / 1e12, "compile_s": 0.2}
+    return record
+
+
+def make_run(run_id="20261130T000000Z-synthetic-00000001", created_at="2026-11-30T00:00:00Z",
+             records=None, host="synthetic-test-host", **overrides) -> dict:
+    run = {
+        "schema_version": 1, "run_id": run_id, "created_at": created_at, "finished_at": created_at,
+        "profile": "test", "complete": True, "interrupted_by": None,
+        "environment": {"host": host, "os": "Linux test", "machine": "x86_64", "cpu_model": "Synthetic CPU",
+                        "cpu_cores": 2, "memory_bytes": 1 << 30, "python": "3.11.0",
+                        "versions": {"torch": "2.13.0+cpu", "jax": "0.10.2", "jaxlib": "0.10.2", "cuda": None,
+                                     "driver": None}},
+        "devices": [{"framework": "torch", "platform": "cpu", "name": "Synthetic CPU", "count": 1,
+                     "memory_bytes": 1 << 30, "vendor": None}],
+        "unavailable": [],
+        "code": {"git_commit": "0123456789abcdef0123456789abcdef01234567", "dirty": False},
+        "records": records if records is not None else [make_record()],
+    }
+    run.update(overrides)
+    return run
+
+
+@pytest.fixture
+def data_dir(tmp_path) -> Path:
+    """An empty data directory with the real reference tables."""
+    d = tmp_path / "build_data"
+    (d / "runs").mkdir(parents=True)
+    shutil.copytree(ROOT / "build_data" / "reference", d / "reference")
+    return d
+
+
+def write_run(data_dir: Path, run: dict, name: str | None = None) -> Path:
+    path = data_dir / "runs" / f"{name or run['run_id']}.json"
+    path.write_text(json.dumps(run, indent=1), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def run_factory():
+    return lambda **kw: copy.deepcopy(make_run(**kw))

@@ -1,0 +1,66 @@
+"""The accelbench command line: validate's exit codes and lines, status, run's last line."""
+
+import os
+import subprocess
+import sys
+
+from accelbench.cli import main
+
+from conftest import ROOT, make_run, write_run
+
+
+def accelbench(*args, cwd=ROOT):
+    env = {**os.environ, "ACCELBENCH_HOST_LABEL": "pytest"}
+    return subprocess.run([sys.executable, "-m", "accelbench", *args], capture_output=True, text=True, cwd=cwd,
+                          env=env, timeout=300)
+
+
+def test_validate_accepts_valid_files(data_dir, capsys):
+    write_run(data_dir, make_run())
+    assert main(["--data-dir", str(data_dir), "validate"]) == 0
+    assert "1 of 1 run file(s) valid" in capsys.readouterr().err
+
+
+def test_validate_names_file_and_field_and_fails(data_dir, capsys):
+    write_run(data_dir, make_run())
+    bad = write_run(data_dir, make_run(run_id="20261130T000000Z-bad-00000002", complete="yes"))
+    truncated = data_dir / "runs" / "truncated.json"
+    truncated.write_text(write_run(data_dir, make_run(), name="tmp").read_text()[:200])
+    (data_dir / "runs" / "tmp.json").unlink()
+    assert main(["--data-dir", str(data_dir), "validate"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert f"{bad}: complete: 'yes' is not of type 'boolean'" in out
+    assert any(line.startswith(f"{truncated}: (file): not valid JSON") for line in out)
+    assert len(out) == 2
+
+
+def test_validate_given_files(data_dir, capsys):
+    good = write_run(data_dir, make_run())
+    assert main(["validate", str(good)]) == 0
+
+
+def test_validate_reports_duplicate_run_ids(data_dir, capsys):
+    write_run(data_dir, make_run(), name="a")
+    second = write_run(data_dir, make_run(), name="b")
+    assert main(["--data-dir", str(data_dir), "validate"]) == 1
+    assert f"{second}: run_id: " in capsys.readouterr().out
+
+
+def test_run_prints_the_file_path_last_and_status_then_reports_current(data_dir):
+    result = accelbench("--data-dir", str(data_dir), "run", "--profile", "test", "--only", "matmul",
+                        "--frameworks", "torch")
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.strip().splitlines()[-1]
+    assert last.endswith(".json") and os.path.exists(last)
+    status = accelbench("--data-dir", str(data_dir), "status", "--profile", "test", "--frameworks", "torch")
+    line = next(l for l in status.stdout.splitlines() if l.startswith("matmul"))
+    assert "current" in line and "1 current" in line
+    missing = accelbench("--data-dir", str(data_dir), "status", "--profile", "quick", "--frameworks", "torch")
+    line = next(l for l in missing.stdout.splitlines() if l.startswith("matmul"))
+    assert "missing" in line and "6 missing" in line
+
+
+def test_unknown_workload_and_framework_are_refused(data_dir, capsys):
+    assert main(["--data-dir", str(data_dir), "run", "--only", "nope"]) == 2
+    assert "unknown workload(s) nope" in capsys.readouterr().err
+    assert main(["--data-dir", str(data_dir), "run", "--frameworks", "tensorflow"]) == 2

@@ -1,0 +1,98 @@
+"""Tables and charts from the store: contents, provenance links, escaping, not-measured notes."""
+
+import re
+import xml.etree.ElementTree as ET
+
+from accelbench.render import charts, tables
+from accelbench.store import load_store
+
+from conftest import SNIPPETS, make_record, make_run, write_run
+
+CHART = {"x": "n", "y": "tflops", "series": ["dtype"], "x_label": "matrix size n", "y_label": "TFLOP/s",
+         "title": "Matrix multiplication throughput", "log_x": True}
+
+
+def store_with(data_dir, records, **run):
+    write_run(data_dir, make_run(records=records, **run))
+    return load_store(data_dir, SNIPPETS)
+
+
+def grid_records(device="Synthetic CPU"):
+    return [make_record(device=device, framework=fw, params={"n": n, "dtype": "float32"},
+                        samples_s=[t, t * 1.1, t * 0.9, t, t * 1.05])
+            for fw in ("torch", "jax") for n, t in ((256, 0.001), (512, 0.006), (1024, 0.04))]
+
+
+def test_results_table_has_a_row_per_result_with_linked_numbers(data_dir):
+    store = store_with(data_dir, grid_records())
+    html = tables.results_table(store.latest("matmul"), "../../about/runs/")
+    rows = re.findall(r"<tr>(.*?)</tr>", html)
+    assert len(rows) == 1 + 6  # header + 2 frameworks x 3 sizes
+    assert "<th>TFLOP/s</th>" in rows[0] and "<th>Median time</th>" in rows[0]
+    first = rows[1]  # sorted: jax before torch, sizes ascending
+    assert "<td>jax</td>" in first and "<td>256</td>" in first
+    tflops = 2 * 256**3 / 0.001 / 1e12
+    assert f">{tflops:.3g}</a>" in first
+    assert 'href="../../about/runs/#run-20261130T000000Z-synthetic-00000001"' in first
+    assert 'title="Synthetic CPU · host synthetic-test-host · 2026-11-30 00:00 UTC · torch 2.13.0+cpu' in first
+
+
+def test_failed_rows_show_the_reason(data_dir):
+    store = store_with(data_dir, [make_record(status="failed", reason="out of memory", samples_s=[], metrics={})])
+    html = tables.results_table(store.latest("matmul"), "runs/")
+    assert "failed: out of memory" in html
+
+
+def test_stale_results_carry_a_badge(data_dir):
+    store = store_with(data_dir, [make_record(snippet_hash="f" * 64)])
+    assert "ab-badge--stale" in tables.results_table(store.latest("matmul"), "runs/")
+
+
+def test_hostile_strings_are_escaped_everywhere(data_dir):
+    evil = "<script>alert(1)</script> | --- |"
+    store = store_with(data_dir, [make_record(device=evil)], host=evil)
+    outputs = [tables.results_table(store.latest("matmul"), "runs/"), tables.runs_table(store.runs),
+               tables.best_table(store.latest("matmul"), "tflops", ["dtype"], "n", "runs/"),
+               charts.line_chart(store.latest("matmul"), CHART)]
+    for out in outputs:
+        assert "<script>" not in out and "| --- |" not in out
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out
+    ET.fromstring(outputs[-1])  # the SVG is still well-formed XML
+
+
+def test_best_table_picks_the_maximum_per_series(data_dir):
+    store = store_with(data_dir, grid_records())
+    html = tables.best_table(store.latest("matmul"), "tflops", ["dtype"], "n", "runs/")
+    rows = re.findall(r"<tr>(.*?)</tr>", html)[1:]
+    assert len(rows) == 2
+    best_torch = max(2 * n**3 / t / 1e12 for n, t in ((256, 0.001), (512, 0.006), (1024, 0.04)))
+    assert any(f">{best_torch:.3g}</a>" in r and "<td>torch</td>" in r for r in rows)
+
+
+def test_chart_has_a_line_per_series_with_error_bars_and_labels(data_dir):
+    records = grid_records() + grid_records(device="Other Device")
+    svg = charts.line_chart(load_store_records(data_dir, records), CHART, alt="alt text")
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    lines = root.findall(f".//{ns}polyline")
+    assert len(lines) == 4  # 2 devices x 2 frameworks x 1 dtype
+    assert all(len(p.get("points").split()) == 3 for p in lines)
+    points = root.findall(f".//{ns}circle")
+    assert len(points) == 12
+    # one vertical error bar per point, spanning the IQR
+    bars = [e for e in root.findall(f".//{ns}g/{ns}line") if e.get("x1") == e.get("x2")]
+    assert len(bars) == 12 and all(float(b.get("y1")) > float(b.get("y2")) for b in bars)
+    text = "".join(root.itertext())
+    for label in ("Matrix multiplication throughput", "matrix size n", "TFLOP/s", "Other Device", "alt text", "jax · float32"):
+        assert label in text
+
+
+def load_store_records(data_dir, records):
+    return store_with(data_dir, records).latest("matmul")
+
+
+def test_no_data_gives_no_chart_and_a_not_measured_note(data_dir):
+    store = store_with(data_dir, [make_record(status="skipped", reason="no GPU", samples_s=[], metrics={})])
+    assert charts.line_chart(store.latest("matmul"), CHART) is None
+    note = tables.not_measured("Dense matrix multiplication", "../about/reproduce.md")
+    assert note.startswith('!!! note "Not measured yet"') and "(../about/reproduce.md)" in note

@@ -1,0 +1,151 @@
+"""End to end: measure matmul at a tiny size into a temporary data directory, build the site with
+--strict into tmp_path, and check the measured table and chart are in the HTML."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, make_run, write_run
+
+
+def mkdocs_build(site_dir: Path, data_dir: Path, config: Path = ROOT / "mkdocs.yml", strict=True):
+    env = {**os.environ, "ACCELBENCH_DATA_DIR": str(data_dir), "NO_MKDOCS_2_WARNING": "1"}
+    cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(config), "-d", str(site_dir)]
+    return subprocess.run(cmd + (["--strict"] if strict else []), capture_output=True, text=True,
+                          cwd=ROOT, env=env, timeout=300)
+
+
+def docs_listing():
+    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*"))
+
+
+@pytest.fixture(scope="module")
+def measured(tmp_path_factory):
+    """A real tiny matmul run (both frameworks, CPU) and the site built from it."""
+    tmp = tmp_path_factory.mktemp("e2e")
+    data_dir = tmp / "build_data"
+    (data_dir / "runs").mkdir(parents=True)
+    shutil.copytree(ROOT / "build_data" / "reference", data_dir / "reference")
+    run = subprocess.run([sys.executable, "-m", "accelbench", "--data-dir", str(data_dir), "run",
+                          "--profile", "test", "--only", "matmul"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert run.returncode == 0, run.stderr
+    run_file = Path(run.stdout.strip().splitlines()[-1])
+    before = docs_listing()
+    build = mkdocs_build(tmp / "site", data_dir)
+    assert build.returncode == 0, build.stderr
+    assert docs_listing() == before, "the build wrote into docs/"
+    return json.loads(run_file.read_text()), tmp / "site"
+
+
+def test_matmul_page_holds_the_measured_table(measured):
+    run, site = measured
+    html = (site / "evidence" / "matmul" / "index.html").read_text()
+    for rec in run["records"]:
+        assert rec["status"] == "ok"
+        value = f'{rec["metrics"]["tflops"]:.3g}'
+        assert re.search(rf'title="[^"]*run {run["run_id"]}">{re.escape(value)}</a>', html), value
+    assert html.count(f'href="../../about/runs/#run-{run["run_id"]}"') >= 2
+    assert "<th>TFLOP/s</th>" in html
+
+
+def test_chart_is_generated_into_the_site_and_shown(measured):
+    _, site = measured
+    svg = (site / "assets" / "charts" / "matmul.svg").read_text()
+    assert svg.count("<polyline") == 2  # torch and jax on the CPU, float32
+    html = (site / "evidence" / "matmul" / "index.html").read_text()
+    assert re.search(r'<img alt="Matrix multiplication throughput: TFLOP/s against[^"]*" src="../../assets/charts/matmul.svg"', html)
+    home = (site / "index.html").read_text()
+    assert 'src="assets/charts/matmul.svg"' in home
+
+
+def test_home_page_shows_the_article_and_measured_numbers(measured):
+    run, site = measured
+    home = (site / "index.html").read_text()
+    assert "TPUs vs GPUs: Which Is Better for AI Model Training?" in home
+    best = max(r["metrics"]["tflops"] for r in run["records"])
+    assert f">{best:.3g}</a>" in home
+
+
+def test_article_sections_are_all_published(measured):
+    _, site = measured
+    text = " ".join(p.read_text() for p in (site / "article").rglob("index.html"))
+    for heading in ("What Are GPUs?", "Advantages of GPUs", "What Are TPUs?", "Advantages of TPUs",
+                    "Side-by-Side Comparison", "When Should You Use a GPU?", "When Should You Use a TPU?",
+                    "Real-World Examples", "Future Trends", "Conclusion: Which One Should You Choose?"):
+        assert heading in text, heading
+    # the source's broken "-\n item" lists are repaired into real lists
+    gpus = (site / "article" / "gpus" / "index.html").read_text()
+    assert "<li>🚀 Excel at parallel processing" in gpus
+
+
+def test_runs_page_lists_the_run_with_its_anchor(measured):
+    run, site = measured
+    html = (site / "about" / "runs" / "index.html").read_text()
+    assert f'id="run-{run["run_id"]}"' in html and "torch 2.13" in html
+
+
+def test_site_loads_nothing_from_other_hosts(measured):
+    _, site = measured
+    for page in site.rglob("*.html"):
+        for url in re.findall(r'<(?:script|link|img)[^>]+(?:src|href)="(https?://[^"]+)"', page.read_text()):
+            pytest.fail(f"{page} loads {url}")
+
+
+def test_no_data_renders_not_measured_yet(tmp_path, data_dir):
+    build = mkdocs_build(tmp_path / "site", data_dir)
+    assert build.returncode == 0, build.stderr
+    html = (tmp_path / "site" / "evidence" / "matmul" / "index.html").read_text()
+    assert "Not measured yet" in html and "<table>" not in html.split("The code that was timed")[0].split("Results")[-1]
+    assert not (tmp_path / "site" / "assets" / "charts" / "matmul.svg").exists()
+
+
+def test_malformed_run_file_fails_the_strict_build_naming_it(tmp_path, data_dir):
+    write_run(data_dir, make_run())
+    bad = data_dir / "runs" / "broken.json"
+    bad.write_text('{"schema_version": 1, "records": [')
+    build = mkdocs_build(tmp_path / "site", data_dir)
+    assert build.returncode != 0
+    assert f"{bad}: (file): not valid JSON" in build.stderr + build.stdout
+
+
+def test_lenient_build_leaves_the_bad_file_out_with_a_warning(tmp_path, data_dir):
+    write_run(data_dir, make_run())
+    bad = data_dir / "runs" / "broken.json"
+    bad.write_text("[]")
+    build = mkdocs_build(tmp_path / "site", data_dir, strict=False)
+    assert build.returncode == 0, build.stderr
+    assert f"left out {bad}" in build.stderr
+    assert "synthetic-test-host" in (tmp_path / "site" / "about" / "runs" / "index.html").read_text()
+
+
+def copy_project(tmp_path) -> Path:
+    for name in ("docs", "snippets"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    return tmp_path / "mkdocs.yml"
+
+
+@pytest.mark.parametrize("marker, message", [
+    ("<!-- accelbench:tabel matmul -->", "docs-page.md:3: unknown marker 'accelbench:tabel'"),
+    ("<!-- accelbench:table nonesuch -->", "docs-page.md:3: unknown workload 'nonesuch'"),
+    ("    <!-- accelbench:table matmul -->", "docs-page.md:3: markers must start at the beginning of a line"),
+])
+def test_bad_marker_fails_the_build_naming_the_page(tmp_path, data_dir, marker, message):
+    config = copy_project(tmp_path / "project")
+    (config.parent / "docs" / "docs-page.md").write_text(f"# Page\n\n{marker}\n")
+    build = mkdocs_build(tmp_path / "site", data_dir, config=config)
+    assert build.returncode != 0
+    assert message in build.stderr + build.stdout
+
+
+def test_markers_in_code_blocks_are_left_alone(tmp_path, data_dir):
+    config = copy_project(tmp_path / "project")
+    (config.parent / "docs" / "docs-page.md").write_text("# Page\n\n```\n<!-- accelbench:nonsense -->\n```\n")
+    build = mkdocs_build(tmp_path / "site", data_dir, config=config, strict=False)
+    assert build.returncode == 0, build.stderr

@@ -1,0 +1,80 @@
+"""The snippet contract: every snippet imports, declares its metadata, and runs correctly at its
+tiny test size on the CPU (the test suite is where snippet code may run)."""
+
+import json
+
+import pytest
+
+from accelbench import hardware, runner
+from accelbench.reference import Reference
+from accelbench.snippet import FRAMEWORKS, SnippetError, discover, load_snippet
+
+from conftest import ROOT, SNIPPETS
+
+SNIPPET_LIST = discover(SNIPPETS)
+
+
+def test_snippets_are_discovered_by_convention():
+    assert "matmul" in [s.workload for s in SNIPPET_LIST]
+
+
+@pytest.mark.parametrize("snip", SNIPPET_LIST, ids=lambda s: s.workload)
+def test_snippet_declares_its_metadata(snip):
+    m = snip.module
+    assert isinstance(m.TITLE, str) and m.TITLE and isinstance(m.CLAIM, str) and m.CLAIM
+    assert set(m.PROFILES) >= {"quick", "full", "test"}
+    for profile, grid in m.PROFILES.items():
+        assert grid, f"{profile} grid is empty"
+        for params in grid:
+            json.dumps(params)  # params go into run files
+    assert {"x", "y", "title", "x_label", "y_label"} <= set(m.CHART)
+    assert all(p[m.CHART["x"]] is not None for p in m.PROFILES["quick"])
+    assert snip.frameworks(), "at least one of torch_case / jax_case"
+
+
+@pytest.mark.parametrize("framework", FRAMEWORKS)
+@pytest.mark.parametrize("snip", SNIPPET_LIST, ids=lambda s: s.workload)
+def test_snippet_runs_correctly_at_its_test_size_on_cpu(snip, framework):
+    if framework not in snip.frameworks():
+        pytest.skip(f"{snip.workload} has no {framework} implementation")
+    hw = hardware.detect((framework,))
+    device = next(d for d in hw.devices if d.platform == "cpu")
+    reference = Reference(ROOT / "build_data" / "reference")
+    for params in snip.params("test"):
+        item = runner.Planned(snip, framework, device, params, snip.module.skip_reason(framework, "cpu", params))
+        record = runner.measure(item, "test", reference)
+        assert record["status"] == "ok", record["reason"]
+        assert record["check"]["relative_error"] <= record["check"]["tolerance"]
+        assert all(s > 0 for s in record["samples_s"])
+        assert record["metrics"]["compile_s"] > 0
+
+
+def test_matmul_flop_count():
+    m = next(s for s in SNIPPET_LIST if s.workload == "matmul").module
+    assert m.flops({"n": 1000, "dtype": "float32"}) == 2 * 10**9
+    assert m.bytes_moved({"n": 1000, "dtype": "bfloat16"}) == 3 * 10**6 * 2
+
+
+def test_matmul_full_profile_spans_256_to_16384_in_four_dtypes():
+    grid = next(s for s in SNIPPET_LIST if s.workload == "matmul").params("full")
+    assert {p["n"] for p in grid} == {256, 512, 1024, 2048, 4096, 8192, 16384}
+    assert {p["dtype"] for p in grid} == {"float32", "tfloat32", "bfloat16", "float16"}
+
+
+def test_a_snippet_missing_metadata_is_named(tmp_path):
+    bad = tmp_path / "broken.py"
+    bad.write_text("WORKLOAD = 'broken'\n")
+    with pytest.raises(SnippetError, match=r"broken.py: missing TITLE, CLAIM"):
+        load_snippet(bad)
+
+
+def test_a_snippet_that_fails_to_import_is_named(tmp_path):
+    bad = tmp_path / "oops.py"
+    bad.write_text("raise RuntimeError('boom')\n")
+    with pytest.raises(SnippetError, match=r"oops.py: cannot import: RuntimeError: boom"):
+        load_snippet(bad)
+
+
+def test_unknown_workload_is_refused():
+    with pytest.raises(SnippetError, match="unknown workload"):
+        discover(SNIPPETS, ["no_such_workload"])
