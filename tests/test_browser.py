@@ -1,0 +1,112 @@
+"""A real browser (Debian's Chromium via Playwright) on the built site, served over HTTP:
+pages load without console errors, charts load, search finds a workload, dark mode works.
+Screenshots are saved under test-artifacts/ for a person to look at."""
+
+import functools
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from test_site_build import mkdocs_build
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = ROOT / "test-artifacts"
+PAGES = ["", "evidence/matmul/", "article/tpus/", "about/runs/"]
+
+if not Path(CHROMIUM).exists():
+    pytest.fail(f"the browser test needs Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)",
+                pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory):
+    """The site built from the committed run files, served on a free local port."""
+    site = tmp_path_factory.mktemp("browser") / "site"
+    build = mkdocs_build(site, ROOT / "build_data")
+    assert build.returncode == 0, build.stderr
+    handler = functools.partial(QuietHandler, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("console", lambda msg: pg.errors.append(msg.text) if msg.type == "error" else None)
+    pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
+    yield pg
+    context.close()
+
+
+def shot(pg, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_loads_without_console_errors_and_its_images_load(page, site_url, path):
+    response = page.goto(site_url + path, wait_until="networkidle")
+    assert response.status == 200
+    widths = page.eval_on_selector_all("article img", "imgs => imgs.map(i => [i.src, i.complete && i.naturalWidth])")
+    for src, width in widths:
+        assert width and width > 0, f"{src} did not load"
+    assert page.errors == []
+    shot(page, (path.strip("/").replace("/", "-") or "home") + "-light")
+
+
+def test_home_and_matmul_pages_show_a_chart(page, site_url):
+    for path in ("", "evidence/matmul/"):
+        page.goto(site_url + path, wait_until="networkidle")
+        assert page.locator("figure.ab-chart img").count() == 1
+
+
+def test_search_finds_the_matmul_page(page, site_url):
+    page.goto(site_url, wait_until="networkidle")
+    search = page.locator("input.md-search__input")
+    search.click()
+    search.press_sequentially("matrix multiplication", delay=30)  # Material listens to key events
+    link = page.locator(".md-search-result__link[href*='evidence/matmul']").first
+    link.wait_for(timeout=10_000)
+    assert link.count() == 1
+    shot(page, "search")
+
+
+def test_dark_palette_toggle_works(page, site_url):
+    page.goto(site_url + "evidence/matmul/", wait_until="networkidle")
+    schemes = []
+    for _ in range(3):  # the toggle cycles: system preference -> light -> dark
+        page.locator("form[data-md-component='palette'] label:visible").first.click()
+        page.wait_for_timeout(200)
+        schemes.append(page.evaluate("document.body.getAttribute('data-md-color-scheme')"))
+        if schemes[-1] == "slate":
+            break
+    assert "slate" in schemes
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background != "rgb(255, 255, 255)"
+    shot(page, "evidence-matmul-dark")
+    assert page.errors == []
