@@ -13,7 +13,7 @@ from accelbench.snippet import discover
 from conftest import SNIPPETS
 
 FAKE = '''
-import os, signal
+import os, signal, time
 import numpy as np
 from accelbench.snippet import Case
 
@@ -33,6 +33,11 @@ def torch_case(p, device):
         raise RuntimeError("CUDA out of memory. Tried to allocate 2.00 GiB")
     if behaviour == "sigint":
         os.kill(os.getpid(), signal.SIGINT)
+    if behaviour == "slow":
+        time.sleep(30)
+    if behaviour == "hardhang":  # stuck where no Python exception can reach, like a hung kernel
+        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM, signal.SIGINT])
+        time.sleep(30)
     error = 0.5 if behaviour == "wrong" else 0.0
     return Case(run=lambda i: np.ones(4).sum(), check=lambda: error, tolerance=1e-3)
 '''

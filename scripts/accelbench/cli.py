@@ -9,8 +9,9 @@ from collections import Counter
 from pathlib import Path
 
 from accelbench import hardware, runner
-from accelbench.runfile import RunFileError, load_run, read_json
+from accelbench.runfile import RunFileError, read_json
 from accelbench.snippet import FRAMEWORKS, SnippetError, discover
+from accelbench.validation import Validator, validate_files
 
 
 def _csv(value: str) -> list[str]:
@@ -32,6 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--platforms", type=_csv,
                      help="cpu,gpu,tpu (default: the accelerators if there are any, else the CPU)")
     run.add_argument("--force", action="store_true", help="measure again even if a current result is stored")
+    run.add_argument("--time-limit", type=float, metavar="SECONDS",
+                     help="per measurement, after which it is recorded as failed: timeout "
+                          "(default: 60 quick, 600 full; 0 for none)")
 
     validate = sub.add_parser("validate", help="check run files; one line per problem naming file and field")
     validate.add_argument("files", nargs="*", type=Path, help="default: every file in DATA_DIR/runs")
@@ -60,7 +64,8 @@ def cmd_run(args) -> int:
     snippets = discover(args.snippets_dir, args.only)
     try:
         path = runner.run(snippets, profile=args.profile, frameworks=args.frameworks, data_dir=args.data_dir,
-                          root=Path.cwd(), force=args.force, platforms=args.platforms)
+                          root=Path.cwd(), force=args.force, platforms=args.platforms,
+                          time_limit_s=args.time_limit)
     except runner.Interrupted as exc:
         print(exc)  # the partial file's path, still printed last
         return 130
@@ -74,28 +79,9 @@ def _run_files(data_dir: Path) -> list[Path]:
     return sorted((data_dir / "runs").glob("*.json"))
 
 
-def validate_files(files: list[Path]) -> list[str]:
-    """Problems in ``files``, one line each, including run_ids shared by more than one file."""
-    problems: list[str] = []
-    owners: dict[str, Path] = {}
-    for path in files:
-        try:
-            run = load_run(path)
-        except RunFileError as exc:
-            problems += exc.problems
-            continue
-        except OSError as exc:
-            problems.append(f"{path}: (file): cannot read: {exc.strerror or exc}")
-            continue
-        first = owners.setdefault(run["run_id"], path)
-        if first != path:
-            problems.append(f"{path}: run_id: {run['run_id']!r} is also the run_id of {first}")
-    return problems
-
-
 def cmd_validate(args) -> int:
     files = args.files or _run_files(args.data_dir)
-    problems = validate_files(files)
+    problems = validate_files(files, Validator(args.snippets_dir, args.data_dir / "reference"))
     for line in problems:
         print(line)
     bad = len({line.split(": ", 1)[0] for line in problems})

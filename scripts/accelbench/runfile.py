@@ -51,6 +51,8 @@ def read_json(path: Path) -> Any:
         raise RunFileError([f"{path}: (file): not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]) from None
     except ValueError as exc:
         raise RunFileError([f"{path}: (file): {exc}"]) from None
+    except RecursionError:
+        raise RunFileError([f"{path}: (file): nested too deeply to be a run file"]) from None
 
 
 def _field(path_parts) -> str:

@@ -8,13 +8,16 @@ workload, params, framework, device and snippet source is skipped unless forced.
 from __future__ import annotations
 
 import gc
+import os
 import json
 import math
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -32,8 +35,39 @@ TIMING_PLANS = {
 }
 
 
+# Seconds one measurement (build, first call, check, timing) may take before it is recorded
+# as `failed: timeout`.
+TIME_LIMITS = {"quick": 60.0, "full": 600.0, "test": 60.0}
+# A call stuck inside native code cannot be interrupted; after the limit once more (at most
+# this much more) a watchdog writes what completed and ends the process.
+HARD_LIMIT_GRACE_S = 60.0
+
+
 class Interrupted(Exception):
     """SIGINT or SIGTERM arrived; what completed is still written."""
+
+
+class MeasurementTimeout(Exception):
+    pass
+
+
+@contextmanager
+def time_limit(seconds: float | None):
+    """Raise MeasurementTimeout in the main thread after ``seconds`` (no limit elsewhere)."""
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise MeasurementTimeout(f"timeout after {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass
@@ -134,40 +168,49 @@ def _is_oom(exc: BaseException) -> bool:
     return "out of memory" in text or "outofmemory" in text or "resource_exhausted" in text
 
 
-def measure(item: Planned, profile: str, reference: Reference) -> dict:
-    """One record. Never raises for a snippet's own failure: that becomes ``failed``."""
-    snip, params = item.snippet, item.params
-    record = {
-        "workload": snip.workload, "snippet_hash": snip.source_hash, "framework": item.framework,
+def _blank_record(item: Planned) -> dict:
+    return {
+        "workload": item.snippet.workload, "snippet_hash": item.snippet.source_hash, "framework": item.framework,
         "device": item.device.name if item.device else None,
         "platform": item.device.platform if item.device else None,
-        "params": params, "status": "skipped", "reason": item.skip, "samples_s": [], "metrics": {},
+        "params": item.params, "status": "skipped", "reason": item.skip, "samples_s": [], "metrics": {},
     }
+
+
+def measure(item: Planned, profile: str, reference: Reference, limit_s: float | None = None) -> dict:
+    """One record. Never raises for a snippet's own failure: that becomes ``failed``."""
+    record = _blank_record(item)
     if item.skip:
         return record
     try:
-        case = snip.case(item.framework, params, item.device.handle)
-        notes = dict(case.notes)
-        sync = sync_for(item.framework, item.device.handle)
-        compile_s = timing.time_first_call(case.prepare, case.run, sync)
-        error = case.check()
-        record["check"] = {"relative_error": error if math.isfinite(error) else None, "tolerance": case.tolerance}
-        if not error <= case.tolerance:  # NaN fails too
-            return {**record, "status": "failed",
-                    "reason": f"wrong result: relative error {error:.3g} exceeds tolerance {case.tolerance:.3g}"}
-        result = timing.time_calls(case.run, sync, TIMING_PLANS[profile])
+        with time_limit(limit_s):
+            return _measure(item, profile, reference, record)
     except Interrupted:
         raise
     except Exception as exc:
-        reason = "out of memory" if _is_oom(exc) else f"{type(exc).__name__}: {exc}"
+        reason = "out of memory" if _is_oom(exc) else \
+            str(exc) if isinstance(exc, MeasurementTimeout) else f"{type(exc).__name__}: {exc}"
         return {**record, "status": "failed", "reason": reason[:4000]}
     finally:
-        case = None
         _free_memory(item.framework)
+
+
+def _measure(item: Planned, profile: str, reference: Reference, record: dict) -> dict:
+    """Build the case, time its first call, check it against float64, then time it."""
+    params = item.params
+    case = item.snippet.case(item.framework, params, item.device.handle)
+    sync = sync_for(item.framework, item.device.handle)
+    compile_s = timing.time_first_call(case.prepare, case.run, sync)
+    error = case.check()
+    record["check"] = {"relative_error": error if math.isfinite(error) else None, "tolerance": case.tolerance}
+    if not error <= case.tolerance:  # NaN fails too
+        return {**record, "status": "failed",
+                "reason": f"wrong result: relative error {error:.3g} exceeds tolerance {case.tolerance:.3g}"}
+    result = timing.time_calls(case.run, sync, TIMING_PLANS[profile])
     stats = timing.summarize(result.samples_s)
     record.update(status="ok", reason=None, samples_s=result.samples_s,
-                  calls_per_sample=result.calls_per_sample, stats=stats, notes=notes)
-    record["metrics"] = derived_metrics(snip, params, stats["median_s"], compile_s)
+                  calls_per_sample=result.calls_per_sample, stats=stats, notes=dict(case.notes))
+    record["metrics"] = derived_metrics(item.snippet, params, stats["median_s"], compile_s)
     peak = reference.peak(item.device.name, params.get("dtype", ""))
     record["peak"] = peak.as_dict() if peak else None
     if peak and "tflops" in record["metrics"]:
@@ -244,9 +287,10 @@ def _outcome(record: dict) -> str:
 
 def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_dir: Path, root: Path,
         force: bool = False, platforms: list[str] | None = None, hw: hardware.Hardware | None = None,
-        log: TextIO | None = None) -> Path | None:
+        time_limit_s: float | None = None, log: TextIO | None = None) -> Path | None:
     """Measure what is missing and write one run file; returns its path, or None when every
-    planned measurement is already stored (no empty run file is written)."""
+    planned measurement is already stored (no empty run file is written). Raises Interrupted,
+    carrying the path of the partial file, after SIGINT or SIGTERM."""
     log = log or sys.stderr  # looked up per call, so a redirected stderr is honoured
     runs_dir = Path(data_dir) / "runs"
     hw = hw or hardware.detect(frameworks)
@@ -258,27 +302,76 @@ def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_di
         print(f"nothing to measure: {cached} measurement(s) already stored for this machine and these "
               f"snippets (use --force to measure again)", file=log)
         return None
-    record_run = new_run(profile, hw, frameworks, root)
+    limit = time_limit_s if time_limit_s is not None else TIME_LIMITS[profile]
+    writer = RunWriter(new_run(profile, hw, frameworks, root), runs_dir)
     reference = Reference(Path(data_dir) / "reference")
     progress = Progress(len(todo), log)
     previous = _install_signal_handlers()
     try:
         for index, item in enumerate(todo, 1):
-            record = measure(item, profile, reference)
-            record_run["records"].append(record)
+            watchdog = _watchdog(writer, item, limit, log)
+            try:
+                record = measure(item, profile, reference, limit)
+            finally:
+                watchdog.cancel()
+            writer.add(record)
             progress.line(index, item, _outcome(record))
-        record_run["complete"] = True
     except (Interrupted, KeyboardInterrupt) as exc:
-        record_run["interrupted_by"] = str(exc) or "SIGINT"
-        print(f"interrupted ({record_run['interrupted_by']}): writing the {len(record_run['records'])} "
-              f"completed record(s), marked incomplete", file=log)
+        reason = str(exc) or "SIGINT"
+        path = writer.finish(interrupted_by=reason)
+        print(f"interrupted ({reason}): wrote the {len(writer.run['records'])} completed record(s), "
+              f"marked incomplete", file=log)
+        raise Interrupted(str(path)) from None
+    except BaseException:
+        writer.finish(interrupted_by="error in the runner")  # keep what completed, then fail loudly
+        raise
     finally:
         _restore_signal_handlers(previous)
-        record_run["finished_at"] = datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
-        path = write_atomic(runs_dir / f"{record_run['run_id']}.json", record_run)
-    if not record_run["complete"]:
-        raise Interrupted(str(path))
-    return path
+    return writer.finish()
+
+
+class RunWriter:
+    """Collects records and writes the run file exactly once, from whichever thread ends the run."""
+
+    def __init__(self, run: dict, runs_dir: Path):
+        self.run, self.runs_dir = run, runs_dir
+        self.lock = threading.Lock()
+        self.path: Path | None = None
+
+    def add(self, record: dict) -> None:
+        with self.lock:
+            self.run["records"].append(record)
+
+    def finish(self, interrupted_by: str | None = None, extra: list[dict] = ()) -> Path:
+        with self.lock:
+            if self.path is None:
+                self.run["records"].extend(extra)
+                self.run.update(complete=interrupted_by is None, interrupted_by=interrupted_by,
+                                finished_at=_utc_now())
+                self.path = write_atomic(self.runs_dir / f"{self.run['run_id']}.json", self.run)
+            return self.path
+
+
+def _watchdog(writer: RunWriter, item: Planned, limit: float, log: TextIO) -> threading.Timer:
+    """Last resort for a measurement hung inside native code, where the timeout exception cannot
+    reach: record it as a timeout, write what completed (marked incomplete) and end the process."""
+
+    def fire():
+        hung = {**_blank_record(item), "status": "failed", "reason": f"timeout after {limit:g} s (hung)"}
+        path = writer.finish(interrupted_by="hung measurement", extra=[hung])
+        print(f"{item.snippet.workload} {item.framework} {item.params} hung; wrote {path}", file=log, flush=True)
+        print(path, flush=True)
+        os._exit(124)
+
+    timer = threading.Timer(limit + min(limit, HARD_LIMIT_GRACE_S), fire)
+    timer.daemon = True
+    if limit:
+        timer.start()
+    return timer
+
+
+def _utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _raise_interrupted(signum, frame):

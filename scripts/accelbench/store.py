@@ -13,8 +13,9 @@ from typing import Callable
 
 import pandas as pd
 
-from accelbench.runfile import RunFileError, load_run
+from accelbench.runfile import RunFileError
 from accelbench.snippet import snippet_hashes
+from accelbench.validation import Validator
 
 KEY = ["workload", "params_key", "device", "framework"]
 VERSION_FIELDS = ("torch", "jax", "jaxlib", "cuda", "rocm", "driver", "libtpu")
@@ -46,9 +47,10 @@ class Store:
 def load_store(data_dir: Path, snippets_dir: Path, *, strict: bool = True,
                warn: Callable[[str], None] | None = None) -> Store:
     runs, files, problems = [], {}, []
+    validator = Validator(snippets_dir, Path(data_dir) / "reference")
     for path in sorted((Path(data_dir) / "runs").glob("*.json")):
         try:
-            run = load_run(path)
+            run = validator.load(path)
         except RunFileError as exc:
             if strict:
                 raise

@@ -1,0 +1,76 @@
+"""Checks beyond the schema, which need to know the project: workload ids that exist, values no
+real device produces, run ids shared by two files. Every problem is one line naming the file
+and the field. Used by `accelbench validate` and by the store (hence the site build).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from accelbench.reference import Reference
+from accelbench.runfile import RunFileError, load_run
+from accelbench.snippet import snippet_hashes
+
+# A measurement above this multiple of the vendor's dense peak is not a measurement.
+ABSURD_PEAK_FACTOR = 10
+# Without a vendor peak, no single device today is anywhere near these.
+ABSURD_LIMITS = {"tflops": 100_000.0, "gbps": 100_000.0, "tokens_per_s": 1e9, "mfu": 1.0,
+                 "fraction_of_peak": ABSURD_PEAK_FACTOR}
+
+
+class Validator:
+    def __init__(self, snippets_dir: Path, reference_dir: Path):
+        self.workloads = set(snippet_hashes(snippets_dir))
+        self.reference = Reference(reference_dir)
+
+    def problems(self, run: dict, path: Path | str) -> list[str]:
+        """Problems in a run that already passed the schema."""
+        lines = []
+        for i, rec in enumerate(run["records"]):
+            where = f"{path}: records[{i}]"
+            if rec["workload"] not in self.workloads:
+                lines.append(f"{where}.workload: {rec['workload']!r} is not a known workload "
+                             f"(known: {', '.join(sorted(self.workloads))})")
+            lines += self._absurd(rec, where)
+        return lines
+
+    def _absurd(self, rec: dict, where: str) -> list[str]:
+        lines = []
+        metrics = rec["metrics"]
+        peak = self.reference.peak(rec["device"], str(rec["params"].get("dtype", "bfloat16"))) if rec["device"] else None
+        if peak is None and rec["device"]:
+            peak = self.reference.peak(rec["device"], "bfloat16")  # the fastest dense rate it has
+        if peak and "tflops" in metrics and metrics["tflops"] > ABSURD_PEAK_FACTOR * peak.tflops:
+            lines.append(f"{where}.metrics.tflops: {metrics['tflops']:.4g} TFLOP/s is more than "
+                         f"{ABSURD_PEAK_FACTOR} times the vendor peak of {peak.chip} ({peak.tflops:g} TFLOP/s)")
+        for name, limit in ABSURD_LIMITS.items():
+            if name in metrics and metrics[name] > limit and not (name == "tflops" and peak):
+                lines.append(f"{where}.metrics.{name}: {metrics[name]:.4g} is not a plausible value (limit {limit:g})")
+        return lines
+
+    def load(self, path: Path) -> dict:
+        """Read, schema-check and check one file; raises RunFileError with every problem."""
+        run = load_run(path)
+        problems = self.problems(run, path)
+        if problems:
+            raise RunFileError(problems)
+        return run
+
+
+def validate_files(files: list[Path], validator: Validator) -> list[str]:
+    """Problems in ``files``, one line each, including run ids shared by more than one file."""
+    problems: list[str] = []
+    owners: dict[str, Path] = {}
+    for path in files:
+        try:
+            run = validator.load(path)
+        except RunFileError as exc:
+            problems += exc.problems
+            continue
+        except OSError as exc:
+            problems.append(f"{path}: (file): cannot read: {exc.strerror or exc}")
+            continue
+        first = owners.setdefault(run["run_id"], path)
+        if first != path:
+            problems.append(f"{path}: run_id: {run['run_id']!r} is also the run_id of {first}")
+    return problems

@@ -1,0 +1,101 @@
+"""Bad run files: `accelbench validate` and the strict site build each give a clear line naming
+the file and the field, and nothing already stored changes."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, make_record, make_run, write_run
+from test_site_build import mkdocs_build
+
+
+def text_of(run):
+    return json.dumps(run, indent=1)
+
+
+def cut(text):
+    return text[: len(text) // 2]
+
+
+CASES = {
+    "not json": (lambda: "this is not JSON", "(file): not valid JSON"),
+    "truncated": (lambda: cut(text_of(make_run())), "(file): not valid JSON"),
+    "not an object": (lambda: "[]", "(top level): [] is not of type 'object'"),
+    "missing field": (lambda: text_of({k: v for k, v in make_run().items() if k != "environment"}),
+                      "(top level): 'environment' is a required property"),
+    "wrong type": (lambda: text_of(make_run(profile=3)), "profile: 3 is not one of ['quick', 'full', 'test']"),
+    "unknown schema version": (lambda: text_of(make_run(schema_version=7)),
+                               "schema_version: 7 is not a supported version (supported: 1)"),
+    "NaN": (lambda: text_of(make_run()).replace('"compile_s": 0.2', '"compile_s": NaN'),
+            "(file): NaN is not allowed in a run file"),
+    "infinity": (lambda: text_of(make_run()).replace('"compile_s": 0.2', '"compile_s": Infinity'),
+                 "(file): Infinity is not allowed in a run file"),
+    "negative": (lambda: text_of(make_run(records=[make_record(metrics={"tflops": -1.0})])),
+                 "records[0].metrics.tflops: -1.0 is less than the minimum of 0"),
+    "absurd": (lambda: text_of(make_run(records=[make_record(device="NVIDIA H200", platform="gpu",
+                                                             params={"n": 8192, "dtype": "bfloat16"},
+                                                             metrics={"tflops": 50000.0})])),
+               "records[0].metrics.tflops: 5e+04 TFLOP/s is more than 10 times the vendor peak of H200 SXM (989 TFLOP/s)"),
+    "absurd without a peak": (lambda: text_of(make_run(records=[make_record(metrics={"gbps": 1e7})])),
+                              "records[0].metrics.gbps: 1e+07 is not a plausible value (limit 100000)"),
+    "unknown workload": (lambda: text_of(make_run(records=[make_record(workload="quantum")])),
+                         "records[0].workload: 'quantum' is not a known workload (known: matmul)"),
+    "empty samples": (lambda: text_of(make_run(records=[make_record(samples_s=[])])),
+                      "records[0].samples_s: [] should be non-empty"),
+    "not UTF-8": (lambda: b"\xff\xfe{}", "(file): not UTF-8 text"),
+    "nested too deeply": (lambda: "[" * 100_000 + "]" * 100_000, "(file): nested too deeply to be a run file"),
+    "enormous": (lambda: '{"pad": "' + "x" * (21 * 1024 * 1024) + '"}', "(file): 22020107 bytes is larger than the 20971520 byte limit"),
+}
+
+
+def snapshot(runs_dir):
+    return {p.name: p.read_bytes() for p in sorted(runs_dir.iterdir())}
+
+
+@pytest.fixture(params=sorted(CASES))
+def bad_case(request, data_dir):
+    make_content, message = CASES[request.param]
+    good = write_run(data_dir, make_run())
+    bad = data_dir / "runs" / "contributed.json"
+    content = make_content()
+    bad.write_bytes(content if isinstance(content, bytes) else content.encode())
+    return data_dir, good, bad, f"{bad}: {message}"
+
+
+def test_validate_names_file_and_field(bad_case):
+    data_dir, good, bad, expected = bad_case
+    before = snapshot(data_dir / "runs")
+    result = subprocess.run([sys.executable, "-m", "accelbench", "--data-dir", str(data_dir), "validate"],
+                            capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert any(line.startswith(expected) for line in lines), lines
+    assert all(line.startswith(f"{bad}: ") for line in lines), "only the bad file is reported"
+    assert "Traceback" not in result.stderr
+    assert snapshot(data_dir / "runs") == before
+
+
+def test_strict_build_fails_naming_the_file(bad_case, tmp_path):
+    data_dir, good, bad, expected = bad_case
+    before = snapshot(data_dir / "runs")
+    build = mkdocs_build(tmp_path / "site", data_dir)
+    assert build.returncode != 0
+    assert expected in build.stderr
+    assert "Traceback" not in build.stderr
+    assert snapshot(data_dir / "runs") == before
+
+
+def test_duplicate_run_ids_across_files(data_dir, tmp_path):
+    first = write_run(data_dir, make_run(), name="a")
+    second = write_run(data_dir, make_run(), name="b")
+    before = snapshot(data_dir / "runs")
+    result = subprocess.run([sys.executable, "-m", "accelbench", "--data-dir", str(data_dir), "validate"],
+                            capture_output=True, text=True, cwd=ROOT, timeout=120)
+    expected = f"{second}: run_id: '20261130T000000Z-synthetic-00000001' is also the run_id of {first}"
+    assert result.returncode == 1 and result.stdout.splitlines() == [expected]
+    build = mkdocs_build(tmp_path / "site", data_dir)
+    assert build.returncode != 0 and expected in build.stderr
+    assert snapshot(data_dir / "runs") == before
