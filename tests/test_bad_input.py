@@ -45,6 +45,8 @@ CASES = {
                          "records[0].workload: 'quantum' is not a known workload (known: matmul)"),
     "empty samples": (lambda: text_of(make_run(records=[make_record(samples_s=[])])),
                       "records[0].samples_s: [] should be non-empty"),
+    "impossible date": (lambda: text_of(make_run(created_at="2026-13-45T25:00:00Z")),
+                        "created_at: '2026-13-45T25:00:00Z' is not a valid ISO 8601 date and time"),
     "not UTF-8": (lambda: b"\xff\xfe{}", "(file): not UTF-8 text"),
     "nested too deeply": (lambda: "[" * 100_000 + "]" * 100_000, "(file): nested too deeply to be a run file"),
     "enormous": (lambda: '{"pad": "' + "x" * (21 * 1024 * 1024) + '"}', "(file): 22020107 bytes is larger than the 20971520 byte limit"),

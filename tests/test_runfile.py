@@ -70,10 +70,12 @@ def test_write_never_overwrites_and_leaves_no_temporary_file(tmp_path):
 
 
 def test_committed_run_files_are_valid():
-    from conftest import ROOT
+    """What CI checks of every contributed file: schema and project checks, no duplicates."""
+    from accelbench.validation import Validator, validate_files
+    from conftest import ROOT, SNIPPETS
 
     files = sorted((ROOT / "build_data" / "runs").glob("*.json"))
     assert files, "the repository ships at least one measured run"
+    assert validate_files(files, Validator(SNIPPETS, ROOT / "build_data" / "reference")) == []
     for path in files:
-        load_run(path)
         assert json.loads(path.read_text())["environment"]["host"] != "synthetic-test-host"

@@ -5,6 +5,7 @@ and the field. Used by `accelbench validate` and by the store (hence the site bu
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 from accelbench.reference import Reference
@@ -26,6 +27,10 @@ class Validator:
     def problems(self, run: dict, path: Path | str) -> list[str]:
         """Problems in a run that already passed the schema."""
         lines = []
+        for name in ("created_at", "finished_at"):
+            value = run.get(name)
+            if isinstance(value, str) and not _is_datetime(value):
+                lines.append(f"{path}: {name}: {value!r} is not a valid ISO 8601 date and time")
         for i, rec in enumerate(run["records"]):
             where = f"{path}: records[{i}]"
             if rec["workload"] not in self.workloads:
@@ -55,6 +60,14 @@ class Validator:
         if problems:
             raise RunFileError(problems)
         return run
+
+
+def _is_datetime(value: str) -> bool:
+    try:
+        datetime.fromisoformat(value.replace("Z", "+00:00"))
+        return True
+    except ValueError:
+        return False
 
 
 def validate_files(files: list[Path], validator: Validator) -> list[str]:

@@ -27,6 +27,9 @@ def _series(latest: pd.DataFrame, chart: dict) -> dict[tuple, pd.DataFrame]:
     ok = ok[ok[metric].notna()]
     groups: dict[tuple, list] = {}
     for _, row in ok.iterrows():
+        x = row["params"].get(chart["x"])
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or x <= 0:
+            continue  # a record without a usable x (a contributed file may lack it) is not drawn
         key = (row["device"], row["framework"], *[row["params"].get(p) for p in chart.get("series", [])])
         groups.setdefault(key, []).append(row)
     return {k: pd.DataFrame(rows).assign(_x=lambda d: d["params"].map(lambda p: p[chart["x"]])).sort_values("_x")

@@ -1,0 +1,94 @@
+"""A run file from hardware we never saw (a TPU, an AMD GPU) shows up in every table and chart
+with its provenance, without a code change; hostile strings in it stay text.
+
+The run files here are synthetic, labelled so in their host, and live only in tmp_path."""
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from accelbench.timing import summarize
+
+from conftest import make_record, make_run, write_run
+from test_site_build import mkdocs_build
+
+HOST = "synthetic-test-host (not a real measurement)"
+EVIL = '<script>alert("x")</script> | --- | **bold** [link](javascript:alert(1))'
+
+
+def unseen_record(device, platform, dtype, n, median_s, peak):
+    samples = [median_s * f for f in (0.98, 1.0, 1.02, 1.0, 0.99)]
+    tflops = 2 * n**3 / summarize(samples)["median_s"] / 1e12
+    return make_record(device=device, platform=platform, framework="jax", params={"n": n, "dtype": dtype},
+                       samples_s=samples, peak={"chip": peak[0], "tflops": peak[1], "column": "bf16_dense_tflops"},
+                       metrics={"tflops": tflops, "fraction_of_peak": tflops / peak[1], "compile_s": 1.5})
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    import shutil
+
+    from conftest import ROOT
+
+    tmp = tmp_path_factory.mktemp("unseen")
+    data_dir = tmp / "build_data"
+    (data_dir / "runs").mkdir(parents=True)
+    shutil.copytree(ROOT / "build_data" / "reference", data_dir / "reference")
+    tpu = make_run(run_id="20261201T000000Z-synthetic-tpu00001", created_at="2026-12-01T00:00:00Z", host=HOST,
+                   records=[unseen_record("TPU v5 lite", "tpu", "bfloat16", n, t, ("TPU v5e", 197.0))
+                            for n, t in ((2048, 0.0001), (4096, 0.0008), (8192, 0.0064))])
+    tpu["environment"]["versions"].update(libtpu="0.0.99-synthetic")
+    tpu["devices"] = [{"framework": "jax", "platform": "tpu", "name": "TPU v5 lite", "count": 4,
+                       "memory_bytes": 16 * 2**30, "vendor": "google"}]
+    amd = make_run(run_id="20261201T000000Z-synthetic-amd00001", created_at="2026-12-01T00:00:00Z", host=EVIL,
+                   records=[unseen_record(EVIL, "gpu", "bfloat16", 4096, 0.0003, ("MI300X", 1307.4))])
+    write_run(data_dir, tpu)
+    write_run(data_dir, amd)
+    build = mkdocs_build(tmp / "site", data_dir)
+    assert build.returncode == 0, build.stderr
+    return tmp / "site", tpu, amd
+
+
+def test_unseen_tpu_appears_in_the_results_table_with_fraction_of_peak(built):
+    site, tpu, _ = built
+    html = (site / "evidence" / "matmul" / "index.html").read_text()
+    rows = [r for r in re.findall(r"<tr>(.*?)</tr>", html, re.S) if "TPU v5 lite" in r]
+    assert len(rows) == 3
+    rec = tpu["records"][2]
+    assert f'>{rec["metrics"]["tflops"]:.3g}</a>' in rows[2]
+    assert f'>{rec["metrics"]["fraction_of_peak"] * 100:.1f}%</a>' in rows[2]
+    assert "host synthetic-test-host (not a real measurement)" in rows[2]
+    assert "libtpu 0.0.99-synthetic" in rows[2]
+    assert "<th>% of vendor peak</th>" in html
+
+
+def test_unseen_tpu_appears_in_the_chart_and_best_tables(built):
+    site, _, _ = built
+    svg = (site / "assets" / "charts" / "matmul.svg").read_text()
+    root = ET.fromstring(svg)
+    assert "TPU v5 lite" in "".join(root.itertext())
+    assert len(root.findall(".//{http://www.w3.org/2000/svg}polyline")) == 2
+    for page in ("index.html", "article/tpus/index.html", "article/comparison/index.html"):
+        assert "TPU v5 lite" in (site / page).read_text(), page
+
+
+def test_unseen_runs_are_listed_with_provenance(built):
+    site, tpu, amd = built
+    html = (site / "about" / "runs" / "index.html").read_text()
+    assert f'id="run-{tpu["run_id"]}"' in html and f'id="run-{amd["run_id"]}"' in html
+    assert "TPU v5 lite (tpu, ×4)" in html
+
+
+def test_hostile_strings_stay_text_in_every_page(built):
+    site, _, _ = built
+    escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#124; --- &#124; **bold** [link](javascript:alert(1))"
+    pages = ["evidence/matmul/index.html", "about/runs/index.html", "index.html"]
+    for page in pages:
+        html = (site / page).read_text()
+        assert '<script>alert("x")' not in html, page
+        assert "<strong>bold</strong>" not in html and 'href="javascript:' not in html, page
+        assert escaped in html, page
+    svg = (site / "assets" / "charts" / "matmul.svg").read_text()
+    ET.fromstring(svg)
+    assert "<script>" not in svg

@@ -1,0 +1,93 @@
+"""Property: any mutation of a valid run file either validates (and then renders) or fails with
+clean one-line errors naming the file, never with a crash."""
+
+import copy
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from accelbench.render import charts, tables
+from accelbench.store import load_store
+from accelbench.validation import Validator, validate_files
+
+from conftest import ROOT, SNIPPETS, make_record, make_run
+
+BASE = make_run(records=[make_record(), make_record(framework="jax", params={"n": 512, "dtype": "bfloat16"}),
+                         make_record(status="failed", reason="out of memory", samples_s=[], metrics={})])
+CHART = {"x": "n", "y": "tflops", "series": ["dtype"], "x_label": "n", "y_label": "TFLOP/s", "title": "t", "log_x": True}
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=8)
+
+
+def paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from paths(v, prefix + (i,))
+
+
+ALL_PATHS = list(paths(BASE))[1:]
+
+
+@st.composite
+def mutated_runs(draw):
+    run = copy.deepcopy(BASE)
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(ALL_PATHS))
+        parent = run
+        try:
+            for key in path[:-1]:
+                parent = parent[key]
+            last = path[-1]
+            action = draw(st.sampled_from(["replace", "delete", "add"]))
+            if action == "replace":
+                parent[last] = draw(json_values)
+            elif action == "delete":
+                del parent[last]
+            elif isinstance(parent, dict):
+                parent[draw(st.text(max_size=8))] = draw(json_values)
+        except (KeyError, IndexError, TypeError):
+            pass  # an earlier mutation removed or replaced this path
+    return run
+
+
+VALIDATOR = Validator(SNIPPETS, ROOT / "build_data" / "reference")
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def check_file(data_dir, path):
+    problems = validate_files([path], VALIDATOR)
+    assert all(line.startswith(f"{path}: ") and "\n" not in line for line in problems), problems
+    if not problems:  # valid: the site can load and draw it
+        store = load_store(data_dir, SNIPPETS)
+        latest = store.latest("matmul")
+        if not latest.empty:
+            tables.results_table(latest, "runs/")
+            charts.line_chart(latest, CHART)
+        tables.runs_table(store.runs)
+
+
+@SETTINGS
+@given(run=mutated_runs())
+def test_structural_mutations_validate_or_fail_cleanly(data_dir, run):
+    path = data_dir / "runs" / "mutant.json"
+    path.write_text(json.dumps(run))
+    check_file(data_dir, path)
+
+
+@SETTINGS
+@given(cut=st.integers(0, 4000), insert=st.binary(max_size=8))
+def test_byte_mutations_validate_or_fail_cleanly(data_dir, cut, insert):
+    text = json.dumps(BASE).encode()
+    cut = min(cut, len(text))
+    path = data_dir / "runs" / "mutant.json"
+    path.write_bytes(text[:cut] + insert + text[cut:])
+    check_file(data_dir, path)
