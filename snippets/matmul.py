@@ -6,11 +6,9 @@ operations; the result is reported in TFLOP/s and, where the vendor publishes a 
 for the dtype that ran, as a fraction of that peak.
 """
 
-import math
-
 import numpy as np
 
-from accelbench.snippet import Case, relative_error
+from accelbench.snippet import Case, input_sets, relative_error
 
 WORKLOAD = "matmul"
 TITLE = "Dense matrix multiplication"
@@ -30,13 +28,11 @@ CHART = {"x": "n", "y": "tflops", "series": ["dtype"], "x_label": "matrix size n
          "y_label": "TFLOP/s", "title": "Matrix multiplication throughput", "log_x": True}
 # Result-table columns: GB/s says little about a compute-bound product, so it is left out.
 TABLE = {"metrics": ["tflops", "fraction_of_peak", "compile_s"]}
+# Divide TFLOP/s by the dense vendor peak for the dtype that ran.
+PEAK = {"metric": "tflops"}
 
 # Relative error allowed against the float64 reference, by the precision of the products.
 TOLERANCE = {"float32": 1e-4, "tfloat32": 5e-3, "bfloat16": 2e-2, "float16": 5e-3}
-# Rotate input sets until they span this many bytes, so small sizes are not timed from cache
-# (an H200's L2 is 60 MB), within a cap on how many sets are kept.
-_ROTATE_BYTES = 128 * 2**20
-_MAX_SETS = 32
 _CHECK_ROWS = 64  # the reference is computed for these rows: float64 n³ at n=16384 is too slow
 
 
@@ -60,9 +56,8 @@ def skip_reason(framework, platform, params):
     return None
 
 
-def _input_sets(params):
-    per_set = 2 * params["n"] ** 2 * _itemsize(params["dtype"])
-    return max(1, min(_MAX_SETS, math.ceil(_ROTATE_BYTES / per_set)))
+def _input_sets(params):  # A and B of one product
+    return input_sets(2 * params["n"] ** 2 * _itemsize(params["dtype"]))
 
 
 def _random_pair(rng, n):

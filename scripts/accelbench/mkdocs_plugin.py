@@ -83,7 +83,7 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
     def on_files(self, files, config):
         self.chart_files = {}
         for workload, meta in self.charts.items():
-            svg = charts.line_chart(self.store.latest(workload), meta["chart"], alt=self._alt(workload))
+            svg = charts.chart_svg(self.store.latest(workload), meta["chart"], alt=self._alt(workload))
             if svg is None:
                 continue
             uri = f"{CHART_DIR}/{workload}.svg"
@@ -92,15 +92,18 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         return files
 
     def _alt(self, workload: str) -> str:
+        """Alt text that says what the chart shows and its headline, for readers who cannot see it."""
         chart = self.charts[workload]["chart"]
-        latest = self.store.latest(workload)
-        ok = latest[latest["status"] == "ok"]
-        devices = ", ".join(sorted(map(str, ok["device"].unique())))
+        ok = self.store.latest(workload)
+        ok = ok[ok["status"] == "ok"] if not ok.empty else ok
         metric = f"m_{chart['y']}"
-        best = ok[metric].max() if metric in ok else None
-        return (f"{chart.get('title')}: {chart.get('y_label')} against {chart.get('x_label')}, one line per device, "
-                f"framework and {', '.join(chart.get('series', []))}; measured on {devices}; best {best:.3g} "
-                f"{chart.get('y_label')}.") if best is not None else chart.get("title", workload)
+        if ok.empty or metric not in ok or ok[metric].isna().all():
+            return chart.get("title", workload)
+        best = ok.loc[ok[metric].idxmax()]
+        against = f" against {chart['x_label']}" if chart.get("kind") != "bar" else ""
+        return (f"{chart.get('title')}: {chart.get('y_label')}{against}, per device, framework and "
+                f"{', '.join(chart.get('series', []))}; measured on {', '.join(sorted(map(str, ok['device'].unique())))}; "
+                f"highest {best[metric]:.3g} {chart.get('y_label')} ({best['device']}, {best['framework']}).")
 
     def on_page_markdown(self, markdown, page, config, files):
         out, in_fence = [], False

@@ -18,11 +18,12 @@ PEAK_COLUMN = {"bfloat16": "bf16_dense_tflops", "float16": "bf16_dense_tflops", 
 @dataclass(frozen=True)
 class Peak:
     chip: str
-    tflops: float
-    column: str
+    value: float
+    unit: str  # "TFLOP/s" or "GB/s"
+    column: str  # the accelerators.csv column it came from
 
     def as_dict(self) -> dict:
-        return {"chip": self.chip, "tflops": self.tflops, "column": self.column}
+        return {"chip": self.chip, "value": self.value, "unit": self.unit, "column": self.column}
 
 
 class Reference:
@@ -36,13 +37,21 @@ class Reference:
         return next((row for row in self.accelerators if row["chip"] == chip), None)
 
     def peak(self, device_name: str, dtype: str) -> Peak | None:
+        """The dense compute peak for ``dtype`` on this device, if the vendor publishes one."""
         row = self.chip_for(device_name)
         column = PEAK_COLUMN.get(dtype)
         if row is None or column is None or not row.get(column):
             return None
         if dtype == "float16" and row.get("kind") == "tpu":
             return None  # TPUs have no float16 matrix rate to divide by
-        return Peak(chip=row["chip"], tflops=float(row[column]), column=column)
+        return Peak(chip=row["chip"], value=float(row[column]), unit="TFLOP/s", column=column)
+
+    def bandwidth(self, device_name: str) -> Peak | None:
+        """The memory (HBM) bandwidth of this device, in GB/s."""
+        row = self.chip_for(device_name)
+        if row is None or not row.get("hbm_tbps"):
+            return None
+        return Peak(chip=row["chip"], value=float(row["hbm_tbps"]) * 1000, unit="GB/s", column="hbm_tbps")
 
 
 def _read_csv(path: Path) -> list[dict]:

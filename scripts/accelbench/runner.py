@@ -211,22 +211,38 @@ def _measure(item: Planned, profile: str, reference: Reference, record: dict) ->
     record.update(status="ok", reason=None, samples_s=result.samples_s,
                   calls_per_sample=result.calls_per_sample, stats=stats, notes=dict(case.notes))
     record["metrics"] = derived_metrics(item.snippet, params, stats["median_s"], compile_s)
-    peak = reference.peak(item.device.name, params.get("dtype", ""))
+    peak = peak_for(item.snippet, item.device.name, params, reference)
     record["peak"] = peak.as_dict() if peak else None
-    if peak and "tflops" in record["metrics"]:
-        record["metrics"]["fraction_of_peak"] = record["metrics"]["tflops"] / peak.tflops
+    if peak:
+        spec = item.snippet.peak_spec
+        record["metrics"][spec["name"]] = record["metrics"][spec["metric"]] / peak.value
     return record
+
+
+# Per-call work a snippet may declare -> the rate it becomes, and the scale of its unit.
+WORK_RATES = (("flops", "tflops", 1e12), ("bytes_moved", "gbps", 1e9),
+              ("elements", "elements_per_s", 1.0), ("tokens", "tokens_per_s", 1.0))
 
 
 def derived_metrics(snip: Snippet, params: dict, median_s: float, compile_s: float) -> dict:
     metrics = {"compile_s": compile_s}
-    work = snip.module.flops(params)
-    if work:
-        metrics["tflops"] = work / median_s / 1e12
-    moved = snip.module.bytes_moved(params)
-    if moved:
-        metrics["gbps"] = moved / median_s / 1e9
+    for function, metric, scale in WORK_RATES:
+        work = getattr(snip.module, function, None)
+        amount = work(params) if work else 0
+        if amount:
+            metrics[metric] = amount / median_s / scale
     return metrics
+
+
+def peak_for(snip: Snippet, device_name: str, params: dict, reference: Reference):
+    """The vendor figure this measurement is a fraction of: compute peak for the dtype that ran,
+    or memory bandwidth, as the snippet's PEAK says."""
+    spec = snip.peak_spec
+    if spec is None:
+        return None
+    if spec["metric"] == "gbps":
+        return reference.bandwidth(device_name)
+    return reference.peak(device_name, str(params.get("dtype", "")))
 
 
 def git_info(root: Path) -> dict:
@@ -277,12 +293,12 @@ class Progress:
               f"  (elapsed {elapsed:.0f}s, ~{remaining:.0f}s left)", file=self.stream, flush=True)
 
 
-def _outcome(record: dict) -> str:
-    if record["status"] == "ok":
-        m = record["metrics"]
-        main = f"{m['tflops']:.3g} TFLOP/s" if "tflops" in m else f"{record['stats']['median_s'] * 1e3:.3g} ms"
-        return f"ok {main}"
-    return f"{record['status']}: {record['reason']}"
+def _outcome(record: dict, headline: str) -> str:
+    """'ok' with the snippet's chart metric, or the status and reason."""
+    if record["status"] != "ok":
+        return f"{record['status']}: {record['reason']}"
+    value = record["metrics"].get(headline)
+    return f"ok {value:.3g} {headline}" if value is not None else f"ok {record['stats']['median_s'] * 1e3:.3g} ms"
 
 
 def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_dir: Path, root: Path,
@@ -315,7 +331,7 @@ def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_di
             finally:
                 watchdog.cancel()
             writer.add(record)
-            progress.line(index, item, _outcome(record))
+            progress.line(index, item, _outcome(record, item.snippet.chart["y"]))
     except (Interrupted, KeyboardInterrupt) as exc:
         reason = str(exc) or "SIGINT"
         path = writer.finish(interrupted_by=reason)

@@ -6,7 +6,10 @@ A snippet is a plain Python module. It declares, as module attributes:
 - ``TITLE``, ``CLAIM``: what it measures and which sentence of the article it tests
 - ``PROFILES``: ``{"quick": [params, ...], "full": [...], "test": [...]}``
 - ``CHART``: how its results are drawn (x parameter, y metric, series parameters, labels)
-- ``flops(params)`` and ``bytes_moved(params)``: work done by one call
+- ``flops(params)`` and ``bytes_moved(params)``: work done by one call (0 where meaningless);
+  optionally ``elements(params)`` and ``tokens(params)`` (for elements/s, tokens/s)
+- ``PEAK`` (optional): ``{"metric": "tflops" | "gbps", "name": "fraction_of_peak" | "mfu"}``:
+  divide that metric by the vendor's dense peak for the dtype (or HBM bandwidth)
 - ``skip_reason(framework, platform, params)``: a reason this combination cannot run, or None
 - ``<framework>_case(params, device)`` for each framework it supports (``torch_case``,
   ``jax_case``): builds inputs on ``device`` and returns a :class:`Case`.
@@ -69,6 +72,12 @@ class Snippet:
     def chart(self) -> dict:
         return self.module.CHART
 
+    @property
+    def peak_spec(self) -> dict | None:
+        """Which metric is divided by which vendor peak, and the name of the fraction."""
+        spec = getattr(self.module, "PEAK", None)
+        return {"name": "fraction_of_peak", **spec} if spec else None
+
     def frameworks(self) -> list[str]:
         return [fw for fw in FRAMEWORKS if hasattr(self.module, f"{fw}_case")]
 
@@ -125,6 +134,12 @@ def discover(snippets_dir: Path, only: list[str] | None = None) -> list[Snippet]
             raise SnippetError(f"unknown workload(s) {', '.join(sorted(unknown))} in {snippets_dir}")
         files = [p for p in files if p.stem in only]
     return [load_snippet(p) for p in files]
+
+
+def input_sets(bytes_per_set: int, rotate_bytes: int = 128 * 2**20, max_sets: int = 32) -> int:
+    """How many input sets to rotate through so repeated calls are not served from a cache
+    (an H200's L2 is 60 MB): enough to span ``rotate_bytes``, within ``max_sets``."""
+    return max(1, min(max_sets, -(-rotate_bytes // max(1, bytes_per_set))))
 
 
 def relative_error(out, ref) -> float:

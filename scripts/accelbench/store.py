@@ -99,7 +99,8 @@ def records_frame(runs: list[dict], files: dict[str, Path], current_hashes: dict
                 "min_s": stats.get("min_s"), "max_s": stats.get("max_s"), "n_samples": stats.get("n"),
                 "wide_spread": stats.get("wide_spread", False),
                 "peak_chip": (rec.get("peak") or {}).get("chip"),
-                "peak_tflops": (rec.get("peak") or {}).get("tflops"),
+                "peak_value": (rec.get("peak") or {}).get("value"),
+                "peak_unit": (rec.get("peak") or {}).get("unit"),
                 **{f"m_{k}": v for k, v in rec["metrics"].items()},
                 **{f"p_{k}": v for k, v in rec["params"].items()},
             })

@@ -45,11 +45,16 @@ class Validator:
         peak = self.reference.peak(rec["device"], str(rec["params"].get("dtype", "bfloat16"))) if rec["device"] else None
         if peak is None and rec["device"]:
             peak = self.reference.peak(rec["device"], "bfloat16")  # the fastest dense rate it has
-        if peak and "tflops" in metrics and metrics["tflops"] > ABSURD_PEAK_FACTOR * peak.tflops:
+        if peak and "tflops" in metrics and metrics["tflops"] > ABSURD_PEAK_FACTOR * peak.value:
             lines.append(f"{where}.metrics.tflops: {metrics['tflops']:.4g} TFLOP/s is more than "
-                         f"{ABSURD_PEAK_FACTOR} times the vendor peak of {peak.chip} ({peak.tflops:g} TFLOP/s)")
+                         f"{ABSURD_PEAK_FACTOR} times the vendor peak of {peak.chip} ({peak.value:g} TFLOP/s)")
+        bandwidth = self.reference.bandwidth(rec["device"]) if rec["device"] else None
+        if bandwidth and "gbps" in metrics and metrics["gbps"] > ABSURD_PEAK_FACTOR * bandwidth.value:
+            lines.append(f"{where}.metrics.gbps: {metrics['gbps']:.4g} GB/s is more than "
+                         f"{ABSURD_PEAK_FACTOR} times the memory bandwidth of {bandwidth.chip} ({bandwidth.value:g} GB/s)")
         for name, limit in ABSURD_LIMITS.items():
-            if name in metrics and metrics[name] > limit and not (name == "tflops" and peak):
+            if name in metrics and metrics[name] > limit and not (name == "tflops" and peak) \
+                    and not (name == "gbps" and bandwidth):
                 lines.append(f"{where}.metrics.{name}: {metrics[name]:.4g} is not a plausible value (limit {limit:g})")
         return lines
 

@@ -121,3 +121,54 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str
         out.append(f'<text x="{lx + 32}" y="{ly + 19}" font-size="12" fill="#555">{esc(rest)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+BAR_LEFT, BAR_RIGHT, BAR_ROW = 290, 110, 30
+
+
+def bar_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str | None:
+    """Horizontal bars, one per device x framework x series, with the IQR as a whisker."""
+    metric = f"m_{chart['y']}"
+    if metric not in latest:
+        return None
+    ok = latest[(latest["status"] == "ok") & latest[metric].notna()]
+    if ok.empty:
+        return None
+    rows = sorted(ok.to_dict("records"), key=lambda r: (str(r["device"]), str(r["framework"]),
+                                                      *[str(r["params"].get(p)) for p in chart.get("series", [])]))
+    highs = [r[metric] * r["median_s"] / r["q1_s"] for r in rows]
+    top = _ticks_linear(max(highs) * 1.05)[-1]
+    height = TOP + BAR_ROW * len(rows) + BOTTOM
+    plot_w = WIDTH - BAR_LEFT - BAR_RIGHT
+    px = lambda v: BAR_LEFT + plot_w * v / top  # noqa: E731
+    title = chart.get("title", chart["y"])
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
+           f'role="img" aria-labelledby="t d" font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
+           f'<title id="t">{esc(title)}</title><desc id="d">{esc(alt or title)}</desc>',
+           f'<rect width="{WIDTH}" height="{height}" rx="6" fill="#ffffff"/>',
+           f'<text x="16" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>']
+    for t in _ticks_linear(max(highs) * 1.05):
+        out.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{TOP}" y2="{height - BOTTOM}" stroke="#e3e3e3"/>')
+        out.append(f'<text x="{px(t):.1f}" y="{height - BOTTOM + 18}" font-size="12" text-anchor="middle" fill="#333">{fmt(t)}</text>')
+    out.append(f'<text x="{BAR_LEFT + plot_w / 2}" y="{height - 18}" font-size="13" text-anchor="middle" '
+               f'fill="#1a1a1a">{esc(chart.get("y_label", chart["y"]))}</text>')
+    devices = sorted({str(r["device"]) for r in rows})
+    for i, (row, high) in enumerate(zip(rows, highs)):
+        y = TOP + i * BAR_ROW
+        color = PALETTE[devices.index(str(row["device"])) % len(PALETTE)]
+        low = row[metric] * row["median_s"] / row["q3_s"]
+        label = " · ".join([str(row["framework"]), *[str(row["params"].get(p)) for p in chart.get("series", [])]])
+        device = str(row["device"]) if len(str(row["device"])) <= 40 else str(row["device"])[:39] + "…"
+        out.append(f'<g><title>{esc(row["device"])} · {esc(label)}: {fmt(row[metric])} {esc(chart.get("y_label", ""))}</title>')
+        out.append(f'<text x="{BAR_LEFT - 8}" y="{y + 12}" font-size="11" text-anchor="end" fill="#555">{esc(device)}</text>')
+        out.append(f'<text x="{BAR_LEFT - 8}" y="{y + 25}" font-size="12" text-anchor="end" fill="#1a1a1a">{esc(label)}</text>')
+        out.append(f'<rect x="{BAR_LEFT}" y="{y + 5}" width="{max(px(row[metric]) - BAR_LEFT, 1):.1f}" height="{BAR_ROW - 10}" fill="{color}"/>')
+        out.append(f'<line x1="{px(low):.1f}" x2="{px(high):.1f}" y1="{y + BAR_ROW / 2}" y2="{y + BAR_ROW / 2}" stroke="#1a1a1a" stroke-width="1.5"/>')
+        out.append(f'<text x="{px(high) + 6:.1f}" y="{y + BAR_ROW / 2 + 4}" font-size="12" fill="#1a1a1a">{fmt(row[metric])}</text></g>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def chart_svg(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str | None:
+    """The chart a snippet's CHART asks for: lines against a parameter (default) or bars."""
+    return (bar_chart if chart.get("kind") == "bar" else line_chart)(latest, chart, alt)

@@ -1,0 +1,170 @@
+"""General-purpose operations outside dense linear algebra: FFT, sort, scatter-add (a
+histogram), a gather with random indices, and a tiny matrix product where launch overhead
+dominates.
+
+Tests the article's "flexibility" claims (GPUs are "great for many types of models"; TPUs
+are "focused on AI tasks only"): how well each device and framework runs the irregular work
+that real programs also contain. The metric is elements processed per second (``n`` elements
+per call), with GB/s where the bytes moved are well defined.
+"""
+
+import numpy as np
+
+from accelbench.snippet import Case, input_sets, relative_error
+
+WORKLOAD = "general_compute"
+TITLE = "General-purpose operations"
+CLAIM = "GPUs are flexible, great for many types of models; TPUs are focused on AI tasks only."
+
+_OPS = ("fft", "sort", "scatter_add", "gather")
+PROFILES = {
+    "quick": [{"op": op, "n": n} for op in _OPS for n in (2**16, 2**20)] + [{"op": "small_matmul", "n": 64 * 64}],
+    "full": [{"op": op, "n": n} for op in _OPS for n in (2**16, 2**20, 2**24)] + [{"op": "small_matmul", "n": 64 * 64}],
+    "test": [{"op": op, "n": 2**10} for op in _OPS] + [{"op": "small_matmul", "n": 16 * 16}],
+}
+CHART = {"x": "n", "y": "elements_per_s", "series": ["op"], "x_label": "elements per call",
+         "y_label": "elements/s", "title": "General-purpose operations", "log_x": True}
+TABLE = {"metrics": ["elements_per_s", "gbps", "compile_s"]}
+
+BINS = 4096  # histogram bins of scatter_add
+TOLERANCE = {"fft": 1e-5, "sort": 0.0, "scatter_add": 1e-5, "gather": 0.0, "small_matmul": 1e-5}
+
+
+def _side(params):  # matrix size of small_matmul: n output elements
+    return int(round(params["n"] ** 0.5))
+
+
+def elements(params):
+    return params["n"]
+
+
+def flops(params):
+    if params["op"] == "small_matmul":
+        return 2 * _side(params) ** 3
+    return 0
+
+
+def bytes_moved(params):
+    n = params["n"]
+    return {
+        "fft": 2 * 8 * n,  # complex64 in and out
+        "sort": 2 * 4 * n,  # float32 in and out
+        "scatter_add": 8 * n + 2 * 4 * BINS,  # int32 index and float32 weight per element; the bins
+        "gather": 12 * n,  # index, gathered value, output (random reads fetch whole lines: a floor)
+        "small_matmul": 3 * 4 * n,
+    }[params["op"]]
+
+
+def skip_reason(framework, platform, params):
+    return None
+
+
+def inputs(params, seed):
+    """The op's inputs as NumPy arrays; both frameworks get the same values."""
+    rng = np.random.default_rng(seed)
+    n, op = params["n"], params["op"]
+    if op == "fft":
+        return (rng.standard_normal(n, dtype=np.float32) + 1j * rng.standard_normal(n, dtype=np.float32)).astype(np.complex64),
+    if op == "sort":
+        return rng.standard_normal(n, dtype=np.float32),
+    if op == "scatter_add":
+        return rng.integers(0, BINS, n, dtype=np.int32), rng.standard_normal(n, dtype=np.float32)
+    if op == "gather":
+        return rng.standard_normal(n, dtype=np.float32), rng.integers(0, n, n, dtype=np.int32)
+    side = _side(params)
+    return rng.standard_normal((side, side), dtype=np.float32), rng.standard_normal((side, side), dtype=np.float32)
+
+
+def reference(params, arrays):
+    """The float64 (or exact) result NumPy computes from the same inputs."""
+    op = params["op"]
+    if op == "fft":
+        return np.fft.fft(arrays[0].astype(np.complex128))
+    if op == "sort":
+        return np.sort(arrays[0])
+    if op == "scatter_add":
+        return np.bincount(arrays[0], weights=arrays[1].astype(np.float64), minlength=BINS)
+    if op == "gather":
+        return arrays[0][arrays[1]]
+    return arrays[0].astype(np.float64) @ arrays[1].astype(np.float64)
+
+
+def _error(params, out, arrays):
+    ref = reference(params, arrays)
+    if params["op"] == "fft":  # compare real and imaginary parts as one vector
+        out, ref = np.stack([out.real, out.imag]), np.stack([ref.real, ref.imag])
+    return relative_error(out, ref)
+
+
+def _sets(params, arrays):
+    return input_sets(sum(a.nbytes for a in arrays), rotate_bytes=64 * 2**20, max_sets=16)
+
+
+# --8<-- [start:torch]
+def torch_case(params, device):
+    import torch
+
+    def op(*a):
+        name = params["op"]
+        if name == "fft":
+            return torch.fft.fft(a[0])
+        if name == "sort":
+            return torch.sort(a[0]).values
+        if name == "scatter_add":
+            return torch.zeros(BINS, device=device).index_add_(0, a[0], a[1])
+        if name == "gather":
+            return a[0][a[1]]
+        return a[0] @ a[1]
+
+    def on_device(arrays):
+        return [torch.from_numpy(a).to(device) if a.dtype != np.int32 else torch.from_numpy(a.astype(np.int64)).to(device)
+                for a in arrays]
+
+    first = inputs(params, 0)
+    sets = [on_device(inputs(params, s)) for s in range(_sets(params, first))]
+
+    def run(i):
+        return op(*sets[i % len(sets)])
+
+    def check():
+        arrays = inputs(params, 1000)
+        return _error(params, op(*on_device(arrays)).cpu().numpy(), arrays)
+
+    return Case(run=run, check=check, tolerance=TOLERANCE[params["op"]], notes={"input_sets": len(sets)})
+# --8<-- [end:torch]
+
+
+# --8<-- [start:jax]
+def jax_case(params, device):
+    import jax
+    import jax.numpy as jnp
+
+    def op(*a):
+        name = params["op"]
+        if name == "fft":
+            return jnp.fft.fft(a[0])
+        if name == "sort":
+            return jnp.sort(a[0])
+        if name == "scatter_add":
+            return jnp.zeros(BINS, jnp.float32).at[a[0]].add(a[1])
+        if name == "gather":
+            return a[0][a[1]]
+        return jnp.matmul(a[0], a[1], precision=jax.lax.Precision.HIGHEST)
+
+    first = inputs(params, 0)
+    sets = [[jax.device_put(a, device) for a in inputs(params, s)] for s in range(_sets(params, first))]
+    compiled = {}
+
+    def prepare():
+        compiled["f"] = jax.jit(op).lower(*sets[0]).compile()
+
+    def run(i):
+        return compiled["f"](*sets[i % len(sets)])
+
+    def check():
+        arrays = inputs(params, 1000)
+        return _error(params, np.asarray(compiled["f"](*[jax.device_put(a, device) for a in arrays])), arrays)
+
+    return Case(run=run, check=check, tolerance=TOLERANCE[params["op"]], prepare=prepare,
+                notes={"input_sets": len(sets)})
+# --8<-- [end:jax]

@@ -1,0 +1,339 @@
+"""One training step of GPT-2 small, defined exactly so results compare across frameworks
+and machines.
+
+Tests the article's claim that TPUs are "ultra-fast, especially for large neural networks
+like Transformers". The model: vocabulary 50304, 12 layers, 12 heads, width 768, sequence
+1024, batch 16, learned positional embeddings, pre-LayerNorm, GELU (tanh), output layer tied
+to the token embedding, causal attention through the framework's fused attention, bfloat16
+mixed precision with float32 master weights, AdamW. Both frameworks start from the same
+initial weights (drawn here with NumPy) and mirror PyTorch autocast: matrix products and
+attention in bfloat16; embeddings, the residual stream, LayerNorm and the loss in float32.
+
+Metrics: tokens/s; model FLOP/s by the PaLM formula (6N + 12·L·d·T FLOPs per token, N the
+parameters without the position embedding); MFU, that rate over the device's dense bf16
+peak; and time to the first step (compile included).
+"""
+
+import math
+
+import numpy as np
+
+from accelbench.snippet import Case, relative_error
+
+WORKLOAD = "transformer_train"
+TITLE = "GPT-2 small training step"
+CLAIM = "TPUs are ultra-fast, especially for large neural networks like Transformers."
+
+CONFIGS = {
+    "gpt2-small": {"vocab": 50304, "layers": 12, "heads": 12, "width": 768, "seq": 1024, "batch": 16},
+    "tiny": {"vocab": 2048, "layers": 2, "heads": 4, "width": 128, "seq": 128, "batch": 8},  # a CPU in seconds
+    "micro": {"vocab": 256, "layers": 1, "heads": 2, "width": 32, "seq": 16, "batch": 2},  # the test suite
+}
+PROFILES = {
+    "quick": [{"config": "tiny", "variant": v, "dtype": "bfloat16"} for v in ("eager", "compiled")],
+    "full": [{"config": "gpt2-small", "variant": v, "dtype": "bfloat16"} for v in ("eager", "compiled")],
+    "test": [{"config": "micro", "variant": v, "dtype": "bfloat16"} for v in ("eager", "compiled")],
+}
+CHART = {"kind": "bar", "y": "tokens_per_s", "series": ["config", "variant"], "x": "config",
+         "x_label": "", "y_label": "tokens/s", "title": "Transformer training throughput"}
+TABLE = {"metrics": ["tokens_per_s", "mfu", "tflops", "compile_s"]}
+PEAK = {"metric": "tflops", "name": "mfu"}  # model FLOP/s over the dense bf16 peak
+
+OPTIMIZER = {"lr": 6e-4, "betas": (0.9, 0.95), "eps": 1e-8, "weight_decay": 0.1}
+TOLERANCE = {"bfloat16": 3e-2, "float32": 1e-4}  # relative error of the logits
+_CHECK_TOKENS = 128  # the float64 reference loss is computed on one sequence of this length
+_BATCHES = 4  # distinct random batches, rotated
+
+
+def n_params(cfg):
+    """Parameters without the position embedding (the output layer is tied to the token embedding)."""
+    v, d, layers = cfg["vocab"], cfg["width"], cfg["layers"]
+    per_layer = 2 * 2 * d + (3 * d * d + 3 * d) + (d * d + d) + (4 * d * d + 4 * d) + (4 * d * d + d)
+    return v * d + layers * per_layer + 2 * d
+
+
+def flops_per_token(cfg):
+    return 6 * n_params(cfg) + 12 * cfg["layers"] * cfg["width"] * cfg["seq"]
+
+
+def tokens(params):
+    cfg = CONFIGS[params["config"]]
+    return cfg["batch"] * cfg["seq"]
+
+
+def flops(params):
+    return flops_per_token(CONFIGS[params["config"]]) * tokens(params)
+
+
+def bytes_moved(params):
+    return 0
+
+
+def skip_reason(framework, platform, params):
+    if framework == "jax" and params["variant"] == "eager":
+        return "a JAX training step runs under jax.jit; op-by-op dispatch is not how JAX trains"
+    return None
+
+
+def init_params(cfg, seed=0):
+    """GPT-2 initial weights as float32 NumPy arrays, named like the PyTorch module's state."""
+    rng = np.random.default_rng(seed)
+    d, layers = cfg["width"], cfg["layers"]
+
+    def normal(*shape, std=0.02):
+        return (rng.standard_normal(shape) * std).astype(np.float32)
+
+    p = {"wte.weight": normal(cfg["vocab"], d), "wpe.weight": normal(cfg["seq"], d)}
+    for i in range(layers):
+        h = f"h.{i}."
+        p[h + "ln_1.weight"], p[h + "ln_1.bias"] = np.ones(d, np.float32), np.zeros(d, np.float32)
+        p[h + "attn.c_attn.weight"], p[h + "attn.c_attn.bias"] = normal(3 * d, d), np.zeros(3 * d, np.float32)
+        p[h + "attn.c_proj.weight"] = normal(d, d, std=0.02 / math.sqrt(2 * layers))
+        p[h + "attn.c_proj.bias"] = np.zeros(d, np.float32)
+        p[h + "ln_2.weight"], p[h + "ln_2.bias"] = np.ones(d, np.float32), np.zeros(d, np.float32)
+        p[h + "mlp.c_fc.weight"], p[h + "mlp.c_fc.bias"] = normal(4 * d, d), np.zeros(4 * d, np.float32)
+        p[h + "mlp.c_proj.weight"] = normal(d, 4 * d, std=0.02 / math.sqrt(2 * layers))
+        p[h + "mlp.c_proj.bias"] = np.zeros(d, np.float32)
+    p["ln_f.weight"], p["ln_f.bias"] = np.ones(d, np.float32), np.zeros(d, np.float32)
+    return p
+
+
+def batch(cfg, seed, size=None, length=None):
+    """Random token ids and next-token targets (random data: throughput, not learning, is measured)."""
+    rng = np.random.default_rng(10_000 + seed)
+    shape = (size or cfg["batch"], length or cfg["seq"])
+    return rng.integers(0, cfg["vocab"], shape, dtype=np.int32), rng.integers(0, cfg["vocab"], shape, dtype=np.int32)
+
+
+def reference_logits(p, idx, cfg):
+    """The model's output in float64 NumPy: the yardstick both frameworks are checked against."""
+    p = {k: v.astype(np.float64) for k, v in p.items()}
+    b, t = idx.shape
+    d, heads = cfg["width"], cfg["heads"]
+
+    def ln(x, name):
+        mu, var = x.mean(-1, keepdims=True), x.var(-1, keepdims=True)
+        return (x - mu) / np.sqrt(var + 1e-5) * p[name + ".weight"] + p[name + ".bias"]
+
+    def linear(x, name):
+        return x @ p[name + ".weight"].T + p[name + ".bias"]
+
+    x = p["wte.weight"][idx] + p["wpe.weight"][:t]
+    mask = np.triu(np.ones((t, t), bool), 1)
+    for i in range(cfg["layers"]):
+        h = f"h.{i}."
+        q, k, v = np.split(linear(ln(x, h + "ln_1"), h + "attn.c_attn"), 3, axis=-1)
+        q, k, v = (a.reshape(b, t, heads, d // heads).transpose(0, 2, 1, 3) for a in (q, k, v))
+        att = q @ k.transpose(0, 1, 3, 2) / math.sqrt(d // heads)
+        att = np.where(mask, -np.inf, att)
+        att = np.exp(att - att.max(-1, keepdims=True))
+        y = (att / att.sum(-1, keepdims=True)) @ v
+        x = x + linear(y.transpose(0, 2, 1, 3).reshape(b, t, d), h + "attn.c_proj")
+        f = linear(ln(x, h + "ln_2"), h + "mlp.c_fc")
+        f = 0.5 * f * (1 + np.tanh(math.sqrt(2 / math.pi) * (f + 0.044715 * f**3)))
+        x = x + linear(f, h + "mlp.c_proj")
+    return ln(x, "ln_f") @ p["wte.weight"].T
+
+
+def reference_loss(p, idx, targets, cfg):
+    logits = reference_logits(p, idx, cfg)
+    top = logits.max(-1, keepdims=True)
+    logz = np.log(np.exp(logits - top).sum(-1)) + top[..., 0]
+    return float((logz - np.take_along_axis(logits, targets[..., None], -1)[..., 0]).mean())
+
+
+def _check_batch(cfg):
+    return batch(cfg, seed=999, size=1, length=min(cfg["seq"], _CHECK_TOKENS))
+
+
+# --8<-- [start:torch]
+def torch_model(cfg):
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    d, heads = cfg["width"], cfg["heads"]
+
+    class Attention(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.c_attn, self.c_proj = nn.Linear(d, 3 * d), nn.Linear(d, d)
+
+        def forward(self, x):
+            b, t, _ = x.shape
+            q, k, v = (a.view(b, t, heads, d // heads).transpose(1, 2) for a in self.c_attn(x).split(d, dim=2))
+            y = F.scaled_dot_product_attention(q, k, v, is_causal=True)  # fused (flash) attention
+            return self.c_proj(y.transpose(1, 2).reshape(b, t, d))
+
+    class MLP(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.c_fc, self.c_proj = nn.Linear(d, 4 * d), nn.Linear(4 * d, d)
+
+        def forward(self, x):
+            return self.c_proj(F.gelu(self.c_fc(x), approximate="tanh"))
+
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.ln_1, self.attn, self.ln_2, self.mlp = nn.LayerNorm(d), Attention(), nn.LayerNorm(d), MLP()
+
+        def forward(self, x):
+            x = x + self.attn(self.ln_1(x))
+            return x + self.mlp(self.ln_2(x))
+
+    class GPT(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.wte, self.wpe = nn.Embedding(cfg["vocab"], d), nn.Embedding(cfg["seq"], d)
+            self.h = nn.ModuleList(Block() for _ in range(cfg["layers"]))
+            self.ln_f = nn.LayerNorm(d)
+            self.lm_head = nn.Linear(d, cfg["vocab"], bias=False)
+            self.lm_head.weight = self.wte.weight  # weight tying
+
+        def forward(self, idx, targets=None):
+            x = self.wte(idx) + self.wpe(torch.arange(idx.shape[1], device=idx.device))
+            for block in self.h:
+                x = block(x)
+            logits = self.lm_head(self.ln_f(x))
+            if targets is None:
+                return logits
+            return F.cross_entropy(logits.float().view(-1, logits.shape[-1]), targets.reshape(-1))
+
+    return GPT()
+
+
+def torch_case(params, device):
+    import torch
+
+    cfg = CONFIGS[params["config"]]
+    on_gpu = str(device).startswith("cuda")
+    if on_gpu:
+        torch.backends.cuda.matmul.allow_tf32 = True  # any float32 product left under autocast
+    model = torch_model(cfg)
+    state = {k: torch.from_numpy(v) for k, v in init_params(cfg).items()}
+    model.load_state_dict({**state, "lm_head.weight": state["wte.weight"]})
+    model.to(device)
+    decay = [p for p in model.parameters() if p.dim() >= 2]
+    no_decay = [p for p in model.parameters() if p.dim() < 2]
+    opt = torch.optim.AdamW([{"params": decay, "weight_decay": OPTIMIZER["weight_decay"]},
+                             {"params": no_decay, "weight_decay": 0.0}],
+                            lr=OPTIMIZER["lr"], betas=OPTIMIZER["betas"], eps=OPTIMIZER["eps"],
+                            **({"fused": True} if on_gpu else {}))
+    forward = torch.compile(model) if params["variant"] == "compiled" else model
+    autocast = torch.autocast(device_type="cuda" if on_gpu else "cpu", dtype=torch.bfloat16,
+                              enabled=params["dtype"] == "bfloat16")
+    batches = [tuple(torch.from_numpy(a).long().to(device) for a in batch(cfg, s)) for s in range(_BATCHES)]
+
+    def run(i):
+        idx, targets = batches[i % len(batches)]
+        with autocast:
+            loss = forward(idx, targets)
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        return loss.detach()
+
+    def check():  # the current weights' output against float64 NumPy on a fresh sequence
+        idx, _ = _check_batch(cfg)
+        with torch.no_grad(), autocast:
+            logits = model(torch.from_numpy(idx).long().to(device))
+        weights = {k: v.detach().float().cpu().numpy() for k, v in model.state_dict().items() if k != "lm_head.weight"}
+        return relative_error(logits.float().cpu().numpy(), reference_logits(weights, idx, cfg))
+
+    return Case(run=run, check=check, tolerance=TOLERANCE[params["dtype"]], notes={"model": cfg})
+# --8<-- [end:torch]
+
+
+# --8<-- [start:jax]
+def jax_logits(p, idx, cfg, dtype):
+    """The same model as torch_model, mirroring autocast: bf16 products, float32 elsewhere."""
+    import jax
+    import jax.numpy as jnp
+
+    b, t = idx.shape
+    d, heads = cfg["width"], cfg["heads"]
+
+    def ln(x, name):
+        x = x.astype(jnp.float32)
+        mu, var = x.mean(-1, keepdims=True), x.var(-1, keepdims=True)
+        return (x - mu) * jax.lax.rsqrt(var + 1e-5) * p[name + ".weight"] + p[name + ".bias"]
+
+    def linear(x, name):
+        return x.astype(dtype) @ p[name + ".weight"].astype(dtype).T + p[name + ".bias"].astype(dtype)
+
+    x = p["wte.weight"][idx] + p["wpe.weight"][:t]
+    for i in range(cfg["layers"]):
+        h = f"h.{i}."
+        q, k, v = jnp.split(linear(ln(x, h + "ln_1"), h + "attn.c_attn"), 3, axis=-1)
+        q, k, v = (a.reshape(b, t, heads, d // heads) for a in (q, k, v))
+        y = jax.nn.dot_product_attention(q, k, v, is_causal=True)  # fused where the backend has it
+        x = x + linear(y.reshape(b, t, d), h + "attn.c_proj")
+        x = x + linear(jax.nn.gelu(linear(ln(x, h + "ln_2"), h + "mlp.c_fc"), approximate=True), h + "mlp.c_proj")
+    return (ln(x, "ln_f").astype(dtype) @ p["wte.weight"].astype(dtype).T).astype(jnp.float32)
+
+
+def jax_loss(p, idx, targets, cfg, dtype):
+    import jax
+    import jax.numpy as jnp
+
+    logits = jax_logits(p, idx, cfg, dtype)
+    logz = jax.nn.logsumexp(logits, axis=-1)
+    return (logz - jnp.take_along_axis(logits, targets[..., None], -1)[..., 0]).mean()
+
+
+def jax_adamw(p, grads, state, step):
+    """AdamW exactly as torch.optim.AdamW applies it; no decay on vectors (biases, LayerNorm)."""
+    import jax
+    import jax.numpy as jnp
+
+    lr, (b1, b2), eps, wd = OPTIMIZER["lr"], OPTIMIZER["betas"], OPTIMIZER["eps"], OPTIMIZER["weight_decay"]
+    m = jax.tree.map(lambda m, g: b1 * m + (1 - b1) * g, state["m"], grads)
+    v = jax.tree.map(lambda v, g: b2 * v + (1 - b2) * g * g, state["v"], grads)
+    c1, c2 = 1 - b1**step, 1 - b2**step
+
+    def update(name):
+        decayed = p[name] * (1 - lr * wd) if p[name].ndim >= 2 else p[name]
+        return decayed - lr / c1 * m[name] / (jnp.sqrt(v[name]) / jnp.sqrt(c2) + eps)
+
+    return {name: update(name) for name in p}, {"m": m, "v": v}
+
+
+def jax_case(params, device):
+    import jax
+    import jax.numpy as jnp
+
+    cfg = CONFIGS[params["config"]]
+    dtype = jnp.bfloat16 if params["dtype"] == "bfloat16" else jnp.float32
+
+    def train_step(p, state, step, idx, targets):
+        loss, grads = jax.value_and_grad(jax_loss)(p, idx, targets, cfg, dtype)
+        p, state = jax_adamw(p, grads, state, step)
+        return p, state, loss
+
+    # donate the weights and optimizer state: updated in place, as PyTorch does
+    step_fn = jax.jit(train_step, donate_argnums=(0, 1))
+    weights = {k: jax.device_put(v, device) for k, v in init_params(cfg).items()}
+    zeros = {k: jnp.zeros_like(v) for k, v in weights.items()}
+    live = {"p": weights, "state": {"m": zeros, "v": jax.tree.map(jnp.copy, zeros)}, "step": 0}
+    batches = [tuple(jax.device_put(a, device) for a in batch(cfg, s)) for s in range(_BATCHES)]
+    compiled = {}
+
+    def prepare():
+        step = jnp.asarray(1, jnp.float32)
+        compiled["step"] = step_fn.lower(live["p"], live["state"], step, *batches[0]).compile()
+
+    def run(i):
+        live["step"] += 1
+        live["p"], live["state"], loss = compiled["step"](live["p"], live["state"],
+                                                          jnp.asarray(live["step"], jnp.float32), *batches[i % len(batches)])
+        return loss
+
+    def check():  # the current weights' output against float64 NumPy on a fresh sequence
+        idx, _ = _check_batch(cfg)
+        logits = jax.jit(lambda p, i: jax_logits(p, i, cfg, dtype))(live["p"], jnp.asarray(idx))
+        weights = {k: np.asarray(v, np.float32) for k, v in live["p"].items()}
+        return relative_error(np.asarray(logits), reference_logits(weights, idx, cfg))
+
+    return Case(run=run, check=check, tolerance=TOLERANCE[params["dtype"]], prepare=prepare, notes={"model": cfg})
+# --8<-- [end:jax]
