@@ -55,7 +55,7 @@ def bytes_moved(params):
     }[params["op"]]
 
 
-def skip_reason(framework, platform, params):
+def skip_reason(framework, platform, params, count=1):
     return None
 
 

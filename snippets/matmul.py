@@ -36,6 +36,11 @@ TOLERANCE = {"float32": 1e-4, "tfloat32": 5e-3, "bfloat16": 2e-2, "float16": 5e-
 _CHECK_ROWS = 64  # the reference is computed for these rows: float64 n³ at n=16384 is too slow
 
 
+def energy_params(params):
+    """Meter energy at one representative size per profile (each costs a sustained run)."""
+    return params["n"] == 8192 or (params["n"] == 1024 and params["dtype"] == "float32")
+
+
 def flops(params):
     return 2 * params["n"] ** 3
 
@@ -48,7 +53,7 @@ def _itemsize(dtype):
     return {"float32": 4, "tfloat32": 4, "bfloat16": 2, "float16": 2}[dtype]
 
 
-def skip_reason(framework, platform, params):
+def skip_reason(framework, platform, params, count=1):
     if params["dtype"] == "tfloat32" and platform != "gpu":
         return "tf32 is a mode of NVIDIA and AMD GPU matrix units only"
     if params["dtype"] == "float16" and platform == "tpu":

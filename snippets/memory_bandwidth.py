@@ -35,7 +35,7 @@ def bytes_moved(params):
     return 2 * params["mib"] * _MIB
 
 
-def skip_reason(framework, platform, params):
+def skip_reason(framework, platform, params, count=1):
     return None
 
 

@@ -45,6 +45,10 @@ _CHECK_TOKENS = 128  # the float64 reference loss is computed on one sequence of
 _BATCHES = 4  # distinct random batches, rotated
 
 
+def energy_params(params):
+    return True  # every training step measurement is metered for energy
+
+
 def n_params(cfg):
     """Parameters without the position embedding (the output layer is tied to the token embedding)."""
     v, d, layers = cfg["vocab"], cfg["width"], cfg["layers"]
@@ -69,7 +73,7 @@ def bytes_moved(params):
     return 0
 
 
-def skip_reason(framework, platform, params):
+def skip_reason(framework, platform, params, count=1):
     if framework == "jax" and params["variant"] == "eager":
         return "a JAX training step runs under jax.jit; op-by-op dispatch is not how JAX trains"
     return None
@@ -203,10 +207,10 @@ def torch_model(cfg):
     return GPT()
 
 
-def torch_case(params, device):
+def torch_model_and_optimizer(cfg, device):
+    """The model with the shared initial weights, on ``device``, and its AdamW."""
     import torch
 
-    cfg = CONFIGS[params["config"]]
     on_gpu = str(device).startswith("cuda")
     if on_gpu:
         torch.backends.cuda.matmul.allow_tf32 = True  # any float32 product left under autocast
@@ -220,19 +224,36 @@ def torch_case(params, device):
                              {"params": no_decay, "weight_decay": 0.0}],
                             lr=OPTIMIZER["lr"], betas=OPTIMIZER["betas"], eps=OPTIMIZER["eps"],
                             **({"fused": True} if on_gpu else {}))
+    return model, opt
+
+
+def torch_autocast(device, dtype_name):
+    import torch
+
+    return torch.autocast(device_type="cuda" if str(device).startswith("cuda") else "cpu",
+                          dtype=torch.bfloat16, enabled=dtype_name == "bfloat16")
+
+
+def torch_train_step(forward, opt, autocast, idx, targets):
+    with autocast:
+        loss = forward(idx, targets)
+    loss.backward()
+    opt.step()
+    opt.zero_grad(set_to_none=True)
+    return loss.detach()
+
+
+def torch_case(params, device):
+    import torch
+
+    cfg = CONFIGS[params["config"]]
+    model, opt = torch_model_and_optimizer(cfg, device)
     forward = torch.compile(model) if params["variant"] == "compiled" else model
-    autocast = torch.autocast(device_type="cuda" if on_gpu else "cpu", dtype=torch.bfloat16,
-                              enabled=params["dtype"] == "bfloat16")
+    autocast = torch_autocast(device, params["dtype"])
     batches = [tuple(torch.from_numpy(a).long().to(device) for a in batch(cfg, s)) for s in range(_BATCHES)]
 
     def run(i):
-        idx, targets = batches[i % len(batches)]
-        with autocast:
-            loss = forward(idx, targets)
-        loss.backward()
-        opt.step()
-        opt.zero_grad(set_to_none=True)
-        return loss.detach()
+        return torch_train_step(forward, opt, autocast, *batches[i % len(batches)])
 
     def check():  # the current weights' output against float64 NumPy on a fresh sequence
         idx, _ = _check_batch(cfg)
@@ -299,23 +320,37 @@ def jax_adamw(p, grads, state, step):
     return {name: update(name) for name in p}, {"m": m, "v": v}
 
 
-def jax_case(params, device):
+def jax_train_step(cfg, dtype):
+    """One step: loss and gradients, then AdamW. Jitted with the weights and optimizer state
+    donated, so they are updated in place as in PyTorch."""
     import jax
-    import jax.numpy as jnp
-
-    cfg = CONFIGS[params["config"]]
-    dtype = jnp.bfloat16 if params["dtype"] == "bfloat16" else jnp.float32
 
     def train_step(p, state, step, idx, targets):
         loss, grads = jax.value_and_grad(jax_loss)(p, idx, targets, cfg, dtype)
         p, state = jax_adamw(p, grads, state, step)
         return p, state, loss
 
-    # donate the weights and optimizer state: updated in place, as PyTorch does
-    step_fn = jax.jit(train_step, donate_argnums=(0, 1))
-    weights = {k: jax.device_put(v, device) for k, v in init_params(cfg).items()}
-    zeros = {k: jnp.zeros_like(v) for k, v in weights.items()}
-    live = {"p": weights, "state": {"m": zeros, "v": jax.tree.map(jnp.copy, zeros)}, "step": 0}
+    return jax.jit(train_step, donate_argnums=(0, 1))
+
+
+def jax_initial_state(cfg, place):
+    """The shared initial weights and zeroed AdamW moments, placed by ``place``."""
+    import jax.numpy as jnp
+
+    weights = {k: place(v) for k, v in init_params(cfg).items()}
+    return weights, {"m": {k: jnp.zeros_like(v) for k, v in weights.items()},
+                     "v": {k: jnp.zeros_like(v) for k, v in weights.items()}}
+
+
+def jax_case(params, device):
+    import jax
+    import jax.numpy as jnp
+
+    cfg = CONFIGS[params["config"]]
+    dtype = jnp.bfloat16 if params["dtype"] == "bfloat16" else jnp.float32
+    step_fn = jax_train_step(cfg, dtype)
+    weights, opt_state = jax_initial_state(cfg, lambda a: jax.device_put(a, device))
+    live = {"p": weights, "state": opt_state, "step": 0}
     batches = [tuple(jax.device_put(a, device) for a in batch(cfg, s)) for s in range(_BATCHES)]
     compiled = {}
 

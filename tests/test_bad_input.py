@@ -42,7 +42,8 @@ CASES = {
     "absurd without a peak": (lambda: text_of(make_run(records=[make_record(metrics={"gbps": 1e7})])),
                               "records[0].metrics.gbps: 1e+07 is not a plausible value (limit 100000)"),
     "unknown workload": (lambda: text_of(make_run(records=[make_record(workload="quantum")])),
-                         "records[0].workload: 'quantum' is not a known workload (known: matmul)"),
+                         "records[0].workload: 'quantum' is not a known workload (known: data_parallel, "
+                         "general_compute, matmul, memory_bandwidth, transformer_train)"),
     "empty samples": (lambda: text_of(make_run(records=[make_record(samples_s=[])])),
                       "records[0].samples_s: [] should be non-empty"),
     "impossible date": (lambda: text_of(make_run(created_at="2026-13-45T25:00:00Z")),

@@ -96,3 +96,16 @@ def test_no_data_gives_no_chart_and_a_not_measured_note(data_dir):
     assert charts.line_chart(store.latest("matmul"), CHART) is None
     note = tables.not_measured("Dense matrix multiplication", "../about/reproduce.md")
     assert note.startswith('!!! note "Not measured yet"') and "(../about/reproduce.md)" in note
+
+
+def test_scaling_efficiency_pairs_one_and_all_devices_of_a_run(data_dir):
+    def dp(devices, count, median):
+        return make_record(workload="data_parallel", framework="jax", device="Synthetic GPU", platform="gpu",
+                           snippet_hash="a" * 64, params={"config": "tiny", "devices": devices, "dtype": "bfloat16"},
+                           samples_s=[median] * 3, notes={"devices": count},
+                           metrics={"tokens_per_s": count * 1024 / median})
+    store = store_with(data_dir, [dp("one", 1, 0.010), dp("all", 4, 0.0125)])
+    html = tables.scaling_table(store.latest("data_parallel"), "runs/")
+    # 4 devices at 0.0125 s per step of 4 batches: 327,680 tokens/s against 4 x 102,400
+    assert "<td>80%</td>" in html and "<td>4</td>" in html
+    assert tables.scaling_table(store.latest("matmul"), "runs/") is None

@@ -24,7 +24,7 @@ PROFILES = {{"quick": [{{"n": 1}}, {{"n": 2}}, {{"n": 3}}], "full": [{{"n": 1}}]
 CHART = {{"x": "n", "y": "tflops", "title": "t", "x_label": "n", "y_label": "y"}}
 def flops(p): return 1000
 def bytes_moved(p): return 0
-def skip_reason(framework, platform, p): return None
+def skip_reason(framework, platform, p, count=1): return None
 def torch_case(p, device):
     behaviour = {behaviour!r}.get(p["n"]) or os.environ.get(f"FAKE_N{{p['n']}}", "ok")
     if behaviour == "raise":
@@ -143,3 +143,78 @@ def test_progress_lines_name_workload_framework_and_params(tmp_path, data_dir, c
     run_once(fake_snippets(tmp_path), data_dir, tmp_path)
     err = capsys.readouterr().err
     assert "[1/3] fake torch" in err and "n=3" in err and "left)" in err
+
+
+class FakeMeter:
+    """An energy counter that reads 250 W of draw on a fake clock."""
+
+    method = "fake counter"
+
+    def __init__(self):
+        import time
+
+        self.start = time.perf_counter()
+
+    def joules(self):
+        import time
+
+        return 250.0 * (time.perf_counter() - self.start)
+
+    def watts(self):
+        return 40.0
+
+
+def matmul_item(n=64):
+    snip = discover(SNIPPETS, ["matmul"])[0]
+    device = next(d for d in cpu_hw().devices if d.platform == "cpu")
+    return runner.Planned(snip, "torch", device, {"n": n, "dtype": "float32"}, None)
+
+
+def test_energy_is_metered_around_a_sustained_run(monkeypatch):
+    from accelbench.reference import Reference
+    from conftest import ROOT
+
+    monkeypatch.setitem(runner.ENERGY_SECONDS, "test", 0.3)
+    item = matmul_item()
+    monkeypatch.setattr(item.snippet.module, "energy_params", lambda p: True)
+    record = runner.measure(item, "test", Reference(ROOT / "build_data" / "reference"), meter=(FakeMeter(), None))
+    info = record["energy"]
+    assert info["measured"] and info["seconds"] >= 0.3 and info["calls"] > 1 and info["idle_watts"] == 40.0
+    m = record["metrics"]
+    assert m["watts"] == pytest.approx(250.0, rel=0.05)
+    assert m["joules"] == pytest.approx(info["joules"] / info["calls"])
+    assert m["tflops_per_watt"] == pytest.approx(m["tflops"] / m["watts"])
+
+
+def test_no_energy_counter_records_the_reason_and_no_numbers(monkeypatch):
+    from accelbench.reference import Reference
+    from conftest import ROOT
+
+    item = matmul_item()
+    monkeypatch.setattr(item.snippet.module, "energy_params", lambda p: True)
+    record = runner.measure(item, "test", Reference(ROOT / "build_data" / "reference"),
+                            meter=(None, "RAPL not readable: /sys/class/powercap is absent"))
+    assert record["energy"] == {"measured": False, "reason": "RAPL not readable: /sys/class/powercap is absent"}
+    assert "watts" not in record["metrics"] and "joules" not in record["metrics"]
+
+
+def test_rapl_meter_sums_packages_and_survives_wraparound(tmp_path):
+    from accelbench.energy import RaplMeter
+
+    for pkg, value in (("intel-rapl:0", 999_000_000), ("intel-rapl:1", 5_000_000)):
+        (tmp_path / pkg).mkdir()
+        (tmp_path / pkg / "max_energy_range_uj").write_text("1000000000")
+        (tmp_path / pkg / "energy_uj").write_text(str(value))
+    (tmp_path / "intel-rapl:0:0").mkdir()  # a sub-domain (core), already inside its package
+    meter = RaplMeter(tmp_path)
+    (tmp_path / "intel-rapl:0" / "energy_uj").write_text("1000000")  # wrapped: +2,000,001 uJ
+    (tmp_path / "intel-rapl:1" / "energy_uj").write_text("8000000")  # +3,000,000 uJ
+    assert meter.joules() == pytest.approx(5.000001)
+
+
+def test_meter_reasons_where_there_is_no_counter():
+    from accelbench.energy import meter_for
+
+    assert meter_for("tpu", "google") == (None, "TPUs expose no energy counter to programs")
+    counter, reason = meter_for("cpu", None)
+    assert counter is not None or "RAPL not readable" in reason

@@ -120,8 +120,10 @@ def detect_jax(jax: Any = None) -> tuple[list[Device], list[Unavailable]]:
         if not found:
             continue
         first = found[0]
-        if backend == "cpu":
-            devices.append(_cpu_device("jax", first))
+        if backend == "cpu":  # several only when forced (XLA_FLAGS), as the data-parallel tests do
+            cpu = _cpu_device("jax", first)
+            cpu.count = len(found)
+            devices.append(cpu)
             continue
         kind = str(getattr(first, "device_kind", backend))
         same = [d for d in found if str(getattr(d, "device_kind", backend)) == kind]

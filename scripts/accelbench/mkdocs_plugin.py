@@ -7,6 +7,7 @@ Markers (each alone on a line, outside code blocks):
 - ``best WORKLOAD``: best value of the chart metric per device x framework x series
 - ``chart WORKLOAD``: the workload's SVG chart (a generated file, never written into docs/)
 - ``runs``: every stored run with its provenance; the anchor result tables link to
+- ``scaling WORKLOAD``: scaling efficiency from the one-device and all-device records of a run
 
 An unknown marker or workload, or (under --strict) a malformed run file, stops the build with
 a message naming the page or file. The plugin never runs a benchmark or imports a snippet.
@@ -36,7 +37,7 @@ log = logging.getLogger("mkdocs.plugins.accelbench")
 
 MARKER = re.compile(r"^\s*<!--\s*accelbench:(?P<kind>[A-Za-z_-]+)(?P<args>[^>]*?)\s*-->\s*$")
 FENCE = re.compile(r"^\s*(```|~~~)")
-KINDS = ("table", "best", "chart", "runs")
+KINDS = ("table", "best", "chart", "runs", "scaling")
 CHART_DIR = "assets/charts"
 
 
@@ -138,6 +139,9 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         runs_url = self._runs_url(page, files)
         if kind == "table":
             return "\n" + self._wrap(tables.results_table(latest, runs_url, self.charts[workload]["table"].get("metrics")))
+        if kind == "scaling":
+            html = tables.scaling_table(latest, runs_url)
+            return "\n" + self._wrap(html) if html else tables.not_measured(f"{title} on more than one device", reproduce)
         if kind == "best":
             chart = self.charts[workload]["chart"]
             return "\n" + self._wrap(tables.best_table(latest, chart["y"], chart.get("series", []), chart["x"], runs_url))

@@ -8,9 +8,9 @@ workload, params, framework, device and snippet source is skipped unless forced.
 from __future__ import annotations
 
 import gc
-import os
 import json
 import math
+import os
 import signal
 import subprocess
 import sys
@@ -23,11 +23,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from accelbench import hardware, timing
+from accelbench import energy, hardware, timing
 from accelbench.reference import Reference
 from accelbench.runfile import SCHEMA_VERSION, RunFileError, read_json, write_atomic
 from accelbench.snippet import Snippet
 
+# A sustained run of at least this long is metered for energy (counters update every few ms).
+ENERGY_SECONDS = {"quick": 2.0, "full": 5.0, "test": 0.2}
 TIMING_PLANS = {
     "quick": timing.TimingPlan(warmup_s=0.1, min_sample_s=0.01, repeats=15, budget_s=1.5),
     "full": timing.TimingPlan(warmup_s=0.5, min_sample_s=0.02, repeats=30, budget_s=8.0, min_samples=5),
@@ -130,7 +132,7 @@ def plan(snippets: list[Snippet], hw: hardware.Hardware, frameworks: list[str], 
                     items += [Planned(snip, fw, hardware.Device(fw, u.platform, _other_name(hw, u.platform), 1, None), p, u.reason)
                               for p in grid]
             for dev in (d for d in devices if d.framework == fw):
-                items += [Planned(snip, fw, dev, p, snip.module.skip_reason(fw, dev.platform, p)) for p in grid]
+                items += [Planned(snip, fw, dev, p, snip.module.skip_reason(fw, dev.platform, p, count=dev.count)) for p in grid]
     return items
 
 
@@ -177,14 +179,15 @@ def _blank_record(item: Planned) -> dict:
     }
 
 
-def measure(item: Planned, profile: str, reference: Reference, limit_s: float | None = None) -> dict:
+def measure(item: Planned, profile: str, reference: Reference, limit_s: float | None = None,
+            meter: tuple[energy.Meter | None, str | None] = (None, "not requested")) -> dict:
     """One record. Never raises for a snippet's own failure: that becomes ``failed``."""
     record = _blank_record(item)
     if item.skip:
         return record
     try:
         with time_limit(limit_s):
-            return _measure(item, profile, reference, record)
+            return _measure(item, profile, reference, record, meter)
     except Interrupted:
         raise
     except Exception as exc:
@@ -195,28 +198,71 @@ def measure(item: Planned, profile: str, reference: Reference, limit_s: float | 
         _free_memory(item.framework)
 
 
-def _measure(item: Planned, profile: str, reference: Reference, record: dict) -> dict:
+def _measure(item: Planned, profile: str, reference: Reference, record: dict, meter) -> dict:
     """Build the case, time its first call, check it against float64, then time it."""
     params = item.params
     case = item.snippet.case(item.framework, params, item.device.handle)
-    sync = sync_for(item.framework, item.device.handle)
-    compile_s = timing.time_first_call(case.prepare, case.run, sync)
-    error = case.check()
-    record["check"] = {"relative_error": error if math.isfinite(error) else None, "tolerance": case.tolerance}
-    if not error <= case.tolerance:  # NaN fails too
-        return {**record, "status": "failed",
-                "reason": f"wrong result: relative error {error:.3g} exceeds tolerance {case.tolerance:.3g}"}
-    result = timing.time_calls(case.run, sync, TIMING_PLANS[profile])
+    try:
+        sync = sync_for(item.framework, item.device.handle)
+        compile_s = timing.time_first_call(case.prepare, case.run, sync)
+        error = case.check()
+        record["check"] = {"relative_error": error if math.isfinite(error) else None, "tolerance": case.tolerance}
+        if not error <= case.tolerance:  # NaN fails too
+            return {**record, "status": "failed",
+                    "reason": f"wrong result: relative error {error:.3g} exceeds tolerance {case.tolerance:.3g}"}
+        result = timing.time_calls(case.run, sync, TIMING_PLANS[profile])
+        energy_info = (measure_energy(case.run, sync, result.calls_per_sample, ENERGY_SECONDS[profile], meter)
+                       if item.snippet.wants_energy(params) else None)
+    finally:
+        if case.close:
+            case.close()
     stats = timing.summarize(result.samples_s)
     record.update(status="ok", reason=None, samples_s=result.samples_s,
                   calls_per_sample=result.calls_per_sample, stats=stats, notes=dict(case.notes))
-    record["metrics"] = derived_metrics(item.snippet, params, stats["median_s"], compile_s)
+    record["metrics"] = derived_metrics(item.snippet, params, stats["median_s"], compile_s, case.work)
     peak = peak_for(item.snippet, item.device.name, params, reference)
     record["peak"] = peak.as_dict() if peak else None
     if peak:
         spec = item.snippet.peak_spec
         record["metrics"][spec["name"]] = record["metrics"][spec["metric"]] / peak.value
+    if energy_info is not None:
+        record["energy"] = energy_info
+        record["metrics"].update(energy_metrics(energy_info, stats["median_s"], record["metrics"]))
     return record
+
+
+def measure_energy(run, sync, calls_per_sample: int, seconds: float, meter) -> dict:
+    """Read the energy counter around a sustained run of at least ``seconds``."""
+    counter, reason = meter
+    if counter is None:
+        return {"measured": False, "reason": reason}
+    idle = counter.watts()
+    start_j, start_t, calls = counter.joules(), time.perf_counter(), 0
+    while True:
+        out = None
+        for _ in range(calls_per_sample):
+            out = run(calls)
+            calls += 1
+        sync(out)
+        elapsed = time.perf_counter() - start_t
+        if elapsed >= seconds:
+            break
+    joules = counter.joules() - start_j
+    return {"measured": True, "method": counter.method, "seconds": elapsed, "calls": calls,
+            "joules": joules, "idle_watts": idle}
+
+
+def energy_metrics(info: dict, median_s: float, metrics: dict) -> dict:
+    """watts and joules per call, and the efficiency figures derived from them."""
+    if not info.get("measured") or info["joules"] <= 0:
+        return {}
+    watts = info["joules"] / info["seconds"]
+    out = {"watts": watts, "joules": info["joules"] / info["calls"]}
+    if "tflops" in metrics:
+        out["tflops_per_watt"] = metrics["tflops"] / watts
+    if "tokens_per_s" in metrics:
+        out["tokens_per_joule"] = metrics["tokens_per_s"] / watts
+    return out
 
 
 # Per-call work a snippet may declare -> the rate it becomes, and the scale of its unit.
@@ -224,11 +270,12 @@ WORK_RATES = (("flops", "tflops", 1e12), ("bytes_moved", "gbps", 1e9),
               ("elements", "elements_per_s", 1.0), ("tokens", "tokens_per_s", 1.0))
 
 
-def derived_metrics(snip: Snippet, params: dict, median_s: float, compile_s: float) -> dict:
+def derived_metrics(snip: Snippet, params: dict, median_s: float, compile_s: float,
+                    work_override: dict | None = None) -> dict:
     metrics = {"compile_s": compile_s}
     for function, metric, scale in WORK_RATES:
         work = getattr(snip.module, function, None)
-        amount = work(params) if work else 0
+        amount = (work_override or {}).get(function, work(params) if work else 0)
         if amount:
             metrics[metric] = amount / median_s / scale
     return metrics
@@ -322,12 +369,14 @@ def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_di
     writer = RunWriter(new_run(profile, hw, frameworks, root), runs_dir)
     reference = Reference(Path(data_dir) / "reference")
     progress = Progress(len(todo), log)
+    meters = {}  # one energy counter per device kind, opened once
     previous = _install_signal_handlers()
     try:
         for index, item in enumerate(todo, 1):
             watchdog = _watchdog(writer, item, limit, log)
             try:
-                record = measure(item, profile, reference, limit)
+                meter = _meter(meters, item) if item.skip is None and item.snippet.wants_energy(item.params) else (None, None)
+                record = measure(item, profile, reference, limit, meter)
             finally:
                 watchdog.cancel()
             writer.add(record)
@@ -384,6 +433,13 @@ def _watchdog(writer: RunWriter, item: Planned, limit: float, log: TextIO) -> th
     if limit:
         timer.start()
     return timer
+
+
+def _meter(meters: dict, item: Planned):
+    key = (item.device.platform, item.device.vendor)
+    if key not in meters:
+        meters[key] = energy.meter_for(*key)
+    return meters[key]
 
 
 def _utc_now() -> str:

@@ -8,9 +8,14 @@ A snippet is a plain Python module. It declares, as module attributes:
 - ``CHART``: how its results are drawn (x parameter, y metric, series parameters, labels)
 - ``flops(params)`` and ``bytes_moved(params)``: work done by one call (0 where meaningless);
   optionally ``elements(params)`` and ``tokens(params)`` (for elements/s, tokens/s)
+- ``energy_params(params)`` (optional): True for the measurements also metered for energy
+  (a sustained run of several seconds each, so only the representative sizes)
 - ``PEAK`` (optional): ``{"metric": "tflops" | "gbps", "name": "fraction_of_peak" | "mfu"}``:
   divide that metric by the vendor's dense peak for the dtype (or HBM bandwidth)
-- ``skip_reason(framework, platform, params)``: a reason this combination cannot run, or None
+- ``skip_reason(framework, platform, params, count)``: a reason this combination cannot run on
+  ``count`` devices of ``platform``, or None
+- ``USES`` (optional): ids of snippets whose functions this one imports; their sources are part
+  of its version
 - ``<framework>_case(params, device)`` for each framework it supports (``torch_case``,
   ``jax_case``): builds inputs on ``device`` and returns a :class:`Case`.
 
@@ -20,6 +25,7 @@ never by a hand-kept list. A snippet's version is the hash of its source file.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.util
 import sys
@@ -47,6 +53,10 @@ class Case:
     check: Callable[[], float]
     tolerance: float
     prepare: Callable[[], None] | None = None  # ahead-of-time compile, counted in compile_s
+    close: Callable[[], None] | None = None  # release what run() needs (worker processes)
+    # per-call work known only once the case is built (e.g. scaled by the device count):
+    # {"flops": ..., "tokens": ...} overriding the module's flops()/tokens() for this case
+    work: dict[str, float] = field(default_factory=dict)
     notes: dict[str, Any] = field(default_factory=dict)  # facts worth recording (input sets, precision)
 
 
@@ -78,6 +88,11 @@ class Snippet:
         spec = getattr(self.module, "PEAK", None)
         return {"name": "fraction_of_peak", **spec} if spec else None
 
+    def wants_energy(self, params: dict) -> bool:
+        """Whether this measurement is also metered for energy (the snippet's energy_params)."""
+        chooser = getattr(self.module, "energy_params", None)
+        return bool(chooser and chooser(params))
+
     def frameworks(self) -> list[str]:
         return [fw for fw in FRAMEWORKS if hasattr(self.module, f"{fw}_case")]
 
@@ -88,8 +103,23 @@ class Snippet:
         return getattr(self.module, f"{framework}_case")(params, device)
 
 
+def uses(path: Path) -> list[str]:
+    """The other snippets this one builds on (its ``USES`` list), read without importing."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"), filename=str(path))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "USES" for t in node.targets):
+            return list(ast.literal_eval(node.value))
+    return []
+
+
 def source_hash(path: Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    """The snippet's version: its source and the sources of the snippets it USES, so a change
+    in either marks its results stale."""
+    path = Path(path)
+    digest = hashlib.sha256(path.read_bytes())
+    for name in uses(path):
+        digest.update(b"\0" + path.with_name(f"{name}.py").read_bytes())
+    return digest.hexdigest()
 
 
 def snippet_hashes(snippets_dir: Path) -> dict[str, str]:
@@ -102,16 +132,26 @@ def _snippet_files(snippets_dir: Path) -> list[Path]:
     return sorted(p for p in Path(snippets_dir).glob("*.py") if not p.name.startswith("_"))
 
 
-def load_snippet(path: Path) -> Snippet:
+def load_module(path: Path) -> ModuleType:
+    """Import a snippet file by path (also how one snippet uses another's functions)."""
     path = Path(path)
     name = f"accelbench_snippet_{path.stem}"
+    if name in sys.modules and getattr(sys.modules[name], "__file__", None) == str(path):
+        return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
     except Exception as exc:  # a broken snippet must name itself, not crash discovery
+        del sys.modules[name]
         raise SnippetError(f"{path}: cannot import: {type(exc).__name__}: {exc}") from exc
+    return module
+
+
+def load_snippet(path: Path) -> Snippet:
+    path = Path(path)
+    module = load_module(path)
     missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(module, a)]
     if missing:
         raise SnippetError(f"{path}: missing {', '.join(missing)}")

@@ -98,6 +98,7 @@ def records_frame(runs: list[dict], files: dict[str, Path], current_hashes: dict
                 "median_s": stats.get("median_s"), "q1_s": stats.get("q1_s"), "q3_s": stats.get("q3_s"),
                 "min_s": stats.get("min_s"), "max_s": stats.get("max_s"), "n_samples": stats.get("n"),
                 "wide_spread": stats.get("wide_spread", False),
+                "n_devices": (rec.get("notes") or {}).get("devices"),
                 "peak_chip": (rec.get("peak") or {}).get("chip"),
                 "peak_value": (rec.get("peak") or {}).get("value"),
                 "peak_unit": (rec.get("peak") or {}).get("unit"),

@@ -15,7 +15,7 @@ from accelbench.snippet import snippet_hashes
 # A measurement above this multiple of the vendor's dense peak is not a measurement.
 ABSURD_PEAK_FACTOR = 10
 # Without a vendor peak, no single device today is anywhere near these.
-ABSURD_LIMITS = {"tflops": 100_000.0, "gbps": 100_000.0, "tokens_per_s": 1e9, "mfu": 1.0,
+ABSURD_LIMITS = {"tflops": 100_000.0, "gbps": 100_000.0, "tokens_per_s": 1e9, "mfu": 1.0, "watts": 10_000.0,
                  "fraction_of_peak": ABSURD_PEAK_FACTOR}
 
 

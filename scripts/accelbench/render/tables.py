@@ -118,3 +118,28 @@ def runs_table(runs: list[dict]) -> str:
         lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     lines += ["</tbody>", "</table>"]
     return "\n".join(lines) + "\n"
+
+
+def scaling_table(latest: pd.DataFrame, runs_url: str) -> str | None:
+    """Scaling efficiency: tokens/s on all devices / (devices x tokens/s on one), pairing the two
+    records of one run, device kind, framework and configuration. None when no pair exists."""
+    ok = latest[(latest["status"] == "ok")]
+    if ok.empty or "m_tokens_per_s" not in ok:
+        return None
+    key = lambda r: (r["run_id"], r["device"], r["framework"], r["params"].get("config"))  # noqa: E731
+    ones = {key(r): r for _, r in ok.iterrows() if r["params"].get("devices") == "one"}
+    rows = []
+    for _, many in ok.iterrows():
+        one = ones.get(key(many))
+        if many["params"].get("devices") != "all" or one is None or not many["n_devices"]:
+            continue
+        efficiency = many["m_tokens_per_s"] / (many["n_devices"] * one["m_tokens_per_s"])
+        cells = [esc(many["device"]), esc(many["framework"]), esc(many["params"].get("config")),
+                 esc(int(many["n_devices"])), _linked(fmt(one["m_tokens_per_s"]), one, runs_url),
+                 _linked(fmt(many["m_tokens_per_s"]), many, runs_url), f"{efficiency * 100:.0f}%"]
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    if not rows:
+        return None
+    head = ["Device", "Framework", "config", "Devices", "tokens/s on one", "tokens/s on all", "Scaling efficiency"]
+    return "\n".join(['<table>', "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>",
+                      "<tbody>", *rows, "</tbody>", "</table>"]) + "\n"
