@@ -326,18 +326,34 @@ def new_run(profile: str, hw: hardware.Hardware, frameworks: list[str], root: Pa
 
 
 class Progress:
-    """Which measurement, elapsed and estimated remaining; plain lines (CI logs are not TTYs)."""
+    """Which measurement, elapsed and estimated remaining. On a terminal a bar line below the
+    finished ones shows what is running; elsewhere (CI logs) one plain line per measurement."""
 
     def __init__(self, total: int, stream: TextIO):
         self.total, self.stream, self.start = total, stream, time.monotonic()
+        self.tty = hasattr(stream, "isatty") and stream.isatty()
+
+    def _times(self, done: int) -> str:
+        elapsed = time.monotonic() - self.start
+        remaining = elapsed / done * (self.total - done) if done else 0.0
+        return f"elapsed {elapsed:.0f}s, ~{remaining:.0f}s left"
+
+    @staticmethod
+    def _describe(item: Planned) -> str:
+        params = " ".join(f"{k}={v}" for k, v in item.params.items())
+        return f"{item.snippet.workload} {item.framework} {item.device.name if item.device else '-'} {params}"
+
+    def begin(self, index: int, item: Planned) -> None:
+        if self.tty:
+            width, done = 24, index - 1
+            bar = "#" * (width * done // self.total) + "." * (width - width * done // self.total)
+            self.stream.write(f"\r\033[K[{bar}] {done}/{self.total} running {self._describe(item)} ({self._times(done)})")
+            self.stream.flush()
 
     def line(self, index: int, item: Planned, outcome: str) -> None:
-        elapsed = time.monotonic() - self.start
-        remaining = elapsed / index * (self.total - index) if index else 0.0
-        params = " ".join(f"{k}={v}" for k, v in item.params.items())
-        device = item.device.name if item.device else "-"
-        print(f"[{index}/{self.total}] {item.snippet.workload} {item.framework} {device} {params}: {outcome}"
-              f"  (elapsed {elapsed:.0f}s, ~{remaining:.0f}s left)", file=self.stream, flush=True)
+        prefix = "\r\033[K" if self.tty else ""
+        print(f"{prefix}[{index}/{self.total}] {self._describe(item)}: {outcome}  ({self._times(index)})",
+              file=self.stream, flush=True)
 
 
 def _outcome(record: dict, headline: str) -> str:
@@ -373,6 +389,7 @@ def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_di
     previous = _install_signal_handlers()
     try:
         for index, item in enumerate(todo, 1):
+            progress.begin(index, item)
             watchdog = _watchdog(writer, item, limit, log)
             try:
                 meter = _meter(meters, item) if item.skip is None and item.snippet.wants_energy(item.params) else (None, None)
