@@ -8,6 +8,12 @@ Markers (each alone on a line, outside code blocks):
 - ``chart WORKLOAD``: the workload's SVG chart (a generated file, never written into docs/)
 - ``runs``: every stored run with its provenance; the anchor result tables link to
 - ``scaling WORKLOAD``: scaling efficiency from the one-device and all-device records of a run
+- ``verdicts``: the article's comparison table with the evidence and a computed verdict per row
+- ``verdict-rules``: the written rules those verdicts follow (from accelbench.verdicts.RULES)
+- ``reference accelerators|prices``: the vendor specifications or dated prices, with sources
+- ``cost``: cost per million training tokens and per PFLOP for every priced chip
+- ``energy``: every measurement metered for energy
+- ``verdict SLUG``: one row's verdict and evidence as a note (speed, flexibility, cost, ...)
 
 An unknown marker or workload, or (under --strict) a malformed run file, stops the build with
 a message naming the page or file. The plugin never runs a benchmark or imports a snippet.
@@ -28,6 +34,8 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
 
+from accelbench import verdicts
+from accelbench.reference import Reference
 from accelbench.render import charts, tables
 from accelbench.render.text import esc
 from accelbench.runfile import RunFileError
@@ -37,7 +45,9 @@ log = logging.getLogger("mkdocs.plugins.accelbench")
 
 MARKER = re.compile(r"^\s*<!--\s*accelbench:(?P<kind>[A-Za-z_-]+)(?P<args>[^>]*?)\s*-->\s*$")
 FENCE = re.compile(r"^\s*(```|~~~)")
-KINDS = ("table", "best", "chart", "runs", "scaling")
+KINDS = ("table", "best", "chart", "runs", "scaling", "verdicts", "verdict-rules", "reference", "cost", "energy", "verdict")
+NO_WORKLOAD = ("runs", "verdicts", "verdict-rules", "cost", "energy")
+REFERENCE_TABLES = ("accelerators", "prices")
 CHART_DIR = "assets/charts"
 
 
@@ -46,6 +56,7 @@ class AccelbenchConfig(base.Config):
     snippets_dir = c.Type(str, default="snippets")
     runs_page = c.Type(str, default="about/runs.md")
     reproduce_page = c.Type(str, default="about/reproduce.md")
+    contribute_page = c.Type(str, default="about/contribute.md")
 
 
 class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
@@ -61,6 +72,7 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         except RunFileError as exc:
             raise PluginError("accelbench: invalid run file(s); fix or remove them "
                               "(`accelbench validate` lists every problem):\n" + "\n".join(exc.problems)) from None
+        self.reference = Reference(self.data_dir / "reference")
         self.charts = self._chart_meta()
         return config
 
@@ -123,10 +135,39 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
                               "(not inside an admonition or list), or the HTML they become breaks the page")
         if kind not in KINDS:
             raise PluginError(f"accelbench: {where}: unknown marker 'accelbench:{kind}' (known: {', '.join(KINDS)})")
+        if kind in NO_WORKLOAD and args:
+            raise PluginError(f"accelbench: {where}: 'accelbench:{kind}' takes no arguments, got {args}")
         if kind == "runs":
             return "\n" + self._wrap(tables.runs_table(self.store.runs)) if self.store.runs else \
                 tables.not_measured("any workload", self._src_link(page, self.config.reproduce_page))
-        if len(args) != 1:
+        if kind == "verdicts":
+            rows = verdicts.all_verdicts(self.store, self.reference)
+            html = tables.verdict_table(rows, self._runs_url(page, files), lambda src: self._page_url(page, files, src),
+                                        self._page_url(page, files, self.config.contribute_page))
+            return "\n" + self._wrap(html)
+        if kind == "verdict":
+            if len(args) != 1 or args[0] not in verdicts.SLUGS:
+                raise PluginError(f"accelbench: {where}: 'accelbench:verdict' takes one of {', '.join(verdicts.SLUGS)}")
+            row = next(v for v in verdicts.all_verdicts(self.store, self.reference) if v.feature == verdicts.SLUGS[args[0]])
+            return tables.verdict_note(row, self._src_link(page, row.page) if row.page else None,
+                                       self._src_link(page, self.config.contribute_page))
+        if kind == "reference":
+            if args not in ([name] for name in REFERENCE_TABLES):
+                raise PluginError(f"accelbench: {where}: 'accelbench:reference' takes one of {', '.join(REFERENCE_TABLES)}")
+            html = tables.prices_table(self.reference.prices) if args == ["prices"] else \
+                tables.accelerators_table(self.reference.accelerators,
+                                          {chip: esc(text) for chip, text in verdicts.measured_on_chips(self.store, self.reference).items()})
+            return "\n" + self._wrap(html)
+        if kind == "cost":
+            return "\n" + self._wrap(tables.cost_table(verdicts.cost_rows(self.store, self.reference), self._runs_url(page, files)))
+        if kind == "energy":
+            html = tables.energy_table(self.store.records[self.store.records["status"] == "ok"] if not self.store.records.empty
+                                       else self.store.records, self._runs_url(page, files))
+            return "\n" + self._wrap(html) if html else \
+                tables.not_measured("energy on any device with an energy counter", self._src_link(page, self.config.reproduce_page))
+        if kind == "verdict-rules":
+            return "\n" + "\n".join(f"- **{esc(feature)}**: {esc(rule)}" for feature, rule in verdicts.RULES.items()) + "\n"
+        if kind not in NO_WORKLOAD and len(args) != 1:
             raise PluginError(f"accelbench: {where}: 'accelbench:{kind}' takes one workload id, got {args or 'none'}")
         workload = args[0]
         if workload not in self.charts:
@@ -161,7 +202,12 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         return posixpath.relpath(target_src, posixpath.dirname(page.file.src_uri))
 
     def _runs_url(self, page, files) -> str:
-        target = files.get_file_from_path(self.config.runs_page)
+        return self._page_url(page, files, self.config.runs_page)
+
+    @staticmethod
+    def _page_url(page, files, src: str) -> str:
+        """URL of the docs page ``src`` relative to ``page`` (raw HTML links are not rewritten)."""
+        target = files.get_file_from_path(src)
         if target is None:
-            raise PluginError(f"accelbench: runs_page {self.config.runs_page} is not in docs/")
+            raise PluginError(f"accelbench: {page.file.src_uri} links to {src}, which is not in docs/")
         return get_relative_url(target.url, page.url)

@@ -31,10 +31,14 @@ class Reference:
         self.dir = Path(reference_dir)
         self.accelerators = _read_csv(self.dir / "accelerators.csv")
         self.device_names = {row["reported_name"]: row["chip"] for row in _read_csv(self.dir / "device_names.csv")}
+        self.prices = _read_csv(self.dir / "prices.csv")
 
     def chip_for(self, device_name: str) -> dict | None:
+        """The accelerators.csv row for a device name a framework reports, or for a chip name as
+        other tables write it ("TPU v6e" for "TPU v6e (Trillium)")."""
         chip = self.device_names.get(device_name, device_name)
-        return next((row for row in self.accelerators if row["chip"] == chip), None)
+        return next((row for row in self.accelerators if row["chip"] == chip), None) or \
+            next((row for row in self.accelerators if row["chip"].split(" (")[0] == chip), None)
 
     def peak(self, device_name: str, dtype: str) -> Peak | None:
         """The dense compute peak for ``dtype`` on this device, if the vendor publishes one."""

@@ -143,3 +143,110 @@ def scaling_table(latest: pd.DataFrame, runs_url: str) -> str | None:
     head = ["Device", "Framework", "config", "Devices", "tokens/s on one", "tokens/s on all", "Scaling efficiency"]
     return "\n".join(['<table>', "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>",
                       "<tbody>", *rows, "</tbody>", "</table>"]) + "\n"
+
+
+VERDICT_ICONS = {"supported": "✅", "contradicted": "❌", "mixed": "⚖️", "not measured yet": "❔"}
+
+
+def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str) -> str:
+    """The article's comparison table beside what the runs show, with a verdict per row.
+    ``page_url(src)`` turns a docs path into a link relative to the current page."""
+    head = ["Feature", "GPUs 🎮 (article)", "TPUs ⚙️ (article)", "What the stored runs show", "Verdict on the TPU claim"]
+    lines = ["<table>", "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>", "<tbody>"]
+    for v in verdicts:
+        evidence = "<br>".join(esc(e) for e in v.evidence)
+        if v.runs:
+            evidence += "<br>Runs: " + ", ".join(f'<a href="{runs_url}#run-{esc(r)}">{esc(r[:15])}…</a>' for r in v.runs)
+        if v.page:
+            evidence += f'<br><a href="{page_url(v.page)}">Details</a>'
+        verdict = f'<span class="ab-verdict ab-verdict--{v.verdict.replace(" ", "-")}">{VERDICT_ICONS[v.verdict]} {esc(v.verdict)}</span>'
+        if v.verdict == "not measured yet":
+            verdict += f'<br><a href="{contribute_url}">Contribute a run</a>'
+        cells = [f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict]
+        lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    lines += ["</tbody>", "</table>"]
+    return "\n".join(lines) + "\n"
+
+
+def _html_table(head: list[str], rows: list[list[str]]) -> str:
+    """Cells are already escaped HTML."""
+    return "\n".join(["<table>", "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>", "<tbody>",
+                      *["<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows],
+                      "</tbody>", "</table>"]) + "\n"
+
+
+def _sources(text: str) -> str:
+    """Source cells: addresses become links, everything else stays text."""
+    parts = []
+    for part in str(text).split("; "):
+        part = part.strip()
+        parts.append(f'<a href="{esc(part)}">{esc(part)}</a>' if part.startswith("https://") else esc(part))
+    return "; ".join(parts)
+
+
+SPEC_COLUMNS = [("chip", "Chip"), ("vendor", "Vendor"), ("year", "Year"), ("bf16_dense_tflops", "bf16 dense TFLOP/s"),
+                ("fp8_dense_tflops", "fp8 dense TFLOP/s"), ("fp32_tflops", "fp32 TFLOP/s"), ("hbm_gb", "HBM (GB)"),
+                ("hbm_tbps", "HBM (TB/s)"), ("tdp_w", "TDP (W)"), ("confidence", "Confidence")]
+
+
+def accelerators_table(rows: list[dict], measured: dict[str, str]) -> str:
+    """Vendor specifications with their sources; ``measured`` maps chip -> what was measured on it."""
+    head = [label for _, label in SPEC_COLUMNS] + ["Measured here", "Sources and notes"]
+    out = []
+    for row in rows:
+        cells = [esc(row.get(key) or "–") for key, _ in SPEC_COLUMNS]
+        cells.append(measured.get(row["chip"], '<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>'))
+        cells.append(_sources(row.get("sources", "")) + (f"<br><em>{esc(row['notes'])}</em>" if row.get("notes") else ""))
+        out.append(cells)
+    return _html_table(head, out)
+
+
+def prices_table(rows: list[dict]) -> str:
+    head = ["Chip", "Provider", "Offer", "USD per chip-hour", "Pricing", "Source", "Date", "Notes"]
+    return _html_table(head, [[esc(r["chip"]), esc(r["provider"]), esc(r["offer"]), esc(r["usd_per_chip_hour"]),
+                                esc(r["pricing"]), _sources(r["source"]), esc(r["source_date"]), esc(r.get("notes") or "")]
+                               for r in rows])
+
+
+def cost_table(rows: list[dict], runs_url: str) -> str:
+    """One row per priced chip: measured throughput turned into cost, or 'spec only'."""
+    head = ["Chip", "Cheapest on-demand price", "GPT-2 small tokens/s", "USD per million training tokens",
+            "Best bf16 matmul TFLOP/s", "USD per PFLOP"]
+    out = []
+    for r in rows:
+        price = r["price"]
+        price_cell = (f"${float(price['usd_per_chip_hour']):.2f}/h ({esc(price['provider'])}, {esc(price['source_date'])})"
+                      if price else "no on-demand price")
+        tok, mm = r["tokens_row"], r["matmul_row"]
+        spec_only = '<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>'
+        out.append([esc(r["chip"]), price_cell,
+                    _linked(fmt(tok["m_tokens_per_s"]), tok, runs_url) if tok is not None else spec_only,
+                    f"${r['usd_per_mtok']:.2f}" if r["usd_per_mtok"] is not None else "–",
+                    _linked(fmt(mm["m_tflops"]), mm, runs_url) if mm is not None else spec_only,
+                    f"${r['usd_per_pflop']:.4f}" if r["usd_per_pflop"] is not None else "–"])
+    return _html_table(head, out)
+
+
+def energy_table(records: pd.DataFrame, runs_url: str) -> str | None:
+    """Every measurement metered for energy, and why the others were not."""
+    if records.empty or "m_watts" not in records or records["m_watts"].isna().all():
+        return None
+    rows = []
+    for _, r in records[records["m_watts"].notna()].iterrows():
+        eff = (f"{fmt(r.get('m_tokens_per_joule'))} tokens/J" if pd.notna(r.get("m_tokens_per_joule"))
+               else f"{fmt(r.get('m_tflops_per_watt'))} TFLOP/J" if pd.notna(r.get("m_tflops_per_watt")) else "–")
+        rows.append([esc(r["device"]), esc(r["framework"]), esc(r["workload"]),
+                     esc(", ".join(f"{k}={v}" for k, v in r["params"].items())),
+                     _linked(fmt(r["m_watts"]), r, runs_url), fmt(r.get("idle_watts")), _linked(eff, r, runs_url)])
+    return _html_table(["Device", "Framework", "Workload", "Parameters", "Average W", "Idle W", "Efficiency"], rows)
+
+
+def verdict_note(v, details_src: str | None, contribute_src: str) -> str:
+    """One verdict as a Markdown admonition: the verdict, its evidence, where to read more."""
+    kind = {"supported": "success", "contradicted": "failure", "mixed": "warning"}.get(v.verdict, "note")
+    links = [f"[Evidence]({details_src})"] if details_src else []
+    if v.verdict == "not measured yet":
+        links.append(f"[Contribute a run]({contribute_src})")
+    lines = [f"The stored runs say **{esc(v.verdict)}** for the TPU claim \"{esc(v.tpu_claim)}\".", "",
+             *[f"- {esc(e)}" for e in v.evidence], "", " · ".join(links)]
+    return f'!!! {kind} "{esc(v.feature)}: {esc(v.verdict)}"\n' + "\n".join(f"    {line}" if line else "" for line in lines) + "\n"
