@@ -37,6 +37,12 @@ PROFILES = {
 CHART = {"kind": "bar", "y": "tokens_per_s", "series": ["config", "variant"], "x": "config",
          "x_label": "", "y_label": "tokens/s", "title": "Transformer training throughput"}
 TABLE = {"metrics": ["tokens_per_s", "mfu", "tflops", "compile_s"]}
+EXTRA_CHARTS = [
+    {"kind": "bar", "y": "mfu", "series": ["config", "variant"], "x": "config", "x_label": "",
+     "y_label": "MFU (fraction of dense bf16 peak)", "title": "Model FLOPs utilisation"},
+    {"kind": "bar", "y": "tokens_per_joule", "series": ["config", "variant"], "x": "config", "x_label": "",
+     "y_label": "tokens/J", "title": "Training energy efficiency"},
+]
 PEAK = {"metric": "tflops", "name": "mfu"}  # model FLOP/s over the dense bf16 peak
 
 OPTIMIZER = {"lr": 6e-4, "betas": (0.9, 0.95), "eps": 1e-8, "weight_decay": 0.1}

@@ -5,7 +5,9 @@ Markers (each alone on a line, outside code blocks):
 
 - ``table WORKLOAD``: latest result per device x framework x params
 - ``best WORKLOAD``: best value of the chart metric per device x framework x series
-- ``chart WORKLOAD``: the workload's SVG chart (a generated file, never written into docs/)
+- ``chart WORKLOAD [METRIC]``: the workload's SVG chart, or one of its EXTRA_CHARTS (a
+  generated file, never written into docs/)
+- ``roofline``: matrix-multiplication results against arithmetic intensity, with ceilings
 - ``runs``: every stored run with its provenance; the anchor result tables link to
 - ``scaling WORKLOAD``: scaling efficiency from the one-device and all-device records of a run
 - ``verdicts``: the article's comparison table with the evidence and a computed verdict per row
@@ -45,8 +47,9 @@ log = logging.getLogger("mkdocs.plugins.accelbench")
 
 MARKER = re.compile(r"^\s*<!--\s*accelbench:(?P<kind>[A-Za-z_-]+)(?P<args>[^>]*?)\s*-->\s*$")
 FENCE = re.compile(r"^\s*(```|~~~)")
-KINDS = ("table", "best", "chart", "runs", "scaling", "verdicts", "verdict-rules", "reference", "cost", "energy", "verdict")
-NO_WORKLOAD = ("runs", "verdicts", "verdict-rules", "cost", "energy")
+KINDS = ("table", "best", "chart", "runs", "scaling", "verdicts", "verdict-rules", "reference", "cost", "energy",
+         "verdict", "roofline")
+NO_WORKLOAD = ("runs", "verdicts", "verdict-rules", "cost", "energy", "roofline")
 REFERENCE_TABLES = ("accelerators", "prices")
 CHART_DIR = "assets/charts"
 
@@ -77,46 +80,75 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         return config
 
     def _chart_meta(self) -> dict[str, dict]:
-        """Chart settings per workload, read from each snippet's CHART literal without importing
-        (the build must not execute snippet code)."""
+        """Chart and table settings per workload, read from each snippet's literals without
+        importing it (the build must not execute snippet code)."""
         meta = {}
         for path in sorted(self.snippets_dir.glob("*.py")):
             if path.name.startswith("_"):
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
             values = {t.id: n.value for n in tree.body if isinstance(n, ast.Assign)
-                      for t in n.targets if isinstance(t, ast.Name) and t.id in ("CHART", "TITLE", "TABLE")}
+                      for t in n.targets if isinstance(t, ast.Name) and t.id in ("CHART", "TITLE", "TABLE", "EXTRA_CHARTS")}
             try:
-                meta[path.stem] = {"chart": ast.literal_eval(values["CHART"]), "title": ast.literal_eval(values["TITLE"]),
-                                   "table": ast.literal_eval(values["TABLE"]) if "TABLE" in values else {}}
+                literal = {k: ast.literal_eval(v) for k, v in values.items()}
+                charts_by_metric = {None: literal["CHART"], **{c["y"]: c for c in literal.get("EXTRA_CHARTS", [])}}
+                meta[path.stem] = {"charts": charts_by_metric, "chart": literal["CHART"], "title": literal["TITLE"],
+                                   "table": literal.get("TABLE", {})}
             except (KeyError, ValueError) as exc:
-                raise PluginError(f"accelbench: {path}: CHART, TITLE and TABLE must be literals ({exc})") from None
+                raise PluginError(f"accelbench: {path}: CHART, TITLE, TABLE and EXTRA_CHARTS must be literals ({exc})") from None
         return meta
 
     def on_files(self, files, config):
         self.chart_files = {}
         for workload, meta in self.charts.items():
-            svg = charts.chart_svg(self.store.latest(workload), meta["chart"], alt=self._alt(workload))
-            if svg is None:
-                continue
-            uri = f"{CHART_DIR}/{workload}.svg"
-            files.append(File.generated(config, uri, content=svg))
-            self.chart_files[workload] = uri
+            latest = self.store.latest(workload)
+            for metric, chart in meta["charts"].items():
+                peaks = self._peaks(latest) if chart.get("peak_lines") else ()
+                svg = charts.chart_svg(latest, chart, alt=self._alt(workload, metric), peaks=peaks)
+                if svg is None:
+                    continue
+                uri = f"{CHART_DIR}/{workload}{'-' + metric if metric else ''}.svg"
+                files.append(File.generated(config, uri, content=svg))
+                self.chart_files[(workload, metric)] = uri
+        points, ceilings = verdicts.roofline_inputs(self.store, self.reference)
+        svg = charts.roofline_chart(points, ceilings, alt=self._roofline_alt(points, ceilings))
+        if svg is not None:
+            files.append(File.generated(config, f"{CHART_DIR}/roofline.svg", content=svg))
+            self.chart_files[("roofline", None)] = f"{CHART_DIR}/roofline.svg"
         return files
 
-    def _alt(self, workload: str) -> str:
+    def _peaks(self, latest) -> list[tuple[str, float]]:
+        """Vendor dense peaks for the devices and dtypes drawn (reference lines, never data)."""
+        ok = latest[latest["status"] == "ok"] if not latest.empty else latest
+        found = {}
+        for _, row in ok.iterrows():
+            peak = self.reference.peak(row["device"], str(row["params"].get("dtype", "")))
+            if peak:
+                found[(peak.chip, peak.column)] = (f"{peak.chip} {peak.column.replace('_tflops', '').replace('_', ' ')} peak",
+                                                   peak.value)
+        return sorted(found.values(), key=lambda p: p[1])
+
+    @staticmethod
+    def _roofline_alt(points, ceilings) -> str:
+        if points.empty:
+            return "Roofline"
+        return (f"Roofline: {len(points)} matrix-multiplication results on {', '.join(sorted(map(str, points['device'].unique())))}, "
+                "TFLOP/s against FLOP per byte, with measured ceilings (best TFLOP/s, best copy bandwidth) and, where "
+                "published, the vendor's.")
+
+    def _alt(self, workload: str, metric: str | None = None) -> str:
         """Alt text that says what the chart shows and its headline, for readers who cannot see it."""
-        chart = self.charts[workload]["chart"]
+        chart = self.charts[workload]["charts"][metric]
         ok = self.store.latest(workload)
         ok = ok[ok["status"] == "ok"] if not ok.empty else ok
-        metric = f"m_{chart['y']}"
-        if ok.empty or metric not in ok or ok[metric].isna().all():
+        column = f"m_{chart['y']}"
+        if ok.empty or column not in ok or ok[column].isna().all():
             return chart.get("title", workload)
-        best = ok.loc[ok[metric].idxmax()]
+        best = ok.loc[ok[column].idxmax()]
         against = f" against {chart['x_label']}" if chart.get("kind") != "bar" else ""
         return (f"{chart.get('title')}: {chart.get('y_label')}{against}, per device, framework and "
                 f"{', '.join(chart.get('series', []))}; measured on {', '.join(sorted(map(str, ok['device'].unique())))}; "
-                f"highest {best[metric]:.3g} {chart.get('y_label')} ({best['device']}, {best['framework']}).")
+                f"highest {best[column]:.3g} {chart.get('y_label')} ({best['device']}, {best['framework']}).")
 
     def on_page_markdown(self, markdown, page, config, files):
         out, in_fence = [], False
@@ -167,8 +199,13 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
                 tables.not_measured("energy on any device with an energy counter", self._src_link(page, self.config.reproduce_page))
         if kind == "verdict-rules":
             return "\n" + "\n".join(f"- **{esc(feature)}**: {esc(rule)}" for feature, rule in verdicts.RULES.items()) + "\n"
-        if kind not in NO_WORKLOAD and len(args) != 1:
-            raise PluginError(f"accelbench: {where}: 'accelbench:{kind}' takes one workload id, got {args or 'none'}")
+        if kind == "roofline":
+            return self._figure(page, ("roofline", None), "Roofline",
+                                "Each point is a matrix-multiplication result; solid lines are the device's measured "
+                                "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.")
+        if kind not in NO_WORKLOAD and not (len(args) == 1 or (kind == "chart" and len(args) == 2)):
+            raise PluginError(f"accelbench: {where}: 'accelbench:{kind}' takes one workload id"
+                              f"{' and optionally a metric' if kind == 'chart' else ''}, got {args or 'none'}")
         workload = args[0]
         if workload not in self.charts:
             raise PluginError(f"accelbench: {where}: unknown workload {workload!r} (known: {', '.join(sorted(self.charts))})")
@@ -186,11 +223,21 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         if kind == "best":
             chart = self.charts[workload]["chart"]
             return "\n" + self._wrap(tables.best_table(latest, chart["y"], chart.get("series", []), chart["x"], runs_url))
-        uri = self.chart_files[workload]
+        metric = args[1] if len(args) == 2 else None
+        if metric not in self.charts[workload]["charts"]:
+            raise PluginError(f"accelbench: {where}: {workload} has no chart of {metric!r} "
+                              f"(its charts: {', '.join(m or 'the main one' for m in self.charts[workload]['charts'])})")
+        return self._figure(page, (workload, metric), self._alt(workload, metric),
+                            f"{title}: latest result per device, framework and parameters; error bars span the "
+                            f"interquartile range of the timing samples. Hover a point for its value.", reproduce)
+
+    def _figure(self, page, key, alt: str, caption: str, reproduce: str | None = None) -> str:
+        uri = self.chart_files.get(key)
+        if uri is None:
+            return tables.not_measured("this chart", reproduce or self._src_link(page, self.config.reproduce_page))
         src = posixpath.relpath(uri, posixpath.dirname(page.file.src_uri))
-        return (f'\n<figure class="ab-chart" markdown>\n![{esc(self._alt(workload))}]({src})\n'
-                f"<figcaption>{esc(title)}: latest result per device, framework and parameters; error bars span "
-                f"the interquartile range of the timing samples. Hover a point for its value.</figcaption>\n</figure>\n")
+        return (f'\n<figure class="ab-chart" markdown>\n![{esc(alt)}]({src})\n'
+                f"<figcaption>{esc(caption)}</figcaption>\n</figure>\n")
 
     @staticmethod
     def _wrap(table_html: str) -> str:

@@ -302,3 +302,24 @@ def all_verdicts(store: Store, reference: Reference) -> list[Verdict]:
     """One verdict per row of the article's comparison table, in its order."""
     return [flexibility(store, "Designed For"), speed(store), flexibility(store), availability(reference),
             cost(store, reference), energy(store), frameworks(store)]
+
+
+def roofline_inputs(store: Store, reference: Reference) -> tuple[pd.DataFrame, dict]:
+    """Matrix-multiplication points with their arithmetic intensity, and per device the measured
+    ceilings (best TFLOP/s, best copy GB/s) and the vendor's (dense bf16 peak, HBM bandwidth)."""
+    ok = _ok(store, "matmul")
+    if ok.empty or "m_gbps" not in ok or "m_tflops" not in ok:
+        return pd.DataFrame(columns=["device", "intensity", "m_tflops"]), {}
+    points = ok[ok["m_tflops"].notna() & ok["m_gbps"].notna()].copy()
+    points["intensity"] = points["m_tflops"] * 1e12 / (points["m_gbps"] * 1e9)
+    bandwidth = _ok(store, "memory_bandwidth")
+    ceilings = {}
+    for device in points["device"].unique():
+        mine = points[points["device"] == device]
+        copies = bandwidth[bandwidth["device"] == device] if not bandwidth.empty else bandwidth
+        measured = (mine["m_tflops"].max(), copies["m_gbps"].max()) if not copies.empty else None
+        chip = reference.chip_for(device)
+        peak, hbm = reference.peak(device, "bfloat16"), reference.bandwidth(device)
+        vendor = (peak.value, hbm.value, chip["chip"]) if peak and hbm else None
+        ceilings[device] = {"measured": measured, "vendor": vendor}
+    return points, ceilings

@@ -36,6 +36,14 @@ def _series(latest: pd.DataFrame, chart: dict) -> dict[tuple, pd.DataFrame]:
             for k, rows in sorted(groups.items(), key=lambda kv: tuple(map(str, kv[0])))}
 
 
+def tick(value: float) -> str:
+    """Axis labels short enough for the margin: 1.2k, 35M, 4G."""
+    for scale, suffix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e4, "k")):
+        if abs(value) >= scale:
+            return f"{value / scale:.3g}{suffix}"
+    return f"{value:,.0f}" if abs(value) >= 1000 else fmt(value)
+
+
 def _ticks_log(lo: float, hi: float) -> list[float]:
     first, last = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
     return [10.0 ** e for e in range(first, last + 1)]
@@ -48,8 +56,10 @@ def _ticks_linear(hi: float) -> list[float]:
     return [i * step for i in range(0, int(hi / step) + 2)]
 
 
-def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str | None:
-    """The chart as an SVG document, or None when there is nothing measured to draw."""
+def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None,
+               peaks: list[tuple[str, float]] = ()) -> str | None:
+    """The chart as an SVG document, or None when there is nothing measured to draw. ``peaks``:
+    (label, value) reference lines, such as a vendor's peak."""
     series = _series(latest, chart)
     if not series:
         return None
@@ -59,7 +69,7 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str
     lows = {k: df[metric] * df["median_s"] / df["q3_s"] for k, df in series.items()}
     highs = {k: df[metric] * df["median_s"] / df["q1_s"] for k, df in series.items()}
     y_min = min(v.min() for v in lows.values())
-    y_max = max(v.max() for v in highs.values())
+    y_max = max([v.max() for v in highs.values()] + [value for _, value in peaks])
     log_y = y_min > 0 and y_max / y_min > 30
     height = max(HEIGHT, TOP + 8 + 34 * len(series) + BOTTOM)  # room for every legend entry
     plot_w, plot_h = WIDTH - LEFT - RIGHT, height - TOP - BOTTOM
@@ -90,7 +100,7 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str
     for t in y_ticks:
         y = py(t)
         out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e3e3e3"/>')
-        out.append(f'<text x="{LEFT - 8}" y="{y + 4:.1f}" font-size="12" text-anchor="end" fill="#333">{fmt(t)}</text>')
+        out.append(f'<text x="{LEFT - 8}" y="{y + 4:.1f}" font-size="12" text-anchor="end" fill="#333">{tick(t)}</text>')
     for x in xs:
         out.append(f'<line x1="{px(x):.1f}" x2="{px(x):.1f}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#f0f0f0"/>')
         out.append(f'<text x="{px(x):.1f}" y="{TOP + plot_h + 18}" font-size="12" text-anchor="middle" fill="#333">{esc(x)}</text>')
@@ -100,6 +110,11 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str
     out.append(f'<text transform="translate(20 {TOP + plot_h / 2}) rotate(-90)" font-size="13" text-anchor="middle" '
                f'fill="#1a1a1a">{esc(chart.get("y_label", chart["y"]))}{" (log scale)" if log_y else ""}</text>')
 
+    for label, value in peaks:
+        out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{py(value):.1f}" y2="{py(value):.1f}" stroke="#b3261e" '
+                   f'stroke-width="1" stroke-dasharray="8 4"/>')
+        out.append(f'<text x="{LEFT + plot_w - 4}" y="{py(value) - 4:.1f}" font-size="11" text-anchor="end" fill="#b3261e">'
+                   f'{esc(label)}: {fmt(value)} (vendor figure)</text>')
     for i, (key, df) in enumerate(series.items()):
         color = PALETTE[i % len(PALETTE)]
         dash = DASH.get(key[1], "2 3")
@@ -149,7 +164,7 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str 
            f'<text x="16" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>']
     for t in _ticks_linear(max(highs) * 1.05):
         out.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{TOP}" y2="{height - BOTTOM}" stroke="#e3e3e3"/>')
-        out.append(f'<text x="{px(t):.1f}" y="{height - BOTTOM + 18}" font-size="12" text-anchor="middle" fill="#333">{fmt(t)}</text>')
+        out.append(f'<text x="{px(t):.1f}" y="{height - BOTTOM + 18}" font-size="12" text-anchor="middle" fill="#333">{tick(t)}</text>')
     out.append(f'<text x="{BAR_LEFT + plot_w / 2}" y="{height - 18}" font-size="13" text-anchor="middle" '
                f'fill="#1a1a1a">{esc(chart.get("y_label", chart["y"]))}</text>')
     devices = sorted({str(r["device"]) for r in rows})
@@ -169,6 +184,80 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str 
     return "\n".join(out) + "\n"
 
 
-def chart_svg(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str | None:
+def chart_svg(latest: pd.DataFrame, chart: dict, alt: str | None = None, peaks=()) -> str | None:
     """The chart a snippet's CHART asks for: lines against a parameter (default) or bars."""
-    return (bar_chart if chart.get("kind") == "bar" else line_chart)(latest, chart, alt)
+    if chart.get("kind") == "bar":
+        return bar_chart(latest, chart, alt)
+    return line_chart(latest, chart, alt, peaks)
+
+
+def roofline_chart(points: pd.DataFrame, ceilings: dict[str, dict], alt: str | None = None) -> str | None:
+    """Achieved TFLOP/s against arithmetic intensity (FLOP per byte moved), log-log, with each
+    device's ceilings: min(peak TFLOP/s, intensity x bandwidth). ``ceilings`` maps device ->
+    {"measured": (tflops, gbps) or None, "vendor": (tflops, gbps, chip) or None}."""
+    if points.empty:
+        return None
+    devices = sorted({str(d) for d in points["device"]})
+    xs = list(points["intensity"])
+    ys = list(points["m_tflops"])
+    for c in ceilings.values():
+        for key in ("measured", "vendor"):
+            if c.get(key):
+                ys.append(c[key][0])
+    ridges = [c[k][0] / (c[k][1] / 1000) for c in ceilings.values() for k in ("measured", "vendor") if c.get(k)]
+    x_lo, x_hi = min(xs + ridges) / 3, max(xs + ridges) * 2  # show where each slope meets its peak
+    y_ticks = _ticks_log(min(ys) / 2, max(ys) * 1.5)
+    x_ticks = _ticks_log(x_lo, x_hi)
+    height = max(HEIGHT, TOP + 8 + 34 * len(devices) + BOTTOM)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, height - TOP - BOTTOM
+    lx0, lx1 = math.log10(x_ticks[0]), math.log10(x_ticks[-1])
+    ly0, ly1 = math.log10(y_ticks[0]), math.log10(y_ticks[-1])
+    px = lambda x: LEFT + plot_w * (math.log10(x) - lx0) / (lx1 - lx0)  # noqa: E731
+    py = lambda y: TOP + plot_h * (1 - (math.log10(max(y, 1e-30)) - ly0) / (ly1 - ly0))  # noqa: E731
+    title = "Roofline: achieved TFLOP/s against arithmetic intensity"
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
+           f'role="img" aria-labelledby="t d" font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
+           f'<title id="t">{esc(title)}</title><desc id="d">{esc(alt or title)}</desc>',
+           f'<rect width="{WIDTH}" height="{height}" rx="6" fill="#ffffff"/>',
+           f'<text x="{LEFT}" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>',
+           f'<clipPath id="plot"><rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}"/></clipPath>']
+    for t in y_ticks:
+        out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{py(t):.1f}" y2="{py(t):.1f}" stroke="#e3e3e3"/>')
+        out.append(f'<text x="{LEFT - 8}" y="{py(t) + 4:.1f}" font-size="12" text-anchor="end" fill="#333">{tick(t)}</text>')
+    for t in x_ticks:
+        out.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#f0f0f0"/>')
+        out.append(f'<text x="{px(t):.1f}" y="{TOP + plot_h + 18}" font-size="12" text-anchor="middle" fill="#333">{tick(t)}</text>')
+    out.append(f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
+    out.append(f'<text x="{LEFT + plot_w / 2}" y="{height - 18}" font-size="13" text-anchor="middle" fill="#1a1a1a">'
+               f'arithmetic intensity (FLOP per byte moved, log scale)</text>')
+    out.append(f'<text transform="translate(20 {TOP + plot_h / 2}) rotate(-90)" font-size="13" text-anchor="middle" '
+               f'fill="#1a1a1a">TFLOP/s (log scale)</text>')
+    for i, device in enumerate(devices):
+        color = PALETTE[i % len(PALETTE)]
+        c = ceilings.get(device, {})
+        for key, dash in (("measured", ""), ("vendor", "6 4")):
+            if not c.get(key):
+                continue
+            peak, gbps = c[key][0], c[key][1]
+            ridge = peak / (gbps / 1000)  # FLOP/byte where the bandwidth slope meets the peak
+            line = [(x_ticks[0], x_ticks[0] * gbps / 1000), (ridge, peak), (x_ticks[-1], peak)]
+            path = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in line)
+            what = "measured ceiling" if key == "measured" else f"vendor ceiling ({c[key][2]})"
+            out.append(f'<polyline points="{path}" fill="none" stroke="{color}" stroke-width="1.5" '
+                       f'stroke-dasharray="{dash}" clip-path="url(#plot)"><title>{esc(device)}: {esc(what)}</title></polyline>')
+        for _, row in points[points["device"] == device].iterrows():
+            out.append(f'<circle cx="{px(row["intensity"]):.1f}" cy="{py(row["m_tflops"]):.1f}" r="3.5" fill="{color}">'
+                       f'<title>{esc(row["framework"])} {esc(row["params"].get("dtype", ""))} n={esc(row["params"].get("n", ""))}: '
+                       f'{fmt(row["m_tflops"])} TFLOP/s</title></circle>')
+        ly = TOP + 8 + i * 34
+        lx = LEFT + plot_w + 16
+        name = device if len(device) <= 30 else device[:29] + "…"
+        out.append(f'<circle cx="{lx + 12}" cy="{ly + 6}" r="4" fill="{color}"/>')
+        out.append(f'<text x="{lx + 24}" y="{ly + 10}" font-size="12" fill="#1a1a1a"><title>{esc(device)}</title>{esc(name)}</text>')
+    lx, ly = LEFT + plot_w + 16, TOP + 8 + len(devices) * 34
+    out.append(f'<line x1="{lx}" x2="{lx + 24}" y1="{ly + 6}" y2="{ly + 6}" stroke="#555" stroke-width="1.5"/>'
+               f'<text x="{lx + 30}" y="{ly + 10}" font-size="11" fill="#555">measured ceiling</text>')
+    out.append(f'<line x1="{lx}" x2="{lx + 24}" y1="{ly + 24}" y2="{ly + 24}" stroke="#555" stroke-width="1.5" stroke-dasharray="6 4"/>'
+               f'<text x="{lx + 30}" y="{ly + 28}" font-size="11" fill="#555">vendor ceiling</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
