@@ -15,7 +15,10 @@ from test_site_build import mkdocs_build
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
-PAGES = ["", "evidence/matmul/", "article/tpus/", "about/runs/"]
+WORKLOAD_PAGES = [f"evidence/{w}/" for w in ("matmul", "memory_bandwidth", "transformer_train", "general_compute",
+                                              "data_parallel", "energy")]
+PAGES = ["", "article/tpus/", "article/comparison/", "guide/", "about/hardware/", "about/runs/",
+         "notebooks/explore/", *WORKLOAD_PAGES]
 
 if not Path(CHROMIUM).exists():
     pytest.fail(f"the browser test needs Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)",
@@ -26,7 +29,7 @@ if not Path(CHROMIUM).exists():
 def site_url(tmp_path_factory):
     """The site built from the committed run files, served on a free local port."""
     site = tmp_path_factory.mktemp("browser") / "site"
-    build = mkdocs_build(site, ROOT / "build_data")
+    build = mkdocs_build(site, ROOT / "build_data", notebooks=True)
     assert build.returncode == 0, build.stderr
     handler = functools.partial(QuietHandler, directory=str(site))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -79,10 +82,23 @@ def test_page_loads_without_console_errors_and_its_images_load(page, site_url, p
     shot(page, (path.strip("/").replace("/", "-") or "home") + "-light")
 
 
-def test_home_and_matmul_pages_show_a_chart(page, site_url):
-    for path in ("", "evidence/matmul/"):
+def test_home_and_matmul_pages_show_their_charts(page, site_url):
+    for path, charts in (("", 1), ("evidence/matmul/", 2)):  # matmul: throughput and roofline
         page.goto(site_url + path, wait_until="networkidle")
-        assert page.locator("figure.ab-chart img").count() == 1
+        assert page.locator("figure.ab-chart img").count() == charts
+
+
+def test_the_measured_comparison_table_has_a_verdict_in_every_row(page, site_url):
+    page.goto(site_url + "article/comparison/", wait_until="networkidle")
+    table = page.locator("table").filter(has_text="Verdict on the TPU claim")
+    rows = table.locator("tbody tr")
+    assert rows.count() == 7  # one per row of the article's table
+    for i in range(rows.count()):
+        verdict = rows.nth(i).locator(".ab-verdict").inner_text()
+        assert any(v in verdict for v in ("supported", "contradicted", "mixed", "not measured yet")), verdict
+    # no TPU run is stored: TPU-dependent rows say so and link to how to contribute one
+    speed = rows.filter(has_text="Speed (for AI)")
+    assert "not measured yet" in speed.inner_text() and speed.locator("a", has_text="Contribute a run").count() == 1
 
 
 def test_search_finds_the_matmul_page(page, site_url):

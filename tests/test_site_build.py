@@ -14,8 +14,11 @@ import pytest
 from conftest import ROOT, make_run, write_run
 
 
-def mkdocs_build(site_dir: Path, data_dir: Path, config: Path = ROOT / "mkdocs.yml", strict=True):
-    env = {**os.environ, "ACCELBENCH_DATA_DIR": str(data_dir), "NO_MKDOCS_2_WARNING": "1"}
+def mkdocs_build(site_dir: Path, data_dir: Path, config: Path = ROOT / "mkdocs.yml", strict=True, notebooks=False):
+    """Build the site from ``data_dir``. Notebooks are executed only where a test looks at them
+    (each execution starts a kernel)."""
+    env = {**os.environ, "ACCELBENCH_DATA_DIR": str(data_dir), "NO_MKDOCS_2_WARNING": "1",
+           "ACCELBENCH_EXECUTE_NOTEBOOKS": "true" if notebooks else "false"}
     cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(config), "-d", str(site_dir)]
     return subprocess.run(cmd + (["--strict"] if strict else []), capture_output=True, text=True,
                           cwd=ROOT, env=env, timeout=300)
@@ -37,7 +40,7 @@ def measured(tmp_path_factory):
     assert run.returncode == 0, run.stderr
     run_file = Path(run.stdout.strip().splitlines()[-1])
     before = docs_listing()
-    build = mkdocs_build(tmp / "site", data_dir)
+    build = mkdocs_build(tmp / "site", data_dir, notebooks=True)
     assert build.returncode == 0, build.stderr
     assert docs_listing() == before, "the build wrote into docs/"
     return json.loads(run_file.read_text()), tmp / "site"
@@ -149,3 +152,27 @@ def test_markers_in_code_blocks_are_left_alone(tmp_path, data_dir):
     (config.parent / "docs" / "docs-page.md").write_text("# Page\n\n```\n<!-- accelbench:nonsense -->\n```\n")
     build = mkdocs_build(tmp_path / "site", data_dir, config=config, strict=False)
     assert build.returncode == 0, build.stderr
+
+
+def test_notebooks_are_executed_on_the_stored_data_and_downloadable(measured):
+    run, site = measured
+    html = (site / "notebooks" / "explore" / "index.html").read_text()
+    assert f"1 run file(s), {len(run['records'])} record(s)" in html  # output of the executed cell
+    assert "data:image/png;base64" in html  # the plot
+    assert (site / "notebooks" / "explore" / "explore.ipynb").exists()
+    assert (site / "notebooks" / "run_on_your_hardware" / "run_on_your_hardware.ipynb").exists()
+    guide = (site / "notebooks" / "run_on_your_hardware" / "index.html").read_text()
+    assert "would run: accelbench" in guide  # guarded: nothing ran at build time
+
+
+def test_a_failing_notebook_stops_the_build(tmp_path, data_dir):
+    import nbformat
+
+    config = copy_project(tmp_path / "project")
+    book = nbformat.v4.new_notebook()
+    book.cells = [nbformat.v4.new_code_cell("raise RuntimeError('this notebook is broken')")]
+    book.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
+    nbformat.write(book, config.parent / "docs" / "notebooks" / "broken.ipynb")
+    build = mkdocs_build(tmp_path / "site", data_dir, config=config, notebooks=True)
+    assert build.returncode != 0
+    assert "this notebook is broken" in build.stderr + build.stdout
