@@ -200,7 +200,7 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         if kind == "verdict-rules":
             return "\n" + "\n".join(f"- **{esc(feature)}**: {esc(rule)}" for feature, rule in verdicts.RULES.items()) + "\n"
         if kind == "roofline":
-            return self._figure(page, ("roofline", None), "Roofline",
+            return self._figure(page, ("roofline", None), self._roofline_alt(*verdicts.roofline_inputs(self.store, self.reference)),
                                 "Each point is a matrix-multiplication result; solid lines are the device's measured "
                                 "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.")
         if kind not in NO_WORKLOAD and not (len(args) == 1 or (kind == "chart" and len(args) == 2)):
@@ -227,14 +227,15 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         if metric not in self.charts[workload]["charts"]:
             raise PluginError(f"accelbench: {where}: {workload} has no chart of {metric!r} "
                               f"(its charts: {', '.join(m or 'the main one' for m in self.charts[workload]['charts'])})")
+        chart_title = self.charts[workload]["charts"][metric].get("title", title)
         return self._figure(page, (workload, metric), self._alt(workload, metric),
-                            f"{title}: latest result per device, framework and parameters; error bars span the "
+                            f"{chart_title}: latest result per device, framework and parameters; error bars span the "
                             f"interquartile range of the timing samples. Hover a point for its value.", reproduce)
 
     def _figure(self, page, key, alt: str, caption: str, reproduce: str | None = None) -> str:
         uri = self.chart_files.get(key)
-        if uri is None:
-            return tables.not_measured("this chart", reproduce or self._src_link(page, self.config.reproduce_page))
+        if uri is None:  # the alt text of a chart with no data is its title
+            return tables.not_measured(alt, reproduce or self._src_link(page, self.config.reproduce_page))
         src = posixpath.relpath(uri, posixpath.dirname(page.file.src_uri))
         return (f'\n<figure class="ab-chart" markdown>\n![{esc(alt)}]({src})\n'
                 f"<figcaption>{esc(caption)}</figcaption>\n</figure>\n")

@@ -228,17 +228,27 @@ def cost_table(rows: list[dict], runs_url: str) -> str:
 
 
 def energy_table(records: pd.DataFrame, runs_url: str) -> str | None:
-    """Every measurement metered for energy, and why the others were not."""
-    if records.empty or "m_watts" not in records or records["m_watts"].isna().all():
+    """Every measurement metered for energy, then, per device, why the others have no figure."""
+    if records.empty or "energy_measured" not in records:
         return None
-    rows = []
-    for _, r in records[records["m_watts"].notna()].iterrows():
-        eff = (f"{fmt(r.get('m_tokens_per_joule'))} tokens/J" if pd.notna(r.get("m_tokens_per_joule"))
-               else f"{fmt(r.get('m_tflops_per_watt'))} TFLOP/J" if pd.notna(r.get("m_tflops_per_watt")) else "–")
-        rows.append([esc(r["device"]), esc(r["framework"]), esc(r["workload"]),
-                     esc(", ".join(f"{k}={v}" for k, v in r["params"].items())),
-                     _linked(fmt(r["m_watts"]), r, runs_url), fmt(r.get("idle_watts")), _linked(eff, r, runs_url)])
-    return _html_table(["Device", "Framework", "Workload", "Parameters", "Average W", "Idle W", "Efficiency"], rows)
+    parts = []
+    measured = records[records["energy_measured"] == True]  # noqa: E712 (NaN where not metered)
+    if not measured.empty:
+        rows = []
+        for _, r in measured.iterrows():
+            eff = (f"{fmt(r.get('m_tokens_per_joule'))} tokens/J" if pd.notna(r.get("m_tokens_per_joule"))
+                   else f"{fmt(r.get('m_tflops_per_watt'))} TFLOP/J" if pd.notna(r.get("m_tflops_per_watt")) else "–")
+            rows.append([esc(r["device"]), esc(r["framework"]), esc(r["workload"]),
+                         esc(", ".join(f"{k}={v}" for k, v in r["params"].items())),
+                         _linked(fmt(r.get("m_watts")), r, runs_url), fmt(r.get("idle_watts")), _linked(eff, r, runs_url)])
+        parts.append(_html_table(["Device", "Framework", "Workload", "Parameters", "Average W", "Idle W", "Efficiency"], rows))
+    unmeasured = records[records["energy_measured"] == False]  # noqa: E712
+    if not unmeasured.empty:
+        reasons = unmeasured.groupby(["device", "energy_reason"], dropna=False).size().reset_index(name="count")
+        parts.append(_html_table(["Device", "Why energy is not measured", "Measurements"],
+                                 [[esc(r["device"]), esc(r["energy_reason"]), esc(r["count"])] for _, r in reasons.iterrows()]))
+    return "\n".join(parts) or None
+
 
 
 def verdict_note(v, details_src: str | None, contribute_src: str) -> str:
