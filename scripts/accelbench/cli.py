@@ -40,6 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
     validate = sub.add_parser("validate", help="check run files; one line per problem naming file and field")
     validate.add_argument("files", nargs="*", type=Path, help="default: every file in DATA_DIR/runs")
 
+    summary = sub.add_parser("summary", help="headline figures of one run file, as a short table")
+    summary.add_argument("file", type=Path)
+
     status = sub.add_parser("status", help="per workload, framework and device: stored, stale or missing")
     status.add_argument("--profile", choices=["quick", "full", "test"], default="quick")
     status.add_argument("--frameworks", type=_csv, default=list(FRAMEWORKS))
@@ -54,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"accelbench: unknown framework(s): {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
     try:
-        return {"run": cmd_run, "validate": cmd_validate, "status": cmd_status}[args.command](args)
+        return {"run": cmd_run, "validate": cmd_validate, "status": cmd_status, "summary": cmd_summary}[args.command](args)
     except SnippetError as exc:
         print(f"accelbench: {exc}", file=sys.stderr)
         return 2
@@ -117,6 +120,54 @@ def cmd_status(args) -> int:
             "stale" if c["stale"] else "missing" if c["missing"] else "skipped"
         detail = ", ".join(f"{n} {k}" for k, n in c.items())
         print(f"{workload:<20} {framework:<6} {device:<45} {state:<8} ({detail})")
+    return 0
+
+
+HEADLINES = (("tokens_per_s", "tokens/s"), ("elements_per_s", "elem/s"), ("tflops", "TFLOP/s"), ("gbps", "GB/s"))
+SIZE_PARAMS = ("n", "mib")  # the swept parameter: the best over it is shown
+
+
+def cmd_summary(args) -> int:
+    """Best headline figure per workload, framework and series (dtype, op, variant...), with the
+    fraction of peak and energy where recorded; then failures. Plain Python: runs on the device."""
+    run = read_json(args.file)
+    records = run.get("records", [])
+    started, finished = run.get("created_at"), run.get("finished_at")
+    counts = Counter(r["status"] for r in records)
+    devices = sorted({f"{d['name']} x{d['count']}" for d in run.get("devices", []) if d["platform"] != "cpu"}) or ["CPU"]
+    print(f"run {run['run_id']} ({run['profile']} profile, {'complete' if run['complete'] else 'INCOMPLETE'}) on "
+          f"{', '.join(devices)}; {started} -> {finished}; " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    best: dict[tuple, dict] = {}
+    for rec in records:
+        if rec["status"] != "ok":
+            continue
+        metric, unit = next(((m, u) for m, u in HEADLINES if m in rec["metrics"]), (None, None))
+        if metric is None:
+            continue
+        series = tuple((k, v) for k, v in rec["params"].items() if k not in SIZE_PARAMS)
+        key = (rec["workload"], rec["framework"], rec["device"], series)
+        if key not in best or rec["metrics"][metric] > best[key]["metrics"][best[key]["_metric"]]:
+            best[key] = {**rec, "_metric": metric, "_unit": unit}
+    print(f"{'workload':<18} {'framework':<6} {'series':<38} {'best':>16}  {'at':<10} extra")
+    for (workload, framework, device, series), rec in sorted(best.items(), key=lambda kv: tuple(map(str, kv[0]))):
+        m = rec["metrics"]
+        extra = []
+        for name, label in (("fraction_of_peak", "of peak"), ("mfu", "MFU")):
+            if name in m:
+                extra.append(f"{m[name] * 100:.1f}% {label}")
+        if "watts" in m:
+            extra.append(f"{m['watts']:.0f} W")
+        for name, label in (("tokens_per_joule", "tokens/J"), ("tflops_per_watt", "TFLOP/J")):
+            if name in m:
+                extra.append(f"{m[name]:.3g} {label}")
+        extra.append(f"first call {m['compile_s']:.2f} s")
+        at = " ".join(f"{k}={v}" for k, v in rec["params"].items() if k in SIZE_PARAMS)
+        label = " ".join(f"{v}" for _, v in series)
+        print(f"{workload:<18} {framework:<6} {label[:38]:<38} {m[rec['_metric']]:>10.4g} {rec['_unit']:<6} {at:<10} "
+              + ", ".join(extra))
+    failed = [r for r in records if r["status"] == "failed"]
+    for rec in failed[:15]:
+        print(f"FAILED {rec['workload']} {rec['framework']} {rec['params']}: {rec['reason'][:160]}")
     return 0
 
 

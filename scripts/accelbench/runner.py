@@ -293,6 +293,12 @@ def peak_for(snip: Snippet, device_name: str, params: dict, reference: Reference
 
 
 def git_info(root: Path) -> dict:
+    """The commit the snippets and engine came from. Where the tree is a copy without .git (a lent
+    device machine), ACCELBENCH_GIT_COMMIT / ACCELBENCH_GIT_DIRTY say what it was copied from."""
+    if os.environ.get("ACCELBENCH_GIT_COMMIT"):
+        return {"git_commit": os.environ["ACCELBENCH_GIT_COMMIT"],
+                "dirty": os.environ.get("ACCELBENCH_GIT_DIRTY", "").lower() in ("1", "true", "yes")}
+
     def git(*args):
         out = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=10)
         return out.stdout.strip() if out.returncode == 0 else None
