@@ -32,7 +32,7 @@ from accelbench.snippet import Snippet
 ENERGY_SECONDS = {"quick": 2.0, "full": 5.0, "test": 0.2}
 TIMING_PLANS = {
     "quick": timing.TimingPlan(warmup_s=0.1, min_sample_s=0.01, repeats=15, budget_s=1.5),
-    "full": timing.TimingPlan(warmup_s=0.5, min_sample_s=0.02, repeats=30, budget_s=8.0, min_samples=5),
+    "full": timing.TimingPlan(warmup_s=0.3, min_sample_s=0.02, repeats=20, budget_s=4.0, min_samples=5),
     "test": timing.TimingPlan(warmup_s=0.0, min_sample_s=0.0, repeats=3, budget_s=1.0),
 }
 
