@@ -18,7 +18,7 @@ JAX_EXTRA ?= jax
 BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: site test benchmarks build serve clean
+.PHONY: site test benchmarks build serve clean bench-build
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ site: benchmarks
 
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest
+
+# how long the build takes with 200 stored run files (synthetic, in a temporary folder)
+bench-build: $(VENV)/.installed-site
+	$(BIN)/python scripts/bench_site_build.py --runs 200
 
 serve: $(VENV)/.installed-site
 	$(BIN)/mkdocs serve
