@@ -158,16 +158,20 @@ class TorchWorkers:
                 return reply
         raise RuntimeError(f"worker exited with code {proc.wait()}")
 
-    def close(self):
+    def close(self, grace_s=20.0):
+        """Ask every worker to stop, then kill what is still running after ``grace_s`` in all."""
+        import time
+
         for p in self.procs:
             try:
                 p.stdin.write("stop\n")
                 p.stdin.flush()
             except (BrokenPipeError, OSError):
                 pass
+        deadline = time.monotonic() + grace_s
         for p in self.procs:
             try:
-                p.wait(timeout=30)
+                p.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 p.kill()
 

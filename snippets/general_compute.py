@@ -116,9 +116,8 @@ def torch_case(params, device):
             return a[0][a[1]]
         return a[0] @ a[1]
 
-    def on_device(arrays):
-        return [torch.from_numpy(a).to(device) if a.dtype != np.int32 else torch.from_numpy(a.astype(np.int64)).to(device)
-                for a in arrays]
+    def on_device(arrays):  # int32 indices, as in JAX, so both move the bytes bytes_moved counts
+        return [torch.from_numpy(a).to(device) for a in arrays]
 
     first = inputs(params, 0)
     sets = [on_device(inputs(params, s)) for s in range(_sets(params, first))]

@@ -65,8 +65,8 @@ def skip_reason(framework, platform, params, count=1):
     return None
 
 
-def _input_sets(params):  # A and B of one product
-    return input_sets(2 * params["n"] ** 2 * _itemsize(params["dtype"]))
+def _input_sets(params):  # A and B of one product; small sizes still fit a large cache in all
+    return input_sets(2 * params["n"] ** 2 * _itemsize(params["dtype"]), max_sets=256)
 
 
 def _check_indices(n):
@@ -86,6 +86,7 @@ def torch_case(params, device):
     n, name = params["n"], params["dtype"]
     dtype = {"float32": torch.float32, "tfloat32": torch.float32,
              "bfloat16": torch.bfloat16, "float16": torch.float16}[name]
+    tf32_before = torch.backends.cuda.matmul.allow_tf32
     if str(device).startswith("cuda"):
         # float32 means true float32 products; tf32 is its own, named, variant
         torch.backends.cuda.matmul.allow_tf32 = name == "tfloat32"
@@ -106,7 +107,10 @@ def torch_case(params, device):
         out = (a @ b)[rows][:, cols].float().cpu().numpy()
         return _reference_error(out, a[rows].float().cpu().numpy(), b[:, cols].float().cpu().numpy())
 
-    return Case(run=run, check=check, tolerance=TOLERANCE[name], notes={"input_sets": len(sets)})
+    def close():  # the TF32 switch is process-wide: leave it as found
+        torch.backends.cuda.matmul.allow_tf32 = tf32_before
+
+    return Case(run=run, check=check, tolerance=TOLERANCE[name], close=close, notes={"input_sets": len(sets)})
 # --8<-- [end:torch]
 
 

@@ -253,6 +253,7 @@ def torch_case(params, device):
     import torch
 
     cfg = CONFIGS[params["config"]]
+    tf32_before = torch.backends.cuda.matmul.allow_tf32
     model, opt = torch_model_and_optimizer(cfg, device)
     forward = torch.compile(model) if params["variant"] == "compiled" else model
     autocast = torch_autocast(device, params["dtype"])
@@ -261,20 +262,24 @@ def torch_case(params, device):
     def run(i):
         return torch_train_step(forward, opt, autocast, *batches[i % len(batches)])
 
-    def check():  # the current weights' output against float64 NumPy on a fresh sequence
+    def check():  # the timed (compiled) model's output, current weights, against float64 NumPy
         idx, _ = _check_batch(cfg)
         with torch.no_grad(), autocast:
-            logits = model(torch.from_numpy(idx).long().to(device))
+            logits = forward(torch.from_numpy(idx).long().to(device))
         weights = {k: v.detach().float().cpu().numpy() for k, v in model.state_dict().items() if k != "lm_head.weight"}
         return relative_error(logits.float().cpu().numpy(), reference_logits(weights, idx, cfg))
 
-    return Case(run=run, check=check, tolerance=TOLERANCE[params["dtype"]], notes={"model": cfg})
+    def close():  # the TF32 switch is process-wide: leave it as found
+        torch.backends.cuda.matmul.allow_tf32 = tf32_before
+
+    return Case(run=run, check=check, tolerance=TOLERANCE[params["dtype"]], close=close, notes={"model": cfg})
 # --8<-- [end:torch]
 
 
 # --8<-- [start:jax]
-def jax_logits(p, idx, cfg, dtype):
-    """The same model as torch_model, mirroring autocast: bf16 products, float32 elsewhere."""
+def jax_logits(p, idx, cfg, dtype, attention=None):
+    """The same model as torch_model, mirroring autocast: bf16 products, float32 elsewhere.
+    ``attention``: None (XLA's) or "cudnn" (the fused cuDNN kernel on NVIDIA GPUs)."""
     import jax
     import jax.numpy as jnp
 
@@ -294,17 +299,17 @@ def jax_logits(p, idx, cfg, dtype):
         h = f"h.{i}."
         q, k, v = jnp.split(linear(ln(x, h + "ln_1"), h + "attn.c_attn"), 3, axis=-1)
         q, k, v = (a.reshape(b, t, heads, d // heads) for a in (q, k, v))
-        y = jax.nn.dot_product_attention(q, k, v, is_causal=True)  # fused where the backend has it
+        y = jax.nn.dot_product_attention(q, k, v, is_causal=True, implementation=attention)
         x = x + linear(y.reshape(b, t, d), h + "attn.c_proj")
         x = x + linear(jax.nn.gelu(linear(ln(x, h + "ln_2"), h + "mlp.c_fc"), approximate=True), h + "mlp.c_proj")
     return (ln(x, "ln_f").astype(dtype) @ p["wte.weight"].astype(dtype).T).astype(jnp.float32)
 
 
-def jax_loss(p, idx, targets, cfg, dtype):
+def jax_loss(p, idx, targets, cfg, dtype, attention=None):
     import jax
     import jax.numpy as jnp
 
-    logits = jax_logits(p, idx, cfg, dtype)
+    logits = jax_logits(p, idx, cfg, dtype, attention)
     logz = jax.nn.logsumexp(logits, axis=-1)
     return (logz - jnp.take_along_axis(logits, targets[..., None], -1)[..., 0]).mean()
 
@@ -326,13 +331,13 @@ def jax_adamw(p, grads, state, step):
     return {name: update(name) for name in p}, {"m": m, "v": v}
 
 
-def jax_train_step(cfg, dtype):
+def jax_train_step(cfg, dtype, attention=None):
     """One step: loss and gradients, then AdamW. Jitted with the weights and optimizer state
     donated, so they are updated in place as in PyTorch."""
     import jax
 
     def train_step(p, state, step, idx, targets):
-        loss, grads = jax.value_and_grad(jax_loss)(p, idx, targets, cfg, dtype)
+        loss, grads = jax.value_and_grad(jax_loss)(p, idx, targets, cfg, dtype, attention)
         p, state = jax_adamw(p, grads, state, step)
         return p, state, loss
 
@@ -354,15 +359,27 @@ def jax_case(params, device):
 
     cfg = CONFIGS[params["config"]]
     dtype = jnp.bfloat16 if params["dtype"] == "bfloat16" else jnp.float32
-    step_fn = jax_train_step(cfg, dtype)
     weights, opt_state = jax_initial_state(cfg, lambda a: jax.device_put(a, device))
     live = {"p": weights, "state": opt_state, "step": 0}
     batches = [tuple(jax.device_put(a, device) for a in batch(cfg, s)) for s in range(_BATCHES)]
     compiled = {}
+    notes = {"model": cfg}
 
     def prepare():
-        step = jnp.asarray(1, jnp.float32)
-        compiled["step"] = step_fn.lower(live["p"], live["state"], step, *batches[0]).compile()
+        # Fused attention: cuDNN's kernel on NVIDIA GPUs (as PyTorch uses flash attention), XLA's
+        # elsewhere, or where cuDNN cannot take this shape; the record says which ran.
+        choices = ["cudnn", None] if device.platform == "gpu" else [None]
+        for attention in choices:
+            try:
+                step = jax_train_step(cfg, dtype, attention)
+                compiled["step"] = step.lower(live["p"], live["state"], jnp.float32(1), *batches[0]).compile()
+                compiled["attention"] = attention
+                notes["attention"] = attention or "xla"
+                return
+            except Exception as exc:
+                if attention is None:
+                    raise
+                notes["attention_fallback"] = f"{type(exc).__name__}: {exc}"[:300]
 
     def run(i):
         live["step"] += 1
@@ -372,9 +389,9 @@ def jax_case(params, device):
 
     def check():  # the current weights' output against float64 NumPy on a fresh sequence
         idx, _ = _check_batch(cfg)
-        logits = jax.jit(lambda p, i: jax_logits(p, i, cfg, dtype))(live["p"], jnp.asarray(idx))
+        logits = jax.jit(lambda p, i: jax_logits(p, i, cfg, dtype, compiled["attention"]))(live["p"], jnp.asarray(idx))
         weights = {k: np.asarray(v, np.float32) for k, v in live["p"].items()}
         return relative_error(np.asarray(logits), reference_logits(weights, idx, cfg))
 
-    return Case(run=run, check=check, tolerance=TOLERANCE[params["dtype"]], prepare=prepare, notes={"model": cfg})
+    return Case(run=run, check=check, tolerance=TOLERANCE[params["dtype"]], prepare=prepare, notes=notes)
 # --8<-- [end:jax]

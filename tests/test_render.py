@@ -109,3 +109,11 @@ def test_scaling_efficiency_pairs_one_and_all_devices_of_a_run(data_dir):
     # 4 devices at 0.0125 s per step of 4 batches: 327,680 tokens/s against 4 x 102,400
     assert "<td>80%</td>" in html and "<td>4</td>" in html
     assert tables.scaling_table(store.latest("matmul"), "runs/") is None
+
+
+def test_zero_rates_draw_nothing_instead_of_crashing(data_dir):
+    store = store_with(data_dir, [make_record(metrics={"tflops": 0.0, "compile_s": 0.1})])
+    assert charts.line_chart(store.latest("matmul"), CHART) is None
+    bar = dict(CHART, kind="bar")
+    assert charts.bar_chart(store.latest("matmul"), bar) is None
+    assert "<td>" in tables.results_table(store.latest("matmul"), "runs/")

@@ -218,3 +218,18 @@ def test_meter_reasons_where_there_is_no_counter():
     assert meter_for("tpu", "google") == (None, "TPUs expose no energy counter to programs")
     counter, reason = meter_for("cpu", None)
     assert counter is not None or "RAPL not readable" in reason
+
+
+def test_a_failing_energy_counter_keeps_the_timing(monkeypatch):
+    from accelbench.reference import Reference
+    from conftest import ROOT
+
+    class BrokenMeter(FakeMeter):
+        def joules(self):
+            raise RuntimeError("NVML: not supported")
+
+    item = matmul_item()
+    monkeypatch.setattr(item.snippet.module, "energy_params", lambda p: True)
+    record = runner.measure(item, "test", Reference(ROOT / "build_data" / "reference"), meter=(BrokenMeter(), None))
+    assert record["status"] == "ok" and record["metrics"]["tflops"] > 0
+    assert record["energy"] == {"measured": False, "reason": "energy counter failed: RuntimeError: NVML: not supported"}

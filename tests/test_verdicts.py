@@ -113,3 +113,18 @@ def test_frameworks(data_dir):
 def test_torch_beating_jax_on_a_tpu_contradicts_best_with_jax(data_dir):
     records = [gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(TPU, 500_000, "jax"), gpt2(TPU, 550_000, "torch")]
     assert verdicts_for(data_dir, records)["Supported Frameworks"].verdict == CONTRADICTED
+
+
+def test_a_skipped_row_does_not_hide_a_measured_one(data_dir):
+    skipped = {**general(TPU, "fft", 1.0), "framework": "torch", "status": "skipped", "reason": "needs torch_xla",
+               "samples_s": [], "stats": None, "metrics": {}}
+    records = [general(GPU, "fft", 1e9), general(TPU, "fft", 1e8), skipped]
+    assert verdicts_for(data_dir, records)["Flexibility"].verdict == SUPPORTED
+
+
+def test_sizes_are_compared_only_where_both_were_measured(data_dir):
+    small_gpu = rec("general_compute", GPU, "jax", {"op": "fft", "n": 2**16}, elements_per_s=1e9)
+    small_tpu = rec("general_compute", TPU, "jax", {"op": "fft", "n": 2**16}, elements_per_s=3e9)
+    # the GPU also ran a larger size the TPU did not: the comparison stays at 2**16
+    v = verdicts_for(data_dir, [small_gpu, small_tpu, general(GPU, "fft", 1e6)])
+    assert v["Flexibility"].verdict == CONTRADICTED

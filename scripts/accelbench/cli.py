@@ -130,7 +130,18 @@ SIZE_PARAMS = ("n", "mib")  # the swept parameter: the best over it is shown
 def cmd_summary(args) -> int:
     """Best headline figure per workload, framework and series (dtype, op, variant...), with the
     fraction of peak and energy where recorded; then failures. Plain Python: runs on the device."""
-    run = read_json(args.file)
+    try:
+        run = read_json(args.file)
+        return _print_summary(run)
+    except RunFileError as exc:
+        print("\n".join(exc.problems), file=sys.stderr)
+    except (KeyError, TypeError, AttributeError) as exc:
+        print(f"{args.file}: not a run file this version can summarise ({type(exc).__name__}: {exc}); "
+              f"run `accelbench validate {args.file}`", file=sys.stderr)
+    return 1
+
+
+def _print_summary(run: dict) -> int:
     records = run.get("records", [])
     started, finished = run.get("created_at"), run.get("finished_at")
     counts = Counter(r["status"] for r in records)

@@ -108,6 +108,9 @@ def detect_torch(torch: Any = None) -> tuple[list[Device], list[Unavailable]]:
 
 def detect_jax(jax: Any = None) -> tuple[list[Device], list[Unavailable]]:
     if jax is None:
+        # By default JAX takes 75% of every GPU when its backend starts; PyTorch measurements in
+        # the same process would then run out of memory. Allocate on demand instead.
+        os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
         jax, error = _import("jax")
         if jax is None:
             return [], [Unavailable("jax", None, error)]

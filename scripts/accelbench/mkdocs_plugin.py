@@ -39,7 +39,7 @@ from mkdocs.utils import get_relative_url
 from accelbench import verdicts
 from accelbench.reference import Reference
 from accelbench.render import charts, tables
-from accelbench.render.text import esc
+from accelbench.render.text import esc, esc_md
 from accelbench.runfile import RunFileError
 from accelbench.store import Store, load_store
 
@@ -237,7 +237,7 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         if uri is None:  # the alt text of a chart with no data is its title
             return tables.not_measured(alt, reproduce or self._src_link(page, self.config.reproduce_page))
         src = posixpath.relpath(uri, posixpath.dirname(page.file.src_uri))
-        return (f'\n<figure class="ab-chart" markdown>\n![{esc(alt)}]({src})\n'
+        return (f'\n<figure class="ab-chart" markdown>\n![{esc_md(alt)}]({src})\n'
                 f"<figcaption>{esc(caption)}</figcaption>\n</figure>\n")
 
     @staticmethod

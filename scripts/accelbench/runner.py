@@ -45,12 +45,13 @@ TIME_LIMITS = {"quick": 60.0, "full": 600.0, "test": 60.0}
 HARD_LIMIT_GRACE_S = 60.0
 
 
-class Interrupted(Exception):
-    """SIGINT or SIGTERM arrived; what completed is still written."""
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived; what completed is still written. A BaseException, like
+    KeyboardInterrupt, so that no library's broad `except Exception` can swallow it."""
 
 
-class MeasurementTimeout(Exception):
-    pass
+class MeasurementTimeout(BaseException):
+    """A measurement ran past its time limit (a BaseException for the same reason)."""
 
 
 @contextmanager
@@ -185,20 +186,28 @@ def measure(item: Planned, profile: str, reference: Reference, limit_s: float | 
     record = _blank_record(item)
     if item.skip:
         return record
+    idle_watts = _idle_watts(meter) if item.snippet.wants_energy(item.params) else None
     try:
         with time_limit(limit_s):
-            return _measure(item, profile, reference, record, meter)
-    except Interrupted:
-        raise
+            return _measure(item, profile, reference, record, meter, idle_watts)
+    except MeasurementTimeout as exc:
+        return {**record, "status": "failed", "reason": str(exc)}
     except Exception as exc:
-        reason = "out of memory" if _is_oom(exc) else \
-            str(exc) if isinstance(exc, MeasurementTimeout) else f"{type(exc).__name__}: {exc}"
+        reason = "out of memory" if _is_oom(exc) else f"{type(exc).__name__}: {exc}"
         return {**record, "status": "failed", "reason": reason[:4000]}
     finally:
         _free_memory(item.framework)
 
 
-def _measure(item: Planned, profile: str, reference: Reference, record: dict, meter) -> dict:
+def _idle_watts(meter) -> float | None:
+    """Power drawn before the measurement starts (the device as it idles between measurements)."""
+    try:
+        return meter[0].watts() if meter[0] is not None else None
+    except Exception:
+        return None
+
+
+def _measure(item: Planned, profile: str, reference: Reference, record: dict, meter, idle_watts=None) -> dict:
     """Build the case, time its first call, check it against float64, then time it."""
     params = item.params
     case = item.snippet.case(item.framework, params, item.device.handle)
@@ -211,7 +220,7 @@ def _measure(item: Planned, profile: str, reference: Reference, record: dict, me
             return {**record, "status": "failed",
                     "reason": f"wrong result: relative error {error:.3g} exceeds tolerance {case.tolerance:.3g}"}
         result = timing.time_calls(case.run, sync, TIMING_PLANS[profile])
-        energy_info = (measure_energy(case.run, sync, result.calls_per_sample, ENERGY_SECONDS[profile], meter)
+        energy_info = (measure_energy(case.run, sync, result.calls_per_sample, ENERGY_SECONDS[profile], meter, idle_watts)
                        if item.snippet.wants_energy(params) else None)
     finally:
         if case.close:
@@ -231,12 +240,21 @@ def _measure(item: Planned, profile: str, reference: Reference, record: dict, me
     return record
 
 
-def measure_energy(run, sync, calls_per_sample: int, seconds: float, meter) -> dict:
-    """Read the energy counter around a sustained run of at least ``seconds``."""
+def measure_energy(run, sync, calls_per_sample: int, seconds: float, meter, idle_watts: float | None = None) -> dict:
+    """Read the energy counter around a sustained run of at least ``seconds``. A counter that
+    fails is recorded as such; it never costs the timing already taken."""
     counter, reason = meter
     if counter is None:
         return {"measured": False, "reason": reason}
-    idle = counter.watts()
+    try:
+        return _metered(run, sync, calls_per_sample, seconds, counter, idle_watts)
+    except (MeasurementTimeout, Interrupted):
+        raise
+    except Exception as exc:
+        return {"measured": False, "reason": f"energy counter failed: {type(exc).__name__}: {exc}"[:2000]}
+
+
+def _metered(run, sync, calls_per_sample, seconds, counter, idle):
     start_j, start_t, calls = counter.joules(), time.perf_counter(), 0
     while True:
         out = None
@@ -406,6 +424,7 @@ def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_di
             progress.line(index, item, _outcome(record, item.snippet.chart["y"]))
     except (Interrupted, KeyboardInterrupt) as exc:
         reason = str(exc) or "SIGINT"
+        _ignore_signals()  # a second Ctrl-C must not interrupt the write of what completed
         path = writer.finish(interrupted_by=reason)
         print(f"interrupted ({reason}): wrote the {len(writer.run['records'])} completed record(s), "
               f"marked incomplete", file=log)
@@ -481,6 +500,14 @@ def _install_signal_handlers() -> dict:
         except ValueError:  # not the main thread: leave signals to the caller
             pass
     return previous
+
+
+def _ignore_signals() -> None:
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(sig, signal.SIG_IGN)
+        except ValueError:
+            pass
 
 
 def _restore_signal_handlers(previous: dict) -> None:

@@ -48,7 +48,8 @@ RULES = {
     "Cost": "Cost per million GPT-2 small training tokens = cheapest on-demand price per chip-hour ÷ (measured "
             "tokens/s × 3600) × 10⁶. Supported if the TPU's cost is more than 5% below the GPU's; contradicted if "
             "more than 5% above; mixed otherwise. Needs GPT-2 small measured on both and a price for each chip.",
-    "Energy Efficiency": "Compares measured tokens per joule (else TFLOP per joule) of the GPU and the TPU. Supported "
+    "Energy Efficiency": "Compares measured GPT-2 small tokens per joule (else bf16 n=8192 matrix-multiplication TFLOP "
+                         "per joule) of the GPU and the TPU. Supported "
                          "if the TPU's is more than 5% higher; contradicted if more than 5% lower; mixed otherwise. "
                          "TPUs expose no energy counter to programs, so this stays not measured until one does.",
     "Supported Frameworks": "From which framework produced results on which device. Supported if PyTorch and JAX "
@@ -122,21 +123,24 @@ def _general_ratio(store: Store):
     if latest.empty or "m_elements_per_s" not in latest:
         return None, [], []
     ratios, failures, runs = [], [], []
-    for op in sorted({p["op"] for p in latest["params"]}):
-        rows = latest[latest["params"].map(lambda p: p.get("op") == op)]
-        per = {}
-        for pl in ("gpu", "tpu"):
-            on = rows[rows["platform"] == pl]
-            if on.empty:
-                continue
-            top = on.loc[on["params"].map(lambda p: p["n"]).idxmax()]
-            per[pl] = top
-        if "gpu" in per and "tpu" in per:
-            if per["gpu"]["status"] == "ok" and per["tpu"]["status"] == "failed":
-                failures.append(op)
-            elif per["gpu"]["status"] == "ok" and per["tpu"]["status"] == "ok":
-                ratios.append(per["tpu"]["m_elements_per_s"] / per["gpu"]["m_elements_per_s"])
-            runs += [per["gpu"]["run_id"], per["tpu"]["run_id"]]
+    for op in sorted({str(p.get("op")) for p in latest["params"]}):
+        rows = latest[latest["params"].map(lambda p: str(p.get("op")) == op)]
+        rows = rows.assign(_n=rows["params"].map(lambda p: p.get("n")))
+        by = {pl: rows[rows["platform"] == pl] for pl in ("gpu", "tpu")}
+        # the largest size measured on both: a skipped or failed row must not hide a result
+        gpu_ok = set(by["gpu"].loc[by["gpu"]["status"] == "ok", "_n"])
+        tpu_tried = set(by["tpu"].loc[by["tpu"]["status"].isin(["ok", "failed"]), "_n"])
+        common = [n for n in gpu_ok & tpu_tried if isinstance(n, (int, float))]
+        if not common:
+            continue
+        n = max(common)
+        gpu = by["gpu"][(by["gpu"]["_n"] == n) & (by["gpu"]["status"] == "ok")].iloc[-1]
+        tpu = by["tpu"][(by["tpu"]["_n"] == n) & by["tpu"]["status"].isin(["ok", "failed"])].iloc[-1]
+        if tpu["status"] == "failed":
+            failures.append(op)
+        else:
+            ratios.append(tpu["m_elements_per_s"] / gpu["m_elements_per_s"])
+        runs += [gpu["run_id"], tpu["run_id"]]
     return (statistics.median(ratios) if ratios else None), failures, runs
 
 
@@ -196,7 +200,7 @@ def _on_chip(store: Store, workload: str, chip: str, metric: str, where, referen
     col = f"m_{metric}"
     if ok.empty or col not in ok:
         return None
-    ok = ok[ok["device"].map(lambda d: (reference.chip_for(d) or {}).get("chip") == chip) & ok[col].notna()
+    ok = ok[ok["device"].map(lambda d: (reference.chip_for(str(d)) or {}).get("chip") == chip) & ok[col].notna()
             & ok["params"].map(where)]
     return None if ok.empty else ok.loc[ok[col].idxmax()]
 
@@ -249,11 +253,13 @@ def cost(store: Store, reference: Reference) -> Verdict:
 
 def energy(store: Store) -> Verdict:
     per, runs = {}, []
+    gpt2 = lambda p: p.get("config") == "gpt2-small"  # noqa: E731 (same model on both)
+    bf16_8192 = lambda p: p.get("dtype") == "bfloat16" and p.get("n") == 8192  # noqa: E731
     for pl in ("gpu", "tpu"):
-        row = best(store, "transformer_train", pl, "tokens_per_joule")
+        row = best(store, "transformer_train", pl, "tokens_per_joule", gpt2)
         metric = "tokens_per_joule"
         if row is None:
-            row, metric = best(store, "matmul", pl, "tflops_per_watt"), "tflops_per_watt"
+            row, metric = best(store, "matmul", pl, "tflops_per_watt", bf16_8192), "tflops_per_watt"
         per[pl] = (row, metric)
         if row is not None:
             runs.append(row["run_id"])
@@ -310,7 +316,7 @@ def roofline_inputs(store: Store, reference: Reference) -> tuple[pd.DataFrame, d
     ok = _ok(store, "matmul")
     if ok.empty or "m_gbps" not in ok or "m_tflops" not in ok:
         return pd.DataFrame(columns=["device", "intensity", "m_tflops"]), {}
-    points = ok[ok["m_tflops"].notna() & ok["m_gbps"].notna()].copy()
+    points = ok[(ok["m_tflops"] > 0) & (ok["m_gbps"] > 0)].copy()  # log axes: zero cannot be drawn
     points["intensity"] = points["m_tflops"] * 1e12 / (points["m_gbps"] * 1e9)
     bandwidth = _ok(store, "memory_bandwidth")
     ceilings = {}

@@ -24,7 +24,7 @@ def _series(latest: pd.DataFrame, chart: dict) -> dict[tuple, pd.DataFrame]:
     ok = latest[(latest["status"] == "ok") & (latest.get(metric) is not None)]
     if metric not in ok:
         return {}
-    ok = ok[ok[metric].notna()]
+    ok = ok[ok[metric].notna() & (ok[metric] > 0)]  # a zero rate cannot be drawn on a log axis
     groups: dict[tuple, list] = {}
     for _, row in ok.iterrows():
         x = row["params"].get(chart["x"])
@@ -50,6 +50,8 @@ def _ticks_log(lo: float, hi: float) -> list[float]:
 
 
 def _ticks_linear(hi: float) -> list[float]:
+    if not hi > 0:
+        return [0.0, 1.0]
     raw = hi / 5
     magnitude = 10 ** math.floor(math.log10(raw))
     step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
@@ -146,7 +148,7 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str 
     metric = f"m_{chart['y']}"
     if metric not in latest:
         return None
-    ok = latest[(latest["status"] == "ok") & latest[metric].notna()]
+    ok = latest[(latest["status"] == "ok") & latest[metric].notna() & (latest[metric] > 0)]
     if ok.empty:
         return None
     rows = sorted(ok.to_dict("records"), key=lambda r: (str(r["device"]), str(r["framework"]),

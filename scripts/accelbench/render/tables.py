@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from accelbench.render.text import METRIC_LABELS, esc, fmt, fmt_time, provenance
+from accelbench.render.text import METRIC_LABELS, esc, esc_md, fmt, fmt_time, provenance
 
 METRIC_ORDER = ["tflops", "fraction_of_peak", "gbps", "tokens_per_s", "mfu", "watts", "joules", "compile_s"]
 NOT_MEASURED = ('!!! note "Not measured yet"\n    No run file holds a result for **{what}** yet. '
@@ -12,7 +12,7 @@ NOT_MEASURED = ('!!! note "Not measured yet"\n    No run file holds a result for
 
 
 def not_measured(what: str, reproduce_url: str) -> str:
-    return NOT_MEASURED.format(what=esc(what), reproduce=reproduce_url)
+    return NOT_MEASURED.format(what=esc_md(what), reproduce=reproduce_url)
 
 
 def _sort_value(value):
@@ -135,7 +135,7 @@ def scaling_table(latest: pd.DataFrame, runs_url: str) -> str | None:
             continue
         efficiency = many["m_tokens_per_s"] / (many["n_devices"] * one["m_tokens_per_s"])
         cells = [esc(many["device"]), esc(many["framework"]), esc(many["params"].get("config")),
-                 esc(int(many["n_devices"])), _linked(fmt(one["m_tokens_per_s"]), one, runs_url),
+                 esc(many["n_devices"]), _linked(fmt(one["m_tokens_per_s"]), one, runs_url),
                  _linked(fmt(many["m_tokens_per_s"]), many, runs_url), f"{efficiency * 100:.0f}%"]
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     if not rows:
@@ -257,6 +257,6 @@ def verdict_note(v, details_src: str | None, contribute_src: str) -> str:
     links = [f"[Evidence]({details_src})"] if details_src else []
     if v.verdict == "not measured yet":
         links.append(f"[Contribute a run]({contribute_src})")
-    lines = [f"The stored runs say **{esc(v.verdict)}** for the TPU claim \"{esc(v.tpu_claim)}\".", "",
-             *[f"- {esc(e)}" for e in v.evidence], "", " · ".join(links)]
+    lines = [f"The stored runs say **{esc_md(v.verdict)}** for the TPU claim \"{esc_md(v.tpu_claim)}\".", "",
+             *[f"- {esc_md(e)}" for e in v.evidence], "", " · ".join(links)]
     return f'!!! {kind} "{esc(v.feature)}: {esc(v.verdict)}"\n' + "\n".join(f"    {line}" if line else "" for line in lines) + "\n"

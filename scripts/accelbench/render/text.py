@@ -25,6 +25,14 @@ def esc(value) -> str:
     return html.escape(str(value), quote=True).replace("|", "&#124;")
 
 
+def esc_md(value) -> str:
+    """Text from a run file, made safe where Markdown will still parse it (admonitions, alt
+    text): HTML-escaped, then every Markdown punctuation mark backslash-escaped, so a device
+    named ``x](javascript:...)`` cannot become a link."""
+    text = html.escape(str(value), quote=True)
+    return "".join("\\" + ch if ch in "`*_{}[]()#+!|\\" else ch for ch in text)
+
+
 def fmt(value, metric: str | None = None) -> str:
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return "–"
