@@ -15,10 +15,10 @@ from test_site_build import mkdocs_build
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
-WORKLOAD_PAGES = [f"evidence/{w}/" for w in ("matmul", "memory_bandwidth", "transformer_train", "general_compute",
+WORKLOAD_PAGES = [f"evidence/{w}.html" for w in ("matmul", "memory_bandwidth", "transformer_train", "general_compute",
                                               "data_parallel", "energy")]
-PAGES = ["", "article/tpus/", "article/comparison/", "guide/", "about/hardware/", "about/runs/",
-         "notebooks/explore/", *WORKLOAD_PAGES]
+PAGES = ["", "article/tpus.html", "article/comparison.html", "guide.html", "about/hardware.html", "about/runs.html",
+         "notebooks/explore.html", *WORKLOAD_PAGES]
 
 if not Path(CHROMIUM).exists():
     pytest.fail(f"the browser test needs Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)",
@@ -26,12 +26,18 @@ if not Path(CHROMIUM).exists():
 
 
 @pytest.fixture(scope="module")
-def site_url(tmp_path_factory):
-    """The site built from the committed run files, served on a free local port."""
+def built_site(tmp_path_factory) -> Path:
+    """The site built from the committed run files."""
     site = tmp_path_factory.mktemp("browser") / "site"
     build = mkdocs_build(site, ROOT / "build_data", notebooks=True)
     assert build.returncode == 0, build.stderr
-    handler = functools.partial(QuietHandler, directory=str(site))
+    return site
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site):
+    """The built site, served on a free local port."""
+    handler = functools.partial(QuietHandler, directory=str(built_site))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -79,17 +85,17 @@ def test_page_loads_without_console_errors_and_its_images_load(page, site_url, p
     for src, width in widths:
         assert width and width > 0, f"{src} did not load"
     assert page.errors == []
-    shot(page, (path.strip("/").replace("/", "-") or "home") + "-light")
+    shot(page, (path.removesuffix(".html").replace("/", "-") or "home") + "-light")
 
 
 def test_home_and_matmul_pages_show_their_charts(page, site_url):
-    for path, charts in (("", 1), ("evidence/matmul/", 2)):  # matmul: throughput and roofline
+    for path, charts in (("", 1), ("evidence/matmul.html", 2)):  # matmul: throughput and roofline
         page.goto(site_url + path, wait_until="networkidle")
         assert page.locator("figure.ab-chart img").count() == charts
 
 
 def test_the_measured_comparison_table_has_a_verdict_in_every_row(page, site_url):
-    page.goto(site_url + "article/comparison/", wait_until="networkidle")
+    page.goto(site_url + "article/comparison.html", wait_until="networkidle")
     table = page.locator("table").filter(has_text="Verdict on the TPU claim")
     rows = table.locator("tbody tr")
     assert rows.count() == 7  # one per row of the article's table
@@ -113,7 +119,7 @@ def test_search_finds_the_matmul_page(page, site_url):
 
 
 def test_dark_palette_toggle_works(page, site_url):
-    page.goto(site_url + "evidence/matmul/", wait_until="networkidle")
+    page.goto(site_url + "evidence/matmul.html", wait_until="networkidle")
     schemes = []
     for _ in range(3):  # the toggle cycles: system preference -> light -> dark
         page.locator("form[data-md-component='palette'] label:visible").first.click()
@@ -126,3 +132,14 @@ def test_dark_palette_toggle_works(page, site_url):
     assert background != "rgb(255, 255, 255)"
     shot(page, "evidence-matmul-dark")
     assert page.errors == []
+
+
+def test_the_site_opens_straight_from_disk(page, built_site):
+    """`site/index.html` opened as a file: the measured numbers, charts and links all work."""
+    page.goto((built_site / "index.html").as_uri())
+    assert page.locator("table").first.locator("a").count() > 0  # measured numbers, linked to runs
+    width = page.eval_on_selector("figure.ab-chart img", "img => img.complete && img.naturalWidth")
+    assert width and width > 0
+    page.locator("a", has_text="See the evidence").first.click()
+    page.wait_for_load_state()
+    assert page.url.endswith("evidence/index.html") and "Evidence" in page.title()

@@ -52,7 +52,7 @@ def built(tmp_path_factory):
 
 def test_unseen_tpu_appears_in_the_results_table_with_fraction_of_peak(built):
     site, tpu, _ = built
-    html = (site / "evidence" / "matmul" / "index.html").read_text()
+    html = (site / "evidence" / "matmul.html").read_text()
     rows = [r for r in re.findall(r"<tr>(.*?)</tr>", html, re.S) if "TPU v5 lite" in r]
     assert len(rows) == 3
     rec = tpu["records"][2]
@@ -69,13 +69,13 @@ def test_unseen_tpu_appears_in_the_chart_and_best_tables(built):
     root = ET.fromstring(svg)
     assert "TPU v5 lite" in "".join(root.itertext())
     assert len(root.findall(".//{http://www.w3.org/2000/svg}polyline")) == 2
-    for page in ("index.html", "article/tpus/index.html", "article/comparison/index.html"):
+    for page in ("index.html", "article/tpus.html", "article/comparison.html"):
         assert "TPU v5 lite" in (site / page).read_text(), page
 
 
 def test_unseen_runs_are_listed_with_provenance(built):
     site, tpu, amd = built
-    html = (site / "about" / "runs" / "index.html").read_text()
+    html = (site / "about" / "runs.html").read_text()
     assert f'id="run-{tpu["run_id"]}"' in html and f'id="run-{amd["run_id"]}"' in html
     assert "TPU v5 lite (tpu, ×4)" in html
 
@@ -83,17 +83,17 @@ def test_unseen_runs_are_listed_with_provenance(built):
 def test_hostile_strings_stay_text_in_every_page(built):
     site, _, _ = built
     escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#124; --- &#124; **bold** [link](javascript:alert(1))"
-    pages = ["evidence/matmul/index.html", "about/runs/index.html", "index.html"]
+    pages = ["evidence/matmul.html", "about/runs.html", "index.html"]
     for page in pages:
         html = (site / page).read_text()
         assert escaped in html, page
     # and where Markdown still parses the text: verdict notes, chart alt text
-    for page in [*pages, "guide/index.html", "article/comparison/index.html", "about/hardware/index.html"]:
+    for page in [*pages, "guide.html", "article/comparison.html", "about/hardware.html"]:
         html = (site / page).read_text()
         assert '<script>alert("x")' not in html, page
         assert "<strong>bold</strong>" not in html, page
         assert not re.search(r'(href|src)="javascript:', html), page
-    assert "x](javascript:alert(2))" in (site / "guide" / "index.html").read_text()  # shown as text
+    assert "x](javascript:alert(2))" in (site / "guide.html").read_text()  # shown as text
     svg = (site / "assets" / "charts" / "matmul.svg").read_text()
     ET.fromstring(svg)
     assert "<script>" not in svg

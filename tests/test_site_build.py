@@ -48,12 +48,12 @@ def measured(tmp_path_factory):
 
 def test_matmul_page_holds_the_measured_table(measured):
     run, site = measured
-    html = (site / "evidence" / "matmul" / "index.html").read_text()
+    html = (site / "evidence" / "matmul.html").read_text()
     for rec in run["records"]:
         assert rec["status"] == "ok"
         value = f'{rec["metrics"]["tflops"]:.3g}'
         assert re.search(rf'title="[^"]*run {run["run_id"]}">{re.escape(value)}</a>', html), value
-    assert html.count(f'href="../../about/runs/#run-{run["run_id"]}"') >= 2
+    assert html.count(f'href="../about/runs.html#run-{run["run_id"]}"') >= 2
     assert "<th>TFLOP/s</th>" in html
 
 
@@ -61,8 +61,8 @@ def test_chart_is_generated_into_the_site_and_shown(measured):
     _, site = measured
     svg = (site / "assets" / "charts" / "matmul.svg").read_text()
     assert svg.count("<polyline") == 2  # torch and jax on the CPU, float32
-    html = (site / "evidence" / "matmul" / "index.html").read_text()
-    assert re.search(r'<img alt="Matrix multiplication throughput: TFLOP/s against[^"]*" src="../../assets/charts/matmul.svg"', html)
+    html = (site / "evidence" / "matmul.html").read_text()
+    assert re.search(r'<img alt="Matrix multiplication throughput: TFLOP/s against[^"]*" src="../assets/charts/matmul.svg"', html)
     home = (site / "index.html").read_text()
     assert 'src="assets/charts/matmul.svg"' in home
 
@@ -77,19 +77,19 @@ def test_home_page_shows_the_article_and_measured_numbers(measured):
 
 def test_article_sections_are_all_published(measured):
     _, site = measured
-    text = " ".join(p.read_text() for p in (site / "article").rglob("index.html"))
+    text = " ".join(p.read_text() for p in (site / "article").glob("*.html"))
     for heading in ("What Are GPUs?", "Advantages of GPUs", "What Are TPUs?", "Advantages of TPUs",
                     "Side-by-Side Comparison", "When Should You Use a GPU?", "When Should You Use a TPU?",
                     "Real-World Examples", "Future Trends", "Conclusion: Which One Should You Choose?"):
         assert heading in text, heading
     # the source's broken "-\n item" lists are repaired into real lists
-    gpus = (site / "article" / "gpus" / "index.html").read_text()
+    gpus = (site / "article" / "gpus.html").read_text()
     assert "<li>🚀 Excel at parallel processing" in gpus
 
 
 def test_runs_page_lists_the_run_with_its_anchor(measured):
     run, site = measured
-    html = (site / "about" / "runs" / "index.html").read_text()
+    html = (site / "about" / "runs.html").read_text()
     assert f'id="run-{run["run_id"]}"' in html and "torch 2.13" in html
 
 
@@ -103,7 +103,7 @@ def test_site_loads_nothing_from_other_hosts(measured):
 def test_no_data_renders_not_measured_yet(tmp_path, data_dir):
     build = mkdocs_build(tmp_path / "site", data_dir)
     assert build.returncode == 0, build.stderr
-    html = (tmp_path / "site" / "evidence" / "matmul" / "index.html").read_text()
+    html = (tmp_path / "site" / "evidence" / "matmul.html").read_text()
     assert "Not measured yet" in html and "<table>" not in html.split("The code that was timed")[0].split("Results")[-1]
     assert not (tmp_path / "site" / "assets" / "charts" / "matmul.svg").exists()
 
@@ -124,7 +124,7 @@ def test_lenient_build_leaves_the_bad_file_out_with_a_warning(tmp_path, data_dir
     build = mkdocs_build(tmp_path / "site", data_dir, strict=False)
     assert build.returncode == 0, build.stderr
     assert f"left out {bad}" in build.stderr
-    assert "synthetic-test-host" in (tmp_path / "site" / "about" / "runs" / "index.html").read_text()
+    assert "synthetic-test-host" in (tmp_path / "site" / "about" / "runs.html").read_text()
 
 
 def copy_project(tmp_path) -> Path:
@@ -156,12 +156,12 @@ def test_markers_in_code_blocks_are_left_alone(tmp_path, data_dir):
 
 def test_notebooks_are_executed_on_the_stored_data_and_downloadable(measured):
     run, site = measured
-    html = (site / "notebooks" / "explore" / "index.html").read_text()
+    html = (site / "notebooks" / "explore.html").read_text()
     assert f"1 run file(s), {len(run['records'])} record(s)" in html  # output of the executed cell
     assert "data:image/png;base64" in html  # the plot
-    assert (site / "notebooks" / "explore" / "explore.ipynb").exists()
-    assert (site / "notebooks" / "run_on_your_hardware" / "run_on_your_hardware.ipynb").exists()
-    guide = (site / "notebooks" / "run_on_your_hardware" / "index.html").read_text()
+    assert (site / "notebooks" / "explore.ipynb").exists()
+    assert (site / "notebooks" / "run_on_your_hardware.ipynb").exists()
+    guide = (site / "notebooks" / "run_on_your_hardware.html").read_text()
     assert "would run: accelbench" in guide  # guarded: nothing ran at build time
 
 
