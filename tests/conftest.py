@@ -60,13 +60,17 @@ def make_run(run_id="20261130T000000Z-synthetic-00000001", created_at="2026-11-3
     return run
 
 
-@pytest.fixture
-def data_dir(tmp_path) -> Path:
-    """An empty data directory with the real reference tables."""
-    d = tmp_path / "build_data"
+def new_data_dir(parent: Path) -> Path:
+    """An empty data directory with the real reference tables, under ``parent``."""
+    d = parent / "build_data"
     (d / "runs").mkdir(parents=True)
     shutil.copytree(ROOT / "build_data" / "reference", d / "reference")
     return d
+
+
+@pytest.fixture
+def data_dir(tmp_path) -> Path:
+    return new_data_dir(tmp_path)
 
 
 def write_run(data_dir: Path, run: dict, name: str | None = None) -> Path:

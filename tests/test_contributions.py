@@ -10,7 +10,7 @@ import pytest
 
 from accelbench.timing import summarize
 
-from conftest import make_record, make_run, write_run
+from conftest import make_record, make_run, new_data_dir, write_run
 from test_site_build import mkdocs_build
 
 HOST = "synthetic-test-host (not a real measurement)"
@@ -27,14 +27,8 @@ def unseen_record(device, platform, dtype, n, median_s, peak):
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    import shutil
-
-    from conftest import ROOT
-
     tmp = tmp_path_factory.mktemp("unseen")
-    data_dir = tmp / "build_data"
-    (data_dir / "runs").mkdir(parents=True)
-    shutil.copytree(ROOT / "build_data" / "reference", data_dir / "reference")
+    data_dir = new_data_dir(tmp)
     tpu = make_run(run_id="20261201T000000Z-synthetic-tpu00001", created_at="2026-12-01T00:00:00Z", host=HOST,
                    records=[unseen_record("TPU v5 lite", "tpu", "bfloat16", n, t, ("TPU v5e", 197.0))
                             for n, t in ((2048, 0.0001), (4096, 0.0008), (8192, 0.0064))])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, make_run, write_run
+from conftest import ROOT, make_run, new_data_dir, write_run
 
 
 def mkdocs_build(site_dir: Path, data_dir: Path, config: Path = ROOT / "mkdocs.yml", strict=True, notebooks=False):
@@ -32,9 +32,7 @@ def docs_listing():
 def measured(tmp_path_factory):
     """A real tiny matmul run (both frameworks, CPU) and the site built from it."""
     tmp = tmp_path_factory.mktemp("e2e")
-    data_dir = tmp / "build_data"
-    (data_dir / "runs").mkdir(parents=True)
-    shutil.copytree(ROOT / "build_data" / "reference", data_dir / "reference")
+    data_dir = new_data_dir(tmp)
     run = subprocess.run([sys.executable, "-m", "accelbench", "--data-dir", str(data_dir), "run",
                           "--profile", "test", "--only", "matmul"], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert run.returncode == 0, run.stderr

@@ -19,6 +19,14 @@ PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 DASH = {"torch": "", "jax": "6 4"}
 
 
+def _svg_open(width: int, height: int, title: str, alt: str | None) -> list[str]:
+    """The opening of every chart: accessible title and description, its own white card."""
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+            f'role="img" aria-labelledby="t d" font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
+            f'<title id="t">{esc(title)}</title><desc id="d">{esc(alt or title)}</desc>',
+            f'<rect width="{width}" height="{height}" rx="6" fill="#ffffff"/>']
+
+
 def _series(latest: pd.DataFrame, chart: dict) -> dict[tuple, pd.DataFrame]:
     metric = f"m_{chart['y']}"
     ok = latest[(latest["status"] == "ok") & (latest.get(metric) is not None)]
@@ -93,12 +101,8 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None,
         py = lambda y: TOP + plot_h * (1 - y / top)  # noqa: E731
 
     title = chart.get("title", chart["y"])
-    desc = alt or f"{title}: {len(series)} series"
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
-           f'role="img" aria-labelledby="t d" font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
-           f'<title id="t">{esc(title)}</title><desc id="d">{esc(desc)}</desc>',
-           f'<rect width="{WIDTH}" height="{height}" rx="6" fill="#ffffff"/>',
-           f'<text x="{LEFT}" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>']
+    out = _svg_open(WIDTH, height, title, alt or f"{title}: {len(series)} series")
+    out.append(f'<text x="{LEFT}" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>')
     for t in y_ticks:
         y = py(t)
         out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e3e3e3"/>')
@@ -159,11 +163,8 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str 
     plot_w = WIDTH - BAR_LEFT - BAR_RIGHT
     px = lambda v: BAR_LEFT + plot_w * v / top  # noqa: E731
     title = chart.get("title", chart["y"])
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
-           f'role="img" aria-labelledby="t d" font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
-           f'<title id="t">{esc(title)}</title><desc id="d">{esc(alt or title)}</desc>',
-           f'<rect width="{WIDTH}" height="{height}" rx="6" fill="#ffffff"/>',
-           f'<text x="16" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>']
+    out = _svg_open(WIDTH, height, title, alt)
+    out.append(f'<text x="16" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>')
     for t in _ticks_linear(max(highs) * 1.05):
         out.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{TOP}" y2="{height - BOTTOM}" stroke="#e3e3e3"/>')
         out.append(f'<text x="{px(t):.1f}" y="{height - BOTTOM + 18}" font-size="12" text-anchor="middle" fill="#333">{tick(t)}</text>')
@@ -217,12 +218,9 @@ def roofline_chart(points: pd.DataFrame, ceilings: dict[str, dict], alt: str | N
     px = lambda x: LEFT + plot_w * (math.log10(x) - lx0) / (lx1 - lx0)  # noqa: E731
     py = lambda y: TOP + plot_h * (1 - (math.log10(max(y, 1e-30)) - ly0) / (ly1 - ly0))  # noqa: E731
     title = "Roofline: achieved TFLOP/s against arithmetic intensity"
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
-           f'role="img" aria-labelledby="t d" font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
-           f'<title id="t">{esc(title)}</title><desc id="d">{esc(alt or title)}</desc>',
-           f'<rect width="{WIDTH}" height="{height}" rx="6" fill="#ffffff"/>',
-           f'<text x="{LEFT}" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>',
-           f'<clipPath id="plot"><rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}"/></clipPath>']
+    out = _svg_open(WIDTH, height, title, alt)
+    out += [f'<text x="{LEFT}" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>',
+            f'<clipPath id="plot"><rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}"/></clipPath>']
     for t in y_ticks:
         out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{py(t):.1f}" y2="{py(t):.1f}" stroke="#e3e3e3"/>')
         out.append(f'<text x="{LEFT - 8}" y="{py(t) + 4:.1f}" font-size="12" text-anchor="end" fill="#333">{tick(t)}</text>')
