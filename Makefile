@@ -24,8 +24,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# torch: a local or cached build first; PyTorch's own index only where that fails (its CPU builds
+# are not on PyPI), so machines that cannot reach it never wait on it.
 $(VENV)/.installed-%: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet "$(TORCH_SPEC)" $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
+	$(BIN)/python -m pip install --quiet "$(TORCH_SPEC)" || \
+	  $(if $(TORCH_INDEX),$(BIN)/python -m pip install --quiet "$(TORCH_SPEC)" --extra-index-url $(TORCH_INDEX),false)
 	$(BIN)/python -m pip install --quiet -e ".[$(JAX_EXTRA),site$(if $(filter dev,$*),$(comma)dev)]"
 	touch $@
 

@@ -29,6 +29,8 @@ def test_results_table_has_a_row_per_result_with_linked_numbers(data_dir):
     rows = re.findall(r"<tr>(.*?)</tr>", html)
     assert len(rows) == 1 + 6  # header + 2 frameworks x 3 sizes
     assert "<th>TFLOP/s</th>" in rows[0] and "<th>Median time</th>" in rows[0]
+    # dtype is float32 in every row: said once, not repeated in a column
+    assert "<th>dtype</th>" not in rows[0] and "Every row: dtype = float32." in html
     first = rows[1]  # sorted: jax before torch, sizes ascending
     assert "<td>jax</td>" in first and "<td>256</td>" in first
     tflops = 2 * 256**3 / 0.001 / 1e12

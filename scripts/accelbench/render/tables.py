@@ -55,8 +55,12 @@ def _linked(value: str, row, runs_url: str) -> str:
 
 
 def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None = None) -> str:
-    """Latest result per device x framework x params; every number links to its run."""
-    params = _param_names(latest)
+    """Latest result per device x framework x params; every number links to its run. A parameter
+    with one value in every row is said once above the table instead of filling a column."""
+    all_params = _param_names(latest)
+    constant = {p: latest["params"].iloc[0].get(p) for p in all_params
+                if len({str(row.get(p)) for row in latest["params"]}) == 1} if len(latest) > 1 else {}
+    params = [p for p in all_params if p not in constant]
     metrics = _metrics(latest, metrics)
     head = ["Device", "Framework", *params, "Median time", *[METRIC_LABELS.get(m, m) for m in metrics],
             "IQR / median", "Run"]
@@ -77,7 +81,8 @@ def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None
         cells.append(_linked(date, row, runs_url) + _badges(row))
         lines.append("<tr>" + "".join(c if c.startswith("<td") else f"<td>{c}</td>" for c in cells) + "</tr>")
     lines += ["</tbody>", "</table>"]
-    return "\n".join(lines) + "\n"
+    caption = "; ".join(f"{esc(k)} = {esc(v)}" for k, v in constant.items())
+    return (f'<p class="ab-constant">Every row: {caption}.</p>\n' if caption else "") + "\n".join(lines) + "\n"
 
 
 def best_table(latest: pd.DataFrame, metric: str, group_params: list[str], x_param: str, runs_url: str) -> str:
