@@ -8,7 +8,7 @@ for the dtype that ran, as a fraction of that peak.
 
 import numpy as np
 
-from accelbench.snippet import Case, input_sets, relative_error
+from accelbench.snippet import Case, Unsupported, input_sets, relative_error
 
 WORKLOAD = "matmul"
 TITLE = "Dense matrix multiplication"
@@ -86,6 +86,8 @@ def torch_case(params, device):
     n, name = params["n"], params["dtype"]
     dtype = {"float32": torch.float32, "tfloat32": torch.float32,
              "bfloat16": torch.bfloat16, "float16": torch.float16}[name]
+    if name == "tfloat32" and torch.version.cuda and torch.cuda.get_device_capability(device) < (8, 0):
+        raise Unsupported("this GPU has no TF32 mode (NVIDIA compute capability below 8.0)")
     tf32_before = torch.backends.cuda.matmul.allow_tf32
     if str(device).startswith("cuda"):
         # float32 means true float32 products; tf32 is its own, named, variant
@@ -120,6 +122,9 @@ def jax_case(params, device):
     import jax.numpy as jnp
 
     n, name = params["n"], params["dtype"]
+    capability = getattr(device, "compute_capability", None)  # "9.0" on NVIDIA GPUs
+    if name == "tfloat32" and capability and float(capability) < 8.0:
+        raise Unsupported("this GPU has no TF32 mode (NVIDIA compute capability below 8.0)")
     dtype = {"float32": jnp.float32, "tfloat32": jnp.float32,
              "bfloat16": jnp.bfloat16, "float16": jnp.float16}[name]
     # Name the algorithm: JAX's default float32 precision may silently use tf32 or bf16 passes.

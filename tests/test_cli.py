@@ -55,6 +55,8 @@ def test_run_prints_the_file_path_last_and_status_then_reports_current(data_dir)
     status = accelbench("--data-dir", str(data_dir), "status", "--profile", "test", "--frameworks", "torch")
     line = next(l for l in status.stdout.splitlines() if l.startswith("matmul"))
     assert "current" in line and "1 current" in line
+    again = accelbench("--data-dir", str(data_dir), "run", "--profile", "test", "--only", "matmul", "--frameworks", "torch")
+    assert again.stdout.strip().splitlines()[-1] == "no new run file: every planned measurement is already stored"
     missing = accelbench("--data-dir", str(data_dir), "status", "--profile", "quick", "--frameworks", "torch")
     line = next(l for l in missing.stdout.splitlines() if l.startswith("matmul"))
     assert "missing" in line and "6 missing" in line
@@ -64,3 +66,8 @@ def test_unknown_workload_and_framework_are_refused(data_dir, capsys):
     assert main(["--data-dir", str(data_dir), "run", "--only", "nope"]) == 2
     assert "unknown workload(s) nope" in capsys.readouterr().err
     assert main(["--data-dir", str(data_dir), "run", "--frameworks", "tensorflow"]) == 2
+
+
+def test_a_missing_snippets_folder_is_named(data_dir, tmp_path, capsys):
+    assert main(["--data-dir", str(data_dir), "--snippets-dir", str(tmp_path / "nowhere"), "validate"]) == 2
+    assert "snippets folder" in capsys.readouterr().err

@@ -7,6 +7,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from accelbench import verdicts
+from accelbench.reference import Reference
 from accelbench.render import charts, tables
 from accelbench.store import load_store
 from accelbench.validation import Validator, validate_files
@@ -60,6 +62,7 @@ def mutated_runs(draw):
 
 
 VALIDATOR = Validator(SNIPPETS, ROOT / "build_data" / "reference")
+REFERENCE = Reference(ROOT / "build_data" / "reference")
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
@@ -75,13 +78,21 @@ def check_file(data_dir, path):
 
         assert fast_valid(data) == _validator().is_valid(data)
     assert all(line.startswith(f"{path}: ") and "\n" not in line for line in problems), problems
-    if not problems:  # valid: the site can load and draw it
+    if not problems:  # valid: everything the site builds from it must work
         store = load_store(data_dir, SNIPPETS)
         latest = store.latest("matmul")
         if not latest.empty:
             tables.results_table(latest, "runs/")
-            charts.line_chart(latest, CHART)
+            tables.best_table(latest, "tflops", ["dtype"], "n", "runs/")
+            tables.scaling_table(latest, "runs/")
+            charts.line_chart(latest, CHART, peaks=[("peak", 100.0)])
+            charts.bar_chart(latest, {**CHART, "kind": "bar"})
         tables.runs_table(store.runs)
+        tables.energy_table(store.records, "runs/")
+        tables.coverage_note(store.records, "contribute.md")
+        verdicts.all_verdicts(store, REFERENCE)
+        tables.cost_table(verdicts.cost_rows(store, REFERENCE), "runs/")
+        charts.roofline_chart(*verdicts.roofline_inputs(store, REFERENCE))
 
 
 @SETTINGS

@@ -119,3 +119,17 @@ def test_zero_rates_draw_nothing_instead_of_crashing(data_dir):
     bar = dict(CHART, kind="bar")
     assert charts.bar_chart(store.latest("matmul"), bar) is None
     assert "<td>" in tables.results_table(store.latest("matmul"), "runs/")
+
+
+def test_coverage_note_comes_from_the_data(data_dir):
+    cpu_only = store_with(data_dir, [make_record()])
+    note = tables.coverage_note(cpu_only.records, "contribute.md")
+    assert note.startswith('!!! warning "Not measured yet: GPU and TPU"')
+    assert "**CPU**: Synthetic CPU" in note and "**TPU**: not measured yet" in note
+    tpu = make_record(device="TPU v5 lite", platform="tpu", framework="jax")
+    gpu = make_record(device="NVIDIA H200", platform="gpu")
+    write_run(data_dir, make_run(run_id="20261201T000000Z-synthetic-00000002", records=[tpu, gpu]))
+    from accelbench.store import load_store
+
+    note = tables.coverage_note(load_store(data_dir, SNIPPETS).records, "contribute.md")
+    assert note.startswith('!!! success "Measured on CPUs, GPUs and TPUs"') and "**TPU**: TPU v5 lite" in note

@@ -15,7 +15,7 @@ from conftest import SNIPPETS
 FAKE = '''
 import os, signal, time
 import numpy as np
-from accelbench.snippet import Case
+from accelbench.snippet import Case, Unsupported
 
 WORKLOAD = "{name}"
 TITLE = "Fake"
@@ -29,6 +29,8 @@ def torch_case(p, device):
     behaviour = {behaviour!r}.get(p["n"]) or os.environ.get(f"FAKE_N{{p['n']}}", "ok")
     if behaviour == "raise":
         raise ValueError("snippet bug")
+    if behaviour == "unsupported":
+        raise Unsupported("this device lacks the mode")
     if behaviour == "oom":
         raise RuntimeError("CUDA out of memory. Tried to allocate 2.00 GiB")
     if behaviour == "sigint":
@@ -96,7 +98,12 @@ def test_changed_snippet_is_measured_again(tmp_path, data_dir):
     ("wrong", "wrong result: relative error 0.5 exceeds tolerance 0.001"),
 ])
 def test_a_failing_measurement_is_recorded_and_the_run_goes_on(tmp_path, data_dir, behaviour, reason):
+    from conftest import make_run, write_run
+
+    stored = write_run(data_dir, make_run())
+    before = stored.read_bytes()
     path = run_once(fake_snippets(tmp_path, behaviour={2: behaviour}), data_dir, tmp_path)
+    assert stored.read_bytes() == before  # what was stored is untouched
     records = load_run(path)["records"]
     assert [(r["params"]["n"], r["status"]) for r in records] == [(1, "ok"), (2, "failed"), (3, "ok")]
     assert records[1]["reason"] == reason
@@ -212,12 +219,20 @@ def test_rapl_meter_sums_packages_and_survives_wraparound(tmp_path):
     assert meter.joules() == pytest.approx(5.000001)
 
 
-def test_meter_reasons_where_there_is_no_counter():
-    from accelbench.energy import meter_for
+def test_meter_reasons_where_there_is_no_counter(tmp_path, monkeypatch):
+    from accelbench import energy
 
-    assert meter_for("tpu", "google") == (None, "TPUs expose no energy counter to programs")
-    counter, reason = meter_for("cpu", None)
-    assert counter is not None or "RAPL not readable" in reason
+    assert energy.meter_for("tpu", "google") == (None, "TPUs expose no energy counter to programs")
+    assert energy.meter_for("gpu", "amd") == (None, "no energy counter is read for amd GPUs yet")
+    monkeypatch.setattr(energy, "RAPL_ROOT", tmp_path / "absent")
+    counter, reason = energy.meter_for("cpu", None)
+    assert counter is None and reason.startswith("RAPL not readable:") and "absent" in reason
+    (tmp_path / "rapl" / "intel-rapl:0").mkdir(parents=True)
+    (tmp_path / "rapl" / "intel-rapl:0" / "energy_uj").write_text("5")
+    (tmp_path / "rapl" / "intel-rapl:0" / "max_energy_range_uj").write_text("100")
+    monkeypatch.setattr(energy, "RAPL_ROOT", tmp_path / "rapl")
+    counter, reason = energy.meter_for("cpu", None)
+    assert isinstance(counter, energy.RaplMeter) and reason is None
 
 
 def test_a_failing_energy_counter_keeps_the_timing(monkeypatch):
@@ -233,3 +248,8 @@ def test_a_failing_energy_counter_keeps_the_timing(monkeypatch):
     record = runner.measure(item, "test", Reference(ROOT / "build_data" / "reference"), meter=(BrokenMeter(), None))
     assert record["status"] == "ok" and record["metrics"]["tflops"] > 0
     assert record["energy"] == {"measured": False, "reason": "energy counter failed: RuntimeError: NVML: not supported"}
+
+
+def test_a_case_that_finds_its_device_unsuitable_is_skipped(tmp_path, data_dir):
+    records = load_run(run_once(fake_snippets(tmp_path, behaviour={2: "unsupported"}), data_dir, tmp_path))["records"]
+    assert (records[1]["status"], records[1]["reason"]) == ("skipped", "this device lacks the mode")

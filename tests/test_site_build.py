@@ -102,7 +102,9 @@ def test_no_data_renders_not_measured_yet(tmp_path, data_dir):
     build = mkdocs_build(tmp_path / "site", data_dir)
     assert build.returncode == 0, build.stderr
     html = (tmp_path / "site" / "evidence" / "matmul.html").read_text()
-    assert "Not measured yet" in html and "<table>" not in html.split("The code that was timed")[0].split("Results")[-1]
+    content = html.split('<article class="md-content__inner')[1]
+    results = content.split('id="results"')[1].split('id="the-code-that-was-timed"')[0]
+    assert "Not measured yet" in results and "<table>" not in results and "<img" not in results
     assert not (tmp_path / "site" / "assets" / "charts" / "matmul.svg").exists()
 
 

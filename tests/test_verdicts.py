@@ -128,3 +128,42 @@ def test_sizes_are_compared_only_where_both_were_measured(data_dir):
     # the GPU also ran a larger size the TPU did not: the comparison stays at 2**16
     v = verdicts_for(data_dir, [small_gpu, small_tpu, general(GPU, "fft", 1e6)])
     assert v["Flexibility"].verdict == CONTRADICTED
+
+
+def reference_with_prices(tmp_path, rows):
+    import csv
+    import shutil
+
+    ref = tmp_path / "reference"
+    shutil.copytree(ROOT / "build_data" / "reference", ref)
+    with open(ref / "prices.csv", "w", newline="") as fh:
+        writer = csv.DictWriter(fh, ["chip", "provider", "offer", "usd_per_chip_hour", "pricing", "source", "source_date", "notes"])
+        writer.writeheader()
+        for chip, provider, price in rows:
+            writer.writerow({"chip": chip, "provider": provider, "offer": "x", "usd_per_chip_hour": price,
+                             "pricing": "on-demand", "source": "test", "source_date": "2026-11", "notes": ""})
+    return Reference(ref)
+
+
+@pytest.mark.parametrize("rows, expected", [
+    ([("TPU v6e", "GCP", 2), ("H200 SXM", "AWS", 8), ("H200 SXM", "Azure", 9), ("H200 SXM", "Lambda", 5)], SUPPORTED),
+    ([("TPU v6e", "GCP", 2), ("TPU v6e", "OtherCloud", 2), ("H200 SXM", "AWS", 8)], CONTRADICTED),
+    ([("TPU v6e", "GCP", 2), ("H200 SXM", "AWS", 8)], MIXED),  # GPUs from one provider only
+])
+def test_availability(tmp_path, data_dir, rows, expected):
+    from accelbench.verdicts import availability
+
+    assert availability(reference_with_prices(tmp_path, rows)).verdict == expected
+
+
+def test_cost_within_five_percent_is_mixed(tmp_path, data_dir):
+    from accelbench.verdicts import cost
+
+    reference = reference_with_prices(tmp_path, [("TPU v6e", "GCP", 2.0), ("H200 SXM", "AWS", 4.0)])
+    write_run(data_dir, make_run(records=[gpt2(GPU, 400_000), gpt2(TPU, 205_000)]))  # $/Mtok 2.78 vs 2.71
+    assert cost(load_store(data_dir, ROOT / "snippets"), reference).verdict == MIXED
+
+
+def test_frameworks_mixed_when_only_pytorch_ran_on_gpus(data_dir):
+    records = [gpt2(GPU, 400_000, "torch"), gpt2(TPU, 500_000, "jax")]
+    assert verdicts_for(data_dir, records)["Supported Frameworks"].verdict == MIXED

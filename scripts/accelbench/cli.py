@@ -52,6 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command != "summary" and not args.snippets_dir.is_dir():
+        print(f"accelbench: snippets folder {args.snippets_dir} does not exist (run from the project, "
+              f"or pass --snippets-dir)", file=sys.stderr)
+        return 2
     unknown = set(getattr(args, "frameworks", []) or []) - set(FRAMEWORKS)
     if unknown:
         print(f"accelbench: unknown framework(s): {', '.join(sorted(unknown))}", file=sys.stderr)
@@ -72,9 +76,8 @@ def cmd_run(args) -> int:
     except runner.Interrupted as exc:
         print(exc)  # the partial file's path, still printed last
         return 130
-    if path is None:
-        return 0
-    print(path)
+    # the last line is the new run file, or says why there is none
+    print(path if path is not None else "no new run file: every planned measurement is already stored")
     return 0
 
 
@@ -176,6 +179,14 @@ def _print_summary(run: dict) -> int:
         label = " ".join(f"{v}" for _, v in series)
         print(f"{workload:<18} {framework:<6} {label[:38]:<38} {m[rec['_metric']]:>10.4g} {rec['_unit']:<6} {at:<10} "
               + ", ".join(extra))
+    ones = {(r["framework"], r["device"], r["params"].get("config")): r for r in records
+            if r["status"] == "ok" and r["params"].get("devices") == "one"}
+    for rec in records:
+        one = ones.get((rec["framework"], rec["device"], rec["params"].get("config")))
+        if rec["status"] == "ok" and rec["params"].get("devices") == "all" and one:
+            k = (rec.get("notes") or {}).get("devices", 1)
+            efficiency = rec["metrics"]["tokens_per_s"] / (k * one["metrics"]["tokens_per_s"])
+            print(f"scaling {rec['framework']} {rec['params'].get('config')} on {k} devices: {efficiency * 100:.0f}% efficiency")
     failed = [r for r in records if r["status"] == "failed"]
     for rec in failed[:15]:
         print(f"FAILED {rec['workload']} {rec['framework']} {rec['params']}: {rec['reason'][:160]}")

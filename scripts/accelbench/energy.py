@@ -85,6 +85,6 @@ def meter_for(platform: str, vendor: str | None) -> tuple[Meter | None, str | No
     if not RAPL_ROOT.exists():
         return None, f"RAPL not readable: {RAPL_ROOT} is absent (typical of virtual machines)"
     try:
-        return RaplMeter(), None
+        return RaplMeter(RAPL_ROOT), None
     except (OSError, ValueError) as exc:
         return None, f"RAPL not readable: {exc}"

@@ -16,6 +16,7 @@ Markers (each alone on a line, outside code blocks):
 - ``cost``: cost per million training tokens and per PFLOP for every priced chip
 - ``energy``: every measurement metered for energy
 - ``verdict SLUG``: one row's verdict and evidence as a note (speed, flexibility, cost, ...)
+- ``coverage``: which kinds of device (CPU, GPU, TPU) the stored runs measured, and which not yet
 
 An unknown marker or workload, or (under --strict) a malformed run file, stops the build with
 a message naming the page or file. The plugin never runs a benchmark or imports a snippet.
@@ -48,8 +49,8 @@ log = logging.getLogger("mkdocs.plugins.accelbench")
 MARKER = re.compile(r"^\s*<!--\s*accelbench:(?P<kind>[A-Za-z_-]+)(?P<args>[^>]*?)\s*-->\s*$")
 FENCE = re.compile(r"^\s*(```|~~~)")
 KINDS = ("table", "best", "chart", "runs", "scaling", "verdicts", "verdict-rules", "reference", "cost", "energy",
-         "verdict", "roofline")
-NO_WORKLOAD = ("runs", "verdicts", "verdict-rules", "cost", "energy", "roofline")
+         "verdict", "roofline", "coverage")
+NO_WORKLOAD = ("runs", "verdicts", "verdict-rules", "cost", "energy", "roofline", "coverage")
 REFERENCE_TABLES = ("accelerators", "prices")
 CHART_DIR = "assets/charts"
 
@@ -187,8 +188,8 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
             if args not in ([name] for name in REFERENCE_TABLES):
                 raise PluginError(f"accelbench: {where}: 'accelbench:reference' takes one of {', '.join(REFERENCE_TABLES)}")
             html = tables.prices_table(self.reference.prices) if args == ["prices"] else \
-                tables.accelerators_table(self.reference.accelerators,
-                                          {chip: esc(text) for chip, text in verdicts.measured_on_chips(self.store, self.reference).items()})
+                tables.accelerators_table(self.reference.accelerators, verdicts.measured_on_chips(self.store, self.reference),
+                                          self._runs_url(page, files))
             return "\n" + self._wrap(html)
         if kind == "cost":
             return "\n" + self._wrap(tables.cost_table(verdicts.cost_rows(self.store, self.reference), self._runs_url(page, files)))
@@ -199,6 +200,8 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
                 tables.not_measured("energy on any device with an energy counter", self._src_link(page, self.config.reproduce_page))
         if kind == "verdict-rules":
             return "\n" + "\n".join(f"- **{esc(feature)}**: {esc(rule)}" for feature, rule in verdicts.RULES.items()) + "\n"
+        if kind == "coverage":
+            return tables.coverage_note(self.store.records, self._src_link(page, self.config.contribute_page))
         if kind == "roofline":
             return self._figure(page, ("roofline", None), self._roofline_alt(*verdicts.roofline_inputs(self.store, self.reference)),
                                 "Each point is a matrix-multiplication result; solid lines are the device's measured "
@@ -222,7 +225,8 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
             return "\n" + self._wrap(html) if html else tables.not_measured(f"{title} on more than one device", reproduce)
         if kind == "best":
             chart = self.charts[workload]["chart"]
-            return "\n" + self._wrap(tables.best_table(latest, chart["y"], chart.get("series", []), chart["x"], runs_url))
+            html = tables.best_table(latest, chart["y"], chart.get("series", []), chart["x"], runs_url)
+            return "\n" + self._wrap(html) if html else tables.not_measured(title, reproduce)
         metric = args[1] if len(args) == 2 else None
         if metric not in self.charts[workload]["charts"]:
             raise PluginError(f"accelbench: {where}: {workload} has no chart of {metric!r} "
@@ -230,7 +234,8 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         chart_title = self.charts[workload]["charts"][metric].get("title", title)
         return self._figure(page, (workload, metric), self._alt(workload, metric),
                             f"{chart_title}: latest result per device, framework and parameters; error bars span the "
-                            f"interquartile range of the timing samples. Hover a point for its value.", reproduce)
+                            f"interquartile range of the timing samples. Each value, with the run it came from, is in the "
+                            f"table above.", reproduce)
 
     def _figure(self, page, key, alt: str, caption: str, reproduce: str | None = None) -> str:
         uri = self.chart_files.get(key)

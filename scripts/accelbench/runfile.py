@@ -37,6 +37,19 @@ def _reject_constant(name: str):
     raise ValueError(f"{name} is not allowed in a run file")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999 parses as infinity
+        raise ValueError(f"the number {text[:40]} is out of range")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > 30:  # no count, size or time in a run file needs more digits
+        raise ValueError(f"the number {text[:40]}... is out of range")
+    return int(text)
+
+
 def read_json(path: Path) -> Any:
     """Parse a run file strictly: size-capped, UTF-8, and no NaN or Infinity literals."""
     path = Path(path)
@@ -44,7 +57,8 @@ def read_json(path: Path) -> Any:
     if size > MAX_FILE_BYTES:
         raise RunFileError([f"{path}: (file): {size} bytes is larger than the {MAX_FILE_BYTES} byte limit"])
     try:
-        return json.loads(path.read_text(encoding="utf-8"), parse_constant=_reject_constant)
+        return json.loads(path.read_text(encoding="utf-8"), parse_constant=_reject_constant,
+                          parse_float=_finite_float, parse_int=_bounded_int)
     except UnicodeDecodeError as exc:
         raise RunFileError([f"{path}: (file): not UTF-8 text ({exc.reason})"]) from None
     except json.JSONDecodeError as exc:

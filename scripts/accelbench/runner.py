@@ -26,7 +26,7 @@ from typing import Any, Callable, TextIO
 from accelbench import energy, hardware, timing
 from accelbench.reference import Reference
 from accelbench.runfile import SCHEMA_VERSION, RunFileError, read_json, write_atomic
-from accelbench.snippet import Snippet
+from accelbench.snippet import Snippet, Unsupported
 
 # A sustained run of at least this long is metered for energy (counters update every few ms).
 ENERGY_SECONDS = {"quick": 2.0, "full": 5.0, "test": 0.2}
@@ -192,6 +192,8 @@ def measure(item: Planned, profile: str, reference: Reference, limit_s: float | 
             return _measure(item, profile, reference, record, meter, idle_watts)
     except MeasurementTimeout as exc:
         return {**record, "status": "failed", "reason": str(exc)}
+    except Unsupported as exc:
+        return {**record, "status": "skipped", "reason": str(exc) or "not supported on this device"}
     except Exception as exc:
         reason = "out of memory" if _is_oom(exc) else f"{type(exc).__name__}: {exc}"
         return {**record, "status": "failed", "reason": reason[:4000]}

@@ -60,6 +60,11 @@ class Case:
     notes: dict[str, Any] = field(default_factory=dict)  # facts worth recording (input sets, precision)
 
 
+class Unsupported(Exception):
+    """Raised by a case when this device cannot run it (found only once the device is open, e.g.
+    a GPU without TF32); the runner records ``skipped`` with the message."""
+
+
 class SnippetError(Exception):
     """A snippet module breaks the contract; the message names the file and what is wrong."""
 

@@ -52,9 +52,10 @@ RULES = {
                          "per joule) of the GPU and the TPU. Supported "
                          "if the TPU's is more than 5% higher; contradicted if more than 5% lower; mixed otherwise. "
                          "TPUs expose no energy counter to programs, so this stays not measured until one does.",
-    "Supported Frameworks": "From which framework produced results on which device. Supported if PyTorch and JAX "
-                            "both ran on a GPU, and on a TPU JAX ran while PyTorch did not or ran slower; "
-                            "contradicted if PyTorch on a TPU matched or beat JAX there; mixed otherwise.",
+    "Supported Frameworks": "From which framework produced results on which device. Contradicted if PyTorch "
+                            "trained GPT-2 on a TPU at least as fast as JAX did there (or JAX did not); supported "
+                            "if PyTorch and JAX both produced results on a GPU and JAX produced results on a TPU; "
+                            "mixed otherwise.",
 }
 
 ARTICLE_ROWS = [
@@ -220,14 +221,15 @@ def cost_rows(store: Store, reference: Reference) -> list[dict]:
     return rows
 
 
-def measured_on_chips(store: Store, reference: Reference) -> dict[str, str]:
-    """Chip -> a short plain-text line of what was measured on it (best bf16 matmul as % of peak)."""
+def measured_on_chips(store: Store, reference: Reference) -> dict[str, tuple[str, pd.Series]]:
+    """Chip -> (a short line of what was measured on it: best bf16 matmul as % of peak, the record)."""
     out = {}
     for row in reference.accelerators:
         mm = _on_chip(store, "matmul", row["chip"], "tflops", lambda p: p.get("dtype") == "bfloat16", reference)
         if mm is not None:
             frac = mm.get("m_fraction_of_peak")
-            out[row["chip"]] = f"bf16 matmul {mm['m_tflops']:.3g} TFLOP/s" + (f" ({frac * 100:.0f}% of peak)" if pd.notna(frac) else "")
+            out[row["chip"]] = (f"bf16 matmul {mm['m_tflops']:.3g} TFLOP/s"
+                                + (f" ({frac * 100:.0f}% of peak)" if pd.notna(frac) else ""), mm)
     return out
 
 

@@ -53,8 +53,11 @@ def tick(value: float) -> str:
 
 
 def _ticks_log(lo: float, hi: float) -> list[float]:
+    """Decades spanning lo..hi, thinned to at most about ten labels."""
     first, last = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
-    return [10.0 ** e for e in range(first, last + 1)]
+    step = max(1, math.ceil((last - first) / 10))
+    last = first + step * math.ceil((last - first) / step)
+    return [10.0 ** e for e in range(first, last + 1, step)]
 
 
 def _ticks_linear(hi: float) -> list[float]:

@@ -86,8 +86,13 @@ def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None
 
 
 def best_table(latest: pd.DataFrame, metric: str, group_params: list[str], x_param: str, runs_url: str) -> str:
-    """The best value of ``metric`` per device x framework x group params, and where it was reached."""
-    ok = latest[(latest["status"] == "ok") & latest.get(f"m_{metric}", pd.Series(dtype=float)).notna()]
+    """The best value of ``metric`` per device x framework x group params, and where it was reached;
+    None when no record has that metric."""
+    if f"m_{metric}" not in latest:
+        return None
+    ok = latest[(latest["status"] == "ok") & latest[f"m_{metric}"].notna()]
+    if ok.empty:
+        return None
     ok = ok.assign(_group=ok.apply(lambda r: (r["device"], r["framework"], *[r["params"].get(p) for p in group_params]), axis=1))
     best = ok.loc[ok.groupby("_group", sort=False)[f"m_{metric}"].idxmax()]
     head = ["Device", "Framework", *group_params, f"Best {METRIC_LABELS.get(metric, metric)}", f"at {x_param}", "Run"]
@@ -194,13 +199,18 @@ SPEC_COLUMNS = [("chip", "Chip"), ("vendor", "Vendor"), ("year", "Year"), ("bf16
                 ("hbm_tbps", "HBM (TB/s)"), ("tdp_w", "TDP (W)"), ("confidence", "Confidence")]
 
 
-def accelerators_table(rows: list[dict], measured: dict[str, str]) -> str:
-    """Vendor specifications with their sources; ``measured`` maps chip -> what was measured on it."""
+def accelerators_table(rows: list[dict], measured: dict[str, tuple[str, pd.Series]], runs_url: str) -> str:
+    """Vendor specifications with their sources; ``measured`` maps chip -> (what was measured on
+    it, the record), linked to its run."""
     head = [label for _, label in SPEC_COLUMNS] + ["Measured here", "Sources and notes"]
     out = []
     for row in rows:
         cells = [esc(row.get(key) or "–") for key, _ in SPEC_COLUMNS]
-        cells.append(measured.get(row["chip"], '<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>'))
+        if row["chip"] in measured:
+            text, record = measured[row["chip"]]
+            cells.append(_linked(esc(text), record, runs_url) + _badges(record))
+        else:
+            cells.append('<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>')
         cells.append(_sources(row.get("sources", "")) + (f"<br><em>{esc(row['notes'])}</em>" if row.get("notes") else ""))
         out.append(cells)
     return _html_table(head, out)
@@ -225,9 +235,9 @@ def cost_table(rows: list[dict], runs_url: str) -> str:
         tok, mm = r["tokens_row"], r["matmul_row"]
         spec_only = '<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>'
         out.append([esc(r["chip"]), price_cell,
-                    _linked(fmt(tok["m_tokens_per_s"]), tok, runs_url) if tok is not None else spec_only,
+                    _linked(fmt(tok["m_tokens_per_s"]), tok, runs_url) + _badges(tok) if tok is not None else spec_only,
                     f"${r['usd_per_mtok']:.2f}" if r["usd_per_mtok"] is not None else "–",
-                    _linked(fmt(mm["m_tflops"]), mm, runs_url) if mm is not None else spec_only,
+                    _linked(fmt(mm["m_tflops"]), mm, runs_url) + _badges(mm) if mm is not None else spec_only,
                     f"${r['usd_per_pflop']:.4f}" if r["usd_per_pflop"] is not None else "–"])
     return _html_table(head, out)
 
@@ -245,7 +255,8 @@ def energy_table(records: pd.DataFrame, runs_url: str) -> str | None:
                    else f"{fmt(r.get('m_tflops_per_watt'))} TFLOP/J" if pd.notna(r.get("m_tflops_per_watt")) else "–")
             rows.append([esc(r["device"]), esc(r["framework"]), esc(r["workload"]),
                          esc(", ".join(f"{k}={v}" for k, v in r["params"].items())),
-                         _linked(fmt(r.get("m_watts")), r, runs_url), fmt(r.get("idle_watts")), _linked(eff, r, runs_url)])
+                         _linked(fmt(r.get("m_watts")), r, runs_url), fmt(r.get("idle_watts")),
+                         _linked(eff, r, runs_url) + _badges(r)])
         parts.append(_html_table(["Device", "Framework", "Workload", "Parameters", "Average W", "Idle W", "Efficiency"], rows))
     unmeasured = records[records["energy_measured"] == False]  # noqa: E712
     if not unmeasured.empty:
@@ -265,3 +276,23 @@ def verdict_note(v, details_src: str | None, contribute_src: str) -> str:
     lines = [f"The stored runs say **{esc_md(v.verdict)}** for the TPU claim \"{esc_md(v.tpu_claim)}\".", "",
              *[f"- {esc_md(e)}" for e in v.evidence], "", " · ".join(links)]
     return f'!!! {kind} "{esc(v.feature)}: {esc(v.verdict)}"\n' + "\n".join(f"    {line}" if line else "" for line in lines) + "\n"
+
+
+PLATFORM_NAMES = {"cpu": "CPU", "gpu": "GPU", "tpu": "TPU"}
+
+
+def coverage_note(records: pd.DataFrame, contribute_src: str) -> str:
+    """What kinds of device the stored runs measured, from the data: never a typed claim."""
+    ok = records[records["status"] == "ok"] if not records.empty else records
+    measured = {pl: sorted(map(str, ok[ok["platform"] == pl]["device"].unique())) for pl in PLATFORM_NAMES} \
+        if not ok.empty else {pl: [] for pl in PLATFORM_NAMES}
+    lines = [f"- **{PLATFORM_NAMES[pl]}**: " + (", ".join(esc_md(d) for d in devices) if devices
+                                                else "not measured yet: every result for it reads *not measured yet*")
+             for pl, devices in measured.items()]
+    missing = [PLATFORM_NAMES[pl] for pl, devices in measured.items() if not devices and pl != "cpu"]
+    kind = "warning" if missing else "success"
+    title = f"Not measured yet: {' and '.join(missing)}" if missing else "Measured on CPUs, GPUs and TPUs"
+    body = ["The stored runs measured:", "", *lines, "",
+            "Vendor figures appear only as labelled references, never as results. "
+            f"[Contribute a run]({contribute_src}) from hardware that is missing."]
+    return f'!!! {kind} "{title}"\n' + "\n".join(f"    {line}" if line else "" for line in body) + "\n"
