@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -99,15 +98,7 @@ def cmd_status(args) -> int:
     snippets = discover(args.snippets_dir)
     hw = hardware.detect(args.frameworks)
     items = runner.plan(snippets, hw, args.frameworks, args.profile, args.platforms)
-    stored: dict[tuple, set[str]] = {}  # (workload, params, framework, device) -> snippet hashes with ok
-    for path in _run_files(args.data_dir):
-        try:
-            for rec in read_json(path).get("records", []):
-                if rec.get("status") == "ok":
-                    key = (rec["workload"], json.dumps(rec["params"], sort_keys=True), rec["framework"], rec["device"])
-                    stored.setdefault(key, set()).add(rec["snippet_hash"])
-        except (RunFileError, AttributeError, KeyError, TypeError):
-            continue  # `accelbench validate` reports these
+    stored = runner.stored_ok_hashes(args.data_dir / "runs", lambda msg: print(msg, file=sys.stderr))
     counts: dict[tuple, Counter] = {}
     for item in items:
         device = item.device.name if item.device else "-"
@@ -115,7 +106,7 @@ def cmd_status(args) -> int:
         if item.skip:
             bucket["skipped"] += 1
             continue
-        hashes = stored.get((item.snippet.workload, json.dumps(item.params, sort_keys=True), item.framework, device), set())
+        hashes = stored.get(runner.measurement_key(item.snippet.workload, item.params, item.framework, device), set())
         bucket["current" if item.snippet.source_hash in hashes else "stale" if hashes else "missing"] += 1
     print(f"profile {args.profile}; data in {args.data_dir}")
     for (workload, framework, device), c in counts.items():

@@ -77,6 +77,7 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
             raise PluginError("accelbench: invalid run file(s); fix or remove them "
                               "(`accelbench validate` lists every problem):\n" + "\n".join(exc.problems)) from None
         self.reference = Reference(self.data_dir / "reference")
+        self.verdicts = None  # computed once per build, on the first page that shows one
         self.charts = self._chart_meta()
         return config
 
@@ -174,14 +175,13 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
             return "\n" + self._wrap(tables.runs_table(self.store.runs)) if self.store.runs else \
                 tables.not_measured("any workload", self._src_link(page, self.config.reproduce_page))
         if kind == "verdicts":
-            rows = verdicts.all_verdicts(self.store, self.reference)
-            html = tables.verdict_table(rows, self._runs_url(page, files), lambda src: self._page_url(page, files, src),
+            html = tables.verdict_table(self._verdicts(), self._runs_url(page, files), lambda src: self._page_url(page, files, src),
                                         self._page_url(page, files, self.config.contribute_page))
             return "\n" + self._wrap(html)
         if kind == "verdict":
             if len(args) != 1 or args[0] not in verdicts.SLUGS:
                 raise PluginError(f"accelbench: {where}: 'accelbench:verdict' takes one of {', '.join(verdicts.SLUGS)}")
-            row = next(v for v in verdicts.all_verdicts(self.store, self.reference) if v.feature == verdicts.SLUGS[args[0]])
+            row = next(v for v in self._verdicts() if v.feature == verdicts.SLUGS[args[0]])
             return tables.verdict_note(row, self._src_link(page, row.page) if row.page else None,
                                        self._src_link(page, self.config.contribute_page))
         if kind == "reference":
@@ -244,6 +244,11 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         src = posixpath.relpath(uri, posixpath.dirname(page.file.src_uri))
         return (f'\n<figure class="ab-chart" markdown>\n![{esc_md(alt)}]({src})\n'
                 f"<figcaption>{esc(caption)}</figcaption>\n</figure>\n")
+
+    def _verdicts(self) -> list:
+        if self.verdicts is None:
+            self.verdicts = verdicts.all_verdicts(self.store, self.reference)
+        return self.verdicts
 
     @staticmethod
     def _wrap(table_html: str) -> str:

@@ -86,23 +86,33 @@ class Planned:
                          self.device.name if self.device else None, self.snippet.source_hash)
 
 
+def measurement_key(workload: str, params: dict, framework: str, device: str | None) -> tuple:
+    """What makes two records the same measurement (the snippet's version aside)."""
+    return (workload, json.dumps(params, sort_keys=True), framework, device)
+
+
 def cache_key(workload: str, params: dict, framework: str, device: str | None, snippet_hash: str) -> tuple:
-    return (workload, json.dumps(params, sort_keys=True), framework, device, snippet_hash)
+    return (*measurement_key(workload, params, framework, device), snippet_hash)
+
+
+def stored_ok_hashes(runs_dir: Path, warn: Callable[[str], None]) -> dict[tuple, set[str]]:
+    """Measurement key -> the snippet versions with an ``ok`` record stored. Files that cannot be
+    read are reported and ignored here (``accelbench validate`` is where they fail)."""
+    stored: dict[tuple, set[str]] = {}
+    for path in sorted(Path(runs_dir).glob("*.json")):
+        try:
+            for rec in read_json(path).get("records", []):
+                if rec.get("status") == "ok":
+                    key = measurement_key(rec["workload"], rec["params"], rec["framework"], rec["device"])
+                    stored.setdefault(key, set()).add(rec["snippet_hash"])
+        except (RunFileError, OSError, AttributeError, KeyError, TypeError) as exc:
+            warn(f"ignoring {path} when looking for stored results: {str(exc).splitlines()[0]}")
+    return stored
 
 
 def stored_ok_keys(runs_dir: Path, warn: Callable[[str], None]) -> set[tuple]:
-    """Keys of every ``ok`` record already stored. Files that cannot be read are reported and
-    ignored here (``accelbench validate`` is where they fail)."""
-    keys = set()
-    for path in sorted(Path(runs_dir).glob("*.json")):
-        try:
-            run = read_json(path)
-            for rec in run.get("records", []):
-                if rec.get("status") == "ok":
-                    keys.add(cache_key(rec["workload"], rec["params"], rec["framework"], rec["device"], rec["snippet_hash"]))
-        except (RunFileError, OSError, AttributeError, KeyError, TypeError) as exc:
-            warn(f"ignoring {path} when looking for stored results: {str(exc).splitlines()[0]}")
-    return keys
+    """Cache keys of every ``ok`` record already stored."""
+    return {(*key, h) for key, hashes in stored_ok_hashes(runs_dir, warn).items() for h in hashes}
 
 
 def choose_devices(hw: hardware.Hardware, platforms: list[str] | None) -> list[hardware.Device]:

@@ -27,10 +27,17 @@ class Store:
     files: dict[str, Path]  # run_id -> file
     records: pd.DataFrame
     problems: list[str] = field(default_factory=list)  # files left out (non-strict)
+    _latest: dict = field(default_factory=dict, repr=False)  # the store never changes: compute once
 
     def latest(self, workload: str | None = None) -> pd.DataFrame:
         """Latest result per workload x params x device x framework: the newest ``ok`` record,
-        or, where none is ok, the newest record of any status (so failures stay visible)."""
+        or, where none is ok, the newest record of any status (so failures stay visible).
+        Callers must not modify the frame returned (it is shared)."""
+        if workload not in self._latest:
+            self._latest[workload] = self._compute_latest(workload)
+        return self._latest[workload]
+
+    def _compute_latest(self, workload: str | None) -> pd.DataFrame:
         df = self.records
         if workload is not None:
             df = df[df["workload"] == workload]
