@@ -10,7 +10,6 @@ prints both times. Nothing is written into build_data/.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import subprocess

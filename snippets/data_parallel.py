@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from accelbench.snippet import Case, load_module, relative_error
+from accelbench.snippet import Case, load_module
 
 WORKLOAD = "data_parallel"
 TITLE = "Data-parallel training across local devices"
@@ -117,11 +117,7 @@ def jax_case(params, device):
         return loss
 
     def check():
-        idx, _ = gpt.batch(cfg, seed=999, size=1, length=min(cfg["seq"], 128))
-        dtype = jnp.bfloat16 if params["dtype"] == "bfloat16" else jnp.float32
-        logits = jax.jit(lambda p, i: gpt.jax_logits(p, i, cfg, dtype))(live["p"], jnp.asarray(idx))
-        weights_now = {k: np.asarray(v, np.float32) for k, v in live["p"].items()}
-        return relative_error(np.asarray(logits), gpt.reference_logits(weights_now, idx, cfg))
+        return gpt.jax_check(live["p"], cfg, jnp.bfloat16 if params["dtype"] == "bfloat16" else jnp.float32)
 
     return Case(run=run, check=check, tolerance=TOLERANCE[params["dtype"]], prepare=prepare,
                 notes={"model": cfg, "devices": len(devices)}, work=_work(params, len(devices)))
@@ -228,11 +224,7 @@ def torch_worker(rank, world, port, params, device_type, shards):
                 loss = gpt.torch_train_step(ddp, opt, autocast, *batches[int(command[1]) % len(batches)])
                 reply = f"{float(loss)}"  # float() waits for the device
             elif command[0] == "check":
-                idx, _ = gpt.batch(cfg, seed=999, size=1, length=min(cfg["seq"], 128))
-                with torch.no_grad(), autocast:
-                    logits = model(torch.from_numpy(idx).long().to(device))
-                weights = {k: v.float().cpu().numpy() for k, v in model.state_dict().items() if k != "lm_head.weight"}
-                reply = f"{relative_error(logits.float().cpu().numpy(), gpt.reference_logits(weights, idx, cfg))}"
+                reply = f"{gpt.torch_check(model, model, cfg, device, autocast)}"
             elif command[0] == "save":  # the weights
                 np.savez(command[1], **{k: v.float().cpu().numpy() for k, v in model.state_dict().items()})
                 reply = "saved"

@@ -156,6 +156,29 @@ def _check_batch(cfg):
     return batch(cfg, seed=999, size=1, length=min(cfg["seq"], _CHECK_TOKENS))
 
 
+def torch_check(forward, model, cfg, device, autocast):
+    """Relative error of ``forward``'s logits (the model as timed, with its current weights) on a
+    fresh sequence, against the float64 NumPy model with the same weights."""
+    import torch
+
+    idx, _ = _check_batch(cfg)
+    with torch.no_grad(), autocast:
+        logits = forward(torch.from_numpy(idx).long().to(device))
+    weights = {k: v.detach().float().cpu().numpy() for k, v in model.state_dict().items() if k != "lm_head.weight"}
+    return relative_error(logits.float().cpu().numpy(), reference_logits(weights, idx, cfg))
+
+
+def jax_check(weights, cfg, dtype, attention=None):
+    """The same check for the JAX model's current weights."""
+    import jax
+    import jax.numpy as jnp
+
+    idx, _ = _check_batch(cfg)
+    logits = jax.jit(lambda p, i: jax_logits(p, i, cfg, dtype, attention))(weights, jnp.asarray(idx))
+    host = {k: np.asarray(v, np.float32) for k, v in weights.items()}
+    return relative_error(np.asarray(logits), reference_logits(host, idx, cfg))
+
+
 # --8<-- [start:torch]
 def torch_model(cfg):
     import torch
@@ -262,12 +285,8 @@ def torch_case(params, device):
     def run(i):
         return torch_train_step(forward, opt, autocast, *batches[i % len(batches)])
 
-    def check():  # the timed (compiled) model's output, current weights, against float64 NumPy
-        idx, _ = _check_batch(cfg)
-        with torch.no_grad(), autocast:
-            logits = forward(torch.from_numpy(idx).long().to(device))
-        weights = {k: v.detach().float().cpu().numpy() for k, v in model.state_dict().items() if k != "lm_head.weight"}
-        return relative_error(logits.float().cpu().numpy(), reference_logits(weights, idx, cfg))
+    def check():  # the timed (compiled) model, not the eager one
+        return torch_check(forward, model, cfg, device, autocast)
 
     def close():  # the TF32 switch is process-wide: leave it as found
         torch.backends.cuda.matmul.allow_tf32 = tf32_before
@@ -387,11 +406,8 @@ def jax_case(params, device):
                                                           jnp.asarray(live["step"], jnp.float32), *batches[i % len(batches)])
         return loss
 
-    def check():  # the current weights' output against float64 NumPy on a fresh sequence
-        idx, _ = _check_batch(cfg)
-        logits = jax.jit(lambda p, i: jax_logits(p, i, cfg, dtype, compiled["attention"]))(live["p"], jnp.asarray(idx))
-        weights = {k: np.asarray(v, np.float32) for k, v in live["p"].items()}
-        return relative_error(np.asarray(logits), reference_logits(weights, idx, cfg))
+    def check():
+        return jax_check(live["p"], cfg, dtype, compiled["attention"])
 
     return Case(run=run, check=check, tolerance=TOLERANCE[params["dtype"]], prepare=prepare, notes=notes)
 # --8<-- [end:jax]

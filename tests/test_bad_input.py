@@ -2,7 +2,6 @@
 the file and the field, and nothing already stored changes."""
 
 import json
-import os
 import subprocess
 import sys
 

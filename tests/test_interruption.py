@@ -1,7 +1,6 @@
 """Runs that hang, are interrupted, or run twice at once: nothing completed is lost, no
 half-written file is left, and two runs never clobber each other."""
 
-import json
 import os
 import signal
 import subprocess
@@ -13,7 +12,7 @@ import pytest
 from accelbench.runfile import load_run
 
 from conftest import ROOT
-from test_runner import cpu_hw, fake_snippets, run_once
+from test_runner import fake_snippets, run_once
 
 
 def start_run(tmp_path, data_dir, *extra, env=None):

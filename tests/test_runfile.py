@@ -6,7 +6,7 @@ import pytest
 
 from accelbench.runfile import RunFileError, dumps, load_run, problems_in, write_atomic
 
-from conftest import make_record, make_run, write_run
+from conftest import make_record, make_run
 
 
 def test_a_valid_run_has_no_problems(tmp_path):

@@ -1,8 +1,6 @@
 """The runner: one run file per run, the cache, failures recorded and survived, interruption."""
 
-import json
 import shutil
-import textwrap
 
 import pytest
 
@@ -183,7 +181,6 @@ def test_energy_is_metered_around_a_sustained_run(monkeypatch):
 
     monkeypatch.setitem(runner.ENERGY_SECONDS, "test", 0.3)
     item = matmul_item()
-    monkeypatch.setattr(item.snippet.module, "energy_params", lambda p: True)
     record = runner.measure(item, "test", Reference(ROOT / "build_data" / "reference"), meter=(FakeMeter(), None))
     info = record["energy"]
     assert info["measured"] and info["seconds"] >= 0.3 and info["calls"] > 1 and info["idle_watts"] == 40.0
@@ -198,7 +195,6 @@ def test_no_energy_counter_records_the_reason_and_no_numbers(monkeypatch):
     from conftest import ROOT
 
     item = matmul_item()
-    monkeypatch.setattr(item.snippet.module, "energy_params", lambda p: True)
     record = runner.measure(item, "test", Reference(ROOT / "build_data" / "reference"),
                             meter=(None, "RAPL not readable: /sys/class/powercap is absent"))
     assert record["energy"] == {"measured": False, "reason": "RAPL not readable: /sys/class/powercap is absent"}
@@ -244,7 +240,6 @@ def test_a_failing_energy_counter_keeps_the_timing(monkeypatch):
             raise RuntimeError("NVML: not supported")
 
     item = matmul_item()
-    monkeypatch.setattr(item.snippet.module, "energy_params", lambda p: True)
     record = runner.measure(item, "test", Reference(ROOT / "build_data" / "reference"), meter=(BrokenMeter(), None))
     assert record["status"] == "ok" and record["metrics"]["tflops"] > 0
     assert record["energy"] == {"measured": False, "reason": "energy counter failed: RuntimeError: NVML: not supported"}

@@ -52,9 +52,6 @@ class Hardware:
     devices: list[Device]
     unavailable: list[Unavailable]
 
-    def platforms(self) -> set[str]:
-        return {d.platform for d in self.devices}
-
 
 def cpu_model() -> str:
     try:

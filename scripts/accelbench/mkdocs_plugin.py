@@ -24,10 +24,10 @@ a message naming the page or file. The plugin never runs a benchmark or imports 
 
 from __future__ import annotations
 
-import ast
 import logging
 import posixpath
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from mkdocs.config import base
@@ -42,6 +42,7 @@ from accelbench.reference import Reference
 from accelbench.render import charts, tables
 from accelbench.render.text import esc, esc_md
 from accelbench.runfile import RunFileError
+from accelbench.snippet import literals, snippet_files
 from accelbench.store import Store, load_store
 
 log = logging.getLogger("mkdocs.plugins.accelbench")
@@ -53,6 +54,14 @@ KINDS = ("table", "best", "chart", "runs", "scaling", "verdicts", "verdict-rules
 NO_WORKLOAD = ("runs", "verdicts", "verdict-rules", "cost", "energy", "roofline", "coverage")
 REFERENCE_TABLES = ("accelerators", "prices")
 CHART_DIR = "assets/charts"
+
+
+@dataclass
+class Place:
+    """Where a marker stands: its page, the site's files, and 'page.md:line' for messages."""
+    page: object
+    files: object
+    where: str
 
 
 class AccelbenchConfig(base.Config):
@@ -85,14 +94,9 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         """Chart and table settings per workload, read from each snippet's literals without
         importing it (the build must not execute snippet code)."""
         meta = {}
-        for path in sorted(self.snippets_dir.glob("*.py")):
-            if path.name.startswith("_"):
-                continue
-            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-            values = {t.id: n.value for n in tree.body if isinstance(n, ast.Assign)
-                      for t in n.targets if isinstance(t, ast.Name) and t.id in ("CHART", "TITLE", "TABLE", "EXTRA_CHARTS")}
+        for path in snippet_files(self.snippets_dir):
             try:
-                literal = {k: ast.literal_eval(v) for k, v in values.items()}
+                literal = literals(path, ("CHART", "TITLE", "TABLE", "EXTRA_CHARTS"))
                 charts_by_metric = {None: literal["CHART"], **{c["y"]: c for c in literal.get("EXTRA_CHARTS", [])}}
                 meta[path.stem] = {"charts": charts_by_metric, "chart": literal["CHART"], "title": literal["TITLE"],
                                    "table": literal.get("TABLE", {})}
@@ -162,80 +166,112 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         return "\n".join(out)
 
     def _render(self, match, page, files, line_number: int) -> str:
-        where = f"{page.file.src_uri}:{line_number}"
+        at = Place(page, files, f"{page.file.src_uri}:{line_number}")
         kind, args = match["kind"], match["args"].split()
         if match.group(0)[:1].isspace():
-            raise PluginError(f"accelbench: {where}: markers must start at the beginning of a line "
+            raise PluginError(f"accelbench: {at.where}: markers must start at the beginning of a line "
                               "(not inside an admonition or list), or the HTML they become breaks the page")
         if kind not in KINDS:
-            raise PluginError(f"accelbench: {where}: unknown marker 'accelbench:{kind}' (known: {', '.join(KINDS)})")
+            raise PluginError(f"accelbench: {at.where}: unknown marker 'accelbench:{kind}' (known: {', '.join(KINDS)})")
         if kind in NO_WORKLOAD and args:
-            raise PluginError(f"accelbench: {where}: 'accelbench:{kind}' takes no arguments, got {args}")
-        if kind == "runs":
-            return "\n" + self._wrap(tables.runs_table(self.store.runs)) if self.store.runs else \
-                tables.not_measured("any workload", self._src_link(page, self.config.reproduce_page))
-        if kind == "verdicts":
-            html = tables.verdict_table(self._verdicts(), self._runs_url(page, files), lambda src: self._page_url(page, files, src),
-                                        self._page_url(page, files, self.config.contribute_page))
-            return "\n" + self._wrap(html)
-        if kind == "verdict":
-            if len(args) != 1 or args[0] not in verdicts.SLUGS:
-                raise PluginError(f"accelbench: {where}: 'accelbench:verdict' takes one of {', '.join(verdicts.SLUGS)}")
-            row = next(v for v in self._verdicts() if v.feature == verdicts.SLUGS[args[0]])
-            return tables.verdict_note(row, self._src_link(page, row.page) if row.page else None,
-                                       self._src_link(page, self.config.contribute_page))
-        if kind == "reference":
-            if args not in ([name] for name in REFERENCE_TABLES):
-                raise PluginError(f"accelbench: {where}: 'accelbench:reference' takes one of {', '.join(REFERENCE_TABLES)}")
-            html = tables.prices_table(self.reference.prices) if args == ["prices"] else \
-                tables.accelerators_table(self.reference.accelerators, verdicts.measured_on_chips(self.store, self.reference),
-                                          self._runs_url(page, files))
-            return "\n" + self._wrap(html)
-        if kind == "cost":
-            return "\n" + self._wrap(tables.cost_table(verdicts.cost_rows(self.store, self.reference), self._runs_url(page, files)))
-        if kind == "energy":
-            html = tables.energy_table(self.store.records[self.store.records["status"] == "ok"] if not self.store.records.empty
-                                       else self.store.records, self._runs_url(page, files))
-            return "\n" + self._wrap(html) if html else \
-                tables.not_measured("energy on any device with an energy counter", self._src_link(page, self.config.reproduce_page))
-        if kind == "verdict-rules":
-            return "\n" + "\n".join(f"- **{esc(feature)}**: {esc(rule)}" for feature, rule in verdicts.RULES.items()) + "\n"
-        if kind == "coverage":
-            return tables.coverage_note(self.store.records, self._src_link(page, self.config.contribute_page))
-        if kind == "roofline":
-            return self._figure(page, ("roofline", None), self._roofline_alt(*verdicts.roofline_inputs(self.store, self.reference)),
-                                "Each point is a matrix-multiplication result; solid lines are the device's measured "
-                                "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.")
-        if kind not in NO_WORKLOAD and not (len(args) == 1 or (kind == "chart" and len(args) == 2)):
-            raise PluginError(f"accelbench: {where}: 'accelbench:{kind}' takes one workload id"
-                              f"{' and optionally a metric' if kind == 'chart' else ''}, got {args or 'none'}")
-        workload = args[0]
-        if workload not in self.charts:
-            raise PluginError(f"accelbench: {where}: unknown workload {workload!r} (known: {', '.join(sorted(self.charts))})")
+            raise PluginError(f"accelbench: {at.where}: 'accelbench:{kind}' takes no arguments, got {args}")
+        return getattr(self, f"_marker_{kind.replace('-', '_')}")(at, args)
+
+    # Site-wide markers
+
+    def _marker_runs(self, at, args) -> str:
+        if not self.store.runs:
+            return tables.not_measured("any workload", self._src_link(at.page, self.config.reproduce_page))
+        return "\n" + self._wrap(tables.runs_table(self.store.runs))
+
+    def _marker_verdicts(self, at, args) -> str:
+        html = tables.verdict_table(self._verdicts(), self._runs_url(at), lambda src: self._page_url(at, src),
+                                    self._page_url(at, self.config.contribute_page))
+        return "\n" + self._wrap(html)
+
+    def _marker_verdict(self, at, args) -> str:
+        if len(args) != 1 or args[0] not in verdicts.SLUGS:
+            raise PluginError(f"accelbench: {at.where}: 'accelbench:verdict' takes one of {', '.join(verdicts.SLUGS)}")
+        row = next(v for v in self._verdicts() if v.feature == verdicts.SLUGS[args[0]])
+        return tables.verdict_note(row, self._src_link(at.page, row.page) if row.page else None,
+                                   self._src_link(at.page, self.config.contribute_page))
+
+    def _marker_verdict_rules(self, at, args) -> str:
+        return "\n" + "\n".join(f"- **{esc(feature)}**: {esc(rule)}" for feature, rule in verdicts.RULES.items()) + "\n"
+
+    def _marker_reference(self, at, args) -> str:
+        if args not in ([name] for name in REFERENCE_TABLES):
+            raise PluginError(f"accelbench: {at.where}: 'accelbench:reference' takes one of {', '.join(REFERENCE_TABLES)}")
+        if args == ["prices"]:
+            return "\n" + self._wrap(tables.prices_table(self.reference.prices))
+        measured = verdicts.measured_on_chips(self.store, self.reference)
+        return "\n" + self._wrap(tables.accelerators_table(self.reference.accelerators, measured, self._runs_url(at)))
+
+    def _marker_cost(self, at, args) -> str:
+        return "\n" + self._wrap(tables.cost_table(verdicts.cost_rows(self.store, self.reference), self._runs_url(at)))
+
+    def _marker_energy(self, at, args) -> str:
+        records = self.store.records
+        html = tables.energy_table(records[records["status"] == "ok"] if not records.empty else records, self._runs_url(at))
+        if html is None:
+            return tables.not_measured("energy on any device with an energy counter",
+                                       self._src_link(at.page, self.config.reproduce_page))
+        return "\n" + self._wrap(html)
+
+    def _marker_coverage(self, at, args) -> str:
+        return tables.coverage_note(self.store.records, self._src_link(at.page, self.config.contribute_page))
+
+    def _marker_roofline(self, at, args) -> str:
+        alt = self._roofline_alt(*verdicts.roofline_inputs(self.store, self.reference))
+        return self._figure(at.page, ("roofline", None), alt,
+                            "Each point is a matrix-multiplication result; solid lines are the device's measured "
+                            "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.")
+
+    # Markers about one workload
+
+    def _workload(self, at, kind: str, args: list[str], extra: int = 0) -> str:
+        """The workload a marker names (checked), allowing ``extra`` further arguments."""
+        if not 1 <= len(args) <= 1 + extra:
+            raise PluginError(f"accelbench: {at.where}: 'accelbench:{kind}' takes one workload id"
+                              f"{' and optionally a metric' if extra else ''}, got {args or 'none'}")
+        if args[0] not in self.charts:
+            raise PluginError(f"accelbench: {at.where}: unknown workload {args[0]!r} (known: {', '.join(sorted(self.charts))})")
+        return args[0]
+
+    def _not_measured(self, at, workload: str, what: str | None = None) -> str:
+        return tables.not_measured(what or self.charts[workload]["title"], self._src_link(at.page, self.config.reproduce_page))
+
+    def _marker_table(self, at, args) -> str:
+        workload = self._workload(at, "table", args)
         latest = self.store.latest(workload)
-        title = self.charts[workload]["title"]
-        reproduce = self._src_link(page, self.config.reproduce_page)
-        if latest.empty or (kind != "table" and not (latest["status"] == "ok").any()):
-            return tables.not_measured(title, reproduce)
-        runs_url = self._runs_url(page, files)
-        if kind == "table":
-            return "\n" + self._wrap(tables.results_table(latest, runs_url, self.charts[workload]["table"].get("metrics")))
-        if kind == "scaling":
-            html = tables.scaling_table(latest, runs_url)
-            return "\n" + self._wrap(html) if html else tables.not_measured(f"{title} on more than one device", reproduce)
-        if kind == "best":
-            chart = self.charts[workload]["chart"]
-            html = tables.best_table(latest, chart["y"], chart.get("series", []), chart["x"], runs_url)
-            return "\n" + self._wrap(html) if html else tables.not_measured(title, reproduce)
+        if latest.empty:
+            return self._not_measured(at, workload)
+        return "\n" + self._wrap(tables.results_table(latest, self._runs_url(at), self.charts[workload]["table"].get("metrics")))
+
+    def _marker_best(self, at, args) -> str:
+        workload = self._workload(at, "best", args)
+        chart = self.charts[workload]["chart"]
+        html = tables.best_table(self.store.latest(workload), chart["y"], chart.get("series", []), chart["x"], self._runs_url(at))
+        return "\n" + self._wrap(html) if html else self._not_measured(at, workload)
+
+    def _marker_scaling(self, at, args) -> str:
+        workload = self._workload(at, "scaling", args)
+        html = tables.scaling_table(self.store.latest(workload), self._runs_url(at))
+        return "\n" + self._wrap(html) if html else \
+            self._not_measured(at, workload, f"{self.charts[workload]['title']} on more than one device")
+
+    def _marker_chart(self, at, args) -> str:
+        workload = self._workload(at, "chart", args, extra=1)
         metric = args[1] if len(args) == 2 else None
-        if metric not in self.charts[workload]["charts"]:
-            raise PluginError(f"accelbench: {where}: {workload} has no chart of {metric!r} "
-                              f"(its charts: {', '.join(m or 'the main one' for m in self.charts[workload]['charts'])})")
-        chart_title = self.charts[workload]["charts"][metric].get("title", title)
-        return self._figure(page, (workload, metric), self._alt(workload, metric),
-                            f"{chart_title}: latest result per device, framework and parameters; error bars span the "
-                            f"interquartile range of the timing samples. Each value, with the run it came from, is in the "
-                            f"table above.", reproduce)
+        charts_of = self.charts[workload]["charts"]
+        if metric not in charts_of:
+            raise PluginError(f"accelbench: {at.where}: {workload} has no chart of {metric!r} "
+                              f"(its charts: {', '.join(m or 'the main one' for m in charts_of)})")
+        return self._figure(at.page, (workload, metric), self._alt(workload, metric),
+                            f"{charts_of[metric].get('title', self.charts[workload]['title'])}: latest result per "
+                            f"device, framework and parameters; error bars span the interquartile range of the timing "
+                            f"samples. Each value, with the run it came from, is in the table above.",
+                            self._src_link(at.page, self.config.reproduce_page))
 
     def _figure(self, page, key, alt: str, caption: str, reproduce: str | None = None) -> str:
         uri = self.chart_files.get(key)
@@ -259,13 +295,13 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
     def _src_link(page, target_src: str) -> str:
         return posixpath.relpath(target_src, posixpath.dirname(page.file.src_uri))
 
-    def _runs_url(self, page, files) -> str:
-        return self._page_url(page, files, self.config.runs_page)
+    def _runs_url(self, at) -> str:
+        return self._page_url(at, self.config.runs_page)
 
     @staticmethod
-    def _page_url(page, files, src: str) -> str:
-        """URL of the docs page ``src`` relative to ``page`` (raw HTML links are not rewritten)."""
-        target = files.get_file_from_path(src)
+    def _page_url(at, src: str) -> str:
+        """URL of the docs page ``src`` relative to the marker's page (raw HTML links are not rewritten)."""
+        target = at.files.get_file_from_path(src)
         if target is None:
-            raise PluginError(f"accelbench: {page.file.src_uri} links to {src}, which is not in docs/")
-        return get_relative_url(target.url, page.url)
+            raise PluginError(f"accelbench: {at.page.file.src_uri} links to {src}, which is not in docs/")
+        return get_relative_url(target.url, at.page.url)

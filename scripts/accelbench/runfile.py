@@ -171,6 +171,3 @@ def write_atomic(path: Path, run: dict) -> Path:
             os.unlink(tmp)
     return path
 
-
-def finite(value: float) -> bool:
-    return isinstance(value, (int, float)) and math.isfinite(value)

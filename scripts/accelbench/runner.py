@@ -82,17 +82,13 @@ class Planned:
     skip: str | None  # a reason this cannot run here
 
     def key(self) -> tuple:
-        return cache_key(self.snippet.workload, self.params, self.framework,
-                         self.device.name if self.device else None, self.snippet.source_hash)
+        return measurement_key(self.snippet.workload, self.params, self.framework,
+                               self.device.name if self.device else None)
 
 
 def measurement_key(workload: str, params: dict, framework: str, device: str | None) -> tuple:
     """What makes two records the same measurement (the snippet's version aside)."""
     return (workload, json.dumps(params, sort_keys=True), framework, device)
-
-
-def cache_key(workload: str, params: dict, framework: str, device: str | None, snippet_hash: str) -> tuple:
-    return (*measurement_key(workload, params, framework, device), snippet_hash)
 
 
 def stored_ok_hashes(runs_dir: Path, warn: Callable[[str], None]) -> dict[tuple, set[str]]:
@@ -108,11 +104,6 @@ def stored_ok_hashes(runs_dir: Path, warn: Callable[[str], None]) -> dict[tuple,
         except (RunFileError, OSError, AttributeError, KeyError, TypeError) as exc:
             warn(f"ignoring {path} when looking for stored results: {str(exc).splitlines()[0]}")
     return stored
-
-
-def stored_ok_keys(runs_dir: Path, warn: Callable[[str], None]) -> set[tuple]:
-    """Cache keys of every ``ok`` record already stored."""
-    return {(*key, h) for key, hashes in stored_ok_hashes(runs_dir, warn).items() for h in hashes}
 
 
 def choose_devices(hw: hardware.Hardware, platforms: list[str] | None) -> list[hardware.Device]:
@@ -191,12 +182,13 @@ def _blank_record(item: Planned) -> dict:
 
 
 def measure(item: Planned, profile: str, reference: Reference, limit_s: float | None = None,
-            meter: tuple[energy.Meter | None, str | None] = (None, "not requested")) -> dict:
-    """One record. Never raises for a snippet's own failure: that becomes ``failed``."""
+            meter: tuple[energy.Meter | None, str | None] | None = None) -> dict:
+    """One record. Never raises for a snippet's own failure: that becomes ``failed``. ``meter``:
+    (counter or None, why none) for a measurement also metered for energy, else None."""
     record = _blank_record(item)
     if item.skip:
         return record
-    idle_watts = _idle_watts(meter) if item.snippet.wants_energy(item.params) else None
+    idle_watts = _idle_watts(meter) if meter else None
     try:
         with time_limit(limit_s):
             return _measure(item, profile, reference, record, meter, idle_watts)
@@ -233,7 +225,7 @@ def _measure(item: Planned, profile: str, reference: Reference, record: dict, me
                     "reason": f"wrong result: relative error {error:.3g} exceeds tolerance {case.tolerance:.3g}"}
         result = timing.time_calls(case.run, sync, TIMING_PLANS[profile])
         energy_info = (measure_energy(case.run, sync, result.calls_per_sample, ENERGY_SECONDS[profile], meter, idle_watts)
-                       if item.snippet.wants_energy(params) else None)
+                       if meter else None)
     finally:
         if case.close:
             case.close()
@@ -248,7 +240,7 @@ def _measure(item: Planned, profile: str, reference: Reference, record: dict, me
         record["metrics"][spec["name"]] = record["metrics"][spec["metric"]] / peak.value
     if energy_info is not None:
         record["energy"] = energy_info
-        record["metrics"].update(energy_metrics(energy_info, stats["median_s"], record["metrics"]))
+        record["metrics"].update(energy_metrics(energy_info, record["metrics"]))
     return record
 
 
@@ -282,7 +274,7 @@ def _metered(run, sync, calls_per_sample, seconds, counter, idle):
             "joules": joules, "idle_watts": idle}
 
 
-def energy_metrics(info: dict, median_s: float, metrics: dict) -> dict:
+def energy_metrics(info: dict, metrics: dict) -> dict:
     """watts and joules per call, and the efficiency figures derived from them."""
     if not info.get("measured") or info["joules"] <= 0:
         return {}
@@ -410,8 +402,8 @@ def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_di
     runs_dir = Path(data_dir) / "runs"
     hw = hw or hardware.detect(frameworks)
     items = plan(snippets, hw, frameworks, profile, platforms)
-    stored = set() if force else stored_ok_keys(runs_dir, lambda msg: print(msg, file=log))
-    todo = [i for i in items if i.skip or i.key() not in stored]
+    stored = {} if force else stored_ok_hashes(runs_dir, lambda msg: print(msg, file=log))
+    todo = [i for i in items if i.skip or i.snippet.source_hash not in stored.get(i.key(), ())]
     if not any(i.skip is None for i in todo):
         cached = sum(1 for i in items if i.skip is None)
         print(f"nothing to measure: {cached} measurement(s) already stored for this machine and these "
@@ -428,7 +420,7 @@ def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_di
             progress.begin(index, item)
             watchdog = _watchdog(writer, item, limit, log)
             try:
-                meter = _meter(meters, item) if item.skip is None and item.snippet.wants_energy(item.params) else (None, None)
+                meter = _meter(meters, item) if item.skip is None and item.snippet.wants_energy(item.params) else None
                 record = measure(item, profile, reference, limit, meter)
             finally:
                 watchdog.cancel()

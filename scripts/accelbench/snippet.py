@@ -80,10 +80,6 @@ class Snippet:
         return self.module.WORKLOAD
 
     @property
-    def title(self) -> str:
-        return self.module.TITLE
-
-    @property
     def chart(self) -> dict:
         return self.module.CHART
 
@@ -108,13 +104,17 @@ class Snippet:
         return getattr(self.module, f"{framework}_case")(params, device)
 
 
-def uses(path: Path) -> list[str]:
-    """The other snippets this one builds on (its ``USES`` list), read without importing."""
+def literals(path: Path, names: tuple[str, ...]) -> dict:
+    """The module-level constants ``names`` of a snippet, read as literals without importing it
+    (the site build must not execute snippet code). Raises ValueError if one is not a literal."""
     tree = ast.parse(Path(path).read_text(encoding="utf-8"), filename=str(path))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "USES" for t in node.targets):
-            return list(ast.literal_eval(node.value))
-    return []
+    return {t.id: ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+            for t in n.targets if isinstance(t, ast.Name) and t.id in names}
+
+
+def uses(path: Path) -> list[str]:
+    """The other snippets this one builds on (its ``USES`` list)."""
+    return list(literals(path, ("USES",)).get("USES", []))
 
 
 def source_hash(path: Path) -> str:
@@ -130,10 +130,11 @@ def source_hash(path: Path) -> str:
 def snippet_hashes(snippets_dir: Path) -> dict[str, str]:
     """Workload id -> current source hash, read without importing (the site build must not
     execute snippet code). The id is the file's stem, which discovery checks equals WORKLOAD."""
-    return {p.stem: source_hash(p) for p in _snippet_files(snippets_dir)}
+    return {p.stem: source_hash(p) for p in snippet_files(snippets_dir)}
 
 
-def _snippet_files(snippets_dir: Path) -> list[Path]:
+def snippet_files(snippets_dir: Path) -> list[Path]:
+    """Every snippet module of a folder (names starting with _ are helpers, not workloads)."""
     return sorted(p for p in Path(snippets_dir).glob("*.py") if not p.name.startswith("_"))
 
 
@@ -172,7 +173,7 @@ def load_snippet(path: Path) -> Snippet:
 
 def discover(snippets_dir: Path, only: list[str] | None = None) -> list[Snippet]:
     """Every snippet in ``snippets_dir`` (optionally only the named workloads)."""
-    files = _snippet_files(snippets_dir)
+    files = snippet_files(snippets_dir)
     if only:
         unknown = set(only) - {p.stem for p in files}
         if unknown:

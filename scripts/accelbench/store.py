@@ -15,7 +15,7 @@ import pandas as pd
 
 from accelbench.runfile import RunFileError
 from accelbench.snippet import snippet_hashes
-from accelbench.validation import Validator
+from accelbench.validation import Validator, load_valid
 
 KEY = ["workload", "params_key", "device", "framework"]
 VERSION_FIELDS = ("torch", "jax", "jaxlib", "cuda", "rocm", "driver", "libtpu")
@@ -53,28 +53,16 @@ class Store:
 
 def load_store(data_dir: Path, snippets_dir: Path, *, strict: bool = True,
                warn: Callable[[str], None] | None = None) -> Store:
-    runs, files, problems = [], {}, []
-    validator = Validator(snippets_dir, Path(data_dir) / "reference")
-    for path in sorted((Path(data_dir) / "runs").glob("*.json")):
-        try:
-            run = validator.load(path)
-        except RunFileError as exc:
-            if strict:
-                raise
-            problems += exc.problems
-            if warn:
-                warn(f"left out {path}: {exc.problems[0]}")
-            continue
-        if run["run_id"] in files:
-            line = f"{path}: run_id: {run['run_id']!r} is also the run_id of {files[run['run_id']]}"
-            if strict:
-                raise RunFileError([line])
-            problems.append(line)
-            if warn:
-                warn(f"left out {path}: {line}")
-            continue
-        runs.append(run)
-        files[run["run_id"]] = path
+    paths = sorted((Path(data_dir) / "runs").glob("*.json"))
+    loaded, rejected = load_valid(paths, Validator(snippets_dir, Path(data_dir) / "reference"))
+    problems = [line for _, lines in rejected for line in lines]
+    if rejected and strict:
+        raise RunFileError(problems)
+    for path, lines in rejected:
+        if warn:
+            warn(f"left out {path}: {lines[0]}")
+    runs = [run for _, run in loaded]
+    files = {run["run_id"]: path for path, run in loaded}
     current = snippet_hashes(snippets_dir)
     return Store(runs=runs, files=files, records=records_frame(runs, files, current), problems=problems)
 

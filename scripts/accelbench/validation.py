@@ -75,20 +75,27 @@ def _is_datetime(value: str) -> bool:
         return False
 
 
-def validate_files(files: list[Path], validator: Validator) -> list[str]:
-    """Problems in ``files``, one line each, including run ids shared by more than one file."""
-    problems: list[str] = []
-    owners: dict[str, Path] = {}
+def load_valid(files: list[Path], validator: Validator) -> tuple[list[tuple[Path, dict]], list[tuple[Path, list[str]]]]:
+    """Every file read and checked: (path, run) for the valid ones, (path, problem lines) for the
+    rest. A run_id already used by an earlier file is a problem of the later file."""
+    loaded, rejected, owners = [], [], {}
     for path in files:
         try:
             run = validator.load(path)
         except RunFileError as exc:
-            problems += exc.problems
+            rejected.append((path, exc.problems))
             continue
         except OSError as exc:
-            problems.append(f"{path}: (file): cannot read: {exc.strerror or exc}")
+            rejected.append((path, [f"{path}: (file): cannot read: {exc.strerror or exc}"]))
             continue
         first = owners.setdefault(run["run_id"], path)
         if first != path:
-            problems.append(f"{path}: run_id: {run['run_id']!r} is also the run_id of {first}")
-    return problems
+            rejected.append((path, [f"{path}: run_id: {run['run_id']!r} is also the run_id of {first}"]))
+            continue
+        loaded.append((path, run))
+    return loaded, rejected
+
+
+def validate_files(files: list[Path], validator: Validator) -> list[str]:
+    """Problems in ``files``, one line each (empty when all are valid)."""
+    return [line for _, problems in load_valid(files, validator)[1] for line in problems]

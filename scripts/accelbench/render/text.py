@@ -65,7 +65,3 @@ def provenance(row) -> str:
         parts.append(f"commit {commit[:10]}{' (dirty)' if row.get('dirty') else ''}")
     parts.append(f"run {row['run_id']}")
     return " · ".join(parts)
-
-
-def params_text(params: dict) -> str:
-    return ", ".join(f"{k}={v}" for k, v in params.items())
