@@ -19,15 +19,30 @@ CLAIM = "GPUs are flexible, great for many types of models; TPUs are focused on 
 _OPS = ("fft", "sort", "scatter_add", "gather")
 PROFILES = {
     "quick": [{"op": op, "n": n} for op in _OPS for n in (2**16, 2**20)] + [{"op": "small_matmul", "n": 64 * 64}],
-    "full": [{"op": op, "n": n} for op in _OPS for n in (2**16, 2**20, 2**24)] + [{"op": "small_matmul", "n": 64 * 64}],
+    # 2^16 elements take microseconds on an accelerator: small_matmul already measures launch cost
+    "full": [{"op": op, "n": n} for op in _OPS for n in (2**20, 2**24)] + [{"op": "small_matmul", "n": 64 * 64}],
     "test": [{"op": op, "n": 2**10} for op in _OPS] + [{"op": "small_matmul", "n": 16 * 16}],
 }
+RUN_ORDER = 4
 CHART = {"x": "n", "y": "elements_per_s", "series": ["op"], "x_label": "elements per call",
          "y_label": "elements/s", "title": "General-purpose operations", "log_x": True}
 TABLE = {"metrics": ["elements_per_s", "gbps", "compile_s"]}
 
 BINS = 4096  # histogram bins of scatter_add
 TOLERANCE = {"fft": 1e-5, "sort": 0.0, "scatter_add": 1e-5, "gather": 0.0, "small_matmul": 1e-5}
+# TPUs compute a float32 FFT with bfloat16 passes whatever precision is asked for
+# (jax-ml/jax#9881), so its error is that of a bf16 matrix product, as matmul allows for bf16.
+PLATFORM_TOLERANCE = {("tpu", "fft"): 2e-2}
+
+
+def tolerance(params, platform):
+    """The relative error allowed for this operation on this kind of device."""
+    return PLATFORM_TOLERANCE.get((platform, params["op"]), TOLERANCE[params["op"]])
+
+
+def priority(params):
+    """The largest size first: the flexibility verdict compares the largest size measured on both."""
+    return -params["n"]
 
 
 def _side(params):  # matrix size of small_matmul: n output elements
@@ -129,7 +144,8 @@ def torch_case(params, device):
         arrays = inputs(params, 1000)
         return _error(params, op(*on_device(arrays)).cpu().numpy(), arrays)
 
-    return Case(run=run, check=check, tolerance=TOLERANCE[params["op"]], notes={"input_sets": len(sets)})
+    platform = "gpu" if str(device).startswith("cuda") else "cpu"
+    return Case(run=run, check=check, tolerance=tolerance(params, platform), notes={"input_sets": len(sets)})
 # --8<-- [end:torch]
 
 
@@ -164,6 +180,6 @@ def jax_case(params, device):
         arrays = inputs(params, 1000)
         return _error(params, np.asarray(compiled["f"](*[jax.device_put(a, device) for a in arrays])), arrays)
 
-    return Case(run=run, check=check, tolerance=TOLERANCE[params["op"]], prepare=prepare,
+    return Case(run=run, check=check, tolerance=tolerance(params, device.platform), prepare=prepare,
                 notes={"input_sets": len(sets)})
 # --8<-- [end:jax]

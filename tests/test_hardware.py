@@ -3,17 +3,22 @@
 from types import SimpleNamespace
 
 from accelbench import hardware
-from accelbench.runner import plan
+from accelbench.plan import plan
+from accelbench.profiles import PROFILES
 from accelbench.snippet import discover
 
 from conftest import SNIPPETS
 
 
-def fake_torch(gpus=0, name="NVIDIA H200", hip=None):
-    props = SimpleNamespace(total_memory=150_000_000_000)
-    cuda = SimpleNamespace(is_available=lambda: gpus > 0, device_count=lambda: gpus,
+def fake_torch(gpus=0, name="NVIDIA H200", hip=None, cuda_build=True, init_error="Found no NVIDIA driver on your system."):
+    props = SimpleNamespace(total_memory=150_000_000_000, pci_domain_id=0, pci_bus_id=0x3B, pci_device_id=0)
+
+    def init():
+        raise RuntimeError(init_error)
+
+    cuda = SimpleNamespace(is_available=lambda: gpus > 0, device_count=lambda: gpus, init=init,
                            get_device_name=lambda i=0: name, get_device_properties=lambda i: props)
-    return SimpleNamespace(cuda=cuda, version=SimpleNamespace(cuda=None if hip else "13.0", hip=hip))
+    return SimpleNamespace(cuda=cuda, version=SimpleNamespace(cuda="13.0" if cuda_build and not hip else None, hip=hip))
 
 
 class FakeJaxDevice:
@@ -33,9 +38,55 @@ def fake_jax(**backends):
 
 
 def test_cpu_only_torch_sees_the_cpu_with_its_model():
-    devices, unavailable = hardware.detect_torch(fake_torch(gpus=0))
+    devices, unavailable = hardware.detect_torch(fake_torch(gpus=0, cuda_build=False))
     assert [(d.platform, d.name) for d in devices] == [("cpu", hardware.cpu_model())]
     assert unavailable == []
+
+
+def test_a_cuda_build_that_cannot_start_cuda_says_why():
+    devices, unavailable = hardware.detect_torch(fake_torch(gpus=0, init_error="CUDA driver version is insufficient"))
+    assert [d.platform for d in devices] == ["cpu"]
+    assert [(u.framework, u.platform, u.reason) for u in unavailable] == \
+        [("torch", "gpu", "torch.cuda failed: RuntimeError: CUDA driver version is insufficient")]
+
+
+def test_a_jax_backend_that_fails_to_initialise_is_recorded_with_its_error():
+    def devices(backend=None):
+        if backend == "cpu":
+            return [FakeJaxDevice("cpu", "cpu")]
+        if backend == "gpu":
+            raise RuntimeError("Backend 'cuda' failed to initialize: FAILED_PRECONDITION: No visible GPU devices.")
+        raise RuntimeError("Backend 'tpu' failed to initialize: INTERNAL: Failed to open libtpu.so: libtpu.so: "
+                           "cannot open shared object file: No such file or directory")
+
+    found, unavailable = hardware.detect_jax(SimpleNamespace(devices=devices))
+    assert [d.platform for d in found] == ["cpu"]
+    # the GPU plugin's failure is kept; a missing libtpu is just a machine without a TPU
+    assert [(u.framework, u.platform, u.reason) for u in unavailable] == [
+        ("jax", "gpu", "RuntimeError: Backend 'cuda' failed to initialize: FAILED_PRECONDITION: No visible GPU devices.")]
+    hw = hardware.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=1), "jax": SimpleNamespace(devices=devices)})
+    items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch", "jax"], PROFILES["full"])
+    jax_gpu = [i for i in items if i.framework == "jax"]
+    assert jax_gpu and all(i.skip.startswith("RuntimeError: Backend 'cuda' failed") for i in jax_gpu)
+
+
+def test_jax_is_detected_before_torch_and_torch_plugins_do_not_autoload(monkeypatch):
+    order = []
+    monkeypatch.delenv("TORCH_DEVICE_BACKEND_AUTOLOAD", raising=False)
+
+    def fake_import(name):
+        order.append((name, __import__("os").environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD")))
+        raise ImportError(name)
+
+    monkeypatch.setattr(hardware.importlib, "import_module", fake_import)
+    hardware.detect(("torch", "jax"))
+    assert order == [("jax", None), ("torch", "0")]
+
+
+def test_the_gpu_pci_bus_id_is_what_nvml_knows_it_by():
+    devices, _ = hardware.detect_torch(fake_torch(gpus=1))
+    assert devices[1].pci_bus_id == "00000000:3B:00.0"
+    assert devices[1].describe()["pci_bus_id"] == "00000000:3B:00.0"
 
 
 def test_nvidia_gpus_through_torch():
@@ -82,9 +133,9 @@ def test_torch_on_a_tpu_machine_is_skipped_with_the_reason():
     tpus = [FakeJaxDevice("tpu", "TPU v6 lite")]
     hw = hardware.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=0),
                                                       "jax": fake_jax(cpu=[FakeJaxDevice("cpu", "cpu")], tpu=tpus)})
-    reason = next(u.reason for u in hw.unavailable if u.framework == "torch")
+    reason = next(u.reason for u in hw.unavailable if (u.framework, u.platform) == ("torch", "tpu"))
     assert "torch_xla" in reason
-    items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch", "jax"], "full")
+    items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch", "jax"], PROFILES["full"])
     torch_items = [i for i in items if i.framework == "torch"]
     assert torch_items and all(i.skip == reason and i.device.name == "TPU v6 lite" for i in torch_items)
     # JAX measures the TPU, not the CPU, and float16/tf32 are skipped with reasons
@@ -95,8 +146,8 @@ def test_torch_on_a_tpu_machine_is_skipped_with_the_reason():
 
 def test_gpu_machine_measures_the_gpu_not_the_cpu():
     hw = hardware.detect(("torch",), modules={"torch": fake_torch(gpus=1)})
-    items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch"], "full")
+    items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch"], PROFILES["full"])
     assert {i.device.platform for i in items} == {"gpu"}
     assert not any(i.skip for i in items)  # tf32 runs on a GPU
-    cpu_items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch"], "quick", platforms=["cpu"])
+    cpu_items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch"], PROFILES["quick"], platforms=["cpu"])
     assert {i.device.platform for i in cpu_items} == {"cpu"}

@@ -12,7 +12,7 @@ import pytest
 from accelbench.runfile import load_run
 
 from conftest import ROOT
-from test_runner import fake_snippets, run_once
+from helpers import fake_snippets, run_once
 
 
 def start_run(tmp_path, data_dir, *extra, env=None):
@@ -87,3 +87,29 @@ def test_two_runs_at_once_write_separate_files(tmp_path, data_dir):
     assert [str(f) for f in files] == sorted(paths)
     ids = {load_run(f)["run_id"] for f in files}
     assert len(ids) == 2 and all(load_run(f)["complete"] for f in files)
+
+
+def test_sigkill_mid_run_leaves_a_valid_partial_file_with_the_completed_records(tmp_path, data_dir):
+    fake_snippets(tmp_path)
+    proc = start_run(tmp_path, data_dir, env={"FAKE_N2": "slow"})
+    wait_for_line(proc.stderr, "[1/3]")  # the first record is written, the second is sleeping
+    proc.kill()  # SIGKILL: no handler runs, nothing is flushed at exit
+    proc.communicate(timeout=60)
+    run = load_run(only_file(data_dir))  # schema-valid as it stands
+    assert run["complete"] is False and run["interrupted_by"] is None and run["finished_at"] is None
+    assert [(r["params"]["n"], r["status"]) for r in run["records"]] == [(1, "ok")]
+    validate = subprocess.run([sys.executable, "-m", "accelbench", "--snippets-dir", str(tmp_path / "snippets"),
+                               "--data-dir", str(data_dir), "validate"], cwd=ROOT, capture_output=True, text=True)
+    assert validate.returncode == 0, validate.stdout
+
+
+def test_the_run_file_is_on_disk_from_the_start_and_grows_record_by_record(tmp_path, data_dir):
+    fake_snippets(tmp_path)
+    proc = start_run(tmp_path, data_dir, env={"FAKE_N3": "slow"})
+    wait_for_line(proc.stderr, "[2/3]")
+    partial = load_run(only_file(data_dir))
+    assert [r["params"]["n"] for r in partial["records"]] == [1, 2] and partial["complete"] is False
+    proc.send_signal(signal.SIGTERM)
+    proc.communicate(timeout=60)
+    final = load_run(only_file(data_dir))  # the same file, finished in place
+    assert final["run_id"] == partial["run_id"] and final["interrupted_by"] == "SIGTERM"

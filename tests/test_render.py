@@ -133,3 +133,16 @@ def test_coverage_note_comes_from_the_data(data_dir):
 
     note = tables.coverage_note(load_store(data_dir, SNIPPETS).records, "contribute.md")
     assert note.startswith('!!! success "Measured on CPUs, GPUs and TPUs"') and "**TPU**: TPU v5 lite" in note
+
+
+def test_partial_and_interrupted_runs_carry_a_badge_saying_why(data_dir):
+    write_run(data_dir, make_run(complete=False, finished_at=None, interrupted_by=None))
+    write_run(data_dir, make_run(run_id="20261130T010000Z-synthetic-00000002", created_at="2026-11-30T01:00:00Z",
+                                 complete=False, interrupted_by="<b>SIGTERM</b>",
+                                 records=[make_record(params={"n": 512, "dtype": "float32"})]))
+    store = load_store(data_dir, SNIPPETS)
+    html = tables.results_table(store.latest("matmul"), "runs/")
+    assert html.count("ab-badge--partial") == 2
+    assert 'title="the run did not finish: it ended before finishing (killed, or still running)"' in html
+    assert 'title="the run did not finish: interrupted by &lt;b&gt;SIGTERM&lt;/b&gt;"' in html
+    assert tables.runs_table(store.runs).count("ab-badge--partial") == 2

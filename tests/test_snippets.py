@@ -5,7 +5,10 @@ import json
 
 import pytest
 
-from accelbench import hardware, runner
+from accelbench import hardware
+from accelbench.measure import measure
+from accelbench.plan import Planned
+from accelbench.profiles import PROFILES
 from accelbench.reference import Reference
 from accelbench.snippet import FRAMEWORKS, SnippetError, discover, load_snippet
 
@@ -44,8 +47,8 @@ def test_snippet_runs_correctly_at_its_test_size_on_cpu(snip, framework):
     if not runnable:  # e.g. data_parallel on one device: tests/test_data_parallel.py runs it on four
         pytest.skip(snip.module.skip_reason(framework, "cpu", snip.params("test")[0], count=device.count))
     for params in runnable:
-        item = runner.Planned(snip, framework, device, params, None)
-        record = runner.measure(item, "test", reference)
+        item = Planned(snip, framework, device, params, None)
+        record = measure(item, PROFILES["test"], reference)
         assert record["status"] == "ok", record["reason"]
         assert record["check"]["relative_error"] <= record["check"]["tolerance"]
         assert all(s > 0 for s in record["samples_s"])
@@ -58,10 +61,12 @@ def test_matmul_flop_count():
     assert m.bytes_moved({"n": 1000, "dtype": "bfloat16"}) == 3 * 10**6 * 2
 
 
-def test_matmul_full_profile_spans_256_to_16384_in_four_dtypes():
+def test_matmul_full_profile_spans_1024_to_16384_in_four_dtypes():
     grid = next(s for s in SNIPPET_LIST if s.workload == "matmul").params("full")
-    assert {p["n"] for p in grid} == {256, 512, 1024, 2048, 4096, 8192, 16384}
+    assert {p["n"] for p in grid} == {1024, 2048, 4096, 8192, 16384}
     assert {p["dtype"] for p in grid} == {"float32", "tfloat32", "bfloat16", "float16"}
+    # plain float32 leaves out the launch-bound and the slowest sizes
+    assert sorted(p["n"] for p in grid if p["dtype"] == "float32") == [2048, 4096, 8192]
 
 
 def test_a_snippet_missing_metadata_is_named(tmp_path):
@@ -81,3 +86,54 @@ def test_a_snippet_that_fails_to_import_is_named(tmp_path):
 def test_unknown_workload_is_refused():
     with pytest.raises(SnippetError, match="unknown workload"):
         discover(SNIPPETS, ["no_such_workload"])
+
+
+def test_tf32_is_set_through_one_api_and_restored():
+    import torch
+
+    from accelbench.snippet import torch_tf32
+
+    matmul = torch.backends.cuda.matmul
+    before = matmul.fp32_precision
+    restore = torch_tf32(True)
+    assert matmul.fp32_precision == "tf32"
+    restore()
+    assert matmul.fp32_precision == before
+    restore = torch_tf32(False)
+    assert matmul.fp32_precision == "ieee"
+    restore()
+    # nothing set through the legacy flag: reading it would raise on a mix of the two APIs
+    assert matmul.fp32_precision == before
+
+
+def test_the_bandwidth_check_sums_in_chunks_what_it_would_sum_at_once(monkeypatch):
+    import numpy as np
+
+    m = next(s for s in SNIPPET_LIST if s.workload == "memory_bandwidth").module
+    monkeypatch.setattr(m, "_CHECK_CHUNK", 7)  # chunks that do not divide the array
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(100).astype(np.float32)
+    y = x * np.float32(m.SCALE)
+    assert m.chunked_error(y, x, m.SCALE) == 0.0
+    y[55] += 1.0
+    expected = np.linalg.norm(y - x * m.SCALE) / np.linalg.norm(x * m.SCALE)
+    assert m.chunked_error(y, x, m.SCALE) == pytest.approx(expected, rel=1e-6)
+    y[13] = np.nan  # an element never written fails the check
+    assert not m.chunked_error(y, x, m.SCALE) <= m.TOLERANCE
+
+
+def test_a_tpu_fft_has_its_own_stated_tolerance():
+    m = next(s for s in SNIPPET_LIST if s.workload == "general_compute").module
+    assert m.tolerance({"op": "fft", "n": 1024}, "tpu") == 2e-2
+    assert m.tolerance({"op": "fft", "n": 1024}, "gpu") == m.TOLERANCE["fft"]
+    assert m.tolerance({"op": "sort", "n": 1024}, "tpu") == 0.0
+
+
+def test_every_snippet_declares_its_run_order_and_memory_need():
+    orders = {s.workload: s.run_order for s in SNIPPET_LIST}
+    assert sorted(orders, key=orders.get) == ["transformer_train", "matmul", "memory_bandwidth", "general_compute",
+                                              "data_parallel"]
+    for snip in SNIPPET_LIST:
+        for params in snip.params("full"):
+            need = snip.memory_bytes(params)
+            assert need is None or need > 0

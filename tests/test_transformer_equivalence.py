@@ -51,3 +51,24 @@ def test_flop_count_follows_the_palm_formula():
     # the NumPy initial weights hold exactly the parameters counted, plus the position embedding
     weights = M.init_params(M.CONFIGS["micro"])
     assert sum(w.size for k, w in weights.items() if k != "wpe.weight") == M.n_params(M.CONFIGS["micro"])
+
+
+def test_the_compiled_step_is_checked_without_compiling_again():
+    import torch
+    import torch._dynamo
+
+    case = SNIP.case("torch", {"config": "micro", "variant": "compiled", "dtype": "bfloat16"}, "cpu")
+    case.run(0)  # the training step compiles here, as in the runner's first call
+    with torch._dynamo.config.patch(error_on_recompile=True):
+        error = case.check()  # a second compilation would raise
+    assert error <= case.tolerance
+
+
+def test_the_loss_check_catches_broken_attention(monkeypatch):
+    import torch.nn.functional as F
+
+    case = SNIP.case("torch", {"config": "tiny", "variant": "eager", "dtype": "bfloat16"}, "cpu")
+    assert case.check() <= case.tolerance / 10  # bf16 rounding is far inside the tolerance
+    fused = F.scaled_dot_product_attention
+    monkeypatch.setattr(F, "scaled_dot_product_attention", lambda q, k, v, is_causal: fused(q, k, v, is_causal=False))
+    assert case.check() > case.tolerance  # attention that sees the future fails

@@ -1,4 +1,4 @@
-"""Command line: accelbench run | validate | status."""
+"""Command line: accelbench run | validate | status | summary."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ from collections import Counter
 from pathlib import Path
 
 from accelbench import hardware, runner
-from accelbench.runfile import RunFileError, read_json
+from accelbench.plan import format_plan, plan, to_measure
+from accelbench.profiles import PROFILES, profile as profile_named
+from accelbench.reference import Reference
+from accelbench.runfile import RunFileError, measurement_key, read_json, stored_ok_versions
 from accelbench.snippet import FRAMEWORKS, SnippetError, discover
 from accelbench.validation import Validator, validate_files
 
@@ -24,17 +27,26 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--snippets-dir", type=Path, default=Path("snippets"), help="default: snippets")
     sub = parser.add_subparsers(dest="command", required=True)
 
+    profiles_help = "; ".join(f"{p.name}: {p.description}" for p in PROFILES.values())
     run = sub.add_parser("run", help="measure what is missing for this machine; print the run file's path last")
-    run.add_argument("--profile", choices=["quick", "full", "test"], default="quick",
-                     help="quick: seconds on a 2-core CPU; full: one accelerator; test: tiny sizes for the test suite")
-    run.add_argument("--only", type=_csv, help="comma-separated workload ids")
+    run.add_argument("--profile", choices=list(PROFILES), default="quick", help=profiles_help)
+    run.add_argument("--only", type=_csv, help="comma-separated workload ids, run in the order given")
     run.add_argument("--frameworks", type=_csv, default=list(FRAMEWORKS), help="default: torch,jax")
     run.add_argument("--platforms", type=_csv,
                      help="cpu,gpu,tpu (default: the accelerators if there are any, else the CPU)")
     run.add_argument("--force", action="store_true", help="measure again even if a current result is stored")
     run.add_argument("--time-limit", type=float, metavar="SECONDS",
-                     help="per measurement, after which it is recorded as failed: timeout "
-                          "(default: 60 quick, 600 full; 0 for none)")
+                     help="per measurement, after which it is recorded as failed: timeout (default: "
+                          + ", ".join(f"{p.time_limit_s:g} {p.name}" for p in PROFILES.values()) + "; 0 for none)")
+    run.add_argument("--deadline", type=float, metavar="SECONDS",
+                     help="seconds from now after which no measurement starts; the rest are recorded as "
+                          "skipped (out of time), and one whose time budget does not fit is skipped before it starts")
+    run.add_argument("--plan", action="store_true",
+                     help="print every planned measurement with its time budget and the total; measure nothing")
+    run.add_argument("--plan-for", metavar="DEVICE",
+                     help="with --plan: plan for this accelerator instead of this machine's devices "
+                          "(a name from build_data/reference, e.g. 'NVIDIA H200' or 'TPU v5 lite')")
+    run.add_argument("--summary", action="store_true", help="after the run file's path, print its summary table")
 
     validate = sub.add_parser("validate", help="check run files; one line per problem naming file and field")
     validate.add_argument("files", nargs="*", type=Path, help="default: every file in DATA_DIR/runs")
@@ -43,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     summary.add_argument("file", type=Path)
 
     status = sub.add_parser("status", help="per workload, framework and device: stored, stale or missing")
-    status.add_argument("--profile", choices=["quick", "full", "test"], default="quick")
+    status.add_argument("--profile", choices=list(PROFILES), default="quick")
     status.add_argument("--frameworks", type=_csv, default=list(FRAMEWORKS))
     status.add_argument("--platforms", type=_csv)
     return parser
@@ -68,15 +80,47 @@ def main(argv: list[str] | None = None) -> int:
 
 def cmd_run(args) -> int:
     snippets = discover(args.snippets_dir, args.only)
+    if args.plan:
+        return _print_plan(args, snippets)
+    if args.plan_for:
+        print("accelbench: --plan-for only goes with --plan", file=sys.stderr)
+        return 2
     try:
         path = runner.run(snippets, profile=args.profile, frameworks=args.frameworks, data_dir=args.data_dir,
                           root=Path.cwd(), force=args.force, platforms=args.platforms,
-                          time_limit_s=args.time_limit)
+                          time_limit_s=args.time_limit, deadline_s=args.deadline)
     except runner.Interrupted as exc:
         print(exc)  # the partial file's path, still printed last
+        if args.summary:
+            _print_summary(read_json(Path(str(exc))))
         return 130
     # the last line is the new run file, or says why there is none
     print(path if path is not None else "no new run file: every planned measurement is already stored")
+    if args.summary and path is not None:
+        _print_summary(read_json(path))
+    return 0
+
+
+def _print_plan(args, snippets) -> int:
+    reference = Reference(args.data_dir / "reference")
+    if args.plan_for:
+        chip = reference.chip_for(args.plan_for)
+        if chip is None:
+            print(f"accelbench: --plan-for {args.plan_for!r}: no such accelerator in {args.data_dir / 'reference'}",
+                  file=sys.stderr)
+            return 2
+        # memory: the vendor's HBM figure, which is what bounds the sizes planned
+        memory = int(float(chip["hbm_gb"]) * 1e9) if chip.get("hbm_gb") else None
+        hw = hardware.assumed(args.plan_for, chip["kind"], chip["vendor"].lower(), memory, args.frameworks)
+    else:
+        hw = hardware.detect(args.frameworks)
+    prof = profile_named(args.profile)
+    items = plan(snippets, hw, args.frameworks, prof, reference, args.platforms)
+    if not args.force and not args.plan_for:
+        items, cached = to_measure(items, args.data_dir / "runs", lambda msg: print(msg, file=sys.stderr))
+        print(f"{cached} measurement(s) already stored are left out (--force to include them)")
+    for line in format_plan(items, prof, args.deadline):
+        print(line)
     return 0
 
 
@@ -97,8 +141,8 @@ def cmd_validate(args) -> int:
 def cmd_status(args) -> int:
     snippets = discover(args.snippets_dir)
     hw = hardware.detect(args.frameworks)
-    items = runner.plan(snippets, hw, args.frameworks, args.profile, args.platforms)
-    stored = runner.stored_ok_hashes(args.data_dir / "runs", lambda msg: print(msg, file=sys.stderr))
+    items = plan(snippets, hw, args.frameworks, profile_named(args.profile), platforms=args.platforms)
+    stored = stored_ok_versions(args.data_dir / "runs", lambda msg: print(msg, file=sys.stderr))
     counts: dict[tuple, Counter] = {}
     for item in items:
         device = item.device.name if item.device else "-"
@@ -106,7 +150,7 @@ def cmd_status(args) -> int:
         if item.skip:
             bucket["skipped"] += 1
             continue
-        hashes = stored.get(runner.measurement_key(item.snippet.workload, item.params, item.framework, device), set())
+        hashes = stored.get(measurement_key(item.snippet.workload, item.params, item.framework, device), set())
         bucket["current" if item.snippet.source_hash in hashes else "stale" if hashes else "missing"] += 1
     print(f"profile {args.profile}; data in {args.data_dir}")
     for (workload, framework, device), c in counts.items():
@@ -140,8 +184,10 @@ def _print_summary(run: dict) -> int:
     started, finished = run.get("created_at"), run.get("finished_at")
     counts = Counter(r["status"] for r in records)
     devices = sorted({f"{d['name']} x{d['count']}" for d in run.get("devices", []) if d["platform"] != "cpu"}) or ["CPU"]
+    took = sum(r.get("wall_s", 0) for r in records)
     print(f"run {run['run_id']} ({run['profile']} profile, {'complete' if run['complete'] else 'INCOMPLETE'}) on "
-          f"{', '.join(devices)}; {started} -> {finished}; " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+          f"{', '.join(devices)}; {started} -> {finished}; {took:.0f} s measuring; "
+          + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
     best: dict[tuple, dict] = {}
     for rec in records:
         if rec["status"] != "ok":

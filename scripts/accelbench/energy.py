@@ -1,15 +1,22 @@
-"""Energy counters: NVML's total-energy counter on NVIDIA GPUs, RAPL on CPUs where readable.
+"""Energy: the counters (NVML's total-energy counter on NVIDIA GPUs, RAPL on CPUs where readable)
+and how a measurement is metered with them.
 
 Nothing is estimated: where no counter can be read (TPUs, AMD GPUs for now, virtual machines
-without RAPL) the reason is recorded instead of a number.
+without RAPL) the reason is recorded instead of a number. Efficiency figures come from the
+metered window alone: the work done inside it over the joules it took, never a timing median
+divided by a power drawn at another moment.
 """
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Callable, Protocol
 
 RAPL_ROOT = Path("/sys/class/powercap")
+# Before the idle reading, the device is left alone this long (power readings lag the load).
+IDLE_SETTLE_S = 2.0
 
 
 class Meter(Protocol):
@@ -23,14 +30,22 @@ class Meter(Protocol):
 
 
 class NvmlMeter:
+    """The GPU's own counter. The device is found by its PCI bus id, which CUDA and NVML agree on;
+    their device indices can differ (CUDA orders the fastest first, NVML by bus)."""
+
     method = "NVML total energy counter (nvmlDeviceGetTotalEnergyConsumption)"
 
-    def __init__(self, index: int = 0):
-        import pynvml
+    def __init__(self, pci_bus_id: str | None = None, nvml: Any = None):
+        if nvml is None:
+            import pynvml as nvml
 
-        pynvml.nvmlInit()
-        self.nvml = pynvml
-        self.handle = pynvml.nvmlDeviceGetHandleByIndex(index)
+        nvml.nvmlInit()
+        self.nvml = nvml
+        if pci_bus_id:
+            self.handle = nvml.nvmlDeviceGetHandleByPciBusId(pci_bus_id.encode())
+        else:
+            self.handle = nvml.nvmlDeviceGetHandleByIndex(0)
+            self.method += " of NVML device 0 (PCI bus id unknown)"
         self.joules()  # raises here if the GPU has no energy counter
 
     def joules(self) -> float:
@@ -71,13 +86,13 @@ class RaplMeter:
         return None
 
 
-def meter_for(platform: str, vendor: str | None) -> tuple[Meter | None, str | None]:
+def meter_for(platform: str, vendor: str | None, pci_bus_id: str | None = None) -> tuple[Meter | None, str | None]:
     """The energy counter for a device, or None and why there is none."""
     if platform == "tpu":
         return None, "TPUs expose no energy counter to programs"
     if platform == "gpu" and vendor == "nvidia":
         try:
-            return NvmlMeter(), None
+            return NvmlMeter(pci_bus_id), None
         except Exception as exc:
             return None, f"NVML energy counter not readable ({type(exc).__name__}: {exc})"
     if platform == "gpu":
@@ -88,3 +103,65 @@ def meter_for(platform: str, vendor: str | None) -> tuple[Meter | None, str | No
         return RaplMeter(RAPL_ROOT), None
     except (OSError, ValueError) as exc:
         return None, f"RAPL not readable: {exc}"
+
+
+@dataclass
+class Metering:
+    """One device kind's counter (or why there is none) and its idle power, read once."""
+
+    counter: Meter | None
+    reason: str | None
+    idle_watts: float | None = None
+
+
+def open_metering(platform: str, vendor: str | None, pci_bus_id: str | None = None,
+                  settle_s: float = IDLE_SETTLE_S, sleep: Callable[[float], None] = time.sleep,
+                  meter: Callable[..., tuple[Meter | None, str | None]] = meter_for) -> Metering:
+    """Open the counter and read the idle power once, before any load, after a short settle."""
+    counter, reason = meter(platform, vendor, pci_bus_id)
+    idle = None
+    if counter is not None:
+        sleep(settle_s)
+        try:
+            idle = counter.watts()
+        except Exception:
+            idle = None
+    return Metering(counter, reason, idle)
+
+
+def meter_window(run: Callable[[int], Any], sync: Callable[[Any], None], calls_per_sample: int, seconds: float,
+                 metering: Metering, clock: Callable[[], float] = time.perf_counter) -> dict:
+    """Read the counter around a sustained run of at least ``seconds``. A counter that fails is
+    recorded as such; it never costs the timing already taken."""
+    if metering.counter is None:
+        return {"measured": False, "reason": metering.reason}
+    counter = metering.counter
+    try:
+        start_j, start_t, calls = counter.joules(), clock(), 0
+        while True:
+            out = None
+            for _ in range(calls_per_sample):
+                out = run(calls)
+                calls += 1
+            sync(out)
+            elapsed = clock() - start_t
+            if elapsed >= seconds:
+                break
+        joules = counter.joules() - start_j
+    except Exception as exc:  # MeasurementTimeout and Interrupted are BaseExceptions: they pass
+        return {"measured": False, "reason": f"energy counter failed: {type(exc).__name__}: {exc}"[:2000]}
+    return {"measured": True, "method": counter.method, "seconds": elapsed, "calls": calls,
+            "joules": joules, "idle_watts": metering.idle_watts}
+
+
+def efficiency(info: dict, work: dict) -> dict:
+    """Watts, joules per call, and work per joule, all from the metered window: its own calls,
+    seconds and joules. ``work``: what one call does (flops, tokens)."""
+    if not info.get("measured") or info["joules"] <= 0:
+        return {}
+    out = {"watts": info["joules"] / info["seconds"], "joules": info["joules"] / info["calls"]}
+    if work.get("flops"):
+        out["tflops_per_watt"] = work["flops"] * info["calls"] / info["joules"] / 1e12  # TFLOP per joule
+    if work.get("tokens"):
+        out["tokens_per_joule"] = work["tokens"] * info["calls"] / info["joules"]
+    return out

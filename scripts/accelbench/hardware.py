@@ -31,10 +31,12 @@ class Device:
     memory_bytes: int | None
     vendor: str | None = None
     handle: Any = field(default=None, repr=False, compare=False)  # what snippets receive
+    pci_bus_id: str | None = None  # how NVML finds the same GPU ("00000000:3B:00.0")
 
     def describe(self) -> dict:
-        return {"framework": self.framework, "platform": self.platform, "name": self.name,
-                "count": self.count, "memory_bytes": self.memory_bytes, "vendor": self.vendor}
+        out = {"framework": self.framework, "platform": self.platform, "name": self.name,
+               "count": self.count, "memory_bytes": self.memory_bytes, "vendor": self.vendor}
+        return {**out, "pci_bus_id": self.pci_bus_id} if self.pci_bus_id else out
 
 
 @dataclass
@@ -88,6 +90,9 @@ def _import(name: str):
 
 def detect_torch(torch: Any = None) -> tuple[list[Device], list[Unavailable]]:
     if torch is None:
+        # A PyTorch device plugin (torch_xla on a TPU VM) loads itself on `import torch` and can
+        # take the TPU before JAX does; the runner uses PyTorch's own devices only.
+        os.environ.setdefault("TORCH_DEVICE_BACKEND_AUTOLOAD", "0")
         torch, error = _import("torch")
         if torch is None:
             return [], [Unavailable("torch", None, error)]
@@ -96,11 +101,22 @@ def detect_torch(torch: Any = None) -> tuple[list[Device], list[Unavailable]]:
         if torch.cuda.is_available() and torch.cuda.device_count() > 0:
             props = torch.cuda.get_device_properties(0)
             vendor = "amd" if getattr(torch.version, "hip", None) else "nvidia"
-            devices.append(Device("torch", "gpu", torch.cuda.get_device_name(0),
-                                  torch.cuda.device_count(), int(props.total_memory), vendor, "cuda:0"))
+            devices.append(Device("torch", "gpu", torch.cuda.get_device_name(0), torch.cuda.device_count(),
+                                  int(props.total_memory), vendor, "cuda:0", _pci_bus_id(props)))
+        elif getattr(torch.version, "cuda", None) or getattr(torch.version, "hip", None):
+            # a GPU build that finds no usable GPU: say why (no driver, a driver too old, ...)
+            torch.cuda.init()
     except Exception as exc:
-        return devices, [Unavailable("torch", "gpu", f"torch.cuda failed: {type(exc).__name__}: {exc}")]
+        return devices, [Unavailable("torch", "gpu", f"torch.cuda failed: {type(exc).__name__}: {exc}"[:2000])]
     return devices, []
+
+
+def _pci_bus_id(props: Any) -> str | None:
+    """The PCI address NVML knows the GPU by, from PyTorch's device properties."""
+    try:
+        return f"{int(props.pci_domain_id):08X}:{int(props.pci_bus_id):02X}:{int(props.pci_device_id):02X}.0"
+    except (AttributeError, TypeError, ValueError):
+        return None
 
 
 def detect_jax(jax: Any = None) -> tuple[list[Device], list[Unavailable]]:
@@ -112,10 +128,13 @@ def detect_jax(jax: Any = None) -> tuple[list[Device], list[Unavailable]]:
         if jax is None:
             return [], [Unavailable("jax", None, error)]
     devices: list[Device] = []
+    unavailable: list[Unavailable] = []
     for backend in ("cpu", "gpu", "tpu"):
         try:
             found = jax.devices(backend)
-        except Exception:  # RuntimeError: backend not present; this is the normal case
+        except Exception as exc:
+            if not _backend_absent(str(exc)):  # a device JAX should have had: say why
+                unavailable.append(Unavailable("jax", backend, f"{type(exc).__name__}: {exc}"[:2000]))
             continue
         if not found:
             continue
@@ -129,7 +148,15 @@ def detect_jax(jax: Any = None) -> tuple[list[Device], list[Unavailable]]:
         same = [d for d in found if str(getattr(d, "device_kind", backend)) == kind]
         vendor = "google" if backend == "tpu" else _gpu_vendor(first)
         devices.append(Device("jax", backend, kind, len(same), _jax_memory(first), vendor, first))
-    return devices, []
+    return devices, unavailable
+
+
+def _backend_absent(message: str) -> bool:
+    """Whether JAX's error says the backend is simply not on this machine: unknown to it, or the
+    TPU's runtime library not installed (JAX tries to open libtpu everywhere). Any other error,
+    such as a CUDA plugin that fails to initialise, is worth recording."""
+    text = message.lower()
+    return "unknown backend" in text or ("libtpu" in text and "cannot open shared object file" in text)
 
 
 def _gpu_vendor(jax_device: Any) -> str:
@@ -153,21 +180,37 @@ def detect(frameworks: list[str] | tuple[str, ...] = ("torch", "jax"), modules: 
     detectors = {"torch": detect_torch, "jax": detect_jax}
     devices: list[Device] = []
     unavailable: list[Unavailable] = []
-    for fw in frameworks:
+    # JAX first: on a TPU VM the first framework to open the TPU holds it
+    for fw in sorted(frameworks, key=lambda f: f != "jax"):
         found, missing = detectors[fw](modules.get(fw))
         devices += found
         unavailable += missing
-    # An accelerator one framework sees and another cannot use is a skip with a reason,
-    # e.g. PyTorch on a TPU without torch_xla.
+    return Hardware(devices, unavailable + _unseen(devices, unavailable, frameworks))
+
+
+def _unseen(devices: list[Device], unavailable: list[Unavailable], frameworks) -> list[Unavailable]:
+    """An accelerator one framework sees and another cannot use is a skip with a reason,
+    e.g. PyTorch on a TPU without torch_xla."""
     seen = {(d.framework, d.platform) for d in devices}
     broken = {u.framework for u in unavailable if u.platform is None}
+    out = []
     for plat in sorted({d.platform for d in devices} & set(ACCELERATOR_PLATFORMS)):
         for fw in frameworks:
             if fw in broken or (fw, plat) in seen or any(u.framework == fw and u.platform == plat for u in unavailable):
                 continue
             hint = " (needs torch_xla)" if (fw, plat) == ("torch", "tpu") else ""
-            unavailable.append(Unavailable(fw, plat, f"{fw} sees no {plat} device{hint}"))
-    return Hardware(devices, unavailable)
+            out.append(Unavailable(fw, plat, f"{fw} sees no {plat} device{hint}"))
+    return out
+
+
+# Which frameworks this runner drives on which platform (PyTorch on a TPU needs torch_xla).
+DRIVES = {"cpu": ("torch", "jax"), "gpu": ("torch", "jax"), "tpu": ("jax",)}
+
+
+def assumed(name: str, platform: str, vendor: str | None, memory_bytes: int | None, frameworks) -> Hardware:
+    """The hardware a machine with one ``name`` accelerator would report, for planning elsewhere."""
+    devices = [Device(fw, platform, name, 1, memory_bytes, vendor) for fw in frameworks if fw in DRIVES[platform]]
+    return Hardware(devices, _unseen(devices, [], frameworks))
 
 
 def _version(package: str) -> str | None:

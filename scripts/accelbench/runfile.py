@@ -30,7 +30,12 @@ class RunFileError(Exception):
 
 @lru_cache(maxsize=1)
 def schema() -> dict:
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    """The shipped schema, with the profile names taken from the profile registry."""
+    from accelbench.profiles import PROFILES
+
+    loaded = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    loaded["properties"]["profile"] = {"enum": list(PROFILES)}
+    return loaded
 
 
 def _reject_constant(name: str):
@@ -145,9 +150,31 @@ def dumps(run: dict) -> str:
     return json.dumps(run, indent=1, sort_keys=False, allow_nan=False) + "\n"
 
 
-def write_atomic(path: Path, run: dict) -> Path:
+def measurement_key(workload: str, params: dict, framework: str, device: str | None) -> tuple:
+    """What makes two records the same measurement (the snippet's version aside)."""
+    return (workload, json.dumps(params, sort_keys=True), framework, device)
+
+
+def stored_ok_versions(runs_dir: Path, warn) -> dict[tuple, set[str]]:
+    """Measurement key -> the snippet versions with an ``ok`` record stored. Files that cannot be
+    read are reported through ``warn`` and ignored here (``accelbench validate`` is where they fail)."""
+    stored: dict[tuple, set[str]] = {}
+    for path in sorted(Path(runs_dir).glob("*.json")):
+        try:
+            for rec in read_json(path).get("records", []):
+                if rec.get("status") == "ok":
+                    key = measurement_key(rec["workload"], rec["params"], rec["framework"], rec["device"])
+                    stored.setdefault(key, set()).add(rec["snippet_hash"])
+        except (RunFileError, OSError, AttributeError, KeyError, TypeError) as exc:
+            warn(f"ignoring {path} when looking for stored results: {str(exc).splitlines()[0]}")
+    return stored
+
+
+def write_atomic(path: Path, run: dict, replace: bool = False) -> Path:
     """Write to a temporary file in the same folder, then rename: readers never see half a file,
-    and an existing file is never overwritten (run files are append-only)."""
+    and an existing file is never overwritten (run files are append-only). ``replace``: the run
+    in progress rewrites its own partial file (the runner claims the name with a first write
+    without it)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     text = dumps(run)
@@ -157,6 +184,9 @@ def write_atomic(path: Path, run: dict) -> Path:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
+        if replace:
+            os.replace(tmp, path)
+            return path
         try:
             # os.link fails if the target exists, unlike os.replace: never clobber a stored run
             os.link(tmp, path)

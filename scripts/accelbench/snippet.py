@@ -16,6 +16,14 @@ A snippet is a plain Python module. It declares, as module attributes:
   ``count`` devices of ``platform``, or None
 - ``USES`` (optional): ids of snippets whose functions this one imports; their sources are part
   of its version
+- ``RUN_ORDER`` (optional, default 100): workloads run in this order, lowest first, so that a
+  short lease measures the figures the site leans on before the rest
+- ``priority(params)`` (optional): within the workload, lower runs first (the sizes the verdicts
+  use); ties keep the grid's order
+- ``memory_bytes(params)`` (optional): device memory the measurement needs at least; where it is
+  more than the device has, the measurement is skipped with the reason instead of failing
+- ``setup_s(framework, platform, params)`` (optional): expected seconds to build, compile and
+  check the case on an accelerator, for the plan's time budget (None: the profile's default)
 - ``<framework>_case(params, device)`` for each framework it supports (``torch_case``,
   ``jax_case``): builds inputs on ``device`` and returns a :class:`Case`.
 
@@ -34,8 +42,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
+from accelbench.profiles import PROFILES
+
 FRAMEWORKS = ("torch", "jax")
-PROFILES = ("quick", "full", "test")
+DEFAULT_RUN_ORDER = 100
+# Per-call work a snippet may declare as functions of its params (flops and bytes_moved required).
+WORK_KINDS = ("flops", "bytes_moved", "elements", "tokens")
 REQUIRED_ATTRIBUTES = ("WORKLOAD", "TITLE", "CLAIM", "PROFILES", "CHART", "flops", "bytes_moved", "skip_reason")
 
 
@@ -93,6 +105,33 @@ class Snippet:
         """Whether this measurement is also metered for energy (the snippet's energy_params)."""
         chooser = getattr(self.module, "energy_params", None)
         return bool(chooser and chooser(params))
+
+    @property
+    def run_order(self) -> int:
+        return getattr(self.module, "RUN_ORDER", DEFAULT_RUN_ORDER)
+
+    def priority(self, params: dict) -> int:
+        chooser = getattr(self.module, "priority", None)
+        return chooser(params) if chooser else 0
+
+    def memory_bytes(self, params: dict) -> int | None:
+        need = getattr(self.module, "memory_bytes", None)
+        return need(params) if need else None
+
+    def setup_s(self, framework: str, platform: str, params: dict) -> float | None:
+        estimate = getattr(self.module, "setup_s", None)
+        return estimate(framework, platform, params) if estimate else None
+
+    def work(self, params: dict, override: dict | None = None) -> dict[str, float]:
+        """What one call does (flops, bytes_moved, elements, tokens), from the module's functions
+        unless the built case knew better (``Case.work``)."""
+        out = {}
+        for kind in WORK_KINDS:
+            function = getattr(self.module, kind, None)
+            amount = (override or {}).get(kind, function(params) if function else 0)
+            if amount:
+                out[kind] = amount
+        return out
 
     def frameworks(self) -> list[str]:
         return [fw for fw in FRAMEWORKS if hasattr(self.module, f"{fw}_case")]
@@ -163,7 +202,7 @@ def load_snippet(path: Path) -> Snippet:
         raise SnippetError(f"{path}: missing {', '.join(missing)}")
     if module.WORKLOAD != path.stem:
         raise SnippetError(f"{path}: WORKLOAD is {module.WORKLOAD!r} but the file is named {path.stem!r}")
-    unknown = set(module.PROFILES) - set(PROFILES)
+    unknown = set(module.PROFILES) - set(PROFILES)  # the registry in profiles.py
     if unknown:
         raise SnippetError(f"{path}: PROFILES has unknown profile(s) {sorted(unknown)}")
     if not any(hasattr(module, f"{fw}_case") for fw in FRAMEWORKS):
@@ -172,14 +211,15 @@ def load_snippet(path: Path) -> Snippet:
 
 
 def discover(snippets_dir: Path, only: list[str] | None = None) -> list[Snippet]:
-    """Every snippet in ``snippets_dir`` (optionally only the named workloads)."""
-    files = snippet_files(snippets_dir)
+    """Every snippet in ``snippets_dir`` in the order to run them: by RUN_ORDER (then name), or
+    only the named workloads, in the order named."""
+    files = {p.stem: p for p in snippet_files(snippets_dir)}
     if only:
-        unknown = set(only) - {p.stem for p in files}
+        unknown = set(only) - set(files)
         if unknown:
             raise SnippetError(f"unknown workload(s) {', '.join(sorted(unknown))} in {snippets_dir}")
-        files = [p for p in files if p.stem in only]
-    return [load_snippet(p) for p in files]
+        return [load_snippet(files[name]) for name in dict.fromkeys(only)]
+    return sorted((load_snippet(p) for p in files.values()), key=lambda s: (s.run_order, s.workload))
 
 
 def input_sets(bytes_per_set: int, rotate_bytes: int = 128 * 2**20, max_sets: int = 32) -> int:
@@ -199,3 +239,28 @@ def relative_error(out, ref) -> float:
     if not np.isfinite(err):
         return float("inf")
     return float(err / denom) if denom > 0 else float(err)
+
+
+def torch_tf32(enabled: bool) -> Callable[[], None]:
+    """Let float32 matrix products on CUDA use TF32 (or forbid it) and return what restores the
+    setting as found. PyTorch 2.9 and newer name it ``fp32_precision`` ("tf32" / "ieee"); older
+    ones only have ``allow_tf32``. One API or the other, never both: mixing them is an error in
+    recent releases."""
+    import torch
+
+    matmul = torch.backends.cuda.matmul
+    if _has_fp32_precision(matmul):
+        before = matmul.fp32_precision
+        matmul.fp32_precision = "tf32" if enabled else "ieee"
+        return lambda: setattr(matmul, "fp32_precision", before)
+    before = matmul.allow_tf32
+    matmul.allow_tf32 = enabled
+    return lambda: setattr(matmul, "allow_tf32", before)
+
+
+def _has_fp32_precision(matmul) -> bool:
+    try:
+        matmul.fp32_precision  # noqa: B018 (probing for the attribute)
+        return True
+    except AttributeError:
+        return False

@@ -77,6 +77,7 @@ def records_frame(runs: list[dict], files: dict[str, Path], current_hashes: dict
             "run_id": run["run_id"], "file": str(files[run["run_id"]]),
             "created_at": pd.Timestamp(run["created_at"]).tz_convert("UTC"),
             "host": env["host"], "profile": run["profile"], "complete": run["complete"],
+            "interrupted_by": run.get("interrupted_by"),
             "git_commit": run["code"].get("git_commit"), "dirty": run["code"].get("dirty"),
             **{f"v_{k}": env["versions"].get(k) for k in VERSION_FIELDS},
         }

@@ -46,8 +46,16 @@ def _badges(row) -> str:
     if row.get("wide_spread") is True:
         out += ' <span class="ab-badge ab-badge--wide" title="interquartile range above 10% of the median">wide spread</span>'
     if row.get("complete") is False:
-        out += ' <span class="ab-badge ab-badge--partial" title="the run was interrupted">partial run</span>'
+        out += partial_badge(row.get("interrupted_by"))
     return out
+
+
+def partial_badge(interrupted_by) -> str:
+    """The badge of a run that did not finish; a partial file that no one finished (the process was
+    killed, or is still running) has no interrupted_by."""
+    why = f"interrupted by {interrupted_by}" if isinstance(interrupted_by, str) and interrupted_by else \
+        "it ended before finishing (killed, or still running)"
+    return f' <span class="ab-badge ab-badge--partial" title="{esc("the run did not finish: " + why)}">partial run</span>'
 
 
 def _linked(value: str, row, runs_url: str) -> str:
@@ -118,7 +126,7 @@ def runs_table(runs: list[dict]) -> str:
         commit = run["code"].get("git_commit") or "unknown"
         cells = [
             f'<span id="run-{esc(run["run_id"])}">{esc(run["run_id"])}</span>'
-            + ("" if run["complete"] else ' <span class="ab-badge ab-badge--partial">partial run</span>'),
+            + ("" if run["complete"] else partial_badge(run.get("interrupted_by"))),
             esc(run["created_at"]), esc(env["host"]), esc(run["profile"]),
             "<br>".join(esc(d) for d in devices) or "–",
             "<br>".join(esc(v) for v in versions) + f"<br>Python {esc(env['python'])}",

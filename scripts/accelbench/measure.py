@@ -1,0 +1,167 @@
+"""One measurement: build the case, time its first call (compile included), check it against
+float64, time it, meter its energy where asked, and derive the named metrics.
+
+Never raises for a snippet's own failure: that becomes a ``failed`` record with the reason.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import signal
+import sys
+import threading
+from contextlib import contextmanager
+from typing import Any, Callable
+
+from accelbench import energy, timing
+from accelbench.plan import Planned
+from accelbench.profiles import Profile
+from accelbench.reference import Reference
+from accelbench.snippet import Unsupported
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived; what completed is still written. A BaseException, like
+    KeyboardInterrupt, so that no library's broad `except Exception` can swallow it."""
+
+
+class MeasurementTimeout(BaseException):
+    """A measurement ran past its time limit (a BaseException for the same reason)."""
+
+
+@contextmanager
+def time_limit(seconds: float | None):
+    """Raise MeasurementTimeout in the main thread after ``seconds`` (no limit elsewhere)."""
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise MeasurementTimeout(f"timeout after {seconds:.3g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def sync_for(framework: str, device: Any) -> Callable[[Any], None]:
+    """How to wait for a framework's device work to finish."""
+    if framework == "torch":
+        import torch
+
+        if str(device).startswith("cuda"):
+            return lambda out: torch.cuda.synchronize(device)
+        return lambda out: None  # PyTorch CPU ops return when they are done
+    if framework == "jax":
+        import jax
+
+        return jax.block_until_ready
+    raise ValueError(f"unknown framework {framework}")
+
+
+def _free_memory(framework: str) -> None:
+    gc.collect()
+    if framework == "torch" and "torch" in sys.modules:
+        import torch
+
+        if torch.cuda.is_available():
+            torch.cuda.empty_cache()
+
+
+def _is_oom(exc: BaseException) -> bool:
+    text = f"{type(exc).__name__}: {exc}".lower()
+    return "out of memory" in text or "outofmemory" in text or "resource_exhausted" in text
+
+
+def blank_record(item: Planned, status: str = "skipped", reason: str | None = None) -> dict:
+    return {
+        "workload": item.snippet.workload, "snippet_hash": item.snippet.source_hash, "framework": item.framework,
+        "device": item.device.name if item.device else None,
+        "platform": item.device.platform if item.device else None,
+        "params": item.params, "status": status, "reason": reason if reason is not None else item.skip,
+        "samples_s": [], "metrics": {},
+    }
+
+
+def measure(item: Planned, profile: Profile, reference: Reference, limit_s: float | None = None,
+            metering: energy.Metering | None = None) -> dict:
+    """One record. ``metering``: the energy counter of this device kind, for a measurement also
+    metered for energy, else None."""
+    record = blank_record(item)
+    if item.skip:
+        return record
+    try:
+        with time_limit(limit_s):
+            return _measure(item, profile, reference, record, metering)
+    except MeasurementTimeout as exc:
+        return {**record, "status": "failed", "reason": str(exc)}
+    except Unsupported as exc:
+        return {**record, "status": "skipped", "reason": str(exc) or "not supported on this device"}
+    except Exception as exc:
+        reason = "out of memory" if _is_oom(exc) else f"{type(exc).__name__}: {exc}"
+        return {**record, "status": "failed", "reason": reason[:4000]}
+    finally:
+        _free_memory(item.framework)
+
+
+def _measure(item: Planned, profile: Profile, reference: Reference, record: dict,
+             metering: energy.Metering | None) -> dict:
+    """Build the case, time its first call, check it against float64, then time it."""
+    case = item.snippet.case(item.framework, item.params, item.device.handle)
+    try:
+        sync = sync_for(item.framework, item.device.handle)
+        compile_s = timing.time_first_call(case.prepare, case.run, sync)
+        error = case.check()
+        record["check"] = {"relative_error": error if math.isfinite(error) else None, "tolerance": case.tolerance}
+        if not error <= case.tolerance:  # NaN fails too
+            return {**record, "status": "failed",
+                    "reason": f"wrong result: relative error {error:.3g} exceeds tolerance {case.tolerance:.3g}"}
+        result = timing.time_calls(case.run, sync, profile.timing)
+        energy_info = (energy.meter_window(case.run, sync, result.calls_per_sample, profile.energy_s, metering)
+                       if metering else None)
+    finally:
+        if case.close:
+            case.close()
+    stats = timing.summarize(result.samples_s)
+    record.update(status="ok", reason=None, samples_s=result.samples_s,
+                  calls_per_sample=result.calls_per_sample, stats=stats, notes=dict(case.notes))
+    work = item.snippet.work(item.params, case.work)
+    record["metrics"] = derived_metrics(work, stats["median_s"], compile_s)
+    peak = peak_for(item, reference)
+    record["peak"] = peak.as_dict() if peak else None
+    if peak:
+        spec = item.snippet.peak_spec
+        record["metrics"][spec["name"]] = record["metrics"][spec["metric"]] / peak.value
+    if energy_info is not None:
+        record["energy"] = energy_info
+        record["metrics"].update(energy.efficiency(energy_info, work))
+    return record
+
+
+# Per-call work a snippet may declare -> the rate it becomes, and the scale of its unit.
+WORK_RATES = (("flops", "tflops", 1e12), ("bytes_moved", "gbps", 1e9),
+              ("elements", "elements_per_s", 1.0), ("tokens", "tokens_per_s", 1.0))
+
+
+def derived_metrics(work: dict, median_s: float, compile_s: float) -> dict:
+    metrics = {"compile_s": compile_s}
+    for kind, metric, scale in WORK_RATES:
+        if work.get(kind):
+            metrics[metric] = work[kind] / median_s / scale
+    return metrics
+
+
+def peak_for(item: Planned, reference: Reference):
+    """The vendor figure this measurement is a fraction of: compute peak for the dtype that ran,
+    or memory bandwidth, as the snippet's PEAK says."""
+    spec = item.snippet.peak_spec
+    if spec is None:
+        return None
+    if spec["metric"] == "gbps":
+        return reference.bandwidth(item.device.name)
+    return reference.peak(item.device.name, str(item.params.get("dtype", "")))

@@ -1,0 +1,163 @@
+"""What to run, in which order, and how long each measurement is expected to take.
+
+Planning reads the snippets, the hardware and the reference data; it measures nothing. The plan
+puts the figures the site leans on first (the snippets' RUN_ORDER, then each snippet's
+``priority``), skips what cannot run here with the reason (framework missing, not enough device
+memory, a combination the snippet rules out), and gives every measurement a time budget, so that
+a run under a deadline can tell what will not fit before starting it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from accelbench import hardware
+from accelbench.profiles import Profile
+from accelbench.reference import Reference
+from accelbench.runfile import measurement_key, stored_ok_versions
+from accelbench.snippet import FRAMEWORKS, Snippet
+
+# A vendor peak is a ceiling; a budget assumes a call reaches this fraction of it.
+PLANNING_EFFICIENCY = 0.5
+LAUNCH_S = 10e-6  # no call on any device returns faster than a kernel launch
+# Starting the frameworks on a device (driver, CUDA context, JAX backend) before any measurement.
+STARTUP_S = {"cpu": 2.0, "gpu": 15.0, "tpu": 20.0}
+
+
+@dataclass
+class Planned:
+    snippet: Snippet
+    framework: str
+    device: hardware.Device | None  # None: the framework is unusable here
+    params: dict
+    skip: str | None  # a reason this cannot run here
+    budget_s: float = 0.0  # expected seconds from build to the last energy reading
+
+    def key(self) -> tuple:
+        return measurement_key(self.snippet.workload, self.params, self.framework,
+                               self.device.name if self.device else None)
+
+    def describe(self) -> str:
+        params = " ".join(f"{k}={v}" for k, v in self.params.items())
+        return f"{self.snippet.workload} {self.framework} {self.device.name if self.device else '-'} {params}"
+
+
+def choose_devices(hw: hardware.Hardware, platforms: list[str] | None) -> list[hardware.Device]:
+    """The devices to measure: those asked for, else the accelerators, else the CPU (a full
+    CPU profile on a GPU machine would take hours and say nothing about the GPU)."""
+    if platforms:
+        return [d for d in hw.devices if d.platform in platforms]
+    accelerators = [d for d in hw.devices if d.platform in hardware.ACCELERATOR_PLATFORMS]
+    return accelerators or [d for d in hw.devices if d.platform == "cpu"]
+
+
+def plan(snippets: list[Snippet], hw: hardware.Hardware, frameworks: list[str], profile: Profile,
+         reference: Reference | None = None, platforms: list[str] | None = None) -> list[Planned]:
+    """Every measurement of ``profile`` for this hardware, most valuable first, each with its
+    budget. ``snippets`` come in the order to run them (RUN_ORDER, or as ``--only`` named them)."""
+    devices = choose_devices(hw, platforms)
+    wanted_platforms = {d.platform for d in devices}
+    items = []
+    for snip in snippets:
+        grid = sorted(snip.params(profile.name), key=snip.priority)  # stable: ties keep grid order
+        for params in grid:
+            for fw in (f for f in FRAMEWORKS if f in frameworks and f in snip.frameworks()):
+                items += _for_framework(snip, fw, params, hw, devices, wanted_platforms)
+    for item in items:
+        item.budget_s = budget_s(item, profile, reference)
+    return items
+
+
+def _for_framework(snip, fw, params, hw, devices, wanted_platforms) -> list[Planned]:
+    broken = next((u for u in hw.unavailable if u.framework == fw and u.platform is None), None)
+    if broken:
+        return [Planned(snip, fw, None, params, broken.reason)]
+    items = [Planned(snip, fw, hardware.Device(fw, u.platform, _other_name(hw, u.platform), 1, None), params, u.reason)
+             for u in hw.unavailable if u.framework == fw and u.platform in wanted_platforms]
+    for dev in (d for d in devices if d.framework == fw):
+        items.append(Planned(snip, fw, dev, params, _skip_reason(snip, fw, dev, params)))
+    return items
+
+
+def _skip_reason(snip: Snippet, framework: str, device: hardware.Device, params: dict) -> str | None:
+    reason = snip.module.skip_reason(framework, device.platform, params, count=device.count)
+    if reason:
+        return reason
+    need = snip.memory_bytes(params)
+    if need and device.memory_bytes and need > device.memory_bytes:
+        return (f"needs at least {need / 2**30:.1f} GiB of device memory; "
+                f"this device has {device.memory_bytes / 2**30:.1f} GiB")
+    return None
+
+
+def _other_name(hw: hardware.Hardware, platform: str) -> str:
+    """The name another framework reports for a platform this framework cannot use."""
+    return next(d.name for d in hw.devices if d.platform == platform)
+
+
+def estimated_call_s(item: Planned, reference: Reference | None) -> float | None:
+    """Seconds one call should take at PLANNING_EFFICIENCY of the vendor's peak and bandwidth,
+    or None where the reference data has no figures for this device (CPUs)."""
+    if reference is None or item.device is None:
+        return None
+    work = item.snippet.work(item.params)
+    peak = reference.peak(item.device.name, str(item.params.get("dtype", "bfloat16"))) \
+        or reference.peak(item.device.name, "bfloat16")
+    bandwidth = reference.bandwidth(item.device.name)
+    if peak is None or bandwidth is None:
+        return None
+    compute = work.get("flops", 0) / (peak.value * 1e12 * PLANNING_EFFICIENCY)
+    memory = work.get("bytes_moved", 0) / (bandwidth.value * 1e9 * PLANNING_EFFICIENCY)
+    return max(compute, memory, LAUNCH_S)
+
+
+def budget_s(item: Planned, profile: Profile, reference: Reference | None) -> float:
+    """Expected seconds for one measurement: build, compile and check (the snippet's estimate),
+    warm-up, sampling and the energy window, as the profile's timing plan would spend them."""
+    if item.skip:
+        return 0.0
+    timing = profile.timing
+    setup = item.snippet.setup_s(item.framework, item.device.platform, item.params)
+    per_call = estimated_call_s(item, reference)
+    if per_call is None:  # unknown device: the plan's own caps
+        warmup, sampling = timing.warmup_s, timing.budget_s
+    else:
+        sample = max(timing.min_sample_s, per_call)
+        warmup = max(timing.warmup_s, 2 * per_call)
+        sampling = min(timing.repeats * sample, max(timing.budget_s, timing.min_samples * sample))
+    energy = profile.energy_s if item.snippet.wants_energy(item.params) else 0.0
+    return (setup if setup is not None else profile.setup_s) + warmup + sampling + energy
+
+
+def startup_s(items: list[Planned]) -> float:
+    """Seconds to start the frameworks on the devices the plan measures, once per run."""
+    platforms = {i.device.platform for i in items if i.device is not None and not i.skip}
+    return max((STARTUP_S.get(p, 0.0) for p in platforms), default=0.0)
+
+
+def to_measure(items: list[Planned], runs_dir: Path, warn: Callable[[str], None]) -> tuple[list[Planned], int]:
+    """The planned measurements not already stored as ``ok`` for the current snippet source
+    (skips are always recorded), and how many were stored."""
+    stored = stored_ok_versions(runs_dir, warn)
+    todo = [i for i in items if i.skip or i.snippet.source_hash not in stored.get(i.key(), ())]
+    return todo, len(items) - len(todo)
+
+
+def format_plan(items: list[Planned], profile: Profile, deadline_s: float | None = None) -> list[str]:
+    """One line per planned measurement with its budget and the running total, then the total."""
+    start = startup_s(items)
+    lines = [f"{'#':>3}  {'budget':>7}  {'total':>7}  measurement", f"{'':>3}  {start:>6.1f}s  {start:>6.1f}s  "
+             f"start-up of the frameworks on the device"]
+    total = start
+    for index, item in enumerate(items, 1):
+        total += item.budget_s
+        late = deadline_s is not None and total > deadline_s and not item.skip
+        note = f"skipped: {item.skip}" if item.skip else "past the deadline" if late else ""
+        lines.append(f"{index:>3}  {item.budget_s:>6.1f}s  {total:>6.1f}s  {item.describe()}"
+                     + (f"  ({note})" if note else ""))
+    measured = sum(1 for i in items if not i.skip)
+    lines.append(f"{profile.name} profile: {measured} measurement(s), {len(items) - measured} skipped; "
+                 f"planned total {total:.0f} s ({total / 60:.1f} min)")
+    return lines

@@ -1,0 +1,48 @@
+"""The benchmark profiles: how long each measurement may take and how it is timed.
+
+One registry. The command line's ``--profile`` choices, the run-file schema's ``profile`` field,
+the timing, the time limits, the energy windows and the time budgets all read it from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from accelbench.timing import TimingPlan
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    description: str
+    timing: TimingPlan
+    # Seconds one measurement (build, first call, check, timing) may take before it is recorded
+    # as `failed: timeout`.
+    time_limit_s: float
+    # A measurement metered for energy runs this long under the counter (they update every few ms).
+    energy_s: float
+    # Seconds to build and check a case beside its compile, where its snippet says nothing better.
+    setup_s: float
+
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (
+    Profile("quick", "seconds on a 2-core CPU",
+            TimingPlan(warmup_s=0.1, min_sample_s=0.01, repeats=15, budget_s=1.5),
+            time_limit_s=60.0, energy_s=2.0, setup_s=0.5),
+    # One accelerator inside a short lease: 15 samples of at least 20 ms after 0.2 s of warm-up
+    # resolve a median to well under 1% on a quiet device; a 3 s energy window spans hundreds of
+    # NVML counter updates.
+    Profile("full", "one accelerator, a few minutes in all",
+            TimingPlan(warmup_s=0.2, min_sample_s=0.02, repeats=15, budget_s=1.5, min_samples=5),
+            time_limit_s=120.0, energy_s=3.0, setup_s=1.0),
+    Profile("test", "tiny sizes for the test suite",
+            TimingPlan(warmup_s=0.0, min_sample_s=0.0, repeats=3, budget_s=1.0),
+            time_limit_s=60.0, energy_s=0.2, setup_s=0.2),
+)}
+
+
+def profile(name: str) -> Profile:
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise ValueError(f"unknown profile {name!r} (known: {', '.join(PROFILES)})") from None
