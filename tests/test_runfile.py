@@ -79,3 +79,18 @@ def test_committed_run_files_are_valid():
     assert validate_files(files, Validator(SNIPPETS, ROOT / "build_data" / "reference")) == []
     for path in files:
         assert json.loads(path.read_text())["environment"]["host"] != "synthetic-test-host"
+
+
+def test_a_written_run_file_is_readable_by_others_as_the_umask_allows(tmp_path):
+    import os
+
+    from accelbench.runfile import write_atomic
+
+    from conftest import make_run
+
+    old = os.umask(0o022)
+    try:
+        path = write_atomic(tmp_path / "run.json", make_run())
+    finally:
+        os.umask(old)
+    assert path.stat().st_mode & 0o777 == 0o644

@@ -180,6 +180,7 @@ def write_atomic(path: Path, run: dict, replace: bool = False) -> Path:
     text = dumps(run)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # as an ordinary file would be, not mkstemp's 0600
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -201,3 +202,9 @@ def write_atomic(path: Path, run: dict, replace: bool = False) -> Path:
             os.unlink(tmp)
     return path
 
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
