@@ -60,3 +60,42 @@ def cpu_hw():
 def run_once(snippets, data_dir, tmp_path, **kw):
     return runner.run(snippets, profile="test", frameworks=kw.pop("frameworks", ["torch"]), data_dir=data_dir,
                       root=tmp_path, hw=kw.pop("hw", cpu_hw()), **kw)
+
+
+def mkdocs_build(site_dir, data_dir, config=None, strict=True, notebooks=False):
+    """Build the site with MkDocs from ``data_dir`` (its plugin runs `accelbench render` first).
+    Notebooks are executed only where a test looks at them (each execution starts a kernel).
+    Runs in the config's folder, where the pages' fragment includes are resolved."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from conftest import ROOT
+
+    config = Path(config or ROOT / "mkdocs.yml")
+    env = {**os.environ, "ACCELBENCH_DATA_DIR": str(data_dir), "NO_MKDOCS_2_WARNING": "1",
+           "ACCELBENCH_EXECUTE_NOTEBOOKS": "true" if notebooks else "false"}
+    cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(config), "-d", str(site_dir)]
+    return subprocess.run(cmd + (["--strict"] if strict else []), capture_output=True, text=True,
+                          cwd=config.parent, env=env, timeout=300)
+
+
+def copy_project(folder):
+    """The pages, snippets and site config in ``folder``, to build a changed copy of the site;
+    returns the copied mkdocs.yml."""
+    import shutil
+
+    from conftest import ROOT
+
+    for name in ("docs", "snippets"):
+        shutil.copytree(ROOT / name, folder / name)
+    shutil.copy(ROOT / "mkdocs.yml", folder / "mkdocs.yml")
+    return folder / "mkdocs.yml"
+
+
+def chart_svgs(html: str) -> list[str]:
+    """The charts of a built page: the inline SVG of each <figure class="ab-chart">, in order."""
+    import re
+
+    return [m.group(1) for m in re.finditer(r'<figure class="ab-chart">\s*(<svg .*?</svg>)', html, re.S)]

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from conftest import ROOT, make_record, make_run, write_run
-from test_site_build import mkdocs_build
+from helpers import mkdocs_build
 
 
 def text_of(run):

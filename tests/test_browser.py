@@ -1,8 +1,9 @@
 """A real browser (Debian's Chromium via Playwright) on the built site, served over HTTP:
-pages load without console errors, charts load, search finds a workload, dark mode works.
+pages load without console errors, charts show, search finds a workload, dark mode works.
 Screenshots are saved under test-artifacts/ for a person to look at."""
 
 import functools
+import os
 import shutil
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from test_site_build import mkdocs_build
+from helpers import mkdocs_build
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
@@ -21,8 +22,11 @@ PAGES = ["", "article/tpus.html", "article/comparison.html", "guide.html", "abou
          "notebooks/explore.html", *WORKLOAD_PAGES]
 
 if not Path(CHROMIUM).exists():
-    pytest.fail(f"the browser test needs Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)",
-                pytrace=False)
+    # CI sets ACCELBENCH_REQUIRE_BROWSER, so there a missing browser fails instead of skipping
+    message = f"the browser test needs Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)"
+    if os.environ.get("ACCELBENCH_REQUIRE_BROWSER"):
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message, allow_module_level=True)
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +95,7 @@ def test_page_loads_without_console_errors_and_its_images_load(page, site_url, p
 def test_home_and_matmul_pages_show_their_charts(page, site_url):
     for path, charts in (("", 1), ("evidence/matmul.html", 2)):  # matmul: throughput and roofline
         page.goto(site_url + path, wait_until="networkidle")
-        assert page.locator("figure.ab-chart img").count() == charts
+        assert page.locator("figure.ab-chart svg[role=img]").count() == charts
 
 
 def test_the_measured_comparison_table_has_a_verdict_in_every_row(page, site_url):
@@ -138,8 +142,8 @@ def test_the_site_opens_straight_from_disk(page, built_site):
     """`site/index.html` opened as a file: the measured numbers, charts and links all work."""
     page.goto((built_site / "index.html").as_uri())
     assert page.locator("table").first.locator("a").count() > 0  # measured numbers, linked to runs
-    width = page.eval_on_selector("figure.ab-chart img", "img => img.complete && img.naturalWidth")
-    assert width and width > 0
+    width = page.eval_on_selector("figure.ab-chart svg", "svg => svg.getBoundingClientRect().width")
+    assert width and width > 100
     page.locator("a", has_text="See the evidence").first.click()
     page.wait_for_load_state()
     assert page.url.endswith("evidence/index.html") and "Evidence" in page.title()

@@ -11,7 +11,7 @@ import pytest
 from accelbench.timing import summarize
 
 from conftest import make_record, make_run, new_data_dir, write_run
-from test_site_build import mkdocs_build
+from helpers import chart_svgs, mkdocs_build
 
 HOST = "synthetic-test-host (not a real measurement)"
 EVIL = '<script>alert("x")</script> | --- | **bold** [link](javascript:alert(1)) x](javascript:alert(2))'
@@ -59,7 +59,7 @@ def test_unseen_tpu_appears_in_the_results_table_with_fraction_of_peak(built):
 
 def test_unseen_tpu_appears_in_the_chart_and_best_tables(built):
     site, _, _ = built
-    svg = (site / "assets" / "charts" / "matmul.svg").read_text()
+    svg = chart_svgs((site / "evidence" / "matmul.html").read_text())[0]
     root = ET.fromstring(svg)
     assert "TPU v5 lite" in "".join(root.itertext())
     assert len(root.findall(".//{http://www.w3.org/2000/svg}polyline")) == 2
@@ -88,6 +88,6 @@ def test_hostile_strings_stay_text_in_every_page(built):
         assert "<strong>bold</strong>" not in html, page
         assert not re.search(r'(href|src)="javascript:', html), page
     assert "x](javascript:alert(2))" in (site / "guide.html").read_text()  # shown as text
-    svg = (site / "assets" / "charts" / "matmul.svg").read_text()
+    svg = chart_svgs((site / "evidence" / "matmul.html").read_text())[0]
     ET.fromstring(svg)
     assert "<script>" not in svg

@@ -7,7 +7,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from accelbench import verdicts
+from accelbench import queries, verdicts
 from accelbench.reference import Reference
 from accelbench.render import charts, tables
 from accelbench.store import load_store
@@ -91,8 +91,8 @@ def check_file(data_dir, path):
         tables.energy_table(store.records, "runs/")
         tables.coverage_note(store.records, "contribute.md")
         verdicts.all_verdicts(store, REFERENCE)
-        tables.cost_table(verdicts.cost_rows(store, REFERENCE), "runs/")
-        charts.roofline_chart(*verdicts.roofline_inputs(store, REFERENCE))
+        tables.cost_table(queries.cost_rows(store, REFERENCE), "runs/")
+        charts.roofline_chart(*queries.roofline_inputs(store, REFERENCE))
 
 
 @SETTINGS

@@ -12,16 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, make_run, new_data_dir, write_run
-
-
-def mkdocs_build(site_dir: Path, data_dir: Path, config: Path = ROOT / "mkdocs.yml", strict=True, notebooks=False):
-    """Build the site from ``data_dir``. Notebooks are executed only where a test looks at them
-    (each execution starts a kernel)."""
-    env = {**os.environ, "ACCELBENCH_DATA_DIR": str(data_dir), "NO_MKDOCS_2_WARNING": "1",
-           "ACCELBENCH_EXECUTE_NOTEBOOKS": "true" if notebooks else "false"}
-    cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(config), "-d", str(site_dir)]
-    return subprocess.run(cmd + (["--strict"] if strict else []), capture_output=True, text=True,
-                          cwd=ROOT, env=env, timeout=300)
+from helpers import chart_svgs, copy_project, mkdocs_build
 
 
 def docs_listing():
@@ -55,14 +46,13 @@ def test_matmul_page_holds_the_measured_table(measured):
     assert "<th>TFLOP/s</th>" in html
 
 
-def test_chart_is_generated_into_the_site_and_shown(measured):
+def test_chart_is_inlined_into_the_page_with_its_description(measured):
     _, site = measured
-    svg = (site / "assets" / "charts" / "matmul.svg").read_text()
-    assert svg.count("<polyline") == 2  # torch and jax on the CPU, float32
-    html = (site / "evidence" / "matmul.html").read_text()
-    assert re.search(r'<img alt="Matrix multiplication throughput: TFLOP/s against[^"]*" src="../assets/charts/matmul.svg"', html)
-    home = (site / "index.html").read_text()
-    assert 'src="assets/charts/matmul.svg"' in home
+    throughput = chart_svgs((site / "evidence" / "matmul.html").read_text())[0]
+    assert throughput.count("<polyline") == 2  # torch and jax on the CPU, float32
+    assert re.search(r'<desc id="matmul-d">Matrix multiplication throughput: TFLOP/s against[^<]*</desc>', throughput)
+    assert 'role="img" aria-labelledby="matmul-t matmul-d"' in throughput
+    assert chart_svgs((site / "index.html").read_text())[0] == throughput  # the same chart on the home page
 
 
 def test_home_page_shows_the_article_and_measured_numbers(measured):
@@ -104,8 +94,7 @@ def test_no_data_renders_not_measured_yet(tmp_path, data_dir):
     html = (tmp_path / "site" / "evidence" / "matmul.html").read_text()
     content = html.split('<article class="md-content__inner')[1]
     results = content.split('id="results"')[1].split('id="the-code-that-was-timed"')[0]
-    assert "Not measured yet" in results and "<table>" not in results and "<img" not in results
-    assert not (tmp_path / "site" / "assets" / "charts" / "matmul.svg").exists()
+    assert "Not measured yet" in results and "<table>" not in results and "<svg" not in results
 
 
 def test_malformed_run_file_fails_the_strict_build_naming_it(tmp_path, data_dir):
@@ -127,42 +116,43 @@ def test_lenient_build_leaves_the_bad_file_out_with_a_warning(tmp_path, data_dir
     assert "synthetic-test-host" in (tmp_path / "site" / "about" / "runs.html").read_text()
 
 
-def copy_project(tmp_path) -> Path:
-    for name in ("docs", "snippets"):
-        shutil.copytree(ROOT / name, tmp_path / name)
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
-    return tmp_path / "mkdocs.yml"
-
-
-@pytest.mark.parametrize("marker, message", [
-    ("<!-- accelbench:tabel matmul -->", "docs-page.md:3: unknown marker 'accelbench:tabel'"),
-    ("<!-- accelbench:table nonesuch -->", "docs-page.md:3: unknown workload 'nonesuch'"),
-    ("    <!-- accelbench:table matmul -->", "docs-page.md:3: markers must start at the beginning of a line"),
+@pytest.mark.parametrize("include, message", [
+    ('--8<-- "generated/tabel.matmul.md"', "docs-page.md:3: unknown fragment kind 'tabel'"),
+    ('--8<-- "generated/table.nonesuch.md"', "docs-page.md:3: unknown workload 'nonesuch'"),
+    ('--8<-- "generated/chart.matmul.nonesuch.md"', "docs-page.md:3: matmul has no chart of 'nonesuch'"),
+    ('--8<-- "generated/evidence/table.matmul.md"', "docs-page.md:3: this page's fragments are rendered for its own "
+                                                     "folder: generated/table.matmul.md"),
+    ('    --8<-- "generated/table.matmul.md"', "docs-page.md:3: a fragment include must start at the beginning"),
 ])
-def test_bad_marker_fails_the_build_naming_the_page(tmp_path, data_dir, marker, message):
+def test_a_bad_fragment_include_fails_the_build_naming_the_page(tmp_path, data_dir, include, message):
     config = copy_project(tmp_path / "project")
-    (config.parent / "docs" / "docs-page.md").write_text(f"# Page\n\n{marker}\n")
+    (config.parent / "docs" / "docs-page.md").write_text(f"# Page\n\n{include}\n")
     build = mkdocs_build(tmp_path / "site", data_dir, config=config)
     assert build.returncode != 0
     assert message in build.stderr + build.stdout
 
 
-def test_markers_in_code_blocks_are_left_alone(tmp_path, data_dir):
+def test_an_escaped_include_is_shown_not_rendered(tmp_path, data_dir):
     config = copy_project(tmp_path / "project")
-    (config.parent / "docs" / "docs-page.md").write_text("# Page\n\n```\n<!-- accelbench:nonsense -->\n```\n")
+    (config.parent / "docs" / "docs-page.md").write_text('# Page\n\n```\n;--8<-- "generated/nonsense.md"\n```\n')
     build = mkdocs_build(tmp_path / "site", data_dir, config=config, strict=False)
     assert build.returncode == 0, build.stderr
+    assert '--8&lt;-- "generated/nonsense.md"' in (tmp_path / "site" / "docs-page.html").read_text()
 
 
 def test_notebooks_are_executed_on_the_stored_data_and_downloadable(measured):
     run, site = measured
     html = (site / "notebooks" / "explore.html").read_text()
     assert f"1 run file(s), {len(run['records'])} record(s)" in html  # output of the executed cell
-    assert "data:image/png;base64" in html  # the plot
+    assert "data:image/png;base64" in html  # the plot, embedded
+    assert '<a class="md-button" href="explore.ipynb">' in html  # the download button
+    assert '<span class="kn">import</span>' in html  # input cells as highlighted Python
+    assert html.index("<h1") < html.index('class="md-button"')  # the button under the title
     assert (site / "notebooks" / "explore.ipynb").exists()
     assert (site / "notebooks" / "run_on_your_hardware.ipynb").exists()
     guide = (site / "notebooks" / "run_on_your_hardware.html").read_text()
     assert "would run: accelbench" in guide  # guarded: nothing ran at build time
+    assert "TCP without encryption" not in html  # the kernel's own stderr stays out of the page
 
 
 def test_a_failing_notebook_stops_the_build(tmp_path, data_dir):
@@ -173,6 +163,7 @@ def test_a_failing_notebook_stops_the_build(tmp_path, data_dir):
     book.cells = [nbformat.v4.new_code_cell("raise RuntimeError('this notebook is broken')")]
     book.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
     nbformat.write(book, config.parent / "docs" / "notebooks" / "broken.ipynb")
-    build = mkdocs_build(tmp_path / "site", data_dir, config=config, notebooks=True)
+    (config.parent / "docs" / "notebooks" / "broken.md").write_text('--8<-- "generated/notebooks/notebook.broken.md"\n')
+    build = mkdocs_build(tmp_path / "site", data_dir, config=config, notebooks=True, strict=False)
     assert build.returncode != 0
     assert "this notebook is broken" in build.stderr + build.stdout

@@ -4,8 +4,8 @@ import pytest
 
 from accelbench.reference import Reference
 from accelbench.store import load_store
-from accelbench.verdicts import (CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED, ARTICLE_ROWS, all_verdicts,
-                                 cost_rows)
+from accelbench.queries import cost_rows
+from accelbench.verdicts import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED, all_verdicts
 
 from conftest import ROOT, make_record, make_run, write_run
 
@@ -40,8 +40,11 @@ def verdicts_for(data_dir, records):
     return {v.feature: v for v in all_verdicts(load_store(data_dir, ROOT / "snippets"), REFERENCE)}
 
 
-def test_every_row_of_the_article_has_a_rule():
-    assert [f for f, *_ in ARTICLE_ROWS] == list(RULES)
+def test_every_row_of_the_article_has_a_rule_in_its_order():
+    assert [r.feature for r in RULES.values()] == ["Designed For", "Speed (for AI)", "Flexibility", "Availability",
+                                                   "Cost", "Energy Efficiency", "Supported Frameworks"]
+    for r in RULES.values():
+        assert r.text and r.gpu_claim and r.tpu_claim and (ROOT / "docs" / r.page).exists()
 
 
 def test_without_tpu_runs_every_measured_row_is_not_measured_yet(data_dir):
@@ -151,17 +154,13 @@ def reference_with_prices(tmp_path, rows):
     ([("TPU v6e", "GCP", 2), ("H200 SXM", "AWS", 8)], MIXED),  # GPUs from one provider only
 ])
 def test_availability(tmp_path, data_dir, rows, expected):
-    from accelbench.verdicts import availability
-
-    assert availability(reference_with_prices(tmp_path, rows)).verdict == expected
+    assert RULES["availability"].apply(None, reference_with_prices(tmp_path, rows)).verdict == expected
 
 
 def test_cost_within_five_percent_is_mixed(tmp_path, data_dir):
-    from accelbench.verdicts import cost
-
     reference = reference_with_prices(tmp_path, [("TPU v6e", "GCP", 2.0), ("H200 SXM", "AWS", 4.0)])
     write_run(data_dir, make_run(records=[gpt2(GPU, 400_000), gpt2(TPU, 205_000)]))  # $/Mtok 2.78 vs 2.71
-    assert cost(load_store(data_dir, ROOT / "snippets"), reference).verdict == MIXED
+    assert RULES["cost"].apply(load_store(data_dir, ROOT / "snippets"), reference).verdict == MIXED
 
 
 def test_frameworks_mixed_when_only_pytorch_ran_on_gpus(data_dir):

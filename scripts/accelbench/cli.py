@@ -1,4 +1,4 @@
-"""Command line: accelbench run | validate | status | summary."""
+"""Command line: accelbench run | validate | status | summary | render."""
 
 from __future__ import annotations
 
@@ -8,11 +8,14 @@ from collections import Counter
 from pathlib import Path
 
 from accelbench import hardware, runner
+from accelbench.fragments import FragmentError
 from accelbench.plan import format_plan, plan, to_measure
+from accelbench.prebuild import render_site
 from accelbench.profiles import PROFILES, profile as profile_named
 from accelbench.reference import Reference
 from accelbench.runfile import RunFileError, measurement_key, read_json, stored_ok_versions
 from accelbench.snippet import FRAMEWORKS, SnippetError, discover
+from accelbench.summary import summary_lines
 from accelbench.validation import Validator, validate_files
 
 
@@ -54,6 +57,13 @@ def build_parser() -> argparse.ArgumentParser:
     summary = sub.add_parser("summary", help="headline figures of one run file, as a short table")
     summary.add_argument("file", type=Path)
 
+    render = sub.add_parser("render", help="write every fragment the pages include into generated/ "
+                                           "(before `mkdocs build` or `zensical build`)")
+    render.add_argument("--root", type=Path, default=Path("."), help="the folder of mkdocs.yml (default: .)")
+    render.add_argument("--lenient", action="store_true", help="leave invalid run files out with a warning "
+                                                                "instead of failing")
+    render.add_argument("--no-notebooks", action="store_true", help="convert the notebooks without executing them")
+
     status = sub.add_parser("status", help="per workload, framework and device: stored, stale or missing")
     status.add_argument("--profile", choices=list(PROFILES), default="quick")
     status.add_argument("--frameworks", type=_csv, default=list(FRAMEWORKS))
@@ -72,8 +82,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"accelbench: unknown framework(s): {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
     try:
-        return {"run": cmd_run, "validate": cmd_validate, "status": cmd_status, "summary": cmd_summary}[args.command](args)
-    except SnippetError as exc:
+        return {"run": cmd_run, "validate": cmd_validate, "status": cmd_status, "summary": cmd_summary,
+                "render": cmd_render}[args.command](args)
+    except (SnippetError, FragmentError) as exc:
         print(f"accelbench: {exc}", file=sys.stderr)
         return 2
 
@@ -92,12 +103,12 @@ def cmd_run(args) -> int:
     except runner.Interrupted as exc:
         print(exc)  # the partial file's path, still printed last
         if args.summary:
-            _print_summary(read_json(Path(str(exc))))
+            _print_summary(Path(str(exc)), args.snippets_dir)
         return 130
     # the last line is the new run file, or says why there is none
     print(path if path is not None else "no new run file: every planned measurement is already stored")
     if args.summary and path is not None:
-        _print_summary(read_json(path))
+        _print_summary(path, args.snippets_dir)
     return 0
 
 
@@ -121,6 +132,18 @@ def _print_plan(args, snippets) -> int:
         print(f"{cached} measurement(s) already stored are left out (--force to include them)")
     for line in format_plan(items, prof, args.deadline):
         print(line)
+    return 0
+
+
+def cmd_render(args) -> int:
+    try:
+        folder = render_site(args.root, args.data_dir, args.snippets_dir, strict=not args.lenient,
+                             warn=lambda msg: print(f"accelbench: {msg}", file=sys.stderr),
+                             execute_notebooks=not args.no_notebooks)
+    except RunFileError as exc:
+        print("\n".join(exc.problems), file=sys.stderr)
+        return 1
+    print(f"rendered {sum(1 for p in folder.rglob('*.md'))} fragment(s) into {folder}")
     return 0
 
 
@@ -161,72 +184,22 @@ def cmd_status(args) -> int:
     return 0
 
 
-HEADLINES = (("tokens_per_s", "tokens/s"), ("elements_per_s", "elem/s"), ("tflops", "TFLOP/s"), ("gbps", "GB/s"))
-SIZE_PARAMS = ("n", "mib")  # the swept parameter: the best over it is shown
-
-
 def cmd_summary(args) -> int:
     """Best headline figure per workload, framework and series (dtype, op, variant...), with the
-    fraction of peak and energy where recorded; then failures. Plain Python: runs on the device."""
+    fraction of peak and energy where recorded; then failures. Runs on the lent device too."""
     try:
-        run = read_json(args.file)
-        return _print_summary(run)
+        return _print_summary(args.file, args.snippets_dir)
     except RunFileError as exc:
         print("\n".join(exc.problems), file=sys.stderr)
-    except (KeyError, TypeError, AttributeError) as exc:
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
         print(f"{args.file}: not a run file this version can summarise ({type(exc).__name__}: {exc}); "
               f"run `accelbench validate {args.file}`", file=sys.stderr)
     return 1
 
 
-def _print_summary(run: dict) -> int:
-    records = run.get("records", [])
-    started, finished = run.get("created_at"), run.get("finished_at")
-    counts = Counter(r["status"] for r in records)
-    devices = sorted({f"{d['name']} x{d['count']}" for d in run.get("devices", []) if d["platform"] != "cpu"}) or ["CPU"]
-    took = sum(r.get("wall_s", 0) for r in records)
-    print(f"run {run['run_id']} ({run['profile']} profile, {'complete' if run['complete'] else 'INCOMPLETE'}) on "
-          f"{', '.join(devices)}; {started} -> {finished}; {took:.0f} s measuring; "
-          + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
-    best: dict[tuple, dict] = {}
-    for rec in records:
-        if rec["status"] != "ok":
-            continue
-        metric, unit = next(((m, u) for m, u in HEADLINES if m in rec["metrics"]), (None, None))
-        if metric is None:
-            continue
-        series = tuple((k, v) for k, v in rec["params"].items() if k not in SIZE_PARAMS)
-        key = (rec["workload"], rec["framework"], rec["device"], series)
-        if key not in best or rec["metrics"][metric] > best[key]["metrics"][best[key]["_metric"]]:
-            best[key] = {**rec, "_metric": metric, "_unit": unit}
-    print(f"{'workload':<18} {'framework':<6} {'series':<38} {'best':>16}  {'at':<10} extra")
-    for (workload, framework, device, series), rec in sorted(best.items(), key=lambda kv: tuple(map(str, kv[0]))):
-        m = rec["metrics"]
-        extra = []
-        for name, label in (("fraction_of_peak", "of peak"), ("mfu", "MFU")):
-            if name in m:
-                extra.append(f"{m[name] * 100:.1f}% {label}")
-        if "watts" in m:
-            extra.append(f"{m['watts']:.0f} W")
-        for name, label in (("tokens_per_joule", "tokens/J"), ("tflops_per_watt", "TFLOP/J")):
-            if name in m:
-                extra.append(f"{m[name]:.3g} {label}")
-        extra.append(f"first call {m['compile_s']:.2f} s")
-        at = " ".join(f"{k}={v}" for k, v in rec["params"].items() if k in SIZE_PARAMS)
-        label = " ".join(f"{v}" for _, v in series)
-        print(f"{workload:<18} {framework:<6} {label[:38]:<38} {m[rec['_metric']]:>10.4g} {rec['_unit']:<6} {at:<10} "
-              + ", ".join(extra))
-    ones = {(r["framework"], r["device"], r["params"].get("config")): r for r in records
-            if r["status"] == "ok" and r["params"].get("devices") == "one"}
-    for rec in records:
-        one = ones.get((rec["framework"], rec["device"], rec["params"].get("config")))
-        if rec["status"] == "ok" and rec["params"].get("devices") == "all" and one:
-            k = (rec.get("notes") or {}).get("devices", 1)
-            efficiency = rec["metrics"]["tokens_per_s"] / (k * one["metrics"]["tokens_per_s"])
-            print(f"scaling {rec['framework']} {rec['params'].get('config')} on {k} devices: {efficiency * 100:.0f}% efficiency")
-    failed = [r for r in records if r["status"] == "failed"]
-    for rec in failed[:15]:
-        print(f"FAILED {rec['workload']} {rec['framework']} {rec['params']}: {rec['reason'][:160]}")
+def _print_summary(path: Path, snippets_dir: Path) -> int:
+    for line in summary_lines(read_json(path), Path(path), snippets_dir):
+        print(line)
     return 0
 
 

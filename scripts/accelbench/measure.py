@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any, Callable
 
 from accelbench import energy, timing
+from accelbench.metrics import RATES
 from accelbench.plan import Planned
 from accelbench.profiles import Profile
 from accelbench.reference import Reference
@@ -143,16 +144,12 @@ def _measure(item: Planned, profile: Profile, reference: Reference, record: dict
     return record
 
 
-# Per-call work a snippet may declare -> the rate it becomes, and the scale of its unit.
-WORK_RATES = (("flops", "tflops", 1e12), ("bytes_moved", "gbps", 1e9),
-              ("elements", "elements_per_s", 1.0), ("tokens", "tokens_per_s", 1.0))
-
-
 def derived_metrics(work: dict, median_s: float, compile_s: float) -> dict:
+    """compile_s, and each rate of the metric registry whose work the snippet declares."""
     metrics = {"compile_s": compile_s}
-    for kind, metric, scale in WORK_RATES:
-        if work.get(kind):
-            metrics[metric] = work[kind] / median_s / scale
+    for metric in RATES:
+        if work.get(metric.work):
+            metrics[metric.name] = work[metric.work] / median_s / metric.scale
     return metrics
 
 

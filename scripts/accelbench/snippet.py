@@ -151,6 +151,21 @@ def literals(path: Path, names: tuple[str, ...]) -> dict:
             for t in n.targets if isinstance(t, ast.Name) and t.id in names}
 
 
+def workload_settings(snippets_dir: Path) -> dict[str, dict]:
+    """Per workload, how its results are shown: title, main chart, charts by metric (None for
+    the main one), table settings. Read as literals: rendering never executes snippet code."""
+    settings = {}
+    for path in snippet_files(snippets_dir):
+        try:
+            literal = literals(path, ("CHART", "TITLE", "TABLE", "EXTRA_CHARTS"))
+            charts = {None: literal["CHART"], **{c["y"]: c for c in literal.get("EXTRA_CHARTS", [])}}
+            settings[path.stem] = {"charts": charts, "chart": literal["CHART"], "title": literal["TITLE"],
+                                   "table": literal.get("TABLE", {})}
+        except (KeyError, ValueError, SyntaxError) as exc:
+            raise SnippetError(f"{path}: CHART, TITLE, TABLE and EXTRA_CHARTS must be literals ({exc})") from None
+    return settings
+
+
 def uses(path: Path) -> list[str]:
     """The other snippets this one builds on (its ``USES`` list)."""
     return list(literals(path, ("USES",)).get("USES", []))

@@ -1,23 +1,22 @@
 """Every stored run -> one tidy table (pandas), the latest result per measurement, staleness.
 
 Loading validates each file. Under ``strict`` a bad file raises (the build must fail, naming
-it); otherwise it is left out and reported through ``warn``.
+it); otherwise it is left out and reported through ``warn``. Two records are the same
+measurement when their ``runfile.measurement_key`` agrees, as for the runner's cache.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 import pandas as pd
 
-from accelbench.runfile import RunFileError
+from accelbench.runfile import RunFileError, measurement_key
 from accelbench.snippet import snippet_hashes
 from accelbench.validation import Validator, load_valid
 
-KEY = ["workload", "params_key", "device", "framework"]
 VERSION_FIELDS = ("torch", "jax", "jaxlib", "cuda", "rocm", "driver", "libtpu")
 
 
@@ -26,7 +25,6 @@ class Store:
     runs: list[dict]
     files: dict[str, Path]  # run_id -> file
     records: pd.DataFrame
-    problems: list[str] = field(default_factory=list)  # files left out (non-strict)
     _latest: dict = field(default_factory=dict, repr=False)  # the store never changes: compute once
 
     def latest(self, workload: str | None = None) -> pd.DataFrame:
@@ -45,10 +43,12 @@ class Store:
         if df.empty:
             return df
         df = df.assign(_ok=df["status"].eq("ok")).sort_values(["_ok", "created_at"])
-        return df.groupby(KEY, sort=False, dropna=False).tail(1).drop(columns="_ok").reset_index(drop=True)
+        return df.groupby("key", sort=False, dropna=False).tail(1).drop(columns="_ok").reset_index(drop=True)
 
-    def run(self, run_id: str) -> dict:
-        return next(r for r in self.runs if r["run_id"] == run_id)
+    @classmethod
+    def of_runs(cls, runs: list[dict], files: dict[str, Path], current_hashes: dict[str, str] | None = None) -> "Store":
+        """A store of runs already read (the summary of one file; no validation, no snippets)."""
+        return cls(runs=runs, files=files, records=records_frame(runs, files, current_hashes))
 
 
 def load_store(data_dir: Path, snippets_dir: Path, *, strict: bool = True,
@@ -63,13 +63,12 @@ def load_store(data_dir: Path, snippets_dir: Path, *, strict: bool = True,
             warn(f"left out {path}: {lines[0]}")
     runs = [run for _, run in loaded]
     files = {run["run_id"]: path for path, run in loaded}
-    current = snippet_hashes(snippets_dir)
-    return Store(runs=runs, files=files, records=records_frame(runs, files, current), problems=problems)
+    return Store.of_runs(runs, files, snippet_hashes(snippets_dir))
 
 
-def records_frame(runs: list[dict], files: dict[str, Path], current_hashes: dict[str, str]) -> pd.DataFrame:
+def records_frame(runs: list[dict], files: dict[str, Path], current_hashes: dict[str, str] | None) -> pd.DataFrame:
     """One row per record with its run's provenance. ``stale``: the snippet's source changed
-    since the run (or the snippet no longer exists)."""
+    since the run, or the snippet no longer exists (never, where ``current_hashes`` is None)."""
     rows = []
     for run in runs:
         env = run["environment"]
@@ -87,10 +86,10 @@ def records_frame(runs: list[dict], files: dict[str, Path], current_hashes: dict
                 **provenance,
                 "workload": rec["workload"], "framework": rec["framework"], "device": rec["device"],
                 "platform": rec["platform"], "params": rec["params"],
-                "params_key": json.dumps(rec["params"], sort_keys=True),
+                "key": measurement_key(rec["workload"], rec["params"], rec["framework"], rec["device"]),
                 "status": rec["status"], "reason": rec.get("reason"),
                 "snippet_hash": rec["snippet_hash"],
-                "stale": current_hashes.get(rec["workload"]) != rec["snippet_hash"],
+                "stale": current_hashes is not None and current_hashes.get(rec["workload"]) != rec["snippet_hash"],
                 "median_s": stats.get("median_s"), "q1_s": stats.get("q1_s"), "q3_s": stats.get("q3_s"),
                 "min_s": stats.get("min_s"), "max_s": stats.get("max_s"), "n_samples": stats.get("n"),
                 "wide_spread": stats.get("wide_spread", False),
@@ -102,8 +101,7 @@ def records_frame(runs: list[dict], files: dict[str, Path], current_hashes: dict
                 "peak_value": (rec.get("peak") or {}).get("value"),
                 "peak_unit": (rec.get("peak") or {}).get("unit"),
                 **{f"m_{k}": v for k, v in rec["metrics"].items()},
-                **{f"p_{k}": v for k, v in rec["params"].items()},
             })
     columns = ["run_id", "file", "created_at", "host", "workload", "framework", "device", "platform",
-               "params", "params_key", "status", "reason", "snippet_hash", "stale", "median_s"]
+               "params", "key", "status", "reason", "snippet_hash", "stale", "median_s"]
     return pd.DataFrame(rows) if rows else pd.DataFrame(columns=columns)

@@ -8,15 +8,13 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+from accelbench.metrics import METRICS
 from accelbench.reference import Reference
 from accelbench.runfile import RunFileError, load_run
 from accelbench.snippet import snippet_hashes
 
 # A measurement above this multiple of the vendor's dense peak is not a measurement.
 ABSURD_PEAK_FACTOR = 10
-# Without a vendor peak, no single device today is anywhere near these.
-ABSURD_LIMITS = {"tflops": 100_000.0, "gbps": 100_000.0, "tokens_per_s": 1e9, "mfu": 1.0, "watts": 10_000.0,
-                 "fraction_of_peak": ABSURD_PEAK_FACTOR}
 
 
 class Validator:
@@ -52,10 +50,11 @@ class Validator:
         if bandwidth and "gbps" in metrics and metrics["gbps"] > ABSURD_PEAK_FACTOR * bandwidth.value:
             lines.append(f"{where}.metrics.gbps: {metrics['gbps']:.4g} GB/s is more than "
                          f"{ABSURD_PEAK_FACTOR} times the memory bandwidth of {bandwidth.chip} ({bandwidth.value:g} GB/s)")
-        for name, limit in ABSURD_LIMITS.items():
-            if name in metrics and metrics[name] > limit and not (name == "tflops" and peak) \
-                    and not (name == "gbps" and bandwidth):
-                lines.append(f"{where}.metrics.{name}: {metrics[name]:.4g} is not a plausible value (limit {limit:g})")
+        checked_against_vendor = {"tflops": bool(peak), "gbps": bool(bandwidth)}
+        for name, value in metrics.items():
+            limit = METRICS[name].bound if name in METRICS else None
+            if limit is not None and value > limit and not checked_against_vendor.get(name):
+                lines.append(f"{where}.metrics.{name}: {value:.4g} is not a plausible value (limit {limit:g})")
         return lines
 
     def load(self, path: Path) -> dict:

@@ -19,12 +19,39 @@ PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 DASH = {"torch": "", "jax": "6 4"}
 
 
-def _svg_open(width: int, height: int, title: str, alt: str | None) -> list[str]:
-    """The opening of every chart: accessible title and description, its own white card."""
+def _svg_open(width: int, height: int, title: str, alt: str | None, uid: str, title_x: int = LEFT) -> list[str]:
+    """The opening of every chart: accessible title and description (ids unique on the page, as
+    several charts are inlined into one), its own white card, and the title drawn at the top."""
     return [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-            f'role="img" aria-labelledby="t d" font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
-            f'<title id="t">{esc(title)}</title><desc id="d">{esc(alt or title)}</desc>',
-            f'<rect width="{width}" height="{height}" rx="6" fill="#ffffff"/>']
+            f'role="img" aria-labelledby="{uid}-t {uid}-d" '
+            f'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
+            f'<title id="{uid}-t">{esc(title)}</title><desc id="{uid}-d">{esc(alt or title)}</desc>',
+            f'<rect width="{width}" height="{height}" rx="6" fill="#ffffff"/>',
+            f'<text x="{title_x}" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>']
+
+
+def _grid(out: list[str], y_ticks, py, x_ticks, px, x_label, y_label, plot_w, plot_h, height, x_text=None) -> None:
+    """Gridlines with tick labels on both axes, the plot frame and the axis titles."""
+    for t in y_ticks:
+        out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{py(t):.1f}" y2="{py(t):.1f}" stroke="#e3e3e3"/>')
+        out.append(f'<text x="{LEFT - 8}" y="{py(t) + 4:.1f}" font-size="12" text-anchor="end" fill="#333">{tick(t)}</text>')
+    for t in x_ticks:
+        out.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#f0f0f0"/>')
+        out.append(f'<text x="{px(t):.1f}" y="{TOP + plot_h + 18}" font-size="12" text-anchor="middle" fill="#333">'
+                   f'{(x_text or tick)(t)}</text>')
+    out.append(f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
+    out.append(f'<text x="{LEFT + plot_w / 2}" y="{height - 18}" font-size="13" text-anchor="middle" fill="#1a1a1a">'
+               f'{esc(x_label)}</text>')
+    out.append(f'<text transform="translate(20 {TOP + plot_h / 2}) rotate(-90)" font-size="13" text-anchor="middle" '
+               f'fill="#1a1a1a">{esc(y_label)}</text>')
+
+
+def _legend_name(out: list[str], x: float, y: float, name: str, second: str | None = None) -> None:
+    """A legend entry's text: the device (shortened, full name on hover), then the rest of its key."""
+    short = name if len(name) <= 30 else name[:29] + "…"
+    out.append(f'<text x="{x}" y="{y}" font-size="12" fill="#1a1a1a"><title>{esc(name)}</title>{esc(short)}</text>')
+    if second is not None:
+        out.append(f'<text x="{x}" y="{y + 15}" font-size="12" fill="#555">{esc(second)}</text>')
 
 
 def _series(latest: pd.DataFrame, chart: dict) -> dict[tuple, pd.DataFrame]:
@@ -70,7 +97,7 @@ def _ticks_linear(hi: float) -> list[float]:
 
 
 def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None,
-               peaks: list[tuple[str, float]] = ()) -> str | None:
+               peaks: list[tuple[str, float]] = (), uid: str = "chart") -> str | None:
     """The chart as an SVG document, or None when there is nothing measured to draw. ``peaks``:
     (label, value) reference lines, such as a vendor's peak."""
     series = _series(latest, chart)
@@ -104,20 +131,9 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None,
         py = lambda y: TOP + plot_h * (1 - y / top)  # noqa: E731
 
     title = chart.get("title", chart["y"])
-    out = _svg_open(WIDTH, height, title, alt or f"{title}: {len(series)} series")
-    out.append(f'<text x="{LEFT}" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>')
-    for t in y_ticks:
-        y = py(t)
-        out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e3e3e3"/>')
-        out.append(f'<text x="{LEFT - 8}" y="{y + 4:.1f}" font-size="12" text-anchor="end" fill="#333">{tick(t)}</text>')
-    for x in xs:
-        out.append(f'<line x1="{px(x):.1f}" x2="{px(x):.1f}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#f0f0f0"/>')
-        out.append(f'<text x="{px(x):.1f}" y="{TOP + plot_h + 18}" font-size="12" text-anchor="middle" fill="#333">{esc(x)}</text>')
-    out.append(f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
-    out.append(f'<text x="{LEFT + plot_w / 2}" y="{height - 18}" font-size="13" text-anchor="middle" fill="#1a1a1a">'
-               f'{esc(chart.get("x_label", chart["x"]))}</text>')
-    out.append(f'<text transform="translate(20 {TOP + plot_h / 2}) rotate(-90)" font-size="13" text-anchor="middle" '
-               f'fill="#1a1a1a">{esc(chart.get("y_label", chart["y"]))}{" (log scale)" if log_y else ""}</text>')
+    out = _svg_open(WIDTH, height, title, alt or f"{title}: {len(series)} series", uid)
+    _grid(out, y_ticks, py, xs, px, chart.get("x_label", chart["x"]),
+          f'{chart.get("y_label", chart["y"])}{" (log scale)" if log_y else ""}', plot_w, plot_h, height, x_text=esc)
 
     for label, value in peaks:
         out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{py(value):.1f}" y2="{py(value):.1f}" stroke="#b3261e" '
@@ -136,13 +152,9 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None,
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{color}"><title>{fmt(value)} '
                        f'{esc(chart.get("y_label", ""))}</title></circle>')
         out.append("</g>")
-        ly = TOP + 8 + i * 34
-        label_device = str(key[0]) if len(str(key[0])) <= 30 else str(key[0])[:29] + "…"
-        rest = " · ".join(map(str, key[1:]))
-        lx = LEFT + plot_w + 16
+        ly, lx = TOP + 8 + i * 34, LEFT + plot_w + 16
         out.append(f'<line x1="{lx}" x2="{lx + 26}" y1="{ly + 6}" y2="{ly + 6}" stroke="{color}" stroke-width="2.5" stroke-dasharray="{dash}"/>')
-        out.append(f'<text x="{lx + 32}" y="{ly + 4}" font-size="12" fill="#1a1a1a"><title>{esc(key[0])}</title>{esc(label_device)}</text>')
-        out.append(f'<text x="{lx + 32}" y="{ly + 19}" font-size="12" fill="#555">{esc(rest)}</text>')
+        _legend_name(out, lx + 32, ly + 4, str(key[0]), " · ".join(map(str, key[1:])))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -150,7 +162,7 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None,
 BAR_LEFT, BAR_RIGHT, BAR_ROW = 290, 110, 30
 
 
-def bar_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str | None:
+def bar_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None, uid: str = "chart") -> str | None:
     """Horizontal bars, one per device x framework x series, with the IQR as a whisker."""
     metric = f"m_{chart['y']}"
     if metric not in latest:
@@ -166,8 +178,7 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str 
     plot_w = WIDTH - BAR_LEFT - BAR_RIGHT
     px = lambda v: BAR_LEFT + plot_w * v / top  # noqa: E731
     title = chart.get("title", chart["y"])
-    out = _svg_open(WIDTH, height, title, alt)
-    out.append(f'<text x="16" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>')
+    out = _svg_open(WIDTH, height, title, alt, uid, title_x=16)
     for t in _ticks_linear(max(highs) * 1.05):
         out.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{TOP}" y2="{height - BOTTOM}" stroke="#e3e3e3"/>')
         out.append(f'<text x="{px(t):.1f}" y="{height - BOTTOM + 18}" font-size="12" text-anchor="middle" fill="#333">{tick(t)}</text>')
@@ -190,14 +201,15 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None) -> str 
     return "\n".join(out) + "\n"
 
 
-def chart_svg(latest: pd.DataFrame, chart: dict, alt: str | None = None, peaks=()) -> str | None:
+def chart_svg(latest: pd.DataFrame, chart: dict, alt: str | None = None, peaks=(), uid: str = "chart") -> str | None:
     """The chart a snippet's CHART asks for: lines against a parameter (default) or bars."""
     if chart.get("kind") == "bar":
-        return bar_chart(latest, chart, alt)
-    return line_chart(latest, chart, alt, peaks)
+        return bar_chart(latest, chart, alt, uid)
+    return line_chart(latest, chart, alt, peaks, uid)
 
 
-def roofline_chart(points: pd.DataFrame, ceilings: dict[str, dict], alt: str | None = None) -> str | None:
+def roofline_chart(points: pd.DataFrame, ceilings: dict[str, dict], alt: str | None = None,
+                   uid: str = "roofline") -> str | None:
     """Achieved TFLOP/s against arithmetic intensity (FLOP per byte moved), log-log, with each
     device's ceilings: min(peak TFLOP/s, intensity x bandwidth). ``ceilings`` maps device ->
     {"measured": (tflops, gbps) or None, "vendor": (tflops, gbps, chip) or None}."""
@@ -221,20 +233,10 @@ def roofline_chart(points: pd.DataFrame, ceilings: dict[str, dict], alt: str | N
     px = lambda x: LEFT + plot_w * (math.log10(x) - lx0) / (lx1 - lx0)  # noqa: E731
     py = lambda y: TOP + plot_h * (1 - (math.log10(max(y, 1e-30)) - ly0) / (ly1 - ly0))  # noqa: E731
     title = "Roofline: achieved TFLOP/s against arithmetic intensity"
-    out = _svg_open(WIDTH, height, title, alt)
-    out += [f'<text x="{LEFT}" y="30" font-size="17" font-weight="600" fill="#1a1a1a">{esc(title)}</text>',
-            f'<clipPath id="plot"><rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}"/></clipPath>']
-    for t in y_ticks:
-        out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{py(t):.1f}" y2="{py(t):.1f}" stroke="#e3e3e3"/>')
-        out.append(f'<text x="{LEFT - 8}" y="{py(t) + 4:.1f}" font-size="12" text-anchor="end" fill="#333">{tick(t)}</text>')
-    for t in x_ticks:
-        out.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#f0f0f0"/>')
-        out.append(f'<text x="{px(t):.1f}" y="{TOP + plot_h + 18}" font-size="12" text-anchor="middle" fill="#333">{tick(t)}</text>')
-    out.append(f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
-    out.append(f'<text x="{LEFT + plot_w / 2}" y="{height - 18}" font-size="13" text-anchor="middle" fill="#1a1a1a">'
-               f'arithmetic intensity (FLOP per byte moved, log scale)</text>')
-    out.append(f'<text transform="translate(20 {TOP + plot_h / 2}) rotate(-90)" font-size="13" text-anchor="middle" '
-               f'fill="#1a1a1a">TFLOP/s (log scale)</text>')
+    out = _svg_open(WIDTH, height, title, alt, uid)
+    out.append(f'<clipPath id="{uid}-plot"><rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}"/></clipPath>')
+    _grid(out, y_ticks, py, x_ticks, px, "arithmetic intensity (FLOP per byte moved, log scale)",
+          "TFLOP/s (log scale)", plot_w, plot_h, height)
     for i, device in enumerate(devices):
         color = PALETTE[i % len(PALETTE)]
         c = ceilings.get(device, {})
@@ -247,16 +249,14 @@ def roofline_chart(points: pd.DataFrame, ceilings: dict[str, dict], alt: str | N
             path = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in line)
             what = "measured ceiling" if key == "measured" else f"vendor ceiling ({c[key][2]})"
             out.append(f'<polyline points="{path}" fill="none" stroke="{color}" stroke-width="1.5" '
-                       f'stroke-dasharray="{dash}" clip-path="url(#plot)"><title>{esc(device)}: {esc(what)}</title></polyline>')
+                       f'stroke-dasharray="{dash}" clip-path="url(#{uid}-plot)"><title>{esc(device)}: {esc(what)}</title></polyline>')
         for _, row in points[points["device"] == device].iterrows():
             out.append(f'<circle cx="{px(row["intensity"]):.1f}" cy="{py(row["m_tflops"]):.1f}" r="3.5" fill="{color}">'
                        f'<title>{esc(row["framework"])} {esc(row["params"].get("dtype", ""))} n={esc(row["params"].get("n", ""))}: '
                        f'{fmt(row["m_tflops"])} TFLOP/s</title></circle>')
-        ly = TOP + 8 + i * 34
-        lx = LEFT + plot_w + 16
-        name = device if len(device) <= 30 else device[:29] + "…"
+        ly, lx = TOP + 8 + i * 34, LEFT + plot_w + 16
         out.append(f'<circle cx="{lx + 12}" cy="{ly + 6}" r="4" fill="{color}"/>')
-        out.append(f'<text x="{lx + 24}" y="{ly + 10}" font-size="12" fill="#1a1a1a"><title>{esc(device)}</title>{esc(name)}</text>')
+        _legend_name(out, lx + 24, ly + 10, device)
     lx, ly = LEFT + plot_w + 16, TOP + 8 + len(devices) * 34
     out.append(f'<line x1="{lx}" x2="{lx + 24}" y1="{ly + 6}" y2="{ly + 6}" stroke="#555" stroke-width="1.5"/>'
                f'<text x="{lx + 30}" y="{ly + 10}" font-size="11" fill="#555">measured ceiling</text>')

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pandas as pd
 
-from accelbench.render.text import METRIC_LABELS, esc, esc_md, fmt, fmt_time, provenance
-
-METRIC_ORDER = ["tflops", "fraction_of_peak", "gbps", "tokens_per_s", "mfu", "watts", "joules", "compile_s"]
+from accelbench.metrics import label, table_default
+from accelbench.queries import best_per_series, scaling_pairs
+from accelbench.render.text import esc, esc_md, fmt, fmt_time, provenance
 NOT_MEASURED = ('!!! note "Not measured yet"\n    No run file holds a result for **{what}** yet. '
                 "[Run the benchmarks on your hardware]({reproduce}) and send the run file.\n")
 
@@ -36,7 +36,7 @@ def _param_names(latest: pd.DataFrame) -> list[str]:
 
 def _metrics(latest: pd.DataFrame, wanted: list[str] | None) -> list[str]:
     """The metrics that have at least one value, in a fixed order (or the snippet's choice)."""
-    return [m for m in (wanted or METRIC_ORDER) if f"m_{m}" in latest and latest[f"m_{m}"].notna().any()]
+    return [m for m in (wanted or table_default()) if f"m_{m}" in latest and latest[f"m_{m}"].notna().any()]
 
 
 def _badges(row) -> str:
@@ -70,9 +70,9 @@ def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None
                 if len({str(row.get(p)) for row in latest["params"]}) == 1} if len(latest) > 1 else {}
     params = [p for p in all_params if p not in constant]
     metrics = _metrics(latest, metrics)
-    head = ["Device", "Framework", *params, "Median time", *[METRIC_LABELS.get(m, m) for m in metrics],
+    head = ["Device", "Framework", *params, "Median time", *[label(m) for m in metrics],
             "IQR / median", "Run"]
-    lines = ['<table>', "<thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in head) + "</tr></thead>", "<tbody>"]
+    rows = []
     for _, row in _sorted(latest, params).iterrows():
         cells = [esc(row["device"]), esc(row["framework"])]
         cells += [esc(row["params"].get(p, "")) for p in params]
@@ -87,37 +87,29 @@ def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None
             cells.append(f'<td colspan="{span}">{esc(row["status"])}: {esc(row["reason"])}</td>')
         date = row["created_at"].strftime("%Y-%m-%d")
         cells.append(_linked(date, row, runs_url) + _badges(row))
-        lines.append("<tr>" + "".join(c if c.startswith("<td") else f"<td>{c}</td>" for c in cells) + "</tr>")
-    lines += ["</tbody>", "</table>"]
+        rows.append(cells)
     caption = "; ".join(f"{esc(k)} = {esc(v)}" for k, v in constant.items())
-    return (f'<p class="ab-constant">Every row: {caption}.</p>\n' if caption else "") + "\n".join(lines) + "\n"
+    return (f'<p class="ab-constant">Every row: {caption}.</p>\n' if caption else "") + html_table(map(esc, head), rows)
 
 
-def best_table(latest: pd.DataFrame, metric: str, group_params: list[str], x_param: str, runs_url: str) -> str:
+def best_table(latest: pd.DataFrame, metric: str, group_params: list[str], x_param: str, runs_url: str) -> str | None:
     """The best value of ``metric`` per device x framework x group params, and where it was reached;
     None when no record has that metric."""
-    if f"m_{metric}" not in latest:
+    best = best_per_series(latest, metric, group_params)
+    if best.empty:
         return None
-    ok = latest[(latest["status"] == "ok") & latest[f"m_{metric}"].notna()]
-    if ok.empty:
-        return None
-    ok = ok.assign(_group=ok.apply(lambda r: (r["device"], r["framework"], *[r["params"].get(p) for p in group_params]), axis=1))
-    best = ok.loc[ok.groupby("_group", sort=False)[f"m_{metric}"].idxmax()]
-    head = ["Device", "Framework", *group_params, f"Best {METRIC_LABELS.get(metric, metric)}", f"at {x_param}", "Run"]
-    lines = ['<table>', "<thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in head) + "</tr></thead>", "<tbody>"]
-    for _, row in best.sort_values(f"m_{metric}", ascending=False).iterrows():
-        cells = [esc(row["device"]), esc(row["framework"]), *[esc(row["params"].get(p, "")) for p in group_params],
-                 _linked(fmt(row[f"m_{metric}"], metric), row, runs_url), esc(row["params"].get(x_param, "")),
-                 _linked(row["created_at"].strftime("%Y-%m-%d"), row, runs_url) + _badges(row)]
-        lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    lines += ["</tbody>", "</table>"]
-    return "\n".join(lines) + "\n"
+    head = ["Device", "Framework", *group_params, f"Best {label(metric)}", f"at {x_param}", "Run"]
+    rows = [[esc(row["device"]), esc(row["framework"]), *[esc(row["params"].get(p, "")) for p in group_params],
+             _linked(fmt(row[f"m_{metric}"], metric), row, runs_url), esc(row["params"].get(x_param, "")),
+             _linked(row["created_at"].strftime("%Y-%m-%d"), row, runs_url) + _badges(row)]
+            for _, row in best.iterrows()]
+    return html_table(map(esc, head), rows)
 
 
 def runs_table(runs: list[dict]) -> str:
     """Every stored run, newest first, each with an anchor the result tables link to."""
     head = ["Run", "Date (UTC)", "Host", "Profile", "Devices", "Software", "Commit", "Records"]
-    lines = ['<table>', "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>", "<tbody>"]
+    rows = []
     for run in sorted(runs, key=lambda r: r["created_at"], reverse=True):
         env = run["environment"]
         devices = sorted({f'{d["name"]} ({d["platform"]}, ×{d["count"]})' for d in run["devices"]})
@@ -133,34 +125,20 @@ def runs_table(runs: list[dict]) -> str:
             esc(commit[:10]) + (" (dirty)" if run["code"].get("dirty") else ""),
             ", ".join(f"{n} {esc(s)}" for s, n in sorted(statuses.items())) or "none",
         ]
-        lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    lines += ["</tbody>", "</table>"]
-    return "\n".join(lines) + "\n"
+        rows.append(cells)
+    return html_table(head, rows)
 
 
 def scaling_table(latest: pd.DataFrame, runs_url: str) -> str | None:
-    """Scaling efficiency: tokens/s on all devices / (devices x tokens/s on one), pairing the two
-    records of one run, device kind, framework and configuration. None when no pair exists."""
-    ok = latest[(latest["status"] == "ok")]
-    if ok.empty or "m_tokens_per_s" not in ok:
-        return None
-    key = lambda r: (r["run_id"], r["device"], r["framework"], r["params"].get("config"))  # noqa: E731
-    ones = {key(r): r for _, r in ok.iterrows() if r["params"].get("devices") == "one"}
-    rows = []
-    for _, many in ok.iterrows():
-        one = ones.get(key(many))
-        if many["params"].get("devices") != "all" or one is None or not many["n_devices"]:
-            continue
-        efficiency = many["m_tokens_per_s"] / (many["n_devices"] * one["m_tokens_per_s"])
-        cells = [esc(many["device"]), esc(many["framework"]), esc(many["params"].get("config")),
-                 esc(many["n_devices"]), _linked(fmt(one["m_tokens_per_s"]), one, runs_url),
-                 _linked(fmt(many["m_tokens_per_s"]), many, runs_url), f"{efficiency * 100:.0f}%"]
-        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    """Scaling efficiency of each pair of one-device and all-device records of a run; None when
+    no pair exists."""
+    rows = [[esc(many["device"]), esc(many["framework"]), esc(many["params"].get("config")), esc(many["n_devices"]),
+             _linked(fmt(one["m_tokens_per_s"]), one, runs_url), _linked(fmt(many["m_tokens_per_s"]), many, runs_url),
+             f"{efficiency * 100:.0f}%"] for one, many, efficiency in scaling_pairs(latest)]
     if not rows:
         return None
-    head = ["Device", "Framework", "config", "Devices", "tokens/s on one", "tokens/s on all", "Scaling efficiency"]
-    return "\n".join(['<table>', "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>",
-                      "<tbody>", *rows, "</tbody>", "</table>"]) + "\n"
+    return html_table(["Device", "Framework", "config", "Devices", "tokens/s on one", "tokens/s on all",
+                       "Scaling efficiency"], rows)
 
 
 VERDICT_ICONS = {"supported": "✅", "contradicted": "❌", "mixed": "⚖️", "not measured yet": "❔"}
@@ -170,7 +148,7 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str) -> str
     """The article's comparison table beside what the runs show, with a verdict per row.
     ``page_url(src)`` turns a docs path into a link relative to the current page."""
     head = ["Feature", "GPUs 🎮 (article)", "TPUs ⚙️ (article)", "What the stored runs show", "Verdict on the TPU claim"]
-    lines = ["<table>", "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>", "<tbody>"]
+    rows = []
     for v in verdicts:
         evidence = "<br>".join(esc(e) for e in v.evidence)
         if v.runs:
@@ -180,17 +158,16 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str) -> str
         verdict = f'<span class="ab-verdict ab-verdict--{v.verdict.replace(" ", "-")}">{VERDICT_ICONS[v.verdict]} {esc(v.verdict)}</span>'
         if v.verdict == "not measured yet":
             verdict += f'<br><a href="{contribute_url}">Contribute a run</a>'
-        cells = [f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict]
-        lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    lines += ["</tbody>", "</table>"]
-    return "\n".join(lines) + "\n"
+        rows.append([f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict])
+    return html_table(head, rows)
 
 
-def _html_table(head: list[str], rows: list[list[str]]) -> str:
-    """Cells are already escaped HTML."""
+def html_table(head, rows) -> str:
+    """The one table every other builds on. Headings and cells are HTML, already escaped; a cell
+    that is a whole ``<td ...>`` element (one spanning columns) is used as it is."""
+    body = ["<tr>" + "".join(c if c.startswith("<td") else f"<td>{c}</td>" for c in row) + "</tr>" for row in rows]
     return "\n".join(["<table>", "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>", "<tbody>",
-                      *["<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows],
-                      "</tbody>", "</table>"]) + "\n"
+                      *body, "</tbody>", "</table>"]) + "\n"
 
 
 def _sources(text: str) -> str:
@@ -221,12 +198,12 @@ def accelerators_table(rows: list[dict], measured: dict[str, tuple[str, pd.Serie
             cells.append('<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>')
         cells.append(_sources(row.get("sources", "")) + (f"<br><em>{esc(row['notes'])}</em>" if row.get("notes") else ""))
         out.append(cells)
-    return _html_table(head, out)
+    return html_table(head, out)
 
 
 def prices_table(rows: list[dict]) -> str:
     head = ["Chip", "Provider", "Offer", "USD per chip-hour", "Pricing", "Source", "Date", "Notes"]
-    return _html_table(head, [[esc(r["chip"]), esc(r["provider"]), esc(r["offer"]), esc(r["usd_per_chip_hour"]),
+    return html_table(head, [[esc(r["chip"]), esc(r["provider"]), esc(r["offer"]), esc(r["usd_per_chip_hour"]),
                                 esc(r["pricing"]), _sources(r["source"]), esc(r["source_date"]), esc(r.get("notes") or "")]
                                for r in rows])
 
@@ -247,7 +224,7 @@ def cost_table(rows: list[dict], runs_url: str) -> str:
                     f"${r['usd_per_mtok']:.2f}" if r["usd_per_mtok"] is not None else "–",
                     _linked(fmt(mm["m_tflops"]), mm, runs_url) + _badges(mm) if mm is not None else spec_only,
                     f"${r['usd_per_pflop']:.4f}" if r["usd_per_pflop"] is not None else "–"])
-    return _html_table(head, out)
+    return html_table(head, out)
 
 
 def energy_table(records: pd.DataFrame, runs_url: str) -> str | None:
@@ -265,11 +242,11 @@ def energy_table(records: pd.DataFrame, runs_url: str) -> str | None:
                          esc(", ".join(f"{k}={v}" for k, v in r["params"].items())),
                          _linked(fmt(r.get("m_watts")), r, runs_url), fmt(r.get("idle_watts")),
                          _linked(eff, r, runs_url) + _badges(r)])
-        parts.append(_html_table(["Device", "Framework", "Workload", "Parameters", "Average W", "Idle W", "Efficiency"], rows))
+        parts.append(html_table(["Device", "Framework", "Workload", "Parameters", "Average W", "Idle W", "Efficiency"], rows))
     unmeasured = records[records["energy_measured"] == False]  # noqa: E712
     if not unmeasured.empty:
         reasons = unmeasured.groupby(["device", "energy_reason"], dropna=False).size().reset_index(name="count")
-        parts.append(_html_table(["Device", "Why energy is not measured", "Measurements"],
+        parts.append(html_table(["Device", "Why energy is not measured", "Measurements"],
                                  [[esc(r["device"]), esc(r["energy_reason"]), esc(r["count"])] for _, r in reasons.iterrows()]))
     return "\n".join(parts) or None
 

@@ -7,18 +7,7 @@ import math
 
 import pandas as pd
 
-METRIC_LABELS = {
-    "tflops": "TFLOP/s",
-    "gbps": "GB/s",
-    "fraction_of_peak": "% of vendor peak",
-    "tokens_per_s": "tokens/s",
-    "mfu": "MFU",
-    "watts": "W",
-    "joules": "J",
-    "compile_s": "first call (s)",
-}
-PERCENT_METRICS = {"fraction_of_peak", "mfu"}
-
+from accelbench.metrics import is_percent
 
 def esc(value) -> str:
     """Text from a run file, made safe for HTML and for Markdown tables."""
@@ -36,7 +25,7 @@ def esc_md(value) -> str:
 def fmt(value, metric: str | None = None) -> str:
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return "–"
-    if metric in PERCENT_METRICS:
+    if is_percent(metric):
         return f"{value * 100:.1f}%"
     if isinstance(value, (int,)) and not isinstance(value, bool):
         return str(value)

@@ -1,0 +1,259 @@
+"""The registry of fragment kinds: what a page can include, and how each is rendered.
+
+A page includes a fragment with one line, ``--8<-- "generated/FOLDER/KIND[.ARG...].md"``, where
+FOLDER is the page's own folder under docs/ (links inside a fragment are relative to it). Each
+kind is registered once, by the decorator on its renderer, with its arguments and the line of
+documentation the contribute page lists; the render step and its checks read this registry.
+Renderers raise :class:`FragmentError` for arguments they do not take.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable
+
+from accelbench import notebooks, queries
+from accelbench.reference import Reference
+from accelbench.render import charts, tables
+from accelbench.render.text import esc, esc_md
+from accelbench.store import Store
+from accelbench.verdicts import RULES, Verdict, all_verdicts
+
+RUNS_PAGE, REPRODUCE_PAGE, CONTRIBUTE_PAGE = "about/runs.md", "about/reproduce.md", "about/contribute.md"
+
+
+class FragmentError(Exception):
+    """A fragment asked for something that does not exist (a kind, a workload, a metric)."""
+
+
+@dataclass(frozen=True)
+class Links:
+    """Links from the pages of one docs folder ('' for the top): Markdown links to .md sources,
+    which both site generators rewrite, and raw HTML links to the built .html pages, which they
+    leave alone (the site is built with use_directory_urls: false)."""
+
+    folder: str
+
+    def md(self, src: str) -> str:
+        return posixpath.relpath(src, self.folder or ".")
+
+    def html(self, src: str) -> str:
+        return self.md(src)[: -len(".md")] + ".html"
+
+    @property
+    def runs(self) -> str:
+        return self.html(RUNS_PAGE)
+
+
+@dataclass
+class Context:
+    """What every renderer may read: the stored results, the reference data, the snippets'
+    chart settings, and the links of the folder being rendered for."""
+
+    store: Store
+    reference: Reference
+    workloads: dict[str, dict]  # workload -> {"title", "chart", "charts", "table"} from snippet literals
+    links: Links
+    docs_dir: Path | None = None  # where notebooks are read from
+    data_dir: Path | None = None  # what notebooks read
+    execute_notebooks: bool = True
+    cache: dict = field(default_factory=dict, repr=False)  # shared by every folder's context
+
+    def verdicts(self) -> list[Verdict]:
+        if "verdicts" not in self.cache:
+            self.cache["verdicts"] = all_verdicts(self.store, self.reference)
+        return self.cache["verdicts"]
+
+    def with_links(self, links: Links) -> "Context":
+        return replace(self, links=links)  # the cache dict is shared, not copied
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    usage: str  # its arguments, as the contribute page shows them ('' for none)
+    doc: str  # what it shows, one line
+    render: Callable[[Context, list[str]], str]
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def kind(name: str, usage: str, doc: str):
+    """Register the decorated function as the renderer of one fragment kind."""
+    def register(render: Callable[[Context, list[str]], str]):
+        KINDS[name] = Kind(name, usage, doc, render)
+        return render
+    return register
+
+
+def render(ctx: Context, name: str, args: list[str]) -> str:
+    if name not in KINDS:
+        raise FragmentError(f"unknown fragment kind {name!r} (known: {', '.join(KINDS)})")
+    return KINDS[name].render(ctx, args)
+
+
+def _no_args(name: str, args: list[str]) -> None:
+    if args:
+        raise FragmentError(f"{name!r} takes no arguments, got {args}")
+
+
+def _workload(ctx: Context, name: str, args: list[str], extra: int = 0) -> str:
+    if not 1 <= len(args) <= 1 + extra:
+        raise FragmentError(f"{name!r} takes one workload id{' and optionally a metric' if extra else ''}, "
+                            f"got {args or 'none'}")
+    if args[0] not in ctx.workloads:
+        raise FragmentError(f"unknown workload {args[0]!r} (known: {', '.join(sorted(ctx.workloads))})")
+    return args[0]
+
+
+def _wrap(table_html: str) -> str:
+    # the same wrapper Material puts around Markdown tables, so ours scroll and look alike
+    return f'\n<div class="md-typeset__scrollwrap"><div class="md-typeset__table">\n{table_html}</div></div>\n'
+
+
+def _not_measured(ctx: Context, what: str) -> str:
+    return tables.not_measured(what, ctx.links.md(REPRODUCE_PAGE))
+
+
+def _figure(svg: str | None, alt: str, caption: str, ctx: Context) -> str:
+    if svg is None:  # the alt text of a chart with no data is its title
+        return _not_measured(ctx, alt)
+    return f'\n<figure class="ab-chart">\n{svg}<figcaption>{esc(caption)}</figcaption>\n</figure>\n'
+
+
+# Site-wide fragments
+
+@kind("runs", "", "every stored run with its provenance; the anchors result tables link to")
+def _runs(ctx: Context, args: list[str]) -> str:
+    _no_args("runs", args)
+    if not ctx.store.runs:
+        return _not_measured(ctx, "any workload")
+    return _wrap(tables.runs_table(ctx.store.runs))
+
+
+@kind("verdicts", "", "the article's comparison table with the evidence and a verdict per row")
+def _verdicts(ctx: Context, args: list[str]) -> str:
+    _no_args("verdicts", args)
+    return _wrap(tables.verdict_table(ctx.verdicts(), ctx.links.runs, ctx.links.html, ctx.links.html(CONTRIBUTE_PAGE)))
+
+
+@kind("verdict", "RULE", f"one row's verdict and evidence as a note ({', '.join(RULES)})")
+def _verdict(ctx: Context, args: list[str]) -> str:
+    if len(args) != 1 or args[0] not in RULES:
+        raise FragmentError(f"'verdict' takes one of {', '.join(RULES)}, got {args or 'none'}")
+    row = next(v for v in ctx.verdicts() if v.feature == RULES[args[0]].feature)
+    return tables.verdict_note(row, ctx.links.md(row.page), ctx.links.md(CONTRIBUTE_PAGE))
+
+
+@kind("verdict-rules", "", "the written rules the verdicts follow")
+def _verdict_rules(ctx: Context, args: list[str]) -> str:
+    _no_args("verdict-rules", args)
+    return "\n" + "\n".join(f"- **{esc(r.feature)}**: {esc(r.text)}" for r in RULES.values()) + "\n"
+
+
+@kind("reference", "accelerators|prices", "the vendor specifications or the dated prices, with their sources")
+def _reference(ctx: Context, args: list[str]) -> str:
+    if args == ["prices"]:
+        return _wrap(tables.prices_table(ctx.reference.prices))
+    if args == ["accelerators"]:
+        measured = queries.measured_on_chips(ctx.store, ctx.reference)
+        return _wrap(tables.accelerators_table(ctx.reference.accelerators, measured, ctx.links.runs))
+    raise FragmentError(f"'reference' takes accelerators or prices, got {args or 'none'}")
+
+
+@kind("cost", "", "cost per million training tokens and per PFLOP for every priced chip")
+def _cost(ctx: Context, args: list[str]) -> str:
+    _no_args("cost", args)
+    return _wrap(tables.cost_table(queries.cost_rows(ctx.store, ctx.reference), ctx.links.runs))
+
+
+@kind("energy", "", "every measurement metered for energy, and why the others were not")
+def _energy(ctx: Context, args: list[str]) -> str:
+    _no_args("energy", args)
+    html = tables.energy_table(queries.ok_rows(ctx.store.records), ctx.links.runs)
+    return _wrap(html) if html else _not_measured(ctx, "energy on any device with an energy counter")
+
+
+@kind("coverage", "", "which kinds of device (CPU, GPU, TPU) the stored runs measured, and which not yet")
+def _coverage(ctx: Context, args: list[str]) -> str:
+    _no_args("coverage", args)
+    return tables.coverage_note(ctx.store.records, ctx.links.md(CONTRIBUTE_PAGE))
+
+
+@kind("roofline", "", "matrix-multiplication results against arithmetic intensity, with ceilings")
+def _roofline(ctx: Context, args: list[str]) -> str:
+    _no_args("roofline", args)
+    points, ceilings = queries.roofline_inputs(ctx.store, ctx.reference)
+    alt = queries.roofline_alt(points)
+    return _figure(charts.roofline_chart(points, ceilings, alt=alt, uid="roofline"), alt,
+                   "Each point is a matrix-multiplication result; solid lines are the device's measured "
+                   "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.", ctx)
+
+
+# Fragments about one workload
+
+@kind("table", "WORKLOAD", "the latest result per device, framework and parameters")
+def _table(ctx: Context, args: list[str]) -> str:
+    workload = _workload(ctx, "table", args)
+    latest = ctx.store.latest(workload)
+    if latest.empty:
+        return _not_measured(ctx, ctx.workloads[workload]["title"])
+    return _wrap(tables.results_table(latest, ctx.links.runs, ctx.workloads[workload]["table"].get("metrics")))
+
+
+@kind("best", "WORKLOAD", "the best value of the chart's metric per device, framework and series")
+def _best(ctx: Context, args: list[str]) -> str:
+    workload = _workload(ctx, "best", args)
+    chart = ctx.workloads[workload]["chart"]
+    html = tables.best_table(ctx.store.latest(workload), chart["y"], chart.get("series", []), chart["x"], ctx.links.runs)
+    return _wrap(html) if html else _not_measured(ctx, ctx.workloads[workload]["title"])
+
+
+@kind("scaling", "WORKLOAD", "scaling efficiency from the one-device and all-device records of a run")
+def _scaling(ctx: Context, args: list[str]) -> str:
+    workload = _workload(ctx, "scaling", args)
+    html = tables.scaling_table(ctx.store.latest(workload), ctx.links.runs)
+    return _wrap(html) if html else _not_measured(ctx, f"{ctx.workloads[workload]['title']} on more than one device")
+
+
+@kind("chart", "WORKLOAD[.METRIC]", "the workload's chart, or the one of its EXTRA_CHARTS for METRIC")
+def _chart(ctx: Context, args: list[str]) -> str:
+    workload = _workload(ctx, "chart", args, extra=1)
+    metric = args[1] if len(args) == 2 else None
+    charts_of = ctx.workloads[workload]["charts"]
+    if metric not in charts_of:
+        raise FragmentError(f"{workload} has no chart of {metric!r} "
+                            f"(its charts: {', '.join(m or 'the main one' for m in charts_of)})")
+    chart = charts_of[metric]
+    latest = ctx.store.latest(workload)
+    alt = queries.chart_alt(latest, chart, workload)
+    peaks = queries.vendor_peaks(latest, ctx.reference) if chart.get("peak_lines") else ()
+    uid = f"{workload}-{metric}" if metric else workload
+    return _figure(charts.chart_svg(latest, chart, alt=alt, peaks=peaks, uid=uid), alt,
+                   f"{chart.get('title', ctx.workloads[workload]['title'])}: latest result per device, framework and "
+                   f"parameters; error bars span the interquartile range of the timing samples. Each value, with the "
+                   f"run it came from, is in the table above.", ctx)
+
+
+@kind("notebook", "NAME", "the notebook NAME.ipynb beside the page, executed on the stored data (a failing cell "
+      "stops the build) and converted, plots embedded")
+def _notebook(ctx: Context, args: list[str]) -> str:
+    if len(args) != 1:
+        raise FragmentError(f"'notebook' takes the name of a notebook beside the page, got {args or 'none'}")
+    path = ctx.docs_dir / ctx.links.folder / f"{args[0]}.ipynb"
+    if not path.exists():
+        raise FragmentError(f"no notebook {path}")
+    try:
+        return notebooks.to_markdown(path, execute=ctx.execute_notebooks, data_dir=ctx.data_dir)
+    except notebooks.NotebookError as exc:
+        raise FragmentError(str(exc)) from None
+
+
+@kind("kinds", "", "this list: every fragment kind a page can include")
+def _kinds(ctx: Context, args: list[str]) -> str:
+    _no_args("kinds", args)
+    return "\n" + "\n".join(f"- `{k.name}{'.' + k.usage if k.usage else ''}`: {esc_md(k.doc)}"
+                            for k in KINDS.values()) + "\n"
