@@ -1,5 +1,5 @@
 # make site: set up .venv, measure what is missing for this machine, build site/.
-# make test: set up .venv with the dev tools, run the whole test suite.
+# make test: set up .venv with the dev tools, lint, run the whole test suite.
 PYTHON ?= python3
 VENV ?= .venv
 PROFILE ?= quick
@@ -18,7 +18,7 @@ JAX_EXTRA ?= jax
 BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: site test benchmarks build serve clean bench-build
+.PHONY: site test benchmarks render build build-zensical serve clean bench-build lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,14 +38,25 @@ benchmarks: $(VENV)/.installed-site
 	$(BIN)/accelbench run --profile $(PROFILE) --frameworks $(FRAMEWORKS)
 	$(BIN)/accelbench validate
 
-build: $(VENV)/.installed-site
+# the pre-build step: every table, chart, verdict and notebook the pages include, into generated/
+render: $(VENV)/.installed-site
+	$(BIN)/accelbench render
+
+build: render
 	$(BIN)/mkdocs build --strict
+
+# the same site with Zensical (runs no MkDocs plugin: the fragments come from `make render`)
+build-zensical: $(VENV)/.installed-dev render
+	$(BIN)/zensical build --strict
 
 site: benchmarks
 	$(MAKE) build
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev lint
 	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
 
 # how long the build takes with 200 stored run files (synthetic, in a temporary folder)
 bench-build: $(VENV)/.installed-site
@@ -55,4 +66,4 @@ serve: $(VENV)/.installed-site
 	$(BIN)/mkdocs serve
 
 clean:
-	rm -rf site
+	rm -rf site generated

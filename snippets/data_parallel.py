@@ -231,24 +231,30 @@ def torch_worker(rank, world, port, params, device_type, shards):
                 reply = f"{float(loss)}"  # float() waits for the device
             elif command[0] == "check":
                 reply = f"{gpt.torch_check(model, model, cfg, device, autocast)}"
-            elif command[0] == "save":  # the weights
-                np.savez(command[1], **{k: v.float().cpu().numpy() for k, v in model.state_dict().items()})
-                reply = "saved"
-            elif command[0] == "grads":  # the all-reduced gradients of this step's batch, no update
-                with autocast:
-                    ddp(*batches[int(command[2]) % len(batches)]).backward()
-                np.savez(command[1], **{k: p.grad.float().cpu().numpy() for k, p in model.named_parameters()})
-                opt.zero_grad(set_to_none=True)
-                reply = "saved"
-            else:
-                reply = f"error unknown command {command[0]}"
+            else:  # what the tests ask a worker (below, outside the published code)
+                reply = _inspect(command, model, ddp, opt, autocast, batches)
         except Exception as exc:  # reported to the parent, which records the failure
             reply = f"error {type(exc).__name__}: {exc}".replace("\n", " ")
         print(_PROTOCOL, reply, flush=True)
     dist.destroy_process_group()
+# --8<-- [end:torch]
+
+
+def _inspect(command, model, ddp, opt, autocast, batches):
+    """Commands only tests/test_data_parallel.py sends: the weights, or one step's all-reduced
+    gradients without an update, saved to a file so ranks and frameworks can be compared."""
+    if command[0] == "save":
+        np.savez(command[1], **{k: v.float().cpu().numpy() for k, v in model.state_dict().items()})
+        return "saved"
+    if command[0] == "grads":
+        with autocast:
+            ddp(*batches[int(command[2]) % len(batches)]).backward()
+        np.savez(command[1], **{k: p.grad.float().cpu().numpy() for k, p in model.named_parameters()})
+        opt.zero_grad(set_to_none=True)
+        return "saved"
+    return f"error unknown command {command[0]}"
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--worker"]:
     _, _, rank, world, port, params, device_type, shards = sys.argv
     torch_worker(int(rank), int(world), int(port), json.loads(params), device_type, json.loads(shards))
-# --8<-- [end:torch]

@@ -53,7 +53,8 @@ CASES = {
                         "created_at: '2026-13-45T25:00:00Z' is not a valid ISO 8601 date and time"),
     "not UTF-8": (lambda: b"\xff\xfe{}", "(file): not UTF-8 text"),
     "nested too deeply": (lambda: "[" * 100_000 + "]" * 100_000, "(file): nested too deeply to be a run file"),
-    "enormous": (lambda: '{"pad": "' + "x" * (21 * 1024 * 1024) + '"}', "(file): 22020107 bytes is larger than the 20971520 byte limit"),
+    "enormous": (lambda: '{"pad": "' + "x" * (21 * 1024 * 1024) + '"}',
+                 "(file): 22020107 bytes is larger than the 20971520 byte limit"),
 }
 
 

@@ -53,12 +53,12 @@ def test_run_prints_the_file_path_last_and_status_then_reports_current(data_dir)
     last = result.stdout.strip().splitlines()[-1]
     assert last.endswith(".json") and os.path.exists(last)
     status = accelbench("--data-dir", str(data_dir), "status", "--profile", "test", "--frameworks", "torch")
-    line = next(l for l in status.stdout.splitlines() if l.startswith("matmul"))
+    line = next(x for x in status.stdout.splitlines() if x.startswith("matmul"))
     assert "current" in line and "1 current" in line
     again = accelbench("--data-dir", str(data_dir), "run", "--profile", "test", "--only", "matmul", "--frameworks", "torch")
     assert again.stdout.strip().splitlines()[-1] == "no new run file: every planned measurement is already stored"
     missing = accelbench("--data-dir", str(data_dir), "status", "--profile", "quick", "--frameworks", "torch")
-    line = next(l for l in missing.stdout.splitlines() if l.startswith("matmul"))
+    line = next(x for x in missing.stdout.splitlines() if x.startswith("matmul"))
     assert "missing" in line and "6 missing" in line
 
 

@@ -21,7 +21,8 @@ def unseen_record(device, platform, dtype, n, median_s, peak):
     samples = [median_s * f for f in (0.98, 1.0, 1.02, 1.0, 0.99)]
     tflops = 2 * n**3 / summarize(samples)["median_s"] / 1e12
     return make_record(device=device, platform=platform, framework="jax", params={"n": n, "dtype": dtype},
-                       samples_s=samples, peak={"chip": peak[0], "value": peak[1], "unit": "TFLOP/s", "column": "bf16_dense_tflops"},
+                       samples_s=samples,
+                       peak={"chip": peak[0], "value": peak[1], "unit": "TFLOP/s", "column": "bf16_dense_tflops"},
                        metrics={"tflops": tflops, "fraction_of_peak": tflops / peak[1], "compile_s": 1.5})
 
 

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 
@@ -35,7 +36,8 @@ def test_jax_sharded_step_matches_one_device_on_the_whole_batch(tmp_path):
             _, weights, _, shard = dp.jax_step_on_mesh(cfg, devs, "float32")
             loss_of = lambda p, i, t: gpt.jax_loss(p, i, t, cfg, jnp.float32)
             grads = jax.jit(jax.grad(loss_of))(weights, shard(idx), shard(targets))
-            results["grad_" + name] = {{k: np.asarray(v).tolist() for k, v in grads.items() if k in ("wte.weight", "h.0.mlp.c_fc.bias")}}
+            kept = ("wte.weight", "h.0.mlp.c_fc.bias")
+            results["grad_" + name] = {{k: np.asarray(v).tolist() for k, v in grads.items() if k in kept}}
         for name, devs in (("mesh", devices), ("single", devices[:1])):
             step, weights, state, shard = dp.jax_step_on_mesh(cfg, devs, "float32")
             p, state, loss = step(weights, state, jnp.float32(1), shard(idx), shard(targets))
@@ -105,7 +107,7 @@ def test_the_runner_measures_jax_data_parallel_over_four_host_devices(data_dir):
                           "--only", "data_parallel", "--frameworks", "jax"], capture_output=True, text=True,
                          env=env, cwd=ROOT, timeout=300)
     assert out.returncode == 0, out.stderr
-    records = json.loads(open(out.stdout.strip().splitlines()[-1]).read())["records"]
+    records = json.loads(Path(out.stdout.strip().splitlines()[-1]).read_text())["records"]
     by_devices = {r["params"]["devices"]: r for r in records}
     assert {k: r["status"] for k, r in by_devices.items()} == {"one": "ok", "all": "ok"}
     assert (by_devices["one"]["notes"]["devices"], by_devices["all"]["notes"]["devices"]) == (1, 4)

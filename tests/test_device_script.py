@@ -31,7 +31,7 @@ def test_device_script_runs_with_only_the_frameworks(tmp_path):
     assert (out / "run.log").exists() and (out / "build_data" / "reference" / "accelerators.csv").exists()
     lines = result.stdout.strip().splitlines()
     assert lines[0] == str(runs[0])  # the runner's last line: the run file
-    summary = lines[lines.index(next(l for l in lines if l.startswith("run "))):]
+    summary = lines[lines.index(next(x for x in lines if x.startswith("run "))):]
     assert summary[0].startswith(f"run {run['run_id']} (test profile, complete)")
     assert summary[-1].startswith("matmul") and "TFLOP/s" in summary[-1]  # the summary table comes last
     # and the file it wrote is valid where the validator is installed

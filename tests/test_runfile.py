@@ -72,6 +72,7 @@ def test_write_never_overwrites_and_leaves_no_temporary_file(tmp_path):
 def test_committed_run_files_are_valid():
     """What CI checks of every contributed file: schema and project checks, no duplicates."""
     from accelbench.validation import Validator, validate_files
+
     from conftest import ROOT, SNIPPETS
 
     files = sorted((ROOT / "build_data" / "runs").glob("*.json"))

@@ -2,9 +2,7 @@
 --strict into tmp_path, and check the measured table and chart are in the HTML."""
 
 import json
-import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path

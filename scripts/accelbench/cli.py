@@ -11,7 +11,8 @@ from accelbench import hardware, runner
 from accelbench.fragments import FragmentError
 from accelbench.plan import format_plan, plan, to_measure
 from accelbench.prebuild import render_site
-from accelbench.profiles import PROFILES, profile as profile_named
+from accelbench.profiles import PROFILES
+from accelbench.profiles import profile as profile_named
 from accelbench.reference import Reference
 from accelbench.runfile import RunFileError, measurement_key, read_json, stored_ok_versions
 from accelbench.snippet import FRAMEWORKS, SnippetError, discover

@@ -10,9 +10,10 @@ divided by a power drawn at another moment.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 RAPL_ROOT = Path("/sys/class/powercap")
 # Before the idle reading, the device is left alone this long (power readings lag the load).

@@ -10,9 +10,9 @@ Renderers raise :class:`FragmentError` for arguments they do not take.
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
 
 from accelbench import notebooks, queries
 from accelbench.reference import Reference
@@ -66,7 +66,7 @@ class Context:
             self.cache["verdicts"] = all_verdicts(self.store, self.reference)
         return self.cache["verdicts"]
 
-    def with_links(self, links: Links) -> "Context":
+    def with_links(self, links: Links) -> Context:
         return replace(self, links=links)  # the cache dict is shared, not copied
 
 

@@ -11,8 +11,9 @@ import math
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from contextlib import contextmanager
-from typing import Any, Callable
+from typing import Any
 
 from accelbench import energy, timing
 from accelbench.metrics import RATES

@@ -9,9 +9,9 @@ a run under a deadline can tell what will not fit before starting it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from accelbench import hardware
 from accelbench.profiles import Profile

@@ -16,9 +16,9 @@ import posixpath
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from accelbench.fragments import Context, FragmentError, Links, render
 from accelbench.reference import Reference

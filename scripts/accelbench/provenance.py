@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from accelbench import hardware
@@ -32,13 +32,13 @@ def git_info(root: Path) -> dict:
 
 
 def utc_now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def new_run(profile: str, hw: hardware.Hardware, frameworks: list[str], root: Path,
             deadline_s: float | None = None) -> dict:
     """A run with no records yet, marked incomplete until the runner finishes it."""
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     env = hardware.environment(frameworks)
     host = "".join(c if c.isalnum() or c in "-_." else "-" for c in env["host"])[:40] or "host"
     return {

@@ -7,7 +7,7 @@ peaks a chart draws, and the alt text that describes a chart. Nothing here rende
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pandas as pd
 

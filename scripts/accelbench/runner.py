@@ -9,6 +9,7 @@ what completed, marked as interrupted; a call hung in native code is ended by a 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -20,7 +21,8 @@ from typing import TextIO
 from accelbench import energy, hardware
 from accelbench.measure import Interrupted, blank_record, measure
 from accelbench.plan import Planned, plan, to_measure
-from accelbench.profiles import Profile, profile as profile_named
+from accelbench.profiles import Profile
+from accelbench.profiles import profile as profile_named
 from accelbench.progress import Progress
 from accelbench.provenance import new_run, utc_now
 from accelbench.reference import Reference
@@ -197,19 +199,15 @@ def _raise_interrupted(signum, frame):
 def _install_signal_handlers() -> dict:
     previous = {}
     for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
+        with contextlib.suppress(ValueError):  # not the main thread: leave signals to the caller
             previous[sig] = signal.signal(sig, _raise_interrupted)
-        except ValueError:  # not the main thread: leave signals to the caller
-            pass
     return previous
 
 
 def _ignore_signals() -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
+        with contextlib.suppress(ValueError):
             signal.signal(sig, signal.SIG_IGN)
-        except ValueError:
-            pass
 
 
 def _restore_signal_handlers(previous: dict) -> None:

@@ -37,10 +37,11 @@ import ast
 import hashlib
 import importlib.util
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 from accelbench.profiles import PROFILES
 
@@ -215,7 +216,7 @@ def load_snippet(path: Path) -> Snippet:
     missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(module, a)]
     if missing:
         raise SnippetError(f"{path}: missing {', '.join(missing)}")
-    if module.WORKLOAD != path.stem:
+    if path.stem != module.WORKLOAD:
         raise SnippetError(f"{path}: WORKLOAD is {module.WORKLOAD!r} but the file is named {path.stem!r}")
     unknown = set(module.PROFILES) - set(PROFILES)  # the registry in profiles.py
     if unknown:

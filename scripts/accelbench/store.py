@@ -7,9 +7,9 @@ measurement when their ``runfile.measurement_key`` agrees, as for the runner's c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import pandas as pd
 
@@ -46,7 +46,7 @@ class Store:
         return df.groupby("key", sort=False, dropna=False).tail(1).drop(columns="_ok").reset_index(drop=True)
 
     @classmethod
-    def of_runs(cls, runs: list[dict], files: dict[str, Path], current_hashes: dict[str, str] | None = None) -> "Store":
+    def of_runs(cls, runs: list[dict], files: dict[str, Path], current_hashes: dict[str, str] | None = None) -> Store:
         """A store of runs already read (the summary of one file; no validation, no snippets)."""
         return cls(runs=runs, files=files, records=records_frame(runs, files, current_hashes))
 

@@ -42,7 +42,7 @@ def summary_lines(run: dict, path: Path, snippets_dir: Path) -> list[str]:
     swept = swept_params(snippets_dir)
     for workload in sorted({r["workload"] for r in records}):
         lines += _workload_lines(store.latest(workload), workload, swept.get(workload))
-    for one, many, efficiency in scaling_pairs(store.latest()):
+    for _one, many, efficiency in scaling_pairs(store.latest()):
         lines.append(f"scaling {many['framework']} {many['params'].get('config')} on {many['n_devices']} devices: "
                      f"{efficiency * 100:.0f}% efficiency")
     for rec in [r for r in records if r["status"] == "failed"][:15]:

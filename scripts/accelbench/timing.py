@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 # A sample set whose interquartile range exceeds this fraction of the median is flagged.
 WIDE_SPREAD = 0.10

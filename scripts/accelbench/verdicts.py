@@ -10,8 +10,8 @@ apart. Each rule compares GPUs with TPUs per chip; one that lacks the measuremen
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from accelbench.queries import best, cost_per_million_tokens, is_gpt2_small
 from accelbench.reference import Reference
@@ -94,7 +94,7 @@ def _general_ratio(store: Store):
         return None, [], []
     ratios, failures, runs = [], [], []
     for op in sorted({str(p.get("op")) for p in latest["params"]}):
-        rows = latest[latest["params"].map(lambda p: str(p.get("op")) == op)]
+        rows = latest[latest["params"].map(lambda p, op=op: str(p.get("op")) == op)]
         rows = rows.assign(_n=rows["params"].map(lambda p: p.get("n")))
         by = {pl: rows[rows["platform"] == pl] for pl in ("gpu", "tpu")}
         # the largest size measured on both: a skipped or failed row must not hide a result
@@ -209,10 +209,12 @@ def cost(store: Store, reference: Reference) -> Finding:
     evidence = []
     for pl, (row, priced) in per.items():
         if priced is None:
-            evidence.append(f"{pl.upper()}: not measured yet" if row is None else f"{pl.upper()}: {row['device']} has no price row")
+            evidence.append(f"{pl.upper()}: not measured yet" if row is None
+                            else f"{pl.upper()}: {row['device']} has no price row")
         else:
-            evidence.append(f"{pl.upper()}: ${priced[0]:.2f} per million tokens ({row['device']}, "
-                            f"{priced[1]['provider']} {priced[1]['source_date']} at ${float(priced[1]['usd_per_chip_hour']):.2f}/h)")
+            cost_usd, price = priced
+            evidence.append(f"{pl.upper()}: ${cost_usd:.2f} per million tokens ({row['device']}, "
+                            f"{price['provider']} {price['source_date']} at ${float(price['usd_per_chip_hour']):.2f}/h)")
     runs = [r["run_id"] for r, _ in per.values() if r is not None]
     if per["gpu"][1] is None or per["tpu"][1] is None:
         return Finding(NOT_MEASURED, evidence, runs)

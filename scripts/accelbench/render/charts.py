@@ -124,11 +124,11 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None,
     if log_y:
         y_ticks = _ticks_log(y_min, y_max)
         lo, hi = math.log10(y_ticks[0]), math.log10(y_ticks[-1])
-        py = lambda y: TOP + plot_h * (1 - (math.log10(max(y, 1e-30)) - lo) / (hi - lo))  # noqa: E731
+        py = lambda y: TOP + plot_h * (1 - (math.log10(max(y, 1e-30)) - lo) / (hi - lo))
     else:
         y_ticks = _ticks_linear(y_max * 1.05)
         top = y_ticks[-1]
-        py = lambda y: TOP + plot_h * (1 - y / top)  # noqa: E731
+        py = lambda y: TOP + plot_h * (1 - y / top)
 
     title = chart.get("title", chart["y"])
     out = _svg_open(WIDTH, height, title, alt or f"{title}: {len(series)} series", uid)
@@ -143,11 +143,11 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None,
     for i, (key, df) in enumerate(series.items()):
         color = PALETTE[i % len(PALETTE)]
         dash = DASH.get(key[1], "2 3")
-        points = [(px(x), py(y)) for x, y in zip(df["_x"], df[metric])]
+        points = [(px(x), py(y)) for x, y in zip(df["_x"], df[metric], strict=True)]
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         out.append(f'<g><title>{esc(" · ".join(map(str, key)))}</title>')
         out.append(f'<polyline points="{path}" fill="none" stroke="{color}" stroke-width="2" stroke-dasharray="{dash}"/>')
-        for (x, y), lo_v, hi_v, value in zip(points, lows[key], highs[key], df[metric]):
+        for (x, y), lo_v, hi_v, value in zip(points, lows[key], highs[key], df[metric], strict=True):
             out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{py(lo_v):.1f}" y2="{py(hi_v):.1f}" stroke="{color}" stroke-width="1.5"/>')
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{color}"><title>{fmt(value)} '
                        f'{esc(chart.get("y_label", ""))}</title></circle>')
@@ -176,7 +176,7 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None, uid: st
     top = _ticks_linear(max(highs) * 1.05)[-1]
     height = TOP + BAR_ROW * len(rows) + BOTTOM
     plot_w = WIDTH - BAR_LEFT - BAR_RIGHT
-    px = lambda v: BAR_LEFT + plot_w * v / top  # noqa: E731
+    px = lambda v: BAR_LEFT + plot_w * v / top
     title = chart.get("title", chart["y"])
     out = _svg_open(WIDTH, height, title, alt, uid, title_x=16)
     for t in _ticks_linear(max(highs) * 1.05):
@@ -185,7 +185,7 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None, uid: st
     out.append(f'<text x="{BAR_LEFT + plot_w / 2}" y="{height - 18}" font-size="13" text-anchor="middle" '
                f'fill="#1a1a1a">{esc(chart.get("y_label", chart["y"]))}</text>')
     devices = sorted({str(r["device"]) for r in rows})
-    for i, (row, high) in enumerate(zip(rows, highs)):
+    for i, (row, high) in enumerate(zip(rows, highs, strict=True)):
         y = TOP + i * BAR_ROW
         color = PALETTE[devices.index(str(row["device"])) % len(PALETTE)]
         low = row[metric] * row["median_s"] / row["q3_s"]
@@ -230,8 +230,8 @@ def roofline_chart(points: pd.DataFrame, ceilings: dict[str, dict], alt: str | N
     plot_w, plot_h = WIDTH - LEFT - RIGHT, height - TOP - BOTTOM
     lx0, lx1 = math.log10(x_ticks[0]), math.log10(x_ticks[-1])
     ly0, ly1 = math.log10(y_ticks[0]), math.log10(y_ticks[-1])
-    px = lambda x: LEFT + plot_w * (math.log10(x) - lx0) / (lx1 - lx0)  # noqa: E731
-    py = lambda y: TOP + plot_h * (1 - (math.log10(max(y, 1e-30)) - ly0) / (ly1 - ly0))  # noqa: E731
+    px = lambda x: LEFT + plot_w * (math.log10(x) - lx0) / (lx1 - lx0)
+    py = lambda y: TOP + plot_h * (1 - (math.log10(max(y, 1e-30)) - ly0) / (ly1 - ly0))
     title = "Roofline: achieved TFLOP/s against arithmetic intensity"
     out = _svg_open(WIDTH, height, title, alt, uid)
     out.append(f'<clipPath id="{uid}-plot"><rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}"/></clipPath>')

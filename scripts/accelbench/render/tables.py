@@ -7,6 +7,7 @@ import pandas as pd
 from accelbench.metrics import label, table_default
 from accelbench.queries import best_per_series, scaling_pairs
 from accelbench.render.text import esc, esc_md, fmt, fmt_time, provenance
+
 NOT_MEASURED = ('!!! note "Not measured yet"\n    No run file holds a result for **{what}** yet. '
                 "[Run the benchmarks on your hardware]({reproduce}) and send the run file.\n")
 
@@ -113,7 +114,7 @@ def runs_table(runs: list[dict]) -> str:
     for run in sorted(runs, key=lambda r: r["created_at"], reverse=True):
         env = run["environment"]
         devices = sorted({f'{d["name"]} ({d["platform"]}, ×{d["count"]})' for d in run["devices"]})
-        versions = [f"{k} {v}" for k, v in env["versions"].items() if v and k in ("torch", "jax", "cuda", "rocm", "driver", "libtpu")]
+        versions = [f"{k} {v}" for k, v in env["versions"].items() if v and k in VERSIONS_SHOWN]
         statuses = pd.Series([r["status"] for r in run["records"]]).value_counts().to_dict()
         commit = run["code"].get("git_commit") or "unknown"
         cells = [
@@ -141,6 +142,7 @@ def scaling_table(latest: pd.DataFrame, runs_url: str) -> str | None:
                        "Scaling efficiency"], rows)
 
 
+VERSIONS_SHOWN = ("torch", "jax", "cuda", "rocm", "driver", "libtpu")  # in the runs table
 VERDICT_ICONS = {"supported": "✅", "contradicted": "❌", "mixed": "⚖️", "not measured yet": "❔"}
 
 
@@ -155,7 +157,8 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str) -> str
             evidence += "<br>Runs: " + ", ".join(f'<a href="{runs_url}#run-{esc(r)}">{esc(r[:15])}…</a>' for r in v.runs)
         if v.page:
             evidence += f'<br><a href="{page_url(v.page)}">Details</a>'
-        verdict = f'<span class="ab-verdict ab-verdict--{v.verdict.replace(" ", "-")}">{VERDICT_ICONS[v.verdict]} {esc(v.verdict)}</span>'
+        css = f'ab-verdict ab-verdict--{v.verdict.replace(" ", "-")}'
+        verdict = f'<span class="{css}">{VERDICT_ICONS[v.verdict]} {esc(v.verdict)}</span>'
         if v.verdict == "not measured yet":
             verdict += f'<br><a href="{contribute_url}">Contribute a run</a>'
         rows.append([f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict])
@@ -243,7 +246,7 @@ def energy_table(records: pd.DataFrame, runs_url: str) -> str | None:
                          _linked(fmt(r.get("m_watts")), r, runs_url), fmt(r.get("idle_watts")),
                          _linked(eff, r, runs_url) + _badges(r)])
         parts.append(html_table(["Device", "Framework", "Workload", "Parameters", "Average W", "Idle W", "Efficiency"], rows))
-    unmeasured = records[records["energy_measured"] == False]  # noqa: E712
+    unmeasured = records[records["energy_measured"] == False]  # noqa: E712 (NaN where not metered)
     if not unmeasured.empty:
         reasons = unmeasured.groupby(["device", "energy_reason"], dropna=False).size().reset_index(name="count")
         parts.append(html_table(["Device", "Why energy is not measured", "Measurements"],
@@ -260,10 +263,15 @@ def verdict_note(v, details_src: str | None, contribute_src: str) -> str:
         links.append(f"[Contribute a run]({contribute_src})")
     lines = [f"The stored runs say **{esc_md(v.verdict)}** for the TPU claim \"{esc_md(v.tpu_claim)}\".", "",
              *[f"- {esc_md(e)}" for e in v.evidence], "", " · ".join(links)]
-    return f'!!! {kind} "{esc(v.feature)}: {esc(v.verdict)}"\n' + "\n".join(f"    {line}" if line else "" for line in lines) + "\n"
+    return f'!!! {kind} "{esc(v.feature)}: {esc(v.verdict)}"\n' + _indented(lines)
 
 
 PLATFORM_NAMES = {"cpu": "CPU", "gpu": "GPU", "tpu": "TPU"}
+
+
+def _indented(lines: list[str]) -> str:
+    """The body of an admonition: every line indented, blank lines left blank."""
+    return "\n".join(f"    {line}" if line else "" for line in lines) + "\n"
 
 
 def coverage_note(records: pd.DataFrame, contribute_src: str) -> str:
@@ -280,4 +288,4 @@ def coverage_note(records: pd.DataFrame, contribute_src: str) -> str:
     body = ["The stored runs measured:", "", *lines, "",
             "Vendor figures appear only as labelled references, never as results. "
             f"[Contribute a run]({contribute_src}) from hardware that is missing."]
-    return f'!!! {kind} "{title}"\n' + "\n".join(f"    {line}" if line else "" for line in body) + "\n"
+    return f'!!! {kind} "{title}"\n' + _indented(body)

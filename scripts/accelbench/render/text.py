@@ -9,6 +9,7 @@ import pandas as pd
 
 from accelbench.metrics import is_percent
 
+
 def esc(value) -> str:
     """Text from a run file, made safe for HTML and for Markdown tables."""
     return html.escape(str(value), quote=True).replace("|", "&#124;")

@@ -1,0 +1,107 @@
+"""The same site from the same fragments under Zensical, Material's successor, which runs no
+MkDocs plugin: every measured table, chart and verdict is there, as MkDocs builds it, and every
+link between pages resolves (Zensical checks none of the links fragments bring)."""
+
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from conftest import ROOT
+from helpers import copy_project, mkdocs_build
+
+ZENSICAL = Path(sys.executable).with_name("zensical")
+PAGES = ["index.html", "article/comparison.html", "article/tpus.html", "guide.html", "evidence/matmul.html",
+         "evidence/transformer_train.html", "evidence/energy.html", "about/runs.html", "about/hardware.html"]
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory):
+    """The committed run files, rendered once and built by each generator."""
+    if not ZENSICAL.exists():
+        pytest.fail(f"zensical is not installed beside {sys.executable} (pip install -e '.[dev]')", pytrace=False)
+    project = tmp_path_factory.mktemp("zensical")
+    copy_project(project)
+    render = subprocess.run([sys.executable, "-m", "accelbench", "--data-dir", str(ROOT / "build_data"),
+                             "--snippets-dir", str(project / "snippets"), "render", "--root", str(project),
+                             "--no-notebooks"], capture_output=True, text=True, timeout=300)
+    assert render.returncode == 0, render.stderr
+    zensical = subprocess.run([str(ZENSICAL), "build", "--strict"], cwd=project, capture_output=True, text=True,
+                              timeout=300)
+    assert zensical.returncode == 0, zensical.stdout + zensical.stderr
+    mkdocs = mkdocs_build(project / "mkdocs-site", ROOT / "build_data", config=project / "mkdocs.yml")
+    assert mkdocs.returncode == 0, mkdocs.stderr
+    return project / "site", project / "mkdocs-site"
+
+
+def measured_parts(html: str) -> list[str]:
+    """The tables, charts and verdict notes of a page, as the fragments made them."""
+    tables = re.findall(r'<div class="md-typeset__scrollwrap"><div class="md-typeset__table">\s*(<table>.*?</table>)',
+                        html, re.S)
+    charts = re.findall(r'<figure class="ab-chart">.*?</figure>', html, re.S)
+    notes = re.findall(r'<p class="admonition-title">[^<]*(?:supported|contradicted|mixed|not measured yet)[^<]*</p>', html)
+    return tables + charts + notes
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_zensical_shows_what_mkdocs_shows(both, page):
+    zensical, mkdocs = both
+    z, m = (zensical / page).read_text(), (mkdocs / page).read_text()
+    assert measured_parts(m), f"{page}: nothing measured found in the MkDocs build"
+    assert measured_parts(z) == measured_parts(m)
+
+
+def test_every_fragment_reached_the_zensical_pages(both):
+    zensical, _ = both
+    for page in zensical.rglob("*.html"):
+        text = page.read_text()
+        assert "--8&lt;--" not in text.split('<article', 1)[-1] or page.name == "contribute.html", page
+        assert "<!-- accelbench:" not in text, page
+    comparison = (zensical / "article" / "comparison.html").read_text()
+    assert comparison.count('class="ab-verdict ab-verdict--') == 7
+    assert (zensical / "search.json").exists()
+    assert (zensical / "notebooks" / "explore.ipynb").exists()
+    explore = (zensical / "notebooks" / "explore.html").read_text()
+    assert re.search(r"<h1[^>]*>Explore the results", explore) and 'href="explore.ipynb"' in explore
+
+
+class Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.hrefs, self.ids = [], set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.hrefs.append(attrs["href"])
+
+
+def test_every_link_between_zensical_pages_resolves(both):
+    zensical, _ = both
+    parsed = {}
+    for page in zensical.rglob("*.html"):
+        parser = Links()
+        parser.feed(page.read_text())
+        parsed[page] = parser
+    broken = []
+    for page, parser in parsed.items():
+        if page.name == "404.html":  # served at any address, so its links are root-absolute by design
+            continue
+        for href in parser.hrefs:
+            url = urlsplit(href)
+            if url.scheme or url.netloc or href.startswith(("#__", "mailto:")):
+                continue
+            target = (page.parent / unquote(url.path)).resolve() if url.path else page
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(zensical)}: {href}")
+            elif url.fragment and target.suffix == ".html" and url.fragment not in parsed[target].ids:
+                broken.append(f"{page.relative_to(zensical)}: {href} (no such anchor)")
+    assert broken == [], "\n".join(broken)
