@@ -60,7 +60,7 @@ def to_markdown(path: Path, *, execute: bool, data_dir: Path, timeout_s: int = 6
 
 def _with_download_button(markdown: str, filename: str) -> str:
     """A download button for the .ipynb under the notebook's title (or first, if it has none)."""
-    button = f"[:material-download: Download the notebook]({filename}){{ .md-button }}\n"
+    button = f"[Download the notebook ({filename})]({filename}){{ .md-button }}\n"
     lines = markdown.split("\n")
     title = next((i for i, line in enumerate(lines) if line.startswith("# ")), None)
     if title is None:

@@ -43,12 +43,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from accelbench.metrics import RATES
 from accelbench.profiles import PROFILES
 
 FRAMEWORKS = ("torch", "jax")
 DEFAULT_RUN_ORDER = 100
-# Per-call work a snippet may declare as functions of its params (flops and bytes_moved required).
-WORK_KINDS = ("flops", "bytes_moved", "elements", "tokens")
+# Per-call work a snippet may declare as functions of its params (flops and bytes_moved required):
+# whatever the metric registry has a rate of.
+WORK_KINDS = tuple(m.work for m in RATES)
 REQUIRED_ATTRIBUTES = ("WORKLOAD", "TITLE", "CLAIM", "PROFILES", "CHART", "flops", "bytes_moved", "skip_reason")
 
 
