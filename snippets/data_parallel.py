@@ -50,7 +50,7 @@ def setup_s(framework, platform, params):
 
 def skip_reason(framework, platform, params, count=1):
     if count < 2:
-        return "single device: data parallelism needs two or more"
+        return "not_applicable", "single device: data parallelism needs two or more"
     return None
 
 

@@ -110,7 +110,7 @@ def bytes_moved(params):
 
 def skip_reason(framework, platform, params, count=1):
     if framework == "jax" and params["variant"] == "eager":
-        return "a JAX training step runs under jax.jit; op-by-op dispatch is not how JAX trains"
+        return "not_applicable", "a JAX training step runs under jax.jit; op-by-op dispatch is not how JAX trains"
     return None
 
 

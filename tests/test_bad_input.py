@@ -41,9 +41,29 @@ CASES = {
     "absurd": (lambda: text_of(make_run(records=[make_record(device="NVIDIA H200", platform="gpu",
                                                              params={"n": 8192, "dtype": "bfloat16"},
                                                              metrics={"tflops": 50000.0})])),
-               "records[0].metrics.tflops: 5e+04 TFLOP/s is more than 10 times the vendor peak of H200 SXM (989 TFLOP/s)"),
+               "records[0].metrics.tflops: 5e+04 TFLOP/s is above the vendor peak of H200 SXM for bfloat16 (989)"),
+    "just above the peak": (lambda: text_of(make_run(records=[make_record(device="NVIDIA H200", platform="gpu",
+                                                                          params={"n": 8192, "dtype": "bfloat16"},
+                                                                          metrics={"tflops": 1200.0})])),
+                            "records[0].metrics.tflops: 1200 TFLOP/s is above the vendor peak of H200 SXM for bfloat16 (989)"),
+    "rate not from its samples": (lambda: text_of(make_run(records=[make_record(
+        params={"n": 1024, "dtype": "float32"}, samples_s=[0.01] * 5, work={"flops": 2 * 1024**3},
+        metrics={"tflops": 0.3, "compile_s": 0.1})])),
+        "records[0].metrics.tflops: 0.3 does not follow from samples_s and work (0.2147)"),
+    "median not of its samples": (lambda: text_of(make_run(records=[make_record(
+        samples_s=[0.01] * 5, stats={"n": 5, "median_s": 0.005, "q1_s": 0.005, "q3_s": 0.005})])),
+        "records[0].stats.median_s: 0.005 s is not the median of samples_s (0.01 s)"),
+    "fraction of peak not of the peak": (lambda: text_of(make_run(records=[make_record(
+        device="NVIDIA H200", platform="gpu", params={"n": 8192, "dtype": "bfloat16"},
+        metrics={"tflops": 700.0, "fraction_of_peak": 0.9})])),
+        "records[0].metrics.fraction_of_peak: 0.9 is not tflops over the vendor figure of H200 SXM (0.7078)"),
+    "compile time of ages": (lambda: text_of(make_run(records=[make_record(metrics={"tflops": 0.01, "compile_s": 1e12})])),
+                             "records[0].metrics.compile_s: 1e+12 is not a plausible value (bound 3600)"),
     "absurd without a peak": (lambda: text_of(make_run(records=[make_record(metrics={"gbps": 1e7})])),
-                              "records[0].metrics.gbps: 1e+07 is not a plausible value (limit 100000)"),
+                              "records[0].metrics.gbps: 1e+07 is not a plausible value (bound 100000)"),
+    "tflops without a peak row": (lambda: text_of(make_run(records=[make_record(metrics={"tflops": 2e5})])),
+                                  "records[0].metrics.tflops: 2e+05 TFLOP/s is above the bound for a device with no "
+                                  "peak row (100000)"),
     "unknown workload": (lambda: text_of(make_run(records=[make_record(workload="quantum")])),
                          "records[0].workload: 'quantum' is not a known workload (known: data_parallel, "
                          "general_compute, matmul, memory_bandwidth, transformer_train)"),

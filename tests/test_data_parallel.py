@@ -91,7 +91,7 @@ def test_torch_ddp_over_two_gloo_processes_matches_one_process_on_the_whole_batc
 
 def test_single_device_is_skipped_with_the_reason():
     assert DP.skip_reason("jax", "gpu", {"config": "tiny", "devices": "all"}, count=1) == \
-        "single device: data parallelism needs two or more"
+        ("not_applicable", "single device: data parallelism needs two or more")
     assert DP.skip_reason("torch", "gpu", {"config": "tiny", "devices": "all"}, count=8) is None
 
 

@@ -45,7 +45,7 @@ def test_snippet_runs_correctly_at_its_test_size_on_cpu(snip, framework):
     reference = Reference(ROOT / "build_data" / "reference")
     runnable = [p for p in snip.params("test") if not snip.module.skip_reason(framework, "cpu", p, count=device.count)]
     if not runnable:  # e.g. data_parallel on one device: tests/test_data_parallel.py runs it on four
-        pytest.skip(snip.module.skip_reason(framework, "cpu", snip.params("test")[0], count=device.count))
+        pytest.skip(str(snip.module.skip_reason(framework, "cpu", snip.params("test")[0], count=device.count)[-1]))
     for params in runnable:
         item = Planned(snip, framework, device, params, None)
         record = measure(item, PROFILES["test"], reference)

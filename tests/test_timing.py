@@ -55,14 +55,15 @@ def test_samples_are_per_call_and_end_with_a_sync():
     plan = TimingPlan(warmup_s=0.01, min_sample_s=0.008, repeats=5, budget_s=10)
     t = time_calls(run, sync, plan, clock=clock)
     assert t.samples_s == pytest.approx([0.002] * 5)
-    assert t.calls_per_sample == 4  # 8 ms of samples / 2 ms per call
+    assert t.calls_per_sample == 5  # calibrated: 1 call took 2 ms, so 8 ms (+10%) needs 5
     assert t.warmup_calls == 5  # until 10 ms of warm-up have passed
-    # after the warm-up, every sample is 4 runs followed by exactly one sync
-    timed = events[2 * t.warmup_calls:]
-    assert len(timed) == 5 * 5
+    # after the warm-up and the calibration batches (1 call, then 5), every sample is 5 runs
+    # followed by exactly one sync
+    timed = events[2 * t.warmup_calls + 2 + 6:]
+    assert len(timed) == 5 * 6
     for k in range(5):
-        chunk = timed[5 * k: 5 * k + 5]
-        assert [e[0] for e in chunk] == ["run"] * 4 + ["sync"]
+        chunk = timed[6 * k: 6 * k + 6]
+        assert [e[0] for e in chunk] == ["run"] * 5 + ["sync"]
     # inputs rotate: every call gets a new index
     runs = [e[1] for e in events if e[0] == "run"]
     assert runs == list(range(len(runs)))
@@ -97,3 +98,19 @@ def test_first_call_includes_prepare_and_one_synced_call():
 
     assert time_first_call(prepare, run, sync, clock=clock) == pytest.approx(5.5)
     assert calls == ["prepare", "run0", "sync"]
+
+
+def test_slow_first_calls_do_not_make_samples_shorter_than_promised():
+    """A first call that compiles (100 ms) used to inflate the per-call estimate, so one call of
+    1 ms made a sample: the promise of at least 10 ms per sample was broken."""
+    clock = FakeClock()
+    cost = iter([0.1] + [0.001] * 10_000)
+
+    def run(i):
+        clock.now += next(cost)
+        return i
+
+    plan = TimingPlan(warmup_s=0.1, min_sample_s=0.01, repeats=15, budget_s=10)
+    t = time_calls(run, lambda out: None, plan, clock=clock)
+    assert t.calls_per_sample * 0.001 >= plan.min_sample_s
+    assert all(s * t.calls_per_sample >= plan.min_sample_s for s in t.samples_s)

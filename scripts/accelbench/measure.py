@@ -80,14 +80,20 @@ def _is_oom(exc: BaseException) -> bool:
     return "out of memory" in text or "outofmemory" in text or "resource_exhausted" in text
 
 
-def blank_record(item: Planned, status: str = "skipped", reason: str | None = None) -> dict:
+def blank_record(item: Planned, status: str = "skipped", reason: str | None = None, category: str | None = None) -> dict:
+    """A record without a result: skipped as planned, or with the given status, reason and category."""
     return {
         "workload": item.snippet.workload, "snippet_hash": item.snippet.source_hash, "framework": item.framework,
         "device": item.device.name if item.device else None,
         "platform": item.device.platform if item.device else None,
         "params": item.params, "status": status, "reason": reason if reason is not None else item.skip,
+        "category": category if category is not None else item.skip_category,
         "samples_s": [], "metrics": {},
     }
+
+
+def _failed(record: dict, category: str, reason: str) -> dict:
+    return {**record, "status": "failed", "category": category, "reason": reason[:4000]}
 
 
 def measure(item: Planned, profile: Profile, reference: Reference, limit_s: float | None = None,
@@ -101,12 +107,14 @@ def measure(item: Planned, profile: Profile, reference: Reference, limit_s: floa
         with time_limit(limit_s):
             return _measure(item, profile, reference, record, metering)
     except MeasurementTimeout as exc:
-        return {**record, "status": "failed", "reason": str(exc)}
+        return _failed(record, "timeout", str(exc))
     except Unsupported as exc:
-        return {**record, "status": "skipped", "reason": str(exc) or "not supported on this device"}
+        return {**record, "status": "skipped", "category": "unsupported",
+                "reason": str(exc) or "not supported on this device"}
     except Exception as exc:
-        reason = "out of memory" if _is_oom(exc) else f"{type(exc).__name__}: {exc}"
-        return {**record, "status": "failed", "reason": reason[:4000]}
+        if _is_oom(exc):
+            return _failed(record, "out_of_memory", "out of memory")
+        return _failed(record, "error", f"{type(exc).__name__}: {exc}")
     finally:
         _free_memory(item.framework)
 
@@ -121,8 +129,8 @@ def _measure(item: Planned, profile: Profile, reference: Reference, record: dict
         error = case.check()
         record["check"] = {"relative_error": error if math.isfinite(error) else None, "tolerance": case.tolerance}
         if not error <= case.tolerance:  # NaN fails too
-            return {**record, "status": "failed",
-                    "reason": f"wrong result: relative error {error:.3g} exceeds tolerance {case.tolerance:.3g}"}
+            return _failed(record, "precision",
+                           f"wrong result: relative error {error:.3g} exceeds tolerance {case.tolerance:.3g}")
         result = timing.time_calls(case.run, sync, profile.timing)
         energy_info = (energy.meter_window(case.run, sync, result.calls_per_sample, profile.energy_s, metering)
                        if metering else None)
@@ -130,9 +138,9 @@ def _measure(item: Planned, profile: Profile, reference: Reference, record: dict
         if case.close:
             case.close()
     stats = timing.summarize(result.samples_s)
-    record.update(status="ok", reason=None, samples_s=result.samples_s,
-                  calls_per_sample=result.calls_per_sample, stats=stats, notes=dict(case.notes))
     work = item.snippet.work(item.params, case.work)
+    record.update(status="ok", reason=None, category=None, samples_s=result.samples_s,
+                  calls_per_sample=result.calls_per_sample, stats=stats, notes=dict(case.notes), work=work)
     record["metrics"] = derived_metrics(work, stats["median_s"], compile_s)
     peak = peak_for(item, reference)
     record["peak"] = peak.as_dict() if peak else None

@@ -34,6 +34,7 @@ class Planned:
     params: dict
     skip: str | None  # a reason this cannot run here
     budget_s: float = 0.0  # expected seconds from build to the last energy reading
+    skip_category: str | None = None  # runfile.CATEGORIES: why, in one word
 
     def key(self) -> tuple:
         return measurement_key(self.snippet.workload, self.params, self.framework,
@@ -73,23 +74,27 @@ def plan(snippets: list[Snippet], hw: hardware.Hardware, frameworks: list[str], 
 def _for_framework(snip, fw, params, hw, devices, wanted_platforms) -> list[Planned]:
     broken = next((u for u in hw.unavailable if u.framework == fw and u.platform is None), None)
     if broken:
-        return [Planned(snip, fw, None, params, broken.reason)]
-    items = [Planned(snip, fw, hardware.Device(fw, u.platform, _other_name(hw, u.platform), 1, None), params, u.reason)
+        return [Planned(snip, fw, None, params, broken.reason, skip_category="unavailable")]
+    items = [Planned(snip, fw, hardware.Device(fw, u.platform, _other_name(hw, u.platform), 1, None), params, u.reason,
+                     skip_category="unavailable")
              for u in hw.unavailable if u.framework == fw and u.platform in wanted_platforms]
     for dev in (d for d in devices if d.framework == fw):
-        items.append(Planned(snip, fw, dev, params, _skip_reason(snip, fw, dev, params)))
+        category, reason = _skip_reason(snip, fw, dev, params)
+        items.append(Planned(snip, fw, dev, params, reason, skip_category=category))
     return items
 
 
-def _skip_reason(snip: Snippet, framework: str, device: hardware.Device, params: dict) -> str | None:
-    reason = snip.module.skip_reason(framework, device.platform, params, count=device.count)
-    if reason:
-        return reason
+def _skip_reason(snip: Snippet, framework: str, device: hardware.Device, params: dict) -> tuple[str | None, str | None]:
+    """(category, reason) this measurement cannot run here, or (None, None). A snippet's
+    skip_reason returns a reason (the device cannot run it: unsupported) or (category, reason)."""
+    said = snip.module.skip_reason(framework, device.platform, params, count=device.count)
+    if said:
+        return tuple(said) if isinstance(said, (tuple, list)) else ("unsupported", said)
     need = snip.memory_bytes(params)
     if need and device.memory_bytes and need > device.memory_bytes:
-        return (f"needs at least {need / 2**30:.1f} GiB of device memory; "
-                f"this device has {device.memory_bytes / 2**30:.1f} GiB")
-    return None
+        return "too_large", (f"needs at least {need / 2**30:.1f} GiB of device memory; "
+                             f"this device has {device.memory_bytes / 2**30:.1f} GiB")
+    return None, None
 
 
 def _other_name(hw: hardware.Hardware, platform: str) -> str:

@@ -150,6 +150,40 @@ def dumps(run: dict) -> str:
     return json.dumps(run, indent=1, sort_keys=False, allow_nan=False) + "\n"
 
 
+# Why a measurement has no result. Only a limit of the chip or its framework is evidence about
+# the chip; the others (our sizing, our time, our harness) leave that comparison unmeasured.
+CATEGORIES = {
+    "unsupported": "the device or framework cannot run it",
+    "precision": "its result missed the float64 reference by more than the tolerance",
+    "out_of_memory": "it ran out of device memory",
+    "too_large": "it needs more device memory than the device has (skipped before it started)",
+    "timeout": "it ran past its time limit",
+    "out_of_time": "the run's deadline left no time for it",
+    "unavailable": "the framework is missing or cannot use the device here",
+    "not_applicable": "the combination is not a meaningful measurement (one device, JAX without jit)",
+    "error": "the snippet or the harness raised an error",
+}
+EVIDENCE_CATEGORIES = ("unsupported", "precision")
+
+
+def category_of(record: dict) -> str | None:
+    """A failed or skipped record's category: its own, or, for files written before records had
+    one, read from its reason."""
+    if record.get("status") == "ok":
+        return None
+    if record.get("category"):
+        return record["category"]
+    reason = str(record.get("reason") or "")
+    for prefix, category in (("wrong result", "precision"), ("out of memory", "out_of_memory"),
+                             ("timeout", "timeout"), ("out of time", "out_of_time"), ("needs at least", "too_large"),
+                             ("single device", "not_applicable"), ("a JAX training step runs under jax.jit", "not_applicable")):
+        if reason.startswith(prefix):
+            return category
+    if "is not installed" in reason or " sees no " in reason or "failed to initialize" in reason:
+        return "unavailable"
+    return "unsupported" if record.get("status") == "skipped" else "error"
+
+
 def measurement_key(workload: str, params: dict, framework: str, device: str | None) -> tuple:
     """What makes two records the same measurement (the snippet's version aside)."""
     return (workload, json.dumps(params, sort_keys=True), framework, device)

@@ -109,7 +109,7 @@ def _run_one(item: Planned, prof: Profile, reference: Reference, clock: Clock, l
     if item.skip is None:
         refusal = clock.refusal(item)
         if refusal:
-            return blank_record(item, "skipped", refusal)
+            return blank_record(item, "skipped", refusal, "out_of_time")
     left = clock.left()
     cut_by_deadline = left is not None and not (limit and limit <= left)
     item_limit = left if cut_by_deadline else limit
@@ -124,7 +124,8 @@ def _run_one(item: Planned, prof: Profile, reference: Reference, clock: Clock, l
         record.update(wall_s=time.monotonic() - t0, budget_s=item.budget_s)
     if cut_by_deadline and record["status"] == "failed" and record["reason"].startswith("timeout"):
         # not a failure of the device or the snippet: the run's own deadline stopped it
-        record.update(status="skipped", reason=f"{OUT_OF_TIME}: stopped at the {clock.deadline_s:g} s deadline")
+        record.update(status="skipped", category="out_of_time",
+                      reason=f"{OUT_OF_TIME}: stopped at the {clock.deadline_s:g} s deadline")
     return record
 
 
@@ -179,7 +180,7 @@ def _watchdog(writer: RunWriter, item: Planned, limit: float | None, log: TextIO
     reach: record it as a timeout, write what completed (marked incomplete) and end the process."""
 
     def fire():
-        hung = blank_record(item, "failed", f"timeout after {limit:.3g} s (hung)")
+        hung = blank_record(item, "failed", f"timeout after {limit:.3g} s (hung)", "timeout")
         path = writer.finish(interrupted_by="hung measurement", extra=[hung])
         print(f"{item.describe()} hung; wrote {path}", file=log, flush=True)
         print(path, flush=True)

@@ -12,8 +12,9 @@ A snippet is a plain Python module. It declares, as module attributes:
   (a sustained run of several seconds each, so only the representative sizes)
 - ``PEAK`` (optional): ``{"metric": "tflops" | "gbps", "name": "fraction_of_peak" | "mfu"}``:
   divide that metric by the vendor's dense peak for the dtype (or HBM bandwidth)
-- ``skip_reason(framework, platform, params, count)``: a reason this combination cannot run on
-  ``count`` devices of ``platform``, or None
+- ``skip_reason(framework, platform, params, count)``: why this combination cannot run on
+  ``count`` devices of ``platform`` (a reason: the device cannot run it), or
+  ``("not_applicable", reason)`` where it is no meaningful measurement, or None
 - ``USES`` (optional): ids of snippets whose functions this one imports; their sources are part
   of its version
 - ``RUN_ORDER`` (optional, default 100): workloads run in this order, lowest first, so that a

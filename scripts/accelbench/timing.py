@@ -35,7 +35,8 @@ class Timing:
 
 def time_calls(run: Callable[[int], Any], sync: Callable[[Any], None], plan: TimingPlan,
                clock: Callable[[], float] = time.perf_counter) -> Timing:
-    """Warm up, then take samples of ``calls_per_sample`` calls each, rotating inputs."""
+    """Warm up, calibrate how many calls make a sample of at least ``min_sample_s``, then take
+    samples of that many calls each, rotating inputs."""
     call = 0
     start = clock()
     warmup_calls = 0
@@ -43,8 +44,7 @@ def time_calls(run: Callable[[int], Any], sync: Callable[[Any], None], plan: Tim
         sync(run(call))
         call += 1
         warmup_calls += 1
-    per_call = max((clock() - start) / warmup_calls, 1e-9)
-    calls_per_sample = max(1, math.ceil(plan.min_sample_s / per_call))
+    calls_per_sample, call = _calibrate(run, sync, plan.min_sample_s, call, clock)
 
     samples = []
     sampling_start = clock()
@@ -59,6 +59,26 @@ def time_calls(run: Callable[[int], Any], sync: Callable[[Any], None], plan: Tim
         if len(samples) >= plan.min_samples and clock() - sampling_start > plan.budget_s:
             break
     return Timing(samples_s=samples, calls_per_sample=calls_per_sample, warmup_calls=warmup_calls)
+
+
+def _calibrate(run, sync, min_sample_s: float, call: int, clock) -> tuple[int, int]:
+    """The number of back-to-back calls (ended by one sync) that lasts at least ``min_sample_s``,
+    found by timing batches of 1, 2, 4... calls after the warm-up, as timeit's autorange does. A
+    warm-up average would be inflated by slow first calls and give samples that are too short.
+    Returns it and the next input index."""
+    calls = 1
+    while True:
+        t0 = clock()
+        out = None
+        for _ in range(calls):
+            out = run(call)
+            call += 1
+        sync(out)
+        elapsed = clock() - t0
+        if elapsed >= min_sample_s:
+            return calls, call
+        # jump close to the target once a batch takes measurable time, else double
+        calls = max(calls * 2, math.ceil(calls * min_sample_s / elapsed * 1.1)) if elapsed > 0 else calls * 2
 
 
 def time_first_call(prepare: Callable[[], None] | None, run: Callable[[int], Any],

@@ -1,20 +1,22 @@
-"""Checks beyond the schema, which need to know the project: workload ids that exist, values no
-real device produces, run ids shared by two files. Every problem is one line naming the file
-and the field. Used by `accelbench validate` and by the store (hence the site build).
+"""Checks beyond the schema, which need to know the project: workload ids that exist, numbers
+that must follow from the record's own samples, throughput no device can reach, run ids shared
+by two files. Every problem is one line naming the file, the record and the field. Used by
+`accelbench validate` and by the store (hence the site build).
 """
 
 from __future__ import annotations
 
+import statistics
 from datetime import datetime
 from pathlib import Path
 
-from accelbench.metrics import METRICS
+from accelbench.metrics import METRICS, RATES
 from accelbench.reference import Reference
 from accelbench.runfile import RunFileError, load_run
 from accelbench.snippet import snippet_hashes
 
-# A measurement above this multiple of the vendor's dense peak is not a measurement.
-ABSURD_PEAK_FACTOR = 10
+AGREE = 0.01  # a derived figure must agree with what its samples and work give, within 1%
+PEAK_SLACK = 0.02  # above the vendor peak by more than rounding is not a measurement
 
 
 class Validator:
@@ -34,27 +36,33 @@ class Validator:
             if rec["workload"] not in self.workloads:
                 lines.append(f"{where}.workload: {rec['workload']!r} is not a known workload "
                              f"(known: {', '.join(sorted(self.workloads))})")
-            lines += self._absurd(rec, where)
+            if rec["status"] == "ok":
+                lines += _disagreements(rec, where) + self._beyond_peak(rec, where) + _beyond_bounds(rec, where)
         return lines
 
-    def _absurd(self, rec: dict, where: str) -> list[str]:
-        lines = []
-        metrics = rec["metrics"]
-        peak = self.reference.peak(rec["device"], str(rec["params"].get("dtype", "bfloat16"))) if rec["device"] else None
-        if peak is None and rec["device"]:
-            peak = self.reference.peak(rec["device"], "bfloat16")  # the fastest dense rate it has
-        if peak and "tflops" in metrics and metrics["tflops"] > ABSURD_PEAK_FACTOR * peak.value:
-            lines.append(f"{where}.metrics.tflops: {metrics['tflops']:.4g} TFLOP/s is more than "
-                         f"{ABSURD_PEAK_FACTOR} times the vendor peak of {peak.chip} ({peak.value:g} TFLOP/s)")
-        bandwidth = self.reference.bandwidth(rec["device"]) if rec["device"] else None
-        if bandwidth and "gbps" in metrics and metrics["gbps"] > ABSURD_PEAK_FACTOR * bandwidth.value:
-            lines.append(f"{where}.metrics.gbps: {metrics['gbps']:.4g} GB/s is more than "
-                         f"{ABSURD_PEAK_FACTOR} times the memory bandwidth of {bandwidth.chip} ({bandwidth.value:g} GB/s)")
-        checked_against_vendor = {"tflops": bool(peak), "gbps": bool(bandwidth)}
-        for name, value in metrics.items():
-            limit = METRICS[name].bound if name in METRICS else None
-            if limit is not None and value > limit and not checked_against_vendor.get(name):
-                lines.append(f"{where}.metrics.{name}: {value:.4g} is not a plausible value (limit {limit:g})")
+    def _beyond_peak(self, rec: dict, where: str) -> list[str]:
+        """Throughput above the vendor's peak for the device and dtype (or, without a peak row, the
+        registry's bound, said as such); fractions of peak recomputed from the reference data."""
+        lines, metrics, device = [], rec["metrics"], rec["device"]
+        peak = self.reference.peak(device, str(rec["params"].get("dtype", "")))
+        if "tflops" in metrics:
+            limit, what = (peak.value, f"the vendor peak of {peak.chip} for {rec['params'].get('dtype')} ({peak.value:g})") \
+                if peak else (METRICS["tflops"].bound, f"the bound for a device with no peak row "
+                                                      f"({METRICS['tflops'].bound:g})")
+            if metrics["tflops"] > limit * (1 + PEAK_SLACK):
+                lines.append(f"{where}.metrics.tflops: {metrics['tflops']:.4g} TFLOP/s is above {what}")
+        bandwidth = self.reference.bandwidth(device)
+        if (rec.get("peak") or {}).get("unit") == "GB/s" and bandwidth and "gbps" in metrics \
+                and metrics["gbps"] > bandwidth.value * (1 + PEAK_SLACK):
+            lines.append(f"{where}.metrics.gbps: {metrics['gbps']:.4g} GB/s is above the memory bandwidth of "
+                         f"{bandwidth.chip} ({bandwidth.value:g})")
+        for name in ("fraction_of_peak", "mfu"):
+            base = "gbps" if (rec.get("peak") or {}).get("unit") == "GB/s" else "tflops"
+            denominator = bandwidth if base == "gbps" else peak
+            if name in metrics and denominator and base in metrics \
+                    and not _close(metrics[name], metrics[base] / denominator.value):
+                lines.append(f"{where}.metrics.{name}: {metrics[name]:.4g} is not {base} over the vendor figure of "
+                             f"{denominator.chip} ({metrics[base] / denominator.value:.4g})")
         return lines
 
     def load(self, path: Path) -> dict:
@@ -64,6 +72,38 @@ class Validator:
         if problems:
             raise RunFileError(problems)
         return run
+
+
+def _disagreements(rec: dict, where: str) -> list[str]:
+    """The median must be that of the samples; each rate must be the work of one call over it."""
+    lines = []
+    median = statistics.median(rec["samples_s"])
+    stated = (rec.get("stats") or {}).get("median_s")
+    if stated is not None and not _close(stated, median):
+        lines.append(f"{where}.stats.median_s: {stated:.4g} s is not the median of samples_s ({median:.4g} s)")
+    work = rec.get("work")
+    if work is None:  # files written before records carried their work: the median check only
+        return lines
+    for metric in RATES:
+        value = rec["metrics"].get(metric.name)
+        if value is not None and metric.work in work and not _close(value, work[metric.work] / median / metric.scale):
+            lines.append(f"{where}.metrics.{metric.name}: {value:.4g} does not follow from samples_s and work "
+                         f"({work[metric.work] / median / metric.scale:.4g})")
+    return lines
+
+
+def _beyond_bounds(rec: dict, where: str) -> list[str]:
+    """Figures no single device produces today (compile times among them)."""
+    lines = []
+    for name, value in rec["metrics"].items():
+        bound = METRICS[name].bound if name in METRICS else None
+        if bound is not None and value > bound and name != "tflops":  # tflops: checked against its peak
+            lines.append(f"{where}.metrics.{name}: {value:.4g} is not a plausible value (bound {bound:g})")
+    return lines
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= AGREE * max(abs(a), abs(b))
 
 
 def _is_datetime(value: str) -> bool:
