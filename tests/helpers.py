@@ -99,3 +99,52 @@ def chart_svgs(html: str) -> list[str]:
     import re
 
     return [m.group(1) for m in re.finditer(r'<figure class="ab-chart">\s*(<svg .*?</svg>)', html, re.S)]
+
+
+# Synthetic records for the verdict tests and fixtures: consistent with themselves (their metrics
+# follow from their samples and work, as validation demands) and labelled synthetic in their runs.
+GPU, TPU = ("NVIDIA H200", "gpu"), ("TPU v6 lite", "tpu")
+GPT2_SMALL = {"config": "gpt2-small", "variant": "compiled", "dtype": "bfloat16"}
+
+
+def synth(workload, device, framework, params, metric, value, spread=0.01, **extra_metrics):
+    """An ok record whose ``metric`` is ``value``: five samples around the median time that gives
+    it (``spread``: their relative half-width), with the work and the other rates that follow."""
+    from accelbench.metrics import METRICS
+    from accelbench.snippet import load_module, source_hash
+    from accelbench.timing import summarize
+
+    from conftest import SNIPPETS, make_record
+
+    module = load_module(SNIPPETS / f"{workload}.py")
+    work = {kind: getattr(module, kind)(params) for kind in ("flops", "bytes_moved", "elements", "tokens")
+            if hasattr(module, kind) and getattr(module, kind)(params)}
+    rate = METRICS[metric]
+    median = work[rate.work] / (value * rate.scale)
+    samples = [median * (1 + spread * f) for f in (-1.0, -0.5, 0.0, 0.5, 1.0)]
+    metrics = {m.name: work[m.work] / median / m.scale for m in METRICS.values() if m.work in work}
+    metrics.update(compile_s=1.0, **extra_metrics)
+    return make_record(workload=workload, device=device[0], platform=device[1], framework=framework, params=params,
+                       snippet_hash=source_hash(SNIPPETS / f"{workload}.py"), samples_s=samples,
+                       stats=summarize(samples), work=work, metrics=metrics)
+
+
+def not_ok(record, status, category, reason):
+    """The same measurement without a result."""
+    out = {**record, "status": status, "category": category, "reason": reason, "samples_s": [], "stats": None,
+           "metrics": {}}
+    out.pop("work", None)
+    return out
+
+
+def matmul(device, tflops, framework="jax", n=8192, spread=0.01, **extra):
+    return synth("matmul", device, framework, {"n": n, "dtype": "bfloat16"}, "tflops", tflops, spread, **extra)
+
+
+def gpt2(device, tokens, framework="jax", spread=0.01, config="gpt2-small", **extra):
+    return synth("transformer_train", device, framework, {**GPT2_SMALL, "config": config}, "tokens_per_s", tokens,
+                 spread, **extra)
+
+
+def general(device, op, eps, framework="jax", n=2**24):
+    return synth("general_compute", device, framework, {"op": op, "n": n}, "elements_per_s", eps)

@@ -164,7 +164,7 @@ def _reference(ctx: Context, args: list[str]) -> str:
     raise FragmentError(f"'reference' takes accelerators or prices, got {args or 'none'}")
 
 
-@kind("cost", "", "cost per million training tokens and per PFLOP for every priced chip")
+@kind("cost", "", "cost per billion training tokens and per PFLOP for every priced chip")
 def _cost(ctx: Context, args: list[str]) -> str:
     _no_args("cost", args)
     return _wrap(tables.cost_table(queries.cost_rows(ctx.store, ctx.reference), ctx.links.runs))

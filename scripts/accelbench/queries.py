@@ -92,16 +92,8 @@ def cheapest_price(reference: Reference, chip: str) -> dict | None:
     return min(offers, key=lambda r: float(r["usd_per_chip_hour"])) if offers else None
 
 
-def cost_per_million_tokens(row: pd.Series, reference: Reference) -> tuple[float, dict] | None:
-    chip = reference.chip_for(row["device"])
-    price = cheapest_price(reference, chip["chip"]) if chip else None
-    if price is None:
-        return None
-    return float(price["usd_per_chip_hour"]) / (row["m_tokens_per_s"] * 3600) * 1e6, price
-
-
 def cost_rows(store: Store, reference: Reference) -> list[dict]:
-    """Per priced chip: cheapest on-demand price, measured throughput, and what a million training
+    """Per priced chip: cheapest on-demand price, measured throughput, and what a billion training
     tokens and a PFLOP of bf16 matrix work cost at that price. None where not measured."""
     rows = []
     for chip in dict.fromkeys((reference.chip_for(r["chip"]) or {"chip": r["chip"]})["chip"] for r in reference.prices):
@@ -110,7 +102,7 @@ def cost_rows(store: Store, reference: Reference) -> list[dict]:
         matmul = best(store.latest("matmul"), "tflops", where=is_bf16, chip=chip, reference=reference)
         hourly = float(price["usd_per_chip_hour"]) if price else None
         rows.append({"chip": chip, "price": price, "tokens_row": tokens, "matmul_row": matmul,
-                     "usd_per_mtok": hourly / (tokens["m_tokens_per_s"] * 3600) * 1e6 if hourly and tokens is not None else None,
+                     "usd_per_btok": hourly / (tokens["m_tokens_per_s"] * 3600) * 1e9 if hourly and tokens is not None else None,
                      "usd_per_pflop": hourly / (matmul["m_tflops"] * 3600 / 1000) if hourly and matmul is not None else None})
     return rows
 

@@ -243,7 +243,7 @@ def discover(snippets_dir: Path, only: list[str] | None = None) -> list[Snippet]
 
 def input_sets(bytes_per_set: int, rotate_bytes: int = 128 * 2**20, max_sets: int = 32) -> int:
     """How many input sets to rotate through so repeated calls are not served from a cache
-    (an H200's L2 is 60 MB): enough to span ``rotate_bytes``, within ``max_sets``."""
+    (an H200's L2 is 50 MB): enough to span ``rotate_bytes``, within ``max_sets``."""
     return max(1, min(max_sets, -(-rotate_bytes // max(1, bytes_per_set))))
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from accelbench.runfile import RunFileError, measurement_key
+from accelbench.runfile import RunFileError, category_of, measurement_key
 from accelbench.snippet import snippet_hashes
 from accelbench.validation import Validator, load_valid
 
@@ -28,12 +28,20 @@ class Store:
     _latest: dict = field(default_factory=dict, repr=False)  # the store never changes: compute once
 
     def latest(self, workload: str | None = None) -> pd.DataFrame:
-        """Latest result per workload x params x device x framework: the newest ``ok`` record,
-        or, where none is ok, the newest record of any status (so failures stay visible).
-        Callers must not modify the frame returned (it is shared)."""
+        """Latest result per measurement (workload x params x device x framework): the newest record
+        that was measured, ok or failed (a newer failure hides an older success: the newest is
+        what counts); a skip only where nothing was measured. Ties go to the later run id, so
+        the answer does not depend on the order of files or records. Callers must not modify
+        the frame returned (it is shared)."""
         if workload not in self._latest:
             self._latest[workload] = self._compute_latest(workload)
         return self._latest[workload]
+
+    def current(self, workload: str | None = None) -> pd.DataFrame:
+        """The latest results measured with today's snippet source: what verdicts may use (a stale
+        result is still shown in tables, badged, but never judged)."""
+        latest = self.latest(workload)
+        return latest if latest.empty else latest[~latest["stale"].astype(bool)]
 
     def _compute_latest(self, workload: str | None) -> pd.DataFrame:
         df = self.records
@@ -42,8 +50,10 @@ class Store:
         df = df[df["device"].notna()]
         if df.empty:
             return df
-        df = df.assign(_ok=df["status"].eq("ok")).sort_values(["_ok", "created_at"])
-        return df.groupby("key", sort=False, dropna=False).tail(1).drop(columns="_ok").reset_index(drop=True)
+        order = ["_measured", "created_at", "run_id", "_ok", "median_s"]
+        df = df.assign(_measured=df["status"].ne("skipped"), _ok=df["status"].eq("ok")).sort_values(order, kind="stable")
+        latest = df.groupby("key", sort=False, dropna=False).tail(1).drop(columns=["_measured", "_ok"])
+        return latest.sort_values(["workload", "device", "framework", "key"], kind="stable").reset_index(drop=True)
 
     @classmethod
     def of_runs(cls, runs: list[dict], files: dict[str, Path], current_hashes: dict[str, str] | None = None) -> Store:
@@ -87,7 +97,8 @@ def records_frame(runs: list[dict], files: dict[str, Path], current_hashes: dict
                 "workload": rec["workload"], "framework": rec["framework"], "device": rec["device"],
                 "platform": rec["platform"], "params": rec["params"],
                 "key": measurement_key(rec["workload"], rec["params"], rec["framework"], rec["device"]),
-                "status": rec["status"], "reason": rec.get("reason"),
+                "status": rec["status"], "reason": rec.get("reason"), "category": category_of(rec),
+                "samples_s": rec["samples_s"],
                 "snippet_hash": rec["snippet_hash"],
                 "stale": current_hashes is not None and current_hashes.get(rec["workload"]) != rec["snippet_hash"],
                 "median_s": stats.get("median_s"), "q1_s": stats.get("q1_s"), "q3_s": stats.get("q3_s"),

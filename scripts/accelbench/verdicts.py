@@ -1,5 +1,19 @@
 """Claim -> verdict, by written rules over the stored runs and the reference data.
 
+Like with like, whatever the order of files and records: each comparison names its workload,
+model, dtype and size rule, and takes on each kind of chip the best current result (today's
+snippet source) of any framework. Each TPU/GPU ratio carries a 95% interval from the timing
+samples; a claim is supported or contradicted only when the whole interval lies beyond the 5%
+margin. A failure counts as evidence only when it is a limit of the chip or its framework
+(unsupported, precision); any other failure leaves that comparison not measured.
+
+Like with like, whatever the order of files and records: each comparison names its workload,
+model, dtype and size rule, and takes on each kind of chip the best current result (today's
+snippet source) of any framework. Each TPU/GPU ratio carries a 95% interval from the timing
+samples; a claim is supported or contradicted only when the whole interval lies beyond the 5%
+margin. A failure counts as evidence only when it is a limit of the chip or its framework
+(unsupported, precision); any other failure leaves that comparison not measured.
+
 One registry: each row of the article's comparison table is a :class:`Rule`, registered by the
 decorator on its judge, with the rule's text right above the code that applies it. The texts are
 rendered on the methodology page, so what the site says it does and what it does cannot drift
@@ -9,16 +23,20 @@ apart. Each rule compares GPUs with TPUs per chip; one that lacks the measuremen
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from accelbench.queries import best, cost_per_million_tokens, is_gpt2_small
+import pandas as pd
+
+from accelbench.intervals import Ratio, median_ratio, ratio
+from accelbench.queries import best, cheapest_price, is_bf16, is_gpt2_small, ok_rows
 from accelbench.reference import Reference
+from accelbench.runfile import EVIDENCE_CATEGORIES
 from accelbench.store import Store
 
 SUPPORTED, CONTRADICTED, MIXED, NOT_MEASURED = "supported", "contradicted", "mixed", "not measured yet"
 MARGIN = 0.05  # differences within 5% count as a tie
+PLATFORMS = ("gpu", "tpu")
 
 
 @dataclass
@@ -30,6 +48,7 @@ class Verdict:
     evidence: list[str]  # plain-text sentences with the numbers used
     runs: list[str] = field(default_factory=list)  # run ids of those numbers
     page: str | None = None  # docs page with the details
+    reference_only: bool = False  # judged from reference data (prices), not from a measurement
 
 
 @dataclass(frozen=True)
@@ -50,20 +69,21 @@ class Rule:
     page: str  # the docs page with the evidence
     text: str  # the rule in words, as the methodology page shows it
     judge: Callable[[Store, Reference], Finding]
+    reference_only: bool = False
 
     def apply(self, store: Store, reference: Reference) -> Verdict:
         found = self.judge(store, reference)
         return Verdict(self.feature, self.gpu_claim, self.tpu_claim, found.verdict, found.evidence,
-                       list(dict.fromkeys(found.runs)), self.page)
+                       list(dict.fromkeys(found.runs)), self.page, self.reference_only)
 
 
 RULES: dict[str, Rule] = {}  # slug -> rule, in the order of the article's table
 
 
-def rule(slug: str, feature: str, *, gpu: str, tpu: str, page: str, text: str):
+def rule(slug: str, feature: str, *, gpu: str, tpu: str, page: str, text: str, reference_only: bool = False):
     """Register the decorated judge as the rule for one row of the article's table."""
     def register(judge: Callable[[Store, Reference], Finding]):
-        RULES[slug] = Rule(slug, feature, gpu, tpu, page, text, judge)
+        RULES[slug] = Rule(slug, feature, gpu, tpu, page, text, judge, reference_only)
         return judge
     return register
 
@@ -73,58 +93,112 @@ def all_verdicts(store: Store, reference: Reference) -> list[Verdict]:
     return [r.apply(store, reference) for r in RULES.values()]
 
 
-def compare(ratio: float | None) -> str:
-    """TPU/GPU ratio of a higher-is-better figure -> verdict for 'the TPU is better'."""
-    if ratio is None:
+def judge(r: Ratio | None, margin: float = MARGIN) -> str:
+    """An advantage ratio ('the TPU is better' when above 1) -> verdict, by its whole interval."""
+    if r is None:
         return NOT_MEASURED
-    return SUPPORTED if ratio > 1 + MARGIN else CONTRADICTED if ratio < 1 - MARGIN else MIXED
+    if r.low > 1 + margin:
+        return SUPPORTED
+    if r.high < 1 - margin:
+        return CONTRADICTED
+    return MIXED
 
 
-def _fmt_best(row, metric: str, unit: str, platform: str) -> str:
-    if row is None:
-        return f"{platform.upper()}: not measured yet"
-    return f"{platform.upper()}: {row[f'm_{metric}']:.3g} {unit} ({row['device']}, {row['framework']})"
+def combined(verdicts: list[str]) -> str:
+    """Several comparisons: their common verdict, else mixed."""
+    return verdicts[0] if len(set(verdicts)) == 1 else MIXED
 
 
-def _general_ratio(store: Store):
-    """Median TPU/GPU elements/s over the operations measured on both at their largest size,
-    and the operations that ran on the GPU but failed on the TPU."""
-    latest = store.latest("general_compute")
-    if latest.empty or "m_elements_per_s" not in latest:
-        return None, [], []
-    ratios, failures, runs = [], [], []
+@dataclass(frozen=True)
+class Comparison:
+    """Like with like: one workload and metric, a rule on the params, the best current ok result
+    of any framework on each kind of chip."""
+
+    label: str  # what is compared, as the evidence says it
+    workload: str
+    metric: str
+    unit: str
+    where: Callable[[dict], bool]
+
+    def rows(self, store: Store) -> dict[str, pd.Series | None]:
+        return {pl: best(store.current(self.workload), self.metric, where=self.where, platform=pl) for pl in PLATFORMS}
+
+    def evidence(self, rows: dict, r: Ratio | None) -> str:
+        sides = "; ".join(f"{pl.upper()}: not measured yet" if row is None else
+                          f"{pl.upper()}: {row[f'm_{self.metric}']:.3g} {self.unit} ({row['device']}, {row['framework']})"
+                          for pl, row in rows.items())
+        return f"{self.label}: {sides}" + (f"; TPU/GPU {r.text()}" if r else "")
+
+
+def _big_bf16(p: dict) -> bool:
+    return is_bf16(p) and p.get("n", 0) >= 4096
+
+
+def _bf16_8192(p: dict) -> bool:
+    return is_bf16(p) and p.get("n") == 8192
+
+
+MATMUL = Comparison("bf16 matmul, n ≥ 4096, best framework on each", "matmul", "tflops", "TFLOP/s", _big_bf16)
+GPT2 = Comparison("GPT-2 small training step, best framework and variant on each", "transformer_train",
+                  "tokens_per_s", "tokens/s", is_gpt2_small)
+
+
+def _runs(*rows) -> list[str]:
+    return [r["run_id"] for r in rows if r is not None]
+
+
+def _general_ops(store: Store):
+    """Per general-purpose operation, at the largest size measured on both: the best current GPU
+    result and the TPU's (its best ok result, else its failure if that is evidence). Returns
+    (pairs for ratios, ops failed on the TPU as evidence, ops left out and why, runs)."""
+    latest = store.current("general_compute")
+    pairs, failures, left_out, runs = [], [], [], []
+    if latest.empty:
+        return pairs, failures, left_out, runs
     for op in sorted({str(p.get("op")) for p in latest["params"]}):
         rows = latest[latest["params"].map(lambda p, op=op: str(p.get("op")) == op)]
-        rows = rows.assign(_n=rows["params"].map(lambda p: p.get("n")))
-        by = {pl: rows[rows["platform"] == pl] for pl in ("gpu", "tpu")}
-        # the largest size measured on both: a skipped or failed row must not hide a result
-        gpu_ok = set(by["gpu"].loc[by["gpu"]["status"] == "ok", "_n"])
-        tpu_tried = set(by["tpu"].loc[by["tpu"]["status"].isin(["ok", "failed"]), "_n"])
-        common = [n for n in gpu_ok & tpu_tried if isinstance(n, (int, float))]
+        size = rows["params"].map(lambda p: p.get("n"))
+        gpu_ok = set(size[(rows["platform"] == "gpu") & (rows["status"] == "ok")])
+        # what the TPU attempted: measured (ok or failed), or found it cannot run (an evidence skip)
+        attempted = (rows["status"] != "skipped") | rows["category"].isin(EVIDENCE_CATEGORIES)
+        tpu_tried = set(size[(rows["platform"] == "tpu") & attempted])
+        common = sorted(n for n in gpu_ok & tpu_tried if isinstance(n, (int, float)))
         if not common:
             continue
-        n = max(common)
-        gpu = by["gpu"][(by["gpu"]["_n"] == n) & (by["gpu"]["status"] == "ok")].iloc[-1]
-        tpu = by["tpu"][(by["tpu"]["_n"] == n) & by["tpu"]["status"].isin(["ok", "failed"])].iloc[-1]
-        if tpu["status"] == "failed":
-            failures.append(op)
+        at_n = rows[size == common[-1]]
+        gpu = best(at_n, "elements_per_s", platform="gpu")
+        tpu = best(at_n, "elements_per_s", platform="tpu")
+        if tpu is not None:
+            pairs.append((tpu, gpu))
+            runs += _runs(gpu, tpu)
+            continue
+        not_ok = at_n[(at_n["platform"] == "tpu") & (at_n["status"] != "ok")]
+        # evidence first: a framework that found a limit of the chip outweighs one that hit ours
+        failed = not_ok.assign(_weak=~not_ok["category"].isin(EVIDENCE_CATEGORIES)) \
+            .sort_values(["_weak", "category", "framework"]).iloc[0]
+        if failed["category"] in EVIDENCE_CATEGORIES:
+            failures.append(f"{op} ({failed['category']})")
+            runs += _runs(gpu, failed)
         else:
-            ratios.append(tpu["m_elements_per_s"] / gpu["m_elements_per_s"])
-        runs += [gpu["run_id"], tpu["run_id"]]
-    return (statistics.median(ratios) if ratios else None), failures, runs
+            left_out.append(f"{op} (failed on the TPU: {failed['category']}, not a limit of the chip)")
+    return pairs, failures, left_out, runs
 
 
 def _flexibility(store: Store) -> Finding:
-    ratio, failures, runs = _general_ratio(store)
-    if ratio is None and not failures:
-        return Finding(NOT_MEASURED, ["General-purpose operations: not measured yet on both a GPU and a TPU."], runs)
-    evidence = [f"Median TPU/GPU elements/s over FFT, sort, scatter-add, gather and a small matmul: "
-                f"{ratio:.2f}" if ratio is not None else "No operation ran on both."]
+    pairs, failures, left_out, runs = _general_ops(store)
+    if not pairs and not failures:
+        return Finding(NOT_MEASURED, ["General-purpose operations: not measured yet on both a GPU and a TPU."]
+                       + [f"Left out: {', '.join(left_out)}."] * bool(left_out), runs)
+    r = median_ratio(pairs, "elements_per_s") if pairs else None
+    evidence = [("Median TPU/GPU elements/s over FFT, sort, scatter-add, gather and a small matmul, at the largest "
+                 f"size measured on both, best framework on each: {r.text()}") if r else "No operation ran on both."]
     if failures:
-        evidence.append(f"Failed on the TPU but ran on the GPU: {', '.join(failures)}.")
-    if failures or (ratio is not None and ratio < 0.5):
+        evidence.append(f"Failed on the TPU for a limit of the chip or framework, but ran on the GPU: {', '.join(failures)}.")
+    if left_out:
+        evidence.append(f"Left out: {', '.join(left_out)}.")
+    if failures or (r is not None and r.high < 0.5):
         verdict = SUPPORTED
-    elif ratio is not None and ratio >= 1:
+    elif r is not None and r.low >= 1:
         verdict = CONTRADICTED
     else:
         verdict = MIXED
@@ -133,59 +207,58 @@ def _flexibility(store: Store) -> Finding:
 
 @rule("designed", "Designed For", gpu="Graphics + AI", tpu="Deep learning only", page="evidence/general_compute.md",
       text="Same evidence as Flexibility: a chip designed for deep learning only should fall behind on "
-           "general-purpose operations. Supported if, at the largest size measured on both, the TPU's "
-           "median elements/s over the operations is below half the GPU's or an operation fails on the TPU; "
-           "contradicted if the TPU matches or beats the GPU on the median with no failures; mixed otherwise.")
+           "general-purpose operations. Supported if, at the largest size measured on both, the TPU's median "
+           "elements/s over the operations is below half the GPU's (the whole 95% interval) or an operation fails on "
+           "the TPU for a limit of the chip or its framework; contradicted if the TPU matches or beats the GPU (the "
+           "whole interval at or above 1) with no such failure; mixed otherwise.")
 def designed_for(store: Store, reference: Reference) -> Finding:
     return _flexibility(store)
 
 
 @rule("speed", "Speed (for AI)", gpu="Very fast", tpu="Even faster for large tensor ops", page="evidence/matmul.md",
-      text="Compares the best bfloat16 matrix-multiplication TFLOP/s (n ≥ 4096) and, where both are "
-           "measured, the best GPT-2 small training tokens/s, per chip. Supported if the TPU is more than "
-           "5% faster on every comparison available; contradicted if more than 5% slower on every one; "
-           "mixed otherwise. Needs matrix multiplication on both a GPU and a TPU.")
+      text="Compares the best bfloat16 matrix-multiplication TFLOP/s (n ≥ 4096) and, where both are measured, the "
+           "best GPT-2 small training tokens/s, per chip, any framework. Supported if the TPU is more than 5% faster "
+           "on every comparison available (the whole 95% interval of the ratio above 1.05); contradicted if more than "
+           "5% slower on every one; mixed otherwise. Needs matrix multiplication on both a GPU and a TPU.")
 def speed(store: Store, reference: Reference) -> Finding:
-    def big_bf16(p):
-        return p.get("dtype") == "bfloat16" and p.get("n", 0) >= 4096
-
-    mm = {pl: best(store.latest("matmul"), "tflops", where=big_bf16, platform=pl) for pl in ("gpu", "tpu")}
-    tr = {pl: best(store.latest("transformer_train"), "tokens_per_s", where=is_gpt2_small, platform=pl)
-          for pl in ("gpu", "tpu")}
-    evidence = ["bf16 matmul, n ≥ 4096: " + "; ".join(_fmt_best(mm[p], "tflops", "TFLOP/s", p) for p in mm),
-                "GPT-2 small training: " + "; ".join(_fmt_best(tr[p], "tokens_per_s", "tokens/s", p) for p in tr)]
-    runs = [r["run_id"] for r in [*mm.values(), *tr.values()] if r is not None]
-    if mm["gpu"] is None or mm["tpu"] is None:
-        return Finding(NOT_MEASURED, evidence, runs)
-    ratios = [mm["tpu"]["m_tflops"] / mm["gpu"]["m_tflops"]]
-    if tr["gpu"] is not None and tr["tpu"] is not None:
-        ratios.append(tr["tpu"]["m_tokens_per_s"] / tr["gpu"]["m_tokens_per_s"])
-    verdicts = {compare(r) for r in ratios}
-    return Finding(verdicts.pop() if len(verdicts) == 1 else MIXED, evidence, runs)
+    found, evidence, runs = [], [], []
+    for comparison in (MATMUL, GPT2):
+        rows = comparison.rows(store)
+        r = ratio(rows["tpu"], rows["gpu"], comparison.metric) if all(r is not None for r in rows.values()) else None
+        evidence.append(comparison.evidence(rows, r))
+        runs += _runs(*rows.values())
+        if r is not None:
+            found.append(judge(r))
+        elif comparison is MATMUL:
+            return Finding(NOT_MEASURED, evidence + [GPT2.evidence(GPT2.rows(store), None)], runs)
+    return Finding(combined(found), evidence, runs)
 
 
 @rule("flexibility", "Flexibility", gpu="High (good for many applications)", tpu="Focused on AI tasks only",
       page="evidence/general_compute.md",
-      text="Supported if, at the largest size measured on both, the TPU's median elements/s over the "
-           "general-purpose operations is below half the GPU's, or an operation that ran on the GPU fails on "
-           "the TPU; contradicted if the TPU's median is at least the GPU's with no failures; mixed otherwise.")
+      text="Supported if, at the largest size measured on both, the TPU's median elements/s over the general-purpose "
+           "operations is below half the GPU's (the whole 95% interval), or an operation that ran on the GPU fails on "
+           "the TPU for a limit of the chip or its framework; contradicted if the TPU's median is at least the GPU's "
+           "(the whole interval) with no such failure; mixed otherwise. Failures from our own sizing, time limits or "
+           "harness are left out and said so.")
 def flexibility(store: Store, reference: Reference) -> Finding:
     return _flexibility(store)
 
 
 @rule("availability", "Availability", gpu="Widely available (devices, cloud)", tpu="Primarily through Google Cloud",
-      page="about/hardware.md",
-      text="From the dated price list (reference data, not a benchmark): supported if every TPU offer is on "
-           "Google Cloud and GPU offers come from at least three providers; contradicted if TPU offers come "
-           "from two or more providers; mixed otherwise.")
+      page="about/hardware.md", reference_only=True,
+      text="Reference data, not a measurement: from the dated price list, supported if every TPU offer is on Google "
+           "Cloud and GPU offers come from at least three providers; contradicted if TPU offers come from two or more "
+           "providers; mixed otherwise.")
 def availability(store: Store | None, reference: Reference) -> Finding:
     providers = {"gpu": set(), "tpu": set()}
     for row in reference.prices:
         chip = reference.chip_for(row["chip"])
         if chip:
             providers[chip["kind"]].add(row["provider"])
-    evidence = [f"Price list (reference data, dated): TPU offers from {', '.join(sorted(providers['tpu'])) or 'no provider'}; "
-                f"GPU offers from {', '.join(sorted(providers['gpu'])) or 'no provider'}."]
+    evidence = [f"Price list (reference data, dated; not a measurement): TPU offers from "
+                f"{', '.join(sorted(providers['tpu'])) or 'no provider'}; GPU offers from "
+                f"{', '.join(sorted(providers['gpu'])) or 'no provider'}."]
     if not providers["tpu"] or not providers["gpu"]:
         return Finding(NOT_MEASURED, evidence)
     if len(providers["tpu"]) >= 2:
@@ -197,82 +270,115 @@ def availability(store: Store | None, reference: Reference) -> Finding:
     return Finding(verdict, evidence)
 
 
+def usd_per_billion_tokens(row: pd.Series, reference: Reference) -> tuple[float, dict] | None:
+    """The cheapest on-demand price of the record's chip over its training throughput."""
+    chip = reference.chip_for(row["device"])
+    price = cheapest_price(reference, chip["chip"]) if chip else None
+    if price is None:
+        return None
+    return float(price["usd_per_chip_hour"]) / (row["m_tokens_per_s"] * 3600) * 1e9, price
+
+
+def cheapest_per_token(store: Store, reference: Reference, platform: str):
+    """(record, USD per billion tokens, price row) of the cheapest per token GPT-2 small result
+    of a priced chip, or None; ties go to the faster record."""
+    ok = ok_rows(store.current("transformer_train"))
+    if ok.empty or "m_tokens_per_s" not in ok:
+        return None
+    ok = ok[(ok["platform"] == platform) & ok["params"].map(is_gpt2_small) & ok["m_tokens_per_s"].notna()]
+    priced = [(row, *cost) for _, row in ok.iterrows() if (cost := usd_per_billion_tokens(row, reference))]
+    return min(priced, key=lambda c: (c[1], -c[0]["m_tokens_per_s"], c[0]["run_id"]), default=None)
+
+
+def _price_text(cost: float, price: dict, row: pd.Series) -> str:
+    return (f"${cost:.3g} per billion tokens ({row['device']}, {row['framework']}; {price['provider']} "
+            f"{price.get('region') or 'region not stated'}, {price['pricing']}, {price['source_date']}, "
+            f"${float(price['usd_per_chip_hour']):.2f} per chip-hour)")
+
+
 @rule("cost", "Cost", gpu="Varies (can be expensive)", tpu="Often cheaper at scale on GCP", page="about/hardware.md",
-      text="Cost per million GPT-2 small training tokens = cheapest on-demand price per chip-hour ÷ (measured "
-           "tokens/s × 3600) × 10⁶. Supported if the TPU's cost is more than 5% below the GPU's; contradicted if "
-           "more than 5% above; mixed otherwise. Needs GPT-2 small measured on both and a price for each chip.")
+      text="Cost per billion GPT-2 small training tokens = cheapest on-demand price per chip-hour ÷ (measured "
+           "tokens/s × 3600) × 10⁹, for the cheapest per token result on each kind of chip. Supported if the TPU's "
+           "cost is more than 5% below the GPU's (the whole 95% interval of the GPU/TPU cost ratio above 1.05); "
+           "contradicted if more than 5% above; mixed otherwise. Needs GPT-2 small measured on both and a price for "
+           "each chip.")
 def cost(store: Store, reference: Reference) -> Finding:
-    per = {}
-    for pl in ("gpu", "tpu"):
-        row = best(store.latest("transformer_train"), "tokens_per_s", where=is_gpt2_small, platform=pl)
-        per[pl] = (row, cost_per_million_tokens(row, reference) if row is not None else None)
-    evidence = []
-    for pl, (row, priced) in per.items():
-        if priced is None:
-            evidence.append(f"{pl.upper()}: not measured yet" if row is None
-                            else f"{pl.upper()}: {row['device']} has no price row")
-        else:
-            cost_usd, price = priced
-            evidence.append(f"{pl.upper()}: ${cost_usd:.2f} per million tokens ({row['device']}, "
-                            f"{price['provider']} {price['source_date']} at ${float(price['usd_per_chip_hour']):.2f}/h)")
-    runs = [r["run_id"] for r, _ in per.values() if r is not None]
-    if per["gpu"][1] is None or per["tpu"][1] is None:
-        return Finding(NOT_MEASURED, evidence, runs)
-    # cheaper is better: the TPU's advantage is GPU cost / TPU cost
-    return Finding(compare(per["gpu"][1][0] / per["tpu"][1][0]), evidence, runs)
+    sides = {pl: cheapest_per_token(store, reference, pl) for pl in PLATFORMS}
+    evidence = [f"{pl.upper()}: " + (_price_text(c[1], c[2], c[0]) if c else "not measured yet, or no price for the chip")
+                for pl, c in sides.items()]
+    if sides["gpu"] is None or sides["tpu"] is None:
+        return Finding(NOT_MEASURED, evidence, _runs(*(c[0] for c in sides.values() if c)))
+    (g, _, g_price), (t, _, t_price) = sides["gpu"], sides["tpu"]
+    # the TPU's advantage: GPU cost / TPU cost = (GPU price / TPU price) x (TPU tokens/s / GPU tokens/s)
+    advantage = ratio(t, g, "tokens_per_s").scaled(float(g_price["usd_per_chip_hour"]) / float(t_price["usd_per_chip_hour"]))
+    evidence.append(f"GPU cost / TPU cost: {advantage.text()}")
+    return Finding(judge(advantage), evidence, _runs(g, t))
+
+
+ENERGY = Comparison("GPT-2 small training, tokens per joule, best on each", "transformer_train", "tokens_per_joule",
+                    "tokens/J", is_gpt2_small)
+ENERGY_MATMUL = Comparison("bf16 matmul at n = 8192, TFLOP per joule, best on each", "matmul", "tflops_per_watt",
+                           "TFLOP/J", _bf16_8192)
 
 
 @rule("energy", "Energy Efficiency", gpu="Good", tpu="Better", page="evidence/energy.md",
-      text="Compares measured GPT-2 small tokens per joule (else bf16 n=8192 matrix-multiplication TFLOP "
-           "per joule) of the GPU and the TPU. Supported "
-           "if the TPU's is more than 5% higher; contradicted if more than 5% lower; mixed otherwise. "
-           "TPUs expose no energy counter to programs, so this stays not measured until one does.")
+      text="Compares measured GPT-2 small tokens per joule (else bf16 n = 8192 matrix-multiplication TFLOP per joule) "
+           "of the GPU and the TPU, each from one metered run, so the ratio has no sampling interval. Supported if the "
+           "TPU's is more than 5% higher; contradicted if more than 5% lower; mixed otherwise. TPUs expose no energy "
+           "counter to programs, so this stays not measured until one does.")
 def energy(store: Store, reference: Reference) -> Finding:
-    def bf16_8192(p):
-        return p.get("dtype") == "bfloat16" and p.get("n") == 8192
+    for comparison in (ENERGY, ENERGY_MATMUL):
+        rows = comparison.rows(store)
+        if all(r is not None for r in rows.values()):
+            r = ratio(rows["tpu"], rows["gpu"], comparison.metric, timed=False)
+            return Finding(judge(r), [comparison.evidence(rows, r)], _runs(*rows.values()))
+    rows = ENERGY.rows(store)
+    evidence = [ENERGY.evidence(rows, None)] + \
+        ["TPUs expose no energy counter to programs: TPU energy is not measured."] * (rows["tpu"] is None)
+    return Finding(NOT_MEASURED, evidence, _runs(*rows.values()))
 
-    per, runs = {}, []
-    for pl in ("gpu", "tpu"):
-        row = best(store.latest("transformer_train"), "tokens_per_joule", where=is_gpt2_small, platform=pl)
-        metric = "tokens_per_joule"
-        if row is None:
-            row, metric = best(store.latest("matmul"), "tflops_per_watt", where=bf16_8192, platform=pl), "tflops_per_watt"
-        per[pl] = (row, metric)
-        if row is not None:
-            runs.append(row["run_id"])
-    evidence = [f"{pl.upper()}: " + ("not measured yet" + (" (TPUs expose no energy counter)" if pl == "tpu" else "")
-                                     if row is None else f"{row[f'm_{metric}']:.3g} {metric.replace('_', ' ')} ({row['device']})")
-                for pl, (row, metric) in per.items()]
-    (g, gm), (t, tm) = per["gpu"], per["tpu"]
-    if g is None or t is None or gm != tm:
-        return Finding(NOT_MEASURED, evidence, runs)
-    return Finding(compare(t[f"m_{tm}"] / g[f"m_{gm}"]), evidence, runs)
+
+def _training(store: Store) -> dict[tuple[str, str], pd.Series]:
+    """The current GPT-2 small record per (platform, framework): the best ok one, else one that
+    was not ok (a skip or a failure, with its category)."""
+    latest = store.current("transformer_train")
+    out = {}
+    if latest.empty:
+        return out
+    latest = latest[latest["params"].map(is_gpt2_small)]
+    for (platform, framework), rows in latest.groupby(["platform", "framework"], sort=True):
+        out[(platform, framework)] = best(rows, "tokens_per_s") if (rows["status"] == "ok").any() else rows.iloc[0]
+    return out
 
 
 @rule("frameworks", "Supported Frameworks", gpu="TensorFlow, PyTorch, JAX, etc.", tpu="Best with TensorFlow, JAX",
       page="evidence/transformer_train.md",
-      text="From which framework produced results on which device. Contradicted if PyTorch "
-           "trained GPT-2 on a TPU at least as fast as JAX did there (or JAX did not); supported "
-           "if PyTorch and JAX both produced results on a GPU and JAX produced results on a TPU; "
-           "mixed otherwise.")
+      text="From which framework trained GPT-2 small on which chip (TensorFlow is not benchmarked). Supported if JAX "
+           "trained it on a TPU while PyTorch could not run there (unsupported or unavailable), and both trained it on "
+           "a GPU. Contradicted if JAX could not train it on the TPU for a limit of the chip or framework, or PyTorch "
+           "trained it there at least as fast as JAX. Mixed otherwise (PyTorch slower than JAX on the TPU, or only one "
+           "framework trained it on the GPU). Not measured without an attempt by JAX on a TPU and results on a GPU.")
 def frameworks(store: Store, reference: Reference) -> Finding:
-    ran: dict[str, set[str]] = {"gpu": set(), "tpu": set()}
-    df = store.records
-    if not df.empty:
-        for _, r in df[(df["status"] == "ok") & df["platform"].isin(["gpu", "tpu"])].iterrows():
-            ran[r["platform"]].add(r["framework"])
-    evidence = [f"{pl.upper()}: results from {', '.join(sorted(fws))}" if fws else f"{pl.upper()}: not measured yet"
+    seen = _training(store)
+    ran = {pl: sorted(fw for (p, fw), r in seen.items() if p == pl and r["status"] == "ok") for pl in PLATFORMS}
+    evidence = [f"{pl.upper()}: GPT-2 small trained with {', '.join(fws)}" if fws else f"{pl.upper()}: not trained yet"
                 for pl, fws in ran.items()]
+    evidence += [f"{p.upper()} {fw}: {r['status']} ({r['category']}): {r['reason']}" for (p, fw), r in sorted(seen.items())
+                 if r["status"] != "ok" and p in PLATFORMS]
     evidence.append("TensorFlow is not benchmarked here.")
-    if not ran["gpu"] or not ran["tpu"]:
-        return Finding(NOT_MEASURED, evidence)
-    on_tpu = {fw: best(store.latest("transformer_train"), "tokens_per_s", platform="tpu", framework=fw)
-              for fw in ("torch", "jax")}
-    if "torch" in ran["tpu"] and on_tpu["torch"] is not None and \
-            (on_tpu["jax"] is None or on_tpu["torch"]["m_tokens_per_s"] >= on_tpu["jax"]["m_tokens_per_s"]):
-        verdict = CONTRADICTED
-    elif {"torch", "jax"} <= ran["gpu"] and "jax" in ran["tpu"]:
-        verdict = SUPPORTED
-    else:
-        verdict = MIXED
-    return Finding(verdict, evidence)
+    runs = [r["run_id"] for r in seen.values()]
+    jax_tpu, torch_tpu = seen.get(("tpu", "jax")), seen.get(("tpu", "torch"))
+    if jax_tpu is None or not ran["gpu"] or jax_tpu["status"] == "skipped":
+        return Finding(NOT_MEASURED, evidence, runs)
+    if jax_tpu["status"] != "ok":
+        verdict = CONTRADICTED if jax_tpu["category"] in EVIDENCE_CATEGORIES else NOT_MEASURED
+        return Finding(verdict, evidence, runs)
+    if torch_tpu is not None and torch_tpu["status"] == "ok":
+        r = ratio(torch_tpu, jax_tpu, "tokens_per_s")
+        evidence.append(f"PyTorch/JAX tokens/s on the TPU: {r.text()}")
+        return Finding(CONTRADICTED if r.low >= 1 - MARGIN else MIXED, evidence, runs)
+    if torch_tpu is None:  # nobody tried PyTorch on the TPU: whether it could is not known
+        return Finding(NOT_MEASURED, evidence + ["PyTorch: not attempted on a TPU."], runs)
+    torch_cannot = torch_tpu["category"] in ("unsupported", "unavailable")
+    verdict = SUPPORTED if torch_cannot and set(ran["gpu"]) >= {"torch", "jax"} else MIXED
+    return Finding(verdict, evidence, runs)

@@ -157,8 +157,12 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str) -> str
             evidence += "<br>Runs: " + ", ".join(f'<a href="{runs_url}#run-{esc(r)}">{esc(r[:15])}…</a>' for r in v.runs)
         if v.page:
             evidence += f'<br><a href="{page_url(v.page)}">Details</a>'
-        css = f'ab-verdict ab-verdict--{v.verdict.replace(" ", "-")}'
-        verdict = f'<span class="{css}">{VERDICT_ICONS[v.verdict]} {esc(v.verdict)}</span>'
+        if v.reference_only:  # not a measurement: shown apart, without a verdict's colour
+            verdict = (f'<span class="ab-verdict ab-verdict--reference">📋 {esc(v.verdict)}</span>'
+                       '<br><span class="ab-badge ab-badge--wide">reference data, not measured</span>')
+        else:
+            css = f'ab-verdict ab-verdict--{v.verdict.replace(" ", "-")}'
+            verdict = f'<span class="{css}">{VERDICT_ICONS[v.verdict]} {esc(v.verdict)}</span>'
         if v.verdict == "not measured yet":
             verdict += f'<br><a href="{contribute_url}">Contribute a run</a>'
         rows.append([f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict])
@@ -199,32 +203,34 @@ def accelerators_table(rows: list[dict], measured: dict[str, tuple[str, pd.Serie
             cells.append(_linked(esc(text), record, runs_url) + _badges(record))
         else:
             cells.append('<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>')
-        cells.append(_sources(row.get("sources", "")) + (f"<br><em>{esc(row['notes'])}</em>" if row.get("notes") else ""))
+        cells.append(_sources(row.get("sources", "")) + f"<br>retrieved {esc(row.get('retrieved') or 'not recorded')}"
+                     + (f"<br><em>{esc(row['notes'])}</em>" if row.get("notes") else ""))
         out.append(cells)
     return html_table(head, out)
 
 
 def prices_table(rows: list[dict]) -> str:
-    head = ["Chip", "Provider", "Offer", "USD per chip-hour", "Pricing", "Source", "Date", "Notes"]
-    return html_table(head, [[esc(r["chip"]), esc(r["provider"]), esc(r["offer"]), esc(r["usd_per_chip_hour"]),
-                                esc(r["pricing"]), _sources(r["source"]), esc(r["source_date"]), esc(r.get("notes") or "")]
-                               for r in rows])
+    head = ["Chip", "Provider", "Region", "Offer", "USD per chip-hour", "Pricing", "Source", "Date", "Notes"]
+    return html_table(head, [[esc(r["chip"]), esc(r["provider"]), esc(r.get("region") or "–"), esc(r["offer"]),
+                              esc(r["usd_per_chip_hour"]), esc(r["pricing"]), _sources(r["source"]),
+                              esc(r["source_date"]), esc(r.get("notes") or "")] for r in rows])
 
 
 def cost_table(rows: list[dict], runs_url: str) -> str:
     """One row per priced chip: measured throughput turned into cost, or 'spec only'."""
-    head = ["Chip", "Cheapest on-demand price", "GPT-2 small tokens/s", "USD per million training tokens",
+    head = ["Chip", "Cheapest on-demand price", "GPT-2 small tokens/s", "USD per billion training tokens",
             "Best bf16 matmul TFLOP/s", "USD per PFLOP"]
     out = []
     for r in rows:
         price = r["price"]
-        price_cell = (f"${float(price['usd_per_chip_hour']):.2f}/h ({esc(price['provider'])}, {esc(price['source_date'])})"
+        price_cell = (f"${float(price['usd_per_chip_hour']):.2f}/h ({esc(price['provider'])}, "
+                      f"{esc(price.get('region') or 'region not stated')}, {esc(price['source_date'])})"
                       if price else "no on-demand price")
         tok, mm = r["tokens_row"], r["matmul_row"]
         spec_only = '<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>'
         out.append([esc(r["chip"]), price_cell,
                     _linked(fmt(tok["m_tokens_per_s"]), tok, runs_url) + _badges(tok) if tok is not None else spec_only,
-                    f"${r['usd_per_mtok']:.2f}" if r["usd_per_mtok"] is not None else "–",
+                    f"${r['usd_per_btok']:.3g}" if r["usd_per_btok"] is not None else "–",
                     _linked(fmt(mm["m_tflops"]), mm, runs_url) + _badges(mm) if mm is not None else spec_only,
                     f"${r['usd_per_pflop']:.4f}" if r["usd_per_pflop"] is not None else "–"])
     return html_table(head, out)
@@ -261,9 +267,15 @@ def verdict_note(v, details_src: str | None, contribute_src: str) -> str:
     links = [f"[Evidence]({details_src})"] if details_src else []
     if v.verdict == "not measured yet":
         links.append(f"[Contribute a run]({contribute_src})")
-    lines = [f"The stored runs say **{esc_md(v.verdict)}** for the TPU claim \"{esc_md(v.tpu_claim)}\".", "",
+    if v.reference_only:  # a price list is not a measurement: an info note, said so
+        kind, title = "info", f"{esc(v.feature)}: {esc(v.verdict)} (reference data, not measured)"
+        said = f"The dated price list (reference data, not a measurement) says **{esc_md(v.verdict)}**"
+    else:
+        title = f"{esc(v.feature)}: {esc(v.verdict)}"
+        said = f"The stored runs say **{esc_md(v.verdict)}**"
+    lines = [f"{said} for the TPU claim \"{esc_md(v.tpu_claim)}\".", "",
              *[f"- {esc_md(e)}" for e in v.evidence], "", " · ".join(links)]
-    return f'!!! {kind} "{esc(v.feature)}: {esc(v.verdict)}"\n' + _indented(lines)
+    return f'!!! {kind} "{title}"\n' + _indented(lines)
 
 
 PLATFORM_NAMES = {"cpu": "CPU", "gpu": "GPU", "tpu": "TPU"}
