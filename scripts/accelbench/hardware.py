@@ -198,12 +198,14 @@ def _unseen(devices: list[Device], unavailable: list[Unavailable], frameworks) -
         for fw in frameworks:
             if fw in broken or (fw, plat) in seen or any(u.framework == fw and u.platform == plat for u in unavailable):
                 continue
-            hint = " (needs torch_xla)" if (fw, plat) == ("torch", "tpu") else ""
-            out.append(Unavailable(fw, plat, f"{fw} sees no {plat} device{hint}"))
+            if (fw, plat) == ("torch", "tpu"):
+                out.append(Unavailable(fw, plat, "PyTorch on a TPU needs torch_xla, which this runner does not drive yet"))
+            else:
+                out.append(Unavailable(fw, plat, f"{fw} sees no {plat} device"))
     return out
 
 
-# Which frameworks this runner drives on which platform (PyTorch on a TPU needs torch_xla).
+# Which frameworks this runner drives on which platform (not yet PyTorch on a TPU, through torch_xla).
 DRIVES = {"cpu": ("torch", "jax"), "gpu": ("torch", "jax"), "tpu": ("jax",)}
 
 
