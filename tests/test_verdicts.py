@@ -164,9 +164,9 @@ def test_cost(tmp_path, data_dir, tpu_tokens, expected):
                      reference=reference)
     cost = v["Cost"]
     assert cost.verdict == expected
-    assert cost.evidence[0] == ("GPU: $2.5 per billion tokens (NVIDIA H200, torch; Nebius test-region, on-demand, "
+    assert cost.evidence[0] == ("GPU: $2.50 per billion tokens (NVIDIA H200, torch; Nebius test-region, on-demand, "
                                 "2026-11-01, $4.50 per chip-hour)")
-    assert cost.evidence[1].startswith(f"TPU: ${2.70 / (tpu_tokens * 3600) * 1e9:.3g} per billion tokens (TPU v6 lite")
+    assert cost.evidence[1].startswith(f"TPU: ${2.70 / (tpu_tokens * 3600) * 1e9:#.3g} per billion tokens (TPU v6 lite")
     assert "GPU cost / TPU cost:" in cost.evidence[2] and "95% interval" in cost.evidence[2]
 
 

@@ -125,9 +125,14 @@ class Comparison:
 
     def evidence(self, rows: dict, r: Ratio | None) -> str:
         sides = "; ".join(f"{pl.upper()}: not measured yet" if row is None else
-                          f"{pl.upper()}: {row[f'm_{self.metric}']:.3g} {self.unit} ({row['device']}, {row['framework']})"
+                          f"{pl.upper()}: {_num(row[f'm_{self.metric}'])} {self.unit} ({row['device']}, {row['framework']})"
                           for pl, row in rows.items())
         return f"{self.label}: {sides}" + (f"; TPU/GPU {r.text()}" if r else "")
+
+
+def _num(value: float) -> str:
+    """A figure as the evidence prints it: 3 significant digits, large ones with separators."""
+    return f"{value:,.0f}" if abs(value) >= 1e4 else f"{value:.3g}"
 
 
 def _big_bf16(p: dict) -> bool:
@@ -291,9 +296,11 @@ def cheapest_per_token(store: Store, reference: Reference, platform: str):
 
 
 def _price_text(cost: float, price: dict, row: pd.Series) -> str:
-    return (f"${cost:.3g} per billion tokens ({row['device']}, {row['framework']}; {price['provider']} "
-            f"{price.get('region') or 'region not stated'}, {price['pricing']}, {price['source_date']}, "
-            f"${float(price['usd_per_chip_hour']):.2f} per chip-hour)")
+    region = price.get("region") or ""
+    where = f"{price['provider']} {region}" if region and not region.startswith("not stated") else \
+        f"{price['provider']}, region not stated"
+    return (f"${cost:#.3g} per billion tokens ({row['device']}, {row['framework']}; {where}, {price['pricing']}, "
+            f"{price['source_date']}, ${float(price['usd_per_chip_hour']):.2f} per chip-hour)")
 
 
 @rule("cost", "Cost", gpu="Varies (can be expensive)", tpu="Often cheaper at scale on GCP", page="about/hardware.md",
