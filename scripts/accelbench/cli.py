@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -58,6 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
     summary = sub.add_parser("summary", help="headline figures of one run file, as a short table")
     summary.add_argument("file", type=Path)
 
+    mlperf = sub.add_parser("import-mlperf", help="MLPerf Training results of one round -> "
+                                                  "DATA_DIR/published/mlperf-training-ROUND.json (published by others)")
+    mlperf.add_argument("source", type=Path, help="a checkout or git directory of mlcommons/training_results_ROUND")
+    mlperf.add_argument("--round", required=True, help="the round, as v4.0")
+    mlperf.add_argument("--repository", help="owner/name on GitHub (default: mlcommons/training_results_ROUND)")
+    mlperf.add_argument("--commit", default="HEAD", help="for a git directory: the commit to read (default: HEAD)")
+
     render = sub.add_parser("render", help="write every fragment the pages include into generated/ "
                                            "(before `mkdocs build` or `zensical build`)")
     render.add_argument("--root", type=Path, default=Path("."), help="the folder of mkdocs.yml (default: .)")
@@ -84,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return {"run": cmd_run, "validate": cmd_validate, "status": cmd_status, "summary": cmd_summary,
-                "render": cmd_render}[args.command](args)
+                "render": cmd_render, "import-mlperf": cmd_import_mlperf}[args.command](args)
     except (SnippetError, FragmentError) as exc:
         print(f"accelbench: {exc}", file=sys.stderr)
         return 2
@@ -133,6 +141,29 @@ def _print_plan(args, snippets) -> int:
         print(f"{cached} measurement(s) already stored are left out (--force to include them)")
     for line in format_plan(items, prof, args.deadline):
         print(line)
+    return 0
+
+
+def cmd_import_mlperf(args) -> int:
+    from accelbench import mlperf
+    from accelbench.published import published_path, write_published
+
+    if not re.fullmatch(r"v\d+\.\d+", args.round):
+        print(f"accelbench: --round {args.round!r} is not a round like v4.0", file=sys.stderr)
+        return 2
+    repository = args.repository or f"mlcommons/training_results_{args.round}"
+    try:
+        source = mlperf.open_source(args.source, repository, args.commit)
+        published = mlperf.import_round(source, args.round, args.data_dir / "reference")
+    except (OSError, ValueError) as exc:
+        print(f"accelbench: {args.source}: {exc}", file=sys.stderr)
+        return 2
+    for item in published["left_out"]:
+        print(f"left out {item['path']}: {item['reason']}", file=sys.stderr)
+    path = write_published(published_path(args.data_dir, args.round), published)
+    print(f"{len(published['results'])} result(s) on {', '.join(published['benchmarks']) or 'no benchmark'} "
+          f"with both GPUs and TPUs", file=sys.stderr)
+    print(path)
     return 0
 
 
