@@ -3,6 +3,7 @@
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -165,3 +166,31 @@ def test_a_failing_notebook_stops_the_build(tmp_path, data_dir):
     build = mkdocs_build(tmp_path / "site", data_dir, config=config, notebooks=True, strict=False)
     assert build.returncode != 0
     assert "this notebook is broken" in build.stderr + build.stdout
+
+
+def test_published_results_are_built_apart_from_the_measured_ones(tmp_path, data_dir):
+    from accelbench.published import load_published
+    from accelbench.published_verdicts import all_published_verdicts
+    from accelbench.reference import Reference
+
+    shutil.copytree(ROOT / "build_data" / "published", data_dir / "published")
+    build = mkdocs_build(tmp_path / "site", data_dir)
+    assert build.returncode == 0, build.stderr
+    site = tmp_path / "site"
+    gpt3 = (site / "published" / "gpt3.html").read_text()
+    assert "gpt3, MLPerf Training v4.1" in gpt3 and "gpt3, MLPerf Training v3.1" in gpt3
+    assert "https://github.com/mlcommons/training_results_v4.0/tree/6fe954378efe4a1a1bd665550b18ff8f26018def/" \
+           "Google/results/cloud-tpu-v5p-1024-maxtext/gpt3" in gpt3
+    assert len(chart_svgs(gpt3)) == 1 and "Published by others" in gpt3
+    comparison = (site / "article" / "comparison.html").read_text()
+    assert "<th>Measured here</th><th>Published (MLPerf)</th>" in comparison
+    published = all_published_verdicts(load_published(data_dir), Reference(data_dir / "reference"))
+    speed_row = re.search(r"<tr><td><strong>Speed \(for AI\)</strong>.*?</tr>", comparison, re.S).group(0)
+    assert f'ab-verdict--{published["Speed (for AI)"].verdict.replace(" ", "-")}">' in speed_row.split("<td>")[-1]
+    assert "Best TPU per chip" in (site / "index.html").read_text()
+
+
+def test_without_published_files_the_published_pages_say_so(tmp_path, data_dir):
+    build = mkdocs_build(tmp_path / "site", data_dir)
+    assert build.returncode == 0, build.stderr
+    assert "Not measured yet" in (tmp_path / "site" / "published" / "gpt3.html").read_text()

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-
 SCHEMA_VERSION = 1
 RULES_DOCUMENT = "mlcommons/training_policies, training_rules.adoc"
 RULE = ("olympic mean: the fastest and the slowest run dropped, the mean of the rest, times the "

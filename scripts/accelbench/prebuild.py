@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from accelbench.fragments import Context, FragmentError, Links, render
+from accelbench.published import load_published
 from accelbench.reference import Reference
 from accelbench.snippet import workload_settings
 from accelbench.store import load_store
@@ -82,7 +83,8 @@ def render_site(root: Path, data_dir: Path, snippets_dir: Path, *, strict: bool 
     wanted = includes(root / "docs")
     store = load_store(data_dir, snippets_dir, strict=strict, warn=warn)
     base = Context(store, Reference(Path(data_dir) / "reference"), workload_settings(snippets_dir), Links(""),
-                   docs_dir=root / "docs", data_dir=Path(data_dir), execute_notebooks=execute_notebooks)
+                   published=load_published(data_dir), docs_dir=root / "docs", data_dir=Path(data_dir),
+                   execute_notebooks=execute_notebooks)
     outputs, errors = {}, []
     for inc in wanted:
         if inc.path in outputs:

@@ -132,8 +132,12 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt: str | None = None,
 
     title = chart.get("title", chart["y"])
     out = _svg_open(WIDTH, height, title, alt or f"{title}: {len(series)} series", uid)
-    _grid(out, y_ticks, py, xs, px, chart.get("x_label", chart["x"]),
-          f'{chart.get("y_label", chart["y"])}{" (log scale)" if log_y else ""}', plot_w, plot_h, height, x_text=esc)
+    # every measured size as a tick, unless so many that their labels would run together
+    x_ticks = xs if len(xs) <= 8 or not chart.get("log_x") else \
+        [t for t in _ticks_log(xs[0], xs[-1]) if xs[0] <= t <= xs[-1]] or [xs[0], xs[-1]]
+    _grid(out, y_ticks, py, x_ticks, px, chart.get("x_label", chart["x"]),
+          f'{chart.get("y_label", chart["y"])}{" (log scale)" if log_y else ""}', plot_w, plot_h, height,
+          x_text=esc if x_ticks is xs else tick)
 
     for label, value in peaks:
         out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{py(value):.1f}" y2="{py(value):.1f}" stroke="#b3261e" '

@@ -146,10 +146,13 @@ VERSIONS_SHOWN = ("torch", "jax", "cuda", "rocm", "driver", "libtpu")  # in the 
 VERDICT_ICONS = {"supported": "✅", "contradicted": "❌", "mixed": "⚖️", "not measured yet": "❔"}
 
 
-def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str) -> str:
-    """The article's comparison table beside what the runs show, with a verdict per row.
+def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, published=None, published_url=None) -> str:
+    """The article's comparison table beside what the runs show, with a verdict per row, and a
+    second verdict column from results published by others (MLPerf), never merged with the first.
     ``page_url(src)`` turns a docs path into a link relative to the current page."""
-    head = ["Feature", "GPUs 🎮 (article)", "TPUs ⚙️ (article)", "What the stored runs show", "Verdict on the TPU claim"]
+    head = ["Feature", "GPUs 🎮 (article)", "TPUs ⚙️ (article)", "What the stored runs show", "Measured here"]
+    if published is not None:
+        head.append("Published (MLPerf)")
     rows = []
     for v in verdicts:
         evidence = "<br>".join(esc(e) for e in v.evidence)
@@ -165,8 +168,21 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str) -> str
             verdict = f'<span class="{css}">{VERDICT_ICONS[v.verdict]} {esc(v.verdict)}</span>'
         if v.verdict == "not measured yet":
             verdict += f'<br><a href="{contribute_url}">Contribute a run</a>'
-        rows.append([f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict])
+        row = [f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict]
+        if published is not None:
+            row.append(_published_cell(published.get(v.feature), published_url))
+        rows.append(row)
     return html_table(head, rows)
+
+
+def _published_cell(p, published_url: str) -> str:
+    """A published verdict with its evidence and links to the result files it used."""
+    if p is None:
+        return "–"
+    css = f'ab-verdict ab-verdict--{p.verdict.replace(" ", "-")}'
+    links = "".join(f'<br><a href="{esc(url)}">{esc(label)}</a>' for label, url in p.links[:4])
+    return (f'<span class="{css}">{esc(p.verdict)}</span><br><small>{"<br>".join(esc(e) for e in p.evidence)}</small>'
+            f'{links}<br><a href="{published_url}">Published results</a>')
 
 
 def html_table(head, rows) -> str:
@@ -301,3 +317,40 @@ def coverage_note(records: pd.DataFrame, contribute_src: str) -> str:
             "Vendor figures appear only as labelled references, never as results. "
             f"[Contribute a run]({contribute_src}) from hardware that is missing."]
     return f'!!! {kind} "{title}"\n' + _indented(body)
+
+
+def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, cheapest_price) -> str:
+    """One round's entries on one benchmark, fastest per chip first: chips, time to train,
+    chip-hours, chip-hours against the GPU entry at the same or nearest chip count, and dollars
+    per run at the chip's cheapest dated on-demand price. Every entry links to its result files."""
+    head = ["Accelerator", "Chips", "Submitter / system", "Status", "Time to train (min)", "Chip-hours",
+            "Chip-hours vs nearest GPU", "USD per training run", "Runs scored"]
+    body = []
+    for _, row in rows.sort_values(["chip_hours", "chips", "submitter", "system"]).iterrows():
+        gpu = nearest_gpu(rows, int(row["chips"]))
+        price = cheapest_price(reference, row["chip"]) if isinstance(row["chip"], str) else None
+        cost = (f'<span title="{esc(price["provider"])}, {esc(price["source_date"])}, '
+                f'${float(price["usd_per_chip_hour"]):.2f} per chip-hour ({esc(price["source"])})">'
+                f'${float(price["usd_per_chip_hour"]) * row["chip_hours"]:,.0f}</span>') if price else "no price"
+        runs = sum(1 for r in row["runs"] if r["minutes"] is not None)
+        body.append([f"{esc(row['accelerator'])}" + (f"<br><small>{esc(row['chip'])}</small>" if row["chip"] else ""),
+                     esc(row["chips"]),
+                     f'<a href="{esc(results_url(row))}">{esc(row["submitter"])} / {esc(row["system"])}</a>',
+                     esc(row["availability"]), f"{row['score_minutes']:.3g}", f"{row['chip_hours']:,.1f}",
+                     f"{row['chip_hours'] / gpu['chip_hours']:.2f}×", cost,
+                     f"{runs} of {len(row['runs'])}" + (f" (rule: {row['required_runs']})" if row.get("required_runs") else "")])
+    return html_table(head, body)
+
+
+def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]], results_url, page_url) -> str:
+    """Per benchmark, the newest round with both: the best TPU and the best GPU per chip."""
+    head = ["Benchmark (round)", "Best TPU per chip", "Best GPU per chip", "GPU/TPU chip-hours", "Published verdict"]
+    body = []
+    for benchmark, round_name, tpu, gpu, verdict in entries:
+        def cell(row):
+            return (f'<a href="{esc(results_url(row))}">{esc(row["accelerator"])} × {esc(row["chips"])}</a>: '
+                    f'{row["chip_hours"]:,.0f} chip-hours ({row["score_minutes"]:.3g} min)')
+        body.append([f'<a href="{page_url(benchmark)}">{esc(benchmark)}</a> ({esc(round_name)})', cell(tpu), cell(gpu),
+                     f"{gpu['chip_hours'] / tpu['chip_hours']:.2f}",
+                     f'<span class="ab-verdict ab-verdict--{verdict.replace(" ", "-")}">{esc(verdict)}</span>'])
+    return html_table(head, body)

@@ -1,0 +1,213 @@
+"""Claim -> verdict from results published by others (MLPerf Training), by written rules in the
+style of the measured ones, each text beside its judge. These verdicts are a column of their own,
+never merged with what this project measured.
+
+Comparisons are per chip: chip-hours to train (chips x minutes) on the same benchmark in the same
+round, the TPU's best entry against the GPU entry at the same or the nearest chip count (scaling
+costs chip-hours, so entries of very different sizes are not compared). MLPerf publishes scores,
+not the spread a verdict interval needs, so a difference within 5% counts as a tie.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from accelbench.published import Published, newest_first
+from accelbench.queries import cheapest_price
+from accelbench.reference import Reference
+
+SUPPORTED, CONTRADICTED, MIXED, NOT_MEASURED = "supported", "contradicted", "mixed", "not measured yet"
+NOT_COVERED = "not covered by MLPerf"
+MARGIN = 0.05
+
+
+@dataclass
+class PublishedVerdict:
+    feature: str
+    verdict: str
+    evidence: list[str]
+    links: list[tuple[str, str]] = field(default_factory=list)  # (label, url) of the files used
+
+
+@dataclass(frozen=True)
+class PublishedRule:
+    feature: str  # the row of the article's table it judges
+    text: str
+    judge: Callable[[Published, Reference], PublishedVerdict]
+
+
+PUBLISHED_RULES: dict[str, PublishedRule] = {}
+
+
+def published_rule(feature: str, text: str):
+    def register(judge):
+        PUBLISHED_RULES[feature] = PublishedRule(feature, text, judge)
+        return judge
+    return register
+
+
+def all_published_verdicts(published: Published, reference: Reference) -> dict[str, PublishedVerdict]:
+    return {feature: rule.judge(published, reference) for feature, rule in PUBLISHED_RULES.items()}
+
+
+def results_url(row: pd.Series) -> str:
+    """The entry's result files on GitHub, at the commit they were imported from."""
+    return f"https://github.com/{row['repository']}/tree/{row['commit']}/{row['submitter']}/results/{row['system']}/{row['benchmark']}"
+
+
+def _label(row: pd.Series) -> str:
+    return f"{row['accelerator']} × {row['chips']} ({row['submitter']}, {row['availability']})"
+
+
+def comparable(published: Published) -> list[tuple[str, str, pd.DataFrame]]:
+    """(benchmark, round, its GPU and TPU entries) for each benchmark, in the newest round that
+    has both kinds of chip."""
+    df = published.results
+    out = []
+    if df.empty:
+        return out
+    for benchmark in sorted(df["benchmark"].unique()):
+        for round_name in newest_first(df[df["benchmark"] == benchmark]["round"]):
+            rows = df[(df["benchmark"] == benchmark) & (df["round"] == round_name)]
+            if {"gpu", "tpu"} <= set(rows["kind"]):
+                out.append((benchmark, round_name, rows))
+                break
+    return out
+
+
+def nearest_gpu(rows: pd.DataFrame, chips: int) -> pd.Series:
+    """The GPU entry at the same or nearest chip count (on a log scale); the fewer chip-hours on a tie."""
+    gpus = rows[rows["kind"] == "gpu"]
+    distance = gpus["chips"].map(lambda c: abs(math.log(c / chips)))
+    ranked = gpus.assign(_d=distance).sort_values(["_d", "chip_hours", "submitter", "system"])
+    return ranked.iloc[0]
+
+
+def best_tpu(rows: pd.DataFrame) -> pd.Series:
+    tpus = rows[rows["kind"] == "tpu"]
+    return tpus.sort_values(["chip_hours", "chips", "submitter", "system"]).iloc[0]
+
+
+def judge_advantage(advantage: float) -> str:
+    """GPU chip-hours (or dollars) over the TPU's -> verdict on 'the TPU is better'."""
+    return SUPPORTED if advantage > 1 + MARGIN else CONTRADICTED if advantage < 1 - MARGIN else MIXED
+
+
+def _combined(verdicts: list[str]) -> str:
+    return NOT_MEASURED if not verdicts else verdicts[0] if len(set(verdicts)) == 1 else MIXED
+
+
+@published_rule("Speed (for AI)",
+                "Per benchmark, in the newest round with both: the TPU entry with the fewest chip-hours to train "
+                "against the GPU entry at the same or nearest chip count. Supported if the TPU needs more than 5% "
+                "fewer chip-hours on every benchmark; contradicted if more than 5% more on every one; mixed otherwise.")
+def speed(published: Published, reference: Reference) -> PublishedVerdict:
+    verdicts, evidence, links = [], [], []
+    for benchmark, round_name, rows in comparable(published):
+        tpu = best_tpu(rows)
+        gpu = nearest_gpu(rows, int(tpu["chips"]))
+        advantage = gpu["chip_hours"] / tpu["chip_hours"]
+        verdicts.append(judge_advantage(advantage))
+        evidence.append(f"{benchmark} ({round_name}): TPU {_label(tpu)} {tpu['chip_hours']:.3g} chip-hours; "
+                        f"GPU {_label(gpu)} {gpu['chip_hours']:.3g} chip-hours; GPU/TPU {advantage:.2f}")
+        links += [(f"{benchmark} {round_name} TPU", results_url(tpu)), (f"{benchmark} {round_name} GPU", results_url(gpu))]
+    return PublishedVerdict("Speed (for AI)", _combined(verdicts), evidence or ["No MLPerf result yet."], links)
+
+
+def _cheapest_run(rows: pd.DataFrame, reference: Reference, kind: str):
+    """(entry, dollars per training run, price) of the cheapest priced entry of a kind."""
+    priced = []
+    for _, row in rows[rows["kind"] == kind].iterrows():
+        price = cheapest_price(reference, row["chip"]) if isinstance(row["chip"], str) else None
+        if price:
+            priced.append((row, float(price["usd_per_chip_hour"]) * row["chip_hours"], price))
+    return min(priced, key=lambda p: (p[1], p[0]["system"]), default=None)
+
+
+@published_rule("Cost",
+                "Dollars per training run = chip-hours × the cheapest dated on-demand price per chip-hour of the chip "
+                "(reference data), for the cheapest priced TPU and GPU entries of each benchmark in the newest round "
+                "with both. Supported if the TPU run costs more than 5% less on every benchmark; contradicted if more "
+                "than 5% more on every one; mixed otherwise; not measured where a chip has no price.")
+def cost(published: Published, reference: Reference) -> PublishedVerdict:
+    verdicts, evidence, links = [], [], []
+    for benchmark, round_name, rows in comparable(published):
+        tpu, gpu = _cheapest_run(rows, reference, "tpu"), _cheapest_run(rows, reference, "gpu")
+        if tpu is None or gpu is None:
+            evidence.append(f"{benchmark} ({round_name}): no price for the {'TPU' if tpu is None else 'GPU'} entries")
+            continue
+        verdicts.append(judge_advantage(gpu[1] / tpu[1]))
+        evidence.append(f"{benchmark} ({round_name}): TPU {_label(tpu[0])} ${tpu[1]:,.0f} per run at "
+                        f"${float(tpu[2]['usd_per_chip_hour']):.2f}/h ({tpu[2]['provider']}, {tpu[2]['source_date']}); "
+                        f"GPU {_label(gpu[0])} ${gpu[1]:,.0f} at ${float(gpu[2]['usd_per_chip_hour']):.2f}/h "
+                        f"({gpu[2]['provider']}, {gpu[2]['source_date']})")
+        links += [(f"{benchmark} TPU", results_url(tpu[0])), (f"{benchmark} GPU", results_url(gpu[0]))]
+    return PublishedVerdict("Cost", _combined(verdicts), evidence or ["No MLPerf result yet."], links)
+
+
+@published_rule("Energy Efficiency",
+                "From MLPerf Training power results where a TPU and a GPU system both reported them on the same "
+                "benchmark; no TPU system has submitted power results, so this is not measured.")
+def energy(published: Published, reference: Reference) -> PublishedVerdict:
+    return PublishedVerdict("Energy Efficiency", NOT_MEASURED,
+                            ["No TPU submission in the imported rounds reported MLPerf power results."])
+
+
+def _stack(row: pd.Series) -> str:
+    text = " ".join([row["framework"], *[f"{k} {v}" for k, v in (row["software"] or {}).items()]]).lower()
+    return "JAX" if "jax" in text or "maxtext" in text or "maxdiffusion" in text or "pax" in text else \
+        "PyTorch" if "pytorch" in text or "nemo" in text or "torch" in text else "other"
+
+
+@published_rule("Supported Frameworks",
+                "From the software stacks the submissions name. Supported if every TPU submission ran on JAX while GPU "
+                "submissions ran on PyTorch-based stacks; contradicted if a TPU submission ran PyTorch; mixed otherwise.")
+def frameworks(published: Published, reference: Reference) -> PublishedVerdict:
+    df = published.results
+    if df.empty:
+        return PublishedVerdict("Supported Frameworks", NOT_MEASURED, ["No MLPerf result yet."])
+    stacks = {kind: sorted({_stack(r) for _, r in df[df["kind"] == kind].iterrows()}) for kind in ("tpu", "gpu")}
+    evidence = [f"TPU submissions: {', '.join(stacks['tpu']) or 'none'}; GPU submissions: {', '.join(stacks['gpu']) or 'none'}"]
+    if "PyTorch" in stacks["tpu"]:
+        verdict = CONTRADICTED
+    elif stacks["tpu"] == ["JAX"] and "PyTorch" in stacks["gpu"]:
+        verdict = SUPPORTED
+    else:
+        verdict = MIXED if stacks["tpu"] and stacks["gpu"] else NOT_MEASURED
+    return PublishedVerdict("Supported Frameworks", verdict, evidence)
+
+
+@published_rule("Availability",
+                "From the submissions' own availability status. Supported if every TPU submission is Google's and "
+                "available in the cloud, while GPU submissions come from three or more submitters; contradicted if a "
+                "TPU system is offered on premises or by another submitter; mixed otherwise.")
+def availability(published: Published, reference: Reference) -> PublishedVerdict:
+    df = published.results
+    if df.empty:
+        return PublishedVerdict("Availability", NOT_MEASURED, ["No MLPerf result yet."])
+    tpu, gpu = df[df["kind"] == "tpu"], df[df["kind"] == "gpu"]
+    tpu_submitters, gpu_submitters = sorted(set(tpu["submitter"])), sorted(set(gpu["submitter"]))
+    cloud_only = all("cloud" in str(s).lower() or "preview" in str(s).lower() for s in tpu["status"])
+    evidence = [f"TPU submissions by {', '.join(tpu_submitters) or 'nobody'} "
+                f"({'cloud or preview only' if cloud_only else 'not only in the cloud'}); GPU submissions by "
+                f"{len(gpu_submitters)} submitters ({', '.join(gpu_submitters)})"]
+    if tpu.empty or gpu.empty:
+        return PublishedVerdict("Availability", NOT_MEASURED, evidence)
+    if tpu_submitters != ["Google"] or not cloud_only:
+        verdict = CONTRADICTED
+    elif len(gpu_submitters) >= 3:
+        verdict = SUPPORTED
+    else:
+        verdict = MIXED
+    return PublishedVerdict("Availability", verdict, evidence)
+
+
+for _feature in ("Designed For", "Flexibility"):
+    PUBLISHED_RULES[_feature] = PublishedRule(
+        _feature, "MLPerf Training measures training only, so it says nothing about general-purpose work.",
+        lambda published, reference, feature=_feature: PublishedVerdict(
+            feature, NOT_COVERED, ["MLPerf Training has no general-purpose benchmark."]))

@@ -1,0 +1,133 @@
+"""MLPerf Training results as published evidence: real result files scored by MLCommons' rule (values
+worked by hand from the files), bad input left out with its reason, the same output every time."""
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from accelbench.mlperf import DirSource, Run, import_round, olympic_minutes, parse_log
+from accelbench.published import load_published, problems_in, published_path, write_published
+
+from conftest import ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures" / "mlperf" / "training_results_v4.0"
+REFERENCE = ROOT / "build_data" / "reference"
+REPOSITORY = "mlcommons/training_results_v4.0"
+
+
+def imported(root=FIXTURES):
+    return import_round(DirSource(root, REPOSITORY, "6fe954378efe4a1a1bd665550b18ff8f26018def"), "v4.0", REFERENCE)
+
+
+def entry(published, submitter):
+    return next(r for r in published["results"] if r["submitter"] == submitter)
+
+
+def test_real_logs_are_scored_by_the_olympic_rule_as_worked_by_hand():
+    published = imported()
+    assert published["benchmarks"] == ["gpt3"] and published["left_out"] == []
+    tpu = entry(published, "Google")
+    # run_start -> run_stop in ms, from the three logs: 6887633, 6886073, 6923118
+    assert [r["minutes"] for r in tpu["runs"]] == pytest.approx([114.79388, 114.76788, 115.38530], abs=1e-5)
+    # the fastest (114.76788) and the slowest (115.38530) dropped: the middle one remains
+    assert tpu["score_minutes"] == pytest.approx(6887633 / 60000)
+    assert (tpu["chips"], tpu["kind"], tpu["chip"], tpu["availability"]) == (512, "tpu", "TPU v5p", "available")
+    assert tpu["chip_hours"] == pytest.approx(6887633 / 60000 / 60 * 512)
+    gpu = entry(published, "NVIDIA")
+    # 3147895, 3043678, 3038246 ms: the middle one is 3043678
+    assert gpu["score_minutes"] == pytest.approx(3043678 / 60000)
+    assert (gpu["chips"], gpu["kind"], gpu["chip"]) == (512, "gpu", "H100 SXM")
+    assert gpu["files"][0] == "NVIDIA/systems/eos_n64_ngc24.04_nemo.json" and len(gpu["files"]) == 4
+    assert published["source"] == {"repository": REPOSITORY, "commit": "6fe954378efe4a1a1bd665550b18ff8f26018def",
+                                   "url": "https://github.com/mlcommons/training_results_v4.0"}
+
+
+def test_the_olympic_rule_drops_one_run_that_did_not_converge():
+    runs = [Run("a", 10.0, "success"), Run("b", 12.0, "success"), Run("c", None, "aborted"), Run("d", 11.0, "success")]
+    assert olympic_minutes(runs) == (pytest.approx(11.5), "ok")  # 10 dropped as fastest, the failure as slowest
+    two_failed = [*runs, Run("e", None, "aborted")]
+    assert olympic_minutes(two_failed) == (None, "2 runs did not converge (more than one makes the result invalid)")
+    assert olympic_minutes(runs[:2])[0] is None
+
+
+@pytest.mark.parametrize("text, status", [
+    (':::MLLOG {"key": "run_start", "time_ms": 0}\n:::MLLOG {"key": "run_stop", "time_ms": 60000, '
+     '"metadata": {"status": "success"}}', "success"),
+    ('0: :::MLLOG {"key": "run_start", "time_ms": 0}\n1: :::MLLOG {"key": "run_stop", "time_ms": 60000, '
+     '"metadata": {"status": "success"}}', "success"),  # multi-process logs prefix the rank
+    (':::MLLOG {"key": "run_start", "time_ms": 0}\n:::MLLOG {"key": "run_stop", "time_ms": 6, '
+     '"metadata": {"status": "aborted"}}', "run_stop status aborted in log.txt"),
+    (':::MLLOG {"key": "run_start", "time_ms": 0}\n:::MLLOG {"key": "eval', "malformed MLLOG line at log.txt:2"),
+    (':::MLLOG {"key": "run_start", "time_ms": 0}\n', "no run_stop in log.txt"),  # truncated
+    ("", "no run_start in log.txt"),
+])
+def test_each_log_gives_a_time_or_the_reason_it_has_none(text, status):
+    run = parse_log(text, "log.txt")
+    assert run.status == status and (run.minutes == 1.0 if status == "success" else run.minutes is None)
+
+
+def test_bad_input_is_left_out_with_its_reason_and_never_stops_the_import(tmp_path):
+    root = tmp_path / "repo"
+    shutil.copytree(FIXTURES, root)
+    logs = root / "Google" / "results" / "cloud-tpu-v5p-1024-maxtext" / "gpt3"
+    lines = (logs / "result_1.txt").read_text().splitlines()
+    (logs / "result_1.txt").write_text("\n".join(lines[:40]) + "\n")  # truncated: no run_stop
+    (logs / "result_2.txt").write_text((logs / "result_2.txt").read_text().replace('"success"', '"aborted"'))
+    orphan = root / "Acme" / "results" / "box" / "gpt3"
+    orphan.mkdir(parents=True)
+    (orphan / "result_0.txt").write_text("")  # no system file beside it
+    odd = root / "Odd" / "results" / "chip" / "gpt3"
+    odd.mkdir(parents=True)
+    for i in range(3):
+        shutil.copy(logs.parent.parent.parent / "results" / "cloud-tpu-v5p-1024-maxtext" / "gpt3" / "result_0.txt",
+                    odd / f"result_{i}.txt")
+    (root / "Odd" / "systems").mkdir()
+    system = json.loads((root / "Google" / "systems" / "cloud-tpu-v5p-1024-maxtext.json").read_text())
+    (root / "Odd" / "systems" / "chip.json").write_text(json.dumps({**system, "accelerator_model_name": "Abacus 9000"}))
+    published = imported(root)
+    reasons = {item["path"]: item["reason"] for item in published["left_out"]}
+    assert reasons["Google/results/cloud-tpu-v5p-1024-maxtext/gpt3/result_1.txt"] == \
+        "no run_stop in Google/results/cloud-tpu-v5p-1024-maxtext/gpt3/result_1.txt"
+    assert reasons["Google/results/cloud-tpu-v5p-1024-maxtext/gpt3/result_2.txt"].startswith("run_stop status aborted")
+    assert reasons["Google/results/cloud-tpu-v5p-1024-maxtext/gpt3"] == \
+        "2 runs did not converge (more than one makes the result invalid)"
+    assert reasons["Acme/systems/box.json"] == "missing system file"
+    assert reasons["Odd/systems/chip.json"] == "gpt3: closed division, Abacus 9000 is unknown"
+    # the GPU entry stays (a TPU system took part in the round, though its result is invalid)
+    assert [r["submitter"] for r in published["results"]] == ["NVIDIA"]
+
+
+def test_the_importer_gives_the_same_bytes_twice_and_a_valid_file(tmp_path):
+    first = write_published(published_path(tmp_path, "v4.0"), imported()).read_bytes()
+    second = write_published(published_path(tmp_path, "v4.0"), imported()).read_bytes()
+    assert first == second
+    assert problems_in(json.loads(first), "x") == []
+    loaded = load_published(tmp_path)
+    assert [r["round"] for r in loaded.rounds] == ["v4.0"] and len(loaded.results) == 2
+
+
+def test_the_command_line_writes_the_round_file_and_prints_its_path(tmp_path):
+    data_dir = tmp_path / "data"
+    shutil.copytree(REFERENCE, data_dir / "reference")
+    out = subprocess.run([sys.executable, "-m", "accelbench", "--data-dir", str(data_dir), "import-mlperf",
+                          str(FIXTURES), "--round", "v4.0"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == str(data_dir / "published" / "mlperf-training-v4.0.json")
+    assert "2 result(s) on gpt3 with both GPUs and TPUs" in out.stderr
+
+
+def test_a_hand_edited_published_file_fails_validation_naming_the_field(tmp_path):
+    published = imported()
+    published["results"][0]["chips"] = -3
+    with pytest.raises(Exception) as info:
+        write_published(published_path(tmp_path, "v4.0"), published)
+    assert "results[0].chips: -3 is less than the minimum of 1" in str(info.value)
+
+
+def test_the_committed_published_files_are_valid():
+    loaded = load_published(ROOT / "build_data")
+    assert [r["round"] for r in loaded.rounds] == ["v3.1", "v4.0", "v4.1", "v5.0"]
+    assert set(loaded.results["kind"]) == {"gpu", "tpu"}

@@ -1,0 +1,113 @@
+"""The second verdict column, from results published by others (MLPerf Training): every rule with its
+outcomes, on synthetic entries shaped like the imported ones."""
+
+import pandas as pd
+import pytest
+
+from accelbench.published import Published
+from accelbench.published_verdicts import (
+    CONTRADICTED,
+    MIXED,
+    NOT_COVERED,
+    NOT_MEASURED,
+    SUPPORTED,
+    all_published_verdicts,
+    nearest_gpu,
+)
+from accelbench.reference import Reference
+
+from conftest import ROOT
+
+REFERENCE = Reference(ROOT / "build_data" / "reference")
+
+
+def entry(kind, chips, minutes, submitter=None, chip="", framework=None, status="Available cloud", round_name="v4.1",
+          benchmark="gpt3", system=None):
+    tpu = kind == "tpu"
+    return {"benchmark": benchmark, "round": round_name, "kind": kind, "chips": chips, "score_minutes": minutes,
+            "chip_hours": minutes / 60 * chips, "submitter": submitter or ("Google" if tpu else "NVIDIA"),
+            "system": system or f"{kind}-{chips}", "chip": chip if chip != "" else ("TPU v5p" if tpu else "H100 SXM"),
+            "accelerator": "TPU-v5p" if tpu else "NVIDIA H100-SXM5-80GB", "status": status,
+            "availability": "available", "framework": framework or ("maxtext" if tpu else "NeMo"),
+            "software": {"JAX": "0.4.26"} if tpu else {"PyTorch": "2.3"},
+            "repository": f"mlcommons/training_results_{round_name}", "commit": "0" * 40, "runs": []}
+
+
+def verdicts(*entries):
+    return all_published_verdicts(Published([], pd.DataFrame(list(entries))), REFERENCE)
+
+
+@pytest.mark.parametrize("tpu_minutes, expected", [
+    (40.0, SUPPORTED),  # 512 TPU chips in 40 min against 512 GPUs in 50: fewer chip-hours
+    (60.0, CONTRADICTED),
+    (51.0, MIXED),  # within 5%
+])
+def test_speed_compares_chip_hours_at_the_nearest_chip_count(tpu_minutes, expected):
+    v = verdicts(entry("tpu", 512, tpu_minutes), entry("gpu", 512, 50.0), entry("gpu", 11616, 3.4))
+    assert v["Speed (for AI)"].verdict == expected
+    assert "GPU/TPU" in v["Speed (for AI)"].evidence[0] and v["Speed (for AI)"].links
+
+
+def test_the_nearest_gpu_is_nearest_on_a_log_scale():
+    rows = pd.DataFrame([entry("gpu", 512, 50.0), entry("gpu", 4096, 8.0), entry("tpu", 1024, 60.0)])
+    assert nearest_gpu(rows, 1024)["chips"] == 512  # twice away, against four times away
+
+
+def test_only_the_newest_round_with_both_kinds_counts():
+    older = entry("tpu", 512, 200.0, round_name="v4.0")  # far slower, but an older round
+    v = verdicts(older, entry("gpu", 512, 50.0, round_name="v4.0"), entry("tpu", 512, 40.0), entry("gpu", 512, 50.0))
+    assert v["Speed (for AI)"].verdict == SUPPORTED and "(v4.1)" in v["Speed (for AI)"].evidence[0]
+
+
+@pytest.mark.parametrize("tpu_minutes, expected", [
+    (30.0, SUPPORTED),  # $1,024 against $1,643 per run
+    (50.0, MIXED),  # $1,707 against $1,643: within 5%
+    (70.0, CONTRADICTED),
+])
+def test_cost_is_dollars_per_training_run(tpu_minutes, expected):
+    # H100 SXM cheapest on demand: $3.85/h (Nebius); TPU v5p: $4.00/h (approximate list price)
+    cost = verdicts(entry("tpu", 512, tpu_minutes), entry("gpu", 512, 50.0))["Cost"]
+    assert cost.verdict == expected
+    assert f"${4.00 * tpu_minutes / 60 * 512:,.0f} per run at $4.00/h" in cost.evidence[0]
+    assert f"${3.85 * 50.0 / 60 * 512:,.0f} at $3.85/h (Nebius" in cost.evidence[0]
+
+
+def test_cost_is_not_measured_without_a_price():
+    v = verdicts(entry("tpu", 512, 40.0, chip="TPU v6e (Trillium)"), entry("gpu", 512, 50.0, chip=None))
+    assert v["Cost"].verdict == NOT_MEASURED and "no price for the GPU entries" in v["Cost"].evidence[0]
+
+
+def test_energy_needs_tpu_power_results_and_general_compute_is_not_covered():
+    v = verdicts(entry("tpu", 512, 40.0), entry("gpu", 512, 50.0))
+    assert v["Energy Efficiency"].verdict == NOT_MEASURED
+    assert v["Flexibility"].verdict == v["Designed For"].verdict == NOT_COVERED
+
+
+@pytest.mark.parametrize("tpu_framework, gpu_framework, expected", [
+    ("maxtext", "NeMo", SUPPORTED),
+    ("pytorch-xla", "NeMo", CONTRADICTED),
+    ("maxtext", "maxtext", MIXED),  # GPUs on JAX only: the claim's contrast does not show
+])
+def test_frameworks_from_the_software_stacks(tpu_framework, gpu_framework, expected):
+    tpu = {**entry("tpu", 512, 40.0, framework=tpu_framework), "software": {}}
+    gpu = {**entry("gpu", 512, 50.0, framework=gpu_framework), "software": {}}
+    assert verdicts(tpu, gpu)["Supported Frameworks"].verdict == expected
+
+
+@pytest.mark.parametrize("tpu_submitter, tpu_status, gpu_submitters, expected", [
+    ("Google", "Available cloud", ("NVIDIA", "Dell", "Oracle"), SUPPORTED),
+    ("Google", "Available on-premise", ("NVIDIA", "Dell", "Oracle"), CONTRADICTED),
+    ("Acme", "Available cloud", ("NVIDIA", "Dell", "Oracle"), CONTRADICTED),
+    ("Google", "Preview", ("NVIDIA",), MIXED),
+])
+def test_availability_from_the_submissions_status(tpu_submitter, tpu_status, gpu_submitters, expected):
+    gpus = [entry("gpu", 8 * (i + 1), 50.0, submitter=s) for i, s in enumerate(gpu_submitters)]
+    v = verdicts(entry("tpu", 512, 40.0, submitter=tpu_submitter, status=tpu_status), *gpus)
+    assert v["Availability"].verdict == expected
+
+
+def test_nothing_published_is_not_measured():
+    v = all_published_verdicts(Published([], pd.DataFrame()), REFERENCE)
+    assert {f: x.verdict for f, x in v.items() if x.verdict != NOT_COVERED} == {
+        "Speed (for AI)": NOT_MEASURED, "Cost": NOT_MEASURED, "Energy Efficiency": NOT_MEASURED,
+        "Supported Frameworks": NOT_MEASURED, "Availability": NOT_MEASURED}
