@@ -104,11 +104,17 @@ def test_the_measured_comparison_table_has_a_verdict_in_every_row(page, site_url
     rows = table.locator("tbody tr")
     assert rows.count() == 7  # one per row of the article's table
     for i in range(rows.count()):
-        verdict = rows.nth(i).locator(".ab-verdict").inner_text()
-        assert any(v in verdict for v in ("supported", "contradicted", "mixed", "not measured yet")), verdict
+        measured, published = (rows.nth(i).locator("td").nth(n).locator(".ab-verdict").inner_text() for n in (4, 5))
+        assert any(v in measured for v in ("supported", "contradicted", "mixed", "not measured yet")), measured
+        assert any(v in published for v in ("supported", "contradicted", "mixed", "not measured yet", "not covered")), \
+            published
     # no TPU run is stored: TPU-dependent rows say so and link to how to contribute one
     speed = rows.filter(has_text="Speed (for AI)")
-    assert "not measured yet" in speed.inner_text() and speed.locator("a", has_text="Contribute a run").count() == 1
+    measured_cell = speed.locator("td").nth(4)
+    assert "not measured yet" in measured_cell.inner_text()
+    assert measured_cell.locator("a", has_text="Contribute a run").count() == 1
+    # while the published column judges from MLPerf results, and links to them
+    assert speed.locator("td").nth(5).locator("a", has_text="Published results").count() == 1
 
 
 def test_search_finds_the_matmul_page(page, site_url):
