@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from accelbench.timing import run_batch
+
 RAPL_ROOT = Path("/sys/class/powercap")
 # Before the idle reading, the device is left alone this long (power readings lag the load).
 IDLE_SETTLE_S = 2.0
@@ -140,11 +142,7 @@ def meter_window(run: Callable[[int], Any], sync: Callable[[Any], None], calls_p
     try:
         start_j, start_t, calls = counter.joules(), clock(), 0
         while True:
-            out = None
-            for _ in range(calls_per_sample):
-                out = run(calls)
-                calls += 1
-            sync(out)
+            calls = run_batch(run, sync, calls_per_sample, calls)
             elapsed = clock() - start_t
             if elapsed >= seconds:
                 break

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pandas as pd
 
 from accelbench.reference import Reference
+from accelbench.runfile import EVIDENCE_CATEGORIES
 from accelbench.store import Store
 
 Where = Callable[[dict], bool]
@@ -170,3 +171,73 @@ def roofline_alt(points: pd.DataFrame) -> str:
     return (f"Roofline: {len(points)} matrix-multiplication results on {', '.join(sorted(map(str, points['device'].unique())))}, "
             "TFLOP/s against FLOP per byte, with measured ceilings (best TFLOP/s, best copy bandwidth) and, where "
             "published, the vendor's.")
+
+
+def general_ops(store: Store):
+    """Per general-purpose operation, at the largest size measured on both: the best current GPU
+    result and the TPU's (its best ok result, else its failure if that is evidence). Returns
+    (pairs for ratios, ops failed on the TPU as evidence, ops left out and why, runs)."""
+    latest = store.current("general_compute")
+    pairs, failures, left_out, runs = [], [], [], []
+    if latest.empty:
+        return pairs, failures, left_out, runs
+    for op in sorted({str(p.get("op")) for p in latest["params"]}):
+        rows = latest[latest["params"].map(lambda p, op=op: str(p.get("op")) == op)]
+        size = rows["params"].map(lambda p: p.get("n"))
+        gpu_ok = set(size[(rows["platform"] == "gpu") & (rows["status"] == "ok")])
+        # what the TPU attempted: measured (ok or failed), or found it cannot run (an evidence skip)
+        attempted = (rows["status"] != "skipped") | rows["category"].isin(EVIDENCE_CATEGORIES)
+        tpu_tried = set(size[(rows["platform"] == "tpu") & attempted])
+        common = sorted(n for n in gpu_ok & tpu_tried if isinstance(n, (int, float)))
+        if not common:
+            continue
+        at_n = rows[size == common[-1]]
+        gpu = best(at_n, "elements_per_s", platform="gpu")
+        tpu = best(at_n, "elements_per_s", platform="tpu")
+        if tpu is not None:
+            pairs.append((tpu, gpu))
+            runs += [gpu["run_id"], tpu["run_id"]]
+            continue
+        not_ok = at_n[(at_n["platform"] == "tpu") & (at_n["status"] != "ok")]
+        # evidence first: a framework that found a limit of the chip outweighs one that hit ours
+        failed = not_ok.assign(_weak=~not_ok["category"].isin(EVIDENCE_CATEGORIES)) \
+            .sort_values(["_weak", "category", "framework"]).iloc[0]
+        if failed["category"] in EVIDENCE_CATEGORIES:
+            failures.append(f"{op} ({failed['category']})")
+            runs += [gpu["run_id"], failed["run_id"]]
+        else:
+            left_out.append(f"{op} (failed on the TPU: {failed['category']}, not a limit of the chip)")
+    return pairs, failures, left_out, runs
+
+
+def usd_per_billion_tokens(row: pd.Series, reference: Reference) -> tuple[float, dict] | None:
+    """The cheapest on-demand price of the record's chip over its training throughput."""
+    chip = reference.chip_for(row["device"])
+    price = cheapest_price(reference, chip["chip"]) if chip else None
+    if price is None:
+        return None
+    return float(price["usd_per_chip_hour"]) / (row["m_tokens_per_s"] * 3600) * 1e9, price
+
+
+def cheapest_per_token(store: Store, reference: Reference, platform: str):
+    """(record, USD per billion tokens, price row) of the cheapest per token GPT-2 small result
+    of a priced chip, or None; ties go to the faster record."""
+    ok = ok_rows(store.current("transformer_train"))
+    if ok.empty or "m_tokens_per_s" not in ok:
+        return None
+    ok = ok[(ok["platform"] == platform) & ok["params"].map(is_gpt2_small) & ok["m_tokens_per_s"].notna()]
+    priced = [(row, *cost) for _, row in ok.iterrows() if (cost := usd_per_billion_tokens(row, reference))]
+    return min(priced, key=lambda c: (c[1], -c[0]["m_tokens_per_s"], c[0]["run_id"]), default=None)
+
+
+def training_records(store: Store) -> dict[tuple[str, str], pd.Series]:
+    """The current GPT-2 small record per (platform, framework): the best ok one, else one that
+    was not ok (a skip or a failure, with its category)."""
+    latest = store.current("transformer_train")
+    out = {}
+    if latest.empty:
+        return out
+    latest = latest[latest["params"].map(is_gpt2_small)]
+    for (platform, framework), rows in latest.groupby(["platform", "framework"], sort=True):
+        out[(platform, framework)] = best(rows, "tokens_per_s") if (rows["status"] == "ok").any() else rows.iloc[0]
+    return out

@@ -50,15 +50,21 @@ def time_calls(run: Callable[[int], Any], sync: Callable[[Any], None], plan: Tim
     sampling_start = clock()
     for _ in range(plan.repeats):
         t0 = clock()
-        out = None
-        for _ in range(calls_per_sample):
-            out = run(call)
-            call += 1
-        sync(out)
+        call = run_batch(run, sync, calls_per_sample, call)
         samples.append((clock() - t0) / calls_per_sample)
         if len(samples) >= plan.min_samples and clock() - sampling_start > plan.budget_s:
             break
     return Timing(samples_s=samples, calls_per_sample=calls_per_sample, warmup_calls=warmup_calls)
+
+
+def run_batch(run: Callable[[int], Any], sync: Callable[[Any], None], calls: int, first: int) -> int:
+    """``calls`` back-to-back calls on input sets ``first``, ``first + 1``... ended by one sync (the
+    device finishes them all before the clock is read); returns the next input index."""
+    out = None
+    for call in range(first, first + calls):
+        out = run(call)
+    sync(out)
+    return first + calls
 
 
 def _calibrate(run, sync, min_sample_s: float, call: int, clock) -> tuple[int, int]:
@@ -69,11 +75,7 @@ def _calibrate(run, sync, min_sample_s: float, call: int, clock) -> tuple[int, i
     calls = 1
     while True:
         t0 = clock()
-        out = None
-        for _ in range(calls):
-            out = run(call)
-            call += 1
-        sync(out)
+        call = run_batch(run, sync, calls, call)
         elapsed = clock() - t0
         if elapsed >= min_sample_s:
             return calls, call

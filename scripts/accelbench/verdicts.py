@@ -7,13 +7,6 @@ samples; a claim is supported or contradicted only when the whole interval lies 
 margin. A failure counts as evidence only when it is a limit of the chip or its framework
 (unsupported, precision); any other failure leaves that comparison not measured.
 
-Like with like, whatever the order of files and records: each comparison names its workload,
-model, dtype and size rule, and takes on each kind of chip the best current result (today's
-snippet source) of any framework. Each TPU/GPU ratio carries a 95% interval from the timing
-samples; a claim is supported or contradicted only when the whole interval lies beyond the 5%
-margin. A failure counts as evidence only when it is a limit of the chip or its framework
-(unsupported, precision); any other failure leaves that comparison not measured.
-
 One registry: each row of the article's comparison table is a :class:`Rule`, registered by the
 decorator on its judge, with the rule's text right above the code that applies it. The texts are
 rendered on the methodology page, so what the site says it does and what it does cannot drift
@@ -29,7 +22,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from accelbench.intervals import Ratio, median_ratio, ratio
-from accelbench.queries import best, cheapest_price, is_bf16, is_gpt2_small, ok_rows
+from accelbench.queries import best, cheapest_per_token, general_ops, is_bf16, is_gpt2_small, training_records
 from accelbench.reference import Reference
 from accelbench.runfile import EVIDENCE_CATEGORIES
 from accelbench.store import Store
@@ -152,45 +145,8 @@ def _runs(*rows) -> list[str]:
     return [r["run_id"] for r in rows if r is not None]
 
 
-def _general_ops(store: Store):
-    """Per general-purpose operation, at the largest size measured on both: the best current GPU
-    result and the TPU's (its best ok result, else its failure if that is evidence). Returns
-    (pairs for ratios, ops failed on the TPU as evidence, ops left out and why, runs)."""
-    latest = store.current("general_compute")
-    pairs, failures, left_out, runs = [], [], [], []
-    if latest.empty:
-        return pairs, failures, left_out, runs
-    for op in sorted({str(p.get("op")) for p in latest["params"]}):
-        rows = latest[latest["params"].map(lambda p, op=op: str(p.get("op")) == op)]
-        size = rows["params"].map(lambda p: p.get("n"))
-        gpu_ok = set(size[(rows["platform"] == "gpu") & (rows["status"] == "ok")])
-        # what the TPU attempted: measured (ok or failed), or found it cannot run (an evidence skip)
-        attempted = (rows["status"] != "skipped") | rows["category"].isin(EVIDENCE_CATEGORIES)
-        tpu_tried = set(size[(rows["platform"] == "tpu") & attempted])
-        common = sorted(n for n in gpu_ok & tpu_tried if isinstance(n, (int, float)))
-        if not common:
-            continue
-        at_n = rows[size == common[-1]]
-        gpu = best(at_n, "elements_per_s", platform="gpu")
-        tpu = best(at_n, "elements_per_s", platform="tpu")
-        if tpu is not None:
-            pairs.append((tpu, gpu))
-            runs += _runs(gpu, tpu)
-            continue
-        not_ok = at_n[(at_n["platform"] == "tpu") & (at_n["status"] != "ok")]
-        # evidence first: a framework that found a limit of the chip outweighs one that hit ours
-        failed = not_ok.assign(_weak=~not_ok["category"].isin(EVIDENCE_CATEGORIES)) \
-            .sort_values(["_weak", "category", "framework"]).iloc[0]
-        if failed["category"] in EVIDENCE_CATEGORIES:
-            failures.append(f"{op} ({failed['category']})")
-            runs += _runs(gpu, failed)
-        else:
-            left_out.append(f"{op} (failed on the TPU: {failed['category']}, not a limit of the chip)")
-    return pairs, failures, left_out, runs
-
-
 def _flexibility(store: Store) -> Finding:
-    pairs, failures, left_out, runs = _general_ops(store)
+    pairs, failures, left_out, runs = general_ops(store)
     if not pairs and not failures:
         return Finding(NOT_MEASURED, ["General-purpose operations: not measured yet on both a GPU and a TPU."]
                        + [f"Left out: {', '.join(left_out)}."] * bool(left_out), runs)
@@ -275,26 +231,6 @@ def availability(store: Store | None, reference: Reference) -> Finding:
     return Finding(verdict, evidence)
 
 
-def usd_per_billion_tokens(row: pd.Series, reference: Reference) -> tuple[float, dict] | None:
-    """The cheapest on-demand price of the record's chip over its training throughput."""
-    chip = reference.chip_for(row["device"])
-    price = cheapest_price(reference, chip["chip"]) if chip else None
-    if price is None:
-        return None
-    return float(price["usd_per_chip_hour"]) / (row["m_tokens_per_s"] * 3600) * 1e9, price
-
-
-def cheapest_per_token(store: Store, reference: Reference, platform: str):
-    """(record, USD per billion tokens, price row) of the cheapest per token GPT-2 small result
-    of a priced chip, or None; ties go to the faster record."""
-    ok = ok_rows(store.current("transformer_train"))
-    if ok.empty or "m_tokens_per_s" not in ok:
-        return None
-    ok = ok[(ok["platform"] == platform) & ok["params"].map(is_gpt2_small) & ok["m_tokens_per_s"].notna()]
-    priced = [(row, *cost) for _, row in ok.iterrows() if (cost := usd_per_billion_tokens(row, reference))]
-    return min(priced, key=lambda c: (c[1], -c[0]["m_tokens_per_s"], c[0]["run_id"]), default=None)
-
-
 def _price_text(cost: float, price: dict, row: pd.Series) -> str:
     region = price.get("region") or ""
     where = f"{price['provider']} {region}" if region and not region.startswith("not stated") else \
@@ -345,19 +281,6 @@ def energy(store: Store, reference: Reference) -> Finding:
     return Finding(NOT_MEASURED, evidence, _runs(*rows.values()))
 
 
-def _training(store: Store) -> dict[tuple[str, str], pd.Series]:
-    """The current GPT-2 small record per (platform, framework): the best ok one, else one that
-    was not ok (a skip or a failure, with its category)."""
-    latest = store.current("transformer_train")
-    out = {}
-    if latest.empty:
-        return out
-    latest = latest[latest["params"].map(is_gpt2_small)]
-    for (platform, framework), rows in latest.groupby(["platform", "framework"], sort=True):
-        out[(platform, framework)] = best(rows, "tokens_per_s") if (rows["status"] == "ok").any() else rows.iloc[0]
-    return out
-
-
 @rule("frameworks", "Supported Frameworks", gpu="TensorFlow, PyTorch, JAX, etc.", tpu="Best with TensorFlow, JAX",
       page="evidence/transformer_train.md",
       text="From which framework trained GPT-2 small on which chip (TensorFlow is not benchmarked). Supported if JAX "
@@ -366,7 +289,7 @@ def _training(store: Store) -> dict[tuple[str, str], pd.Series]:
            "trained it there at least as fast as JAX. Mixed otherwise (PyTorch slower than JAX on the TPU, or only one "
            "framework trained it on the GPU). Not measured without an attempt by JAX on a TPU and results on a GPU.")
 def frameworks(store: Store, reference: Reference) -> Finding:
-    seen = _training(store)
+    seen = training_records(store)
     ran = {pl: sorted(fw for (p, fw), r in seen.items() if p == pl and r["status"] == "ok") for pl in PLATFORMS}
     evidence = [f"{pl.upper()}: GPT-2 small trained with {', '.join(fws)}" if fws else f"{pl.upper()}: not trained yet"
                 for pl, fws in ran.items()]

@@ -1,0 +1,87 @@
+"""Fragment kinds of the results published by others (MLPerf Training): per-round tables, the
+chip-hours chart, the per-chip answer and the written rules. Registered in fragments.KINDS."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from accelbench import queries
+from accelbench.fragments import PUBLISHED_PAGE, REPRODUCE_PAGE, Context, FragmentError, _figure, _no_args, _wrap, kind
+from accelbench.mlperf import MIN_RUNS as MLPERF_BENCHMARKS
+from accelbench.published import newest_first
+from accelbench.published_verdicts import PUBLISHED_RULES, comparable, judge_advantage, nearest_gpu, results_url
+from accelbench.render import charts, tables
+from accelbench.render import published as published_tables
+from accelbench.render.text import esc
+
+
+def _benchmark(ctx: Context, name: str, args: list[str]) -> pd.DataFrame | None:
+    """The published entries of the benchmark a fragment names, or None where none is imported."""
+    if len(args) != 1 or args[0] not in MLPERF_BENCHMARKS:
+        raise FragmentError(f"'{name}' takes one MLPerf benchmark ({', '.join(MLPERF_BENCHMARKS)}), got {args or 'none'}")
+    df = ctx.published.results if ctx.published else None
+    if df is None or df.empty or args[0] not in set(df["benchmark"]):
+        return None
+    return df[df["benchmark"] == args[0]]
+
+
+def _not_published(ctx: Context, benchmark: str) -> str:
+    return tables.not_measured(f"published MLPerf results on {benchmark} (run accelbench import-mlperf)",
+                               ctx.links.md(PUBLISHED_PAGE))
+
+
+@kind("published", "BENCHMARK", "every imported MLPerf Training round of a benchmark: one table per round")
+def _published(ctx: Context, args: list[str]) -> str:
+    rows = _benchmark(ctx, "published", args)
+    if rows is None:
+        return _not_published(ctx, args[0])
+    out = []
+    for round_name in newest_first(rows["round"]):
+        in_round = rows[rows["round"] == round_name]
+        source = ctx.published.round_of(round_name)["source"]
+        out.append(f"\n#### {esc(args[0])}, MLPerf Training {esc(round_name)}\n\n"
+                   f"Published by others in [{esc(source['repository'])}]({source['url']}/tree/{source['commit']}) "
+                   f"at commit `{source['commit'][:10]}`; scored here by the olympic rule.\n")
+        out.append(_wrap(published_tables.published_table(in_round, ctx.reference, nearest_gpu, results_url,
+                                                queries.cheapest_price)))
+    return "".join(out)
+
+
+@kind("published-chart", "BENCHMARK", "chip-hours to train against chips, per accelerator and round (log axes)")
+def _published_chart(ctx: Context, args: list[str]) -> str:
+    rows = _benchmark(ctx, "published-chart", args)
+    if rows is None:
+        return _not_published(ctx, args[0])
+    frame = pd.DataFrame({"device": rows["accelerator"], "framework": rows["round"], "status": "ok", "chips": rows["chips"],
+                          "m_chip_hours": rows["chip_hours"], "median_s": 1.0, "q1_s": 1.0, "q3_s": 1.0})
+    # one point per accelerator, round and chip count: the entry with the fewest chip-hours
+    frame = frame.sort_values(["m_chip_hours", "device"]).drop_duplicates(["device", "framework", "chips"])
+    frame = frame.assign(params=frame["chips"].map(lambda c: {"chips": int(c)}))
+    chart = {"x": "chips", "y": "chip_hours", "series": [], "log_x": True, "x_label": "chips (log scale)",
+             "y_label": "chip-hours to train", "title": f"{args[0]}: chip-hours to train against chips (MLPerf)"}
+    alt = (f"{chart['title']}, published by others: one line per accelerator and round; fewer chip-hours is better; "
+           f"{len(frame)} entries from rounds {', '.join(newest_first(rows['round']))}.")
+    return _figure(charts.line_chart(frame, chart, alt=alt, uid=f"published-{args[0]}"), alt,
+                   "Published by others (MLPerf Training), not measured here. A flat line scales perfectly; a rising "
+                   "one pays chip-hours for a shorter time to train.", ctx)
+
+
+@kind("published-summary", "", "per benchmark, the best TPU and the best GPU per chip in the newest round with both")
+def _published_summary(ctx: Context, args: list[str]) -> str:
+    _no_args("published-summary", args)
+    if ctx.published is None or ctx.published.results.empty:
+        return tables.not_measured("published MLPerf results", ctx.links.md(REPRODUCE_PAGE))
+    entries = []
+    for benchmark, round_name, rows in comparable(ctx.published):
+        tpu = rows[rows["kind"] == "tpu"].sort_values(["chip_hours", "system"]).iloc[0]
+        gpu = nearest_gpu(rows, int(tpu["chips"]))
+        entries.append((benchmark, round_name, tpu, gpu, judge_advantage(gpu["chip_hours"] / tpu["chip_hours"])))
+    return _wrap(published_tables.published_summary(entries, results_url, lambda b: ctx.links.html(f"published/{b}.md")))
+
+
+@kind("published-rules", "", "the written rules of the published verdicts")
+def _published_rules(ctx: Context, args: list[str]) -> str:
+    _no_args("published-rules", args)
+    return "\n" + "\n".join(f"- **{esc(r.feature)}**: {esc(r.text)}" for r in PUBLISHED_RULES.values()) + "\n"
+
+

@@ -1,0 +1,45 @@
+"""Tables of results published by others (MLPerf Training): never a measured figure among them."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from accelbench.render.tables import html_table
+from accelbench.render.text import esc
+
+
+def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, cheapest_price) -> str:
+    """One round's entries on one benchmark, fastest per chip first: chips, time to train,
+    chip-hours, chip-hours against the GPU entry at the same or nearest chip count, and dollars
+    per run at the chip's cheapest dated on-demand price. Every entry links to its result files."""
+    head = ["Accelerator", "Chips", "Submitter / system", "Status", "Time to train (min)", "Chip-hours",
+            "Chip-hours vs nearest GPU", "USD per training run", "Runs scored"]
+    body = []
+    for _, row in rows.sort_values(["chip_hours", "chips", "submitter", "system"]).iterrows():
+        gpu = nearest_gpu(rows, int(row["chips"]))
+        price = cheapest_price(reference, row["chip"]) if isinstance(row["chip"], str) else None
+        cost = (f'<span title="{esc(price["provider"])}, {esc(price["source_date"])}, '
+                f'${float(price["usd_per_chip_hour"]):.2f} per chip-hour ({esc(price["source"])})">'
+                f'${float(price["usd_per_chip_hour"]) * row["chip_hours"]:,.0f}</span>') if price else "no price"
+        runs = sum(1 for r in row["runs"] if r["minutes"] is not None)
+        body.append([f"{esc(row['accelerator'])}" + (f"<br><small>{esc(row['chip'])}</small>" if row["chip"] else ""),
+                     esc(row["chips"]),
+                     f'<a href="{esc(results_url(row))}">{esc(row["submitter"])} / {esc(row["system"])}</a>',
+                     esc(row["availability"]), f"{row['score_minutes']:.3g}", f"{row['chip_hours']:,.1f}",
+                     f"{row['chip_hours'] / gpu['chip_hours']:.2f}×", cost,
+                     f"{runs} of {len(row['runs'])}" + (f" (rule: {row['required_runs']})" if row.get("required_runs") else "")])
+    return html_table(head, body)
+
+
+def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]], results_url, page_url) -> str:
+    """Per benchmark, the newest round with both: the best TPU and the best GPU per chip."""
+    head = ["Benchmark (round)", "Best TPU per chip", "Best GPU per chip", "GPU/TPU chip-hours", "Published verdict"]
+    body = []
+    for benchmark, round_name, tpu, gpu, verdict in entries:
+        def cell(row):
+            return (f'<a href="{esc(results_url(row))}">{esc(row["accelerator"])} × {esc(row["chips"])}</a>: '
+                    f'{row["chip_hours"]:,.0f} chip-hours ({row["score_minutes"]:.3g} min)')
+        body.append([f'<a href="{page_url(benchmark)}">{esc(benchmark)}</a> ({esc(round_name)})', cell(tpu), cell(gpu),
+                     f"{gpu['chip_hours'] / tpu['chip_hours']:.2f}",
+                     f'<span class="ab-verdict ab-verdict--{verdict.replace(" ", "-")}">{esc(verdict)}</span>'])
+    return html_table(head, body)
