@@ -22,7 +22,7 @@ PROFILES = {{"quick": [{{"n": 1}}, {{"n": 2}}, {{"n": 3}}], "full": [{{"n": 1}}]
 CHART = {{"x": "n", "y": "tflops", "title": "t", "x_label": "n", "y_label": "y"}}
 def flops(p): return 1000
 def bytes_moved(p): return 0
-def skip_reason(framework, platform, p, count=1): return None
+def skip_reason(framework, platform, p, count=1): return {skip!r}.get(p["n"])
 def energy_params(p): return {energy!r}
 def setup_s(framework, platform, p): return {setup!r}.get(p["n"])
 def torch_case(p, device):
@@ -45,11 +45,13 @@ def torch_case(p, device):
 '''
 
 
-def fake_snippets(tmp_path, name="fake", behaviour=None, energy=False, setup=None):
-    """A snippets folder holding one fake workload; returns the discovered snippets."""
+def fake_snippets(tmp_path, name="fake", behaviour=None, energy=False, setup=None, skip=None):
+    """A snippets folder holding one fake workload; returns the discovered snippets. ``skip``: n ->
+    the reason (or (category, reason)) its skip_reason gives."""
     d = tmp_path / "snippets"
     d.mkdir(exist_ok=True)
-    (d / f"{name}.py").write_text(FAKE.format(name=name, behaviour=behaviour or {}, energy=energy, setup=setup or {}))
+    (d / f"{name}.py").write_text(FAKE.format(name=name, behaviour=behaviour or {}, energy=energy, setup=setup or {},
+                                              skip=skip or {}))
     return discover(d)
 
 

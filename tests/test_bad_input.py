@@ -55,8 +55,9 @@ CASES = {
         "records[0].stats.median_s: 0.005 s is not the median of samples_s (0.01 s)"),
     "fraction of peak not of the peak": (lambda: text_of(make_run(records=[make_record(
         device="NVIDIA H200", platform="gpu", params={"n": 8192, "dtype": "bfloat16"},
+        peak={"chip": "H200 SXM", "value": 989.0, "unit": "TFLOP/s", "column": "bf16_dense_tflops"},
         metrics={"tflops": 700.0, "fraction_of_peak": 0.9})])),
-        "records[0].metrics.fraction_of_peak: 0.9 is not tflops over the vendor figure of H200 SXM (0.7078)"),
+        "records[0].metrics.fraction_of_peak: 0.9 is not tflops over the peak it names (H200 SXM, 989): 0.7078"),
     "compile time of ages": (lambda: text_of(make_run(records=[make_record(metrics={"tflops": 0.01, "compile_s": 1e12})])),
                              "records[0].metrics.compile_s: 1e+12 is not a plausible value (bound 3600)"),
     "absurd without a peak": (lambda: text_of(make_run(records=[make_record(metrics={"gbps": 1e7})])),

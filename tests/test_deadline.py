@@ -42,3 +42,15 @@ def test_out_of_time_records_are_measured_by_the_next_run(tmp_path, data_dir, mo
     run_once(snippets, data_dir, tmp_path, deadline_s=60.0)
     path = run_once(snippets, data_dir, tmp_path)  # no deadline this time
     assert [(n, s) for n, s, _ in statuses(path)] == [(3, "ok")]
+
+
+def test_a_planned_skip_after_the_deadline_is_recorded_as_planned(tmp_path, data_dir, monkeypatch):
+    """A skip planned for this device (PyTorch on a TPU, one device for data parallelism) may come
+    after the deadline; it is written as the skip it is, never as a hang that ends the run."""
+    monkeypatch.setenv("FAKE_N2", "slow")  # runs into the deadline
+    snippets = fake_snippets(tmp_path, skip={3: ("not_applicable", "one device")})
+    path = run_once(snippets, data_dir, tmp_path, deadline_s=2.0)
+    run = load_run(path)
+    assert run["complete"] is True and run["interrupted_by"] is None
+    assert [(r["params"]["n"], r["status"], r["category"]) for r in run["records"]] == \
+        [(1, "ok", None), (2, "skipped", "out_of_time"), (3, "skipped", "not_applicable")]

@@ -112,8 +112,12 @@ def test_the_importer_gives_the_same_bytes_twice_and_a_valid_file(tmp_path):
 def test_the_command_line_writes_the_round_file_and_prints_its_path(tmp_path):
     data_dir = tmp_path / "data"
     shutil.copytree(REFERENCE, data_dir / "reference")
-    out = subprocess.run([sys.executable, "-m", "accelbench", "--data-dir", str(data_dir), "import-mlperf",
-                          str(FIXTURES), "--round", "v4.0"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    command = [sys.executable, "-m", "accelbench", "--data-dir", str(data_dir), "import-mlperf", str(FIXTURES),
+               "--round", "v4.0"]
+    refused = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert refused.returncode == 2 and "give --commit" in refused.stderr  # a plain folder does not know its commit
+    out = subprocess.run(command + ["--commit", "6fe954378efe4a1a1bd665550b18ff8f26018def"], capture_output=True,
+                         text=True, cwd=ROOT, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == str(data_dir / "published" / "mlperf-training-v4.0.json")
     assert "2 result(s) on gpt3 with both GPUs and TPUs" in out.stderr
@@ -131,3 +135,42 @@ def test_the_committed_published_files_are_valid():
     loaded = load_published(ROOT / "build_data")
     assert [r["round"] for r in loaded.rounds] == ["v3.1", "v4.0", "v4.1", "v5.0"]
     assert set(loaded.results["kind"]) == {"gpu", "tpu"}
+
+
+def test_git_directories_are_read_at_a_commit(tmp_path):
+    from accelbench.mlperf import open_source
+
+    repo = tmp_path / "repo"
+    shutil.copytree(FIXTURES, repo)
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "fixtures"], check=True)
+    source = open_source(repo, REPOSITORY)
+    published = import_round(source, "v4.0", REFERENCE)
+    assert len(source.commit) == 40 and published["source"]["commit"] == source.commit
+    assert [r["score_minutes"] for r in published["results"]] == [r["score_minutes"] for r in imported()["results"]]
+
+
+def test_hostile_names_in_published_files_stay_text_on_the_pages(tmp_path):
+    from accelbench.fragments import Context, Links, render
+    from accelbench.published import load_published
+    from accelbench.reference import Reference
+    from accelbench.snippet import workload_settings
+    from accelbench.store import load_store
+
+    from conftest import SNIPPETS, new_data_dir
+
+    evil = '<script>alert(1)</script>"><img src=x onerror=alert(2)>'
+    published = imported()
+    for result in published["results"]:
+        result.update(submitter=evil, system=evil + "/x y", accelerator=evil)
+    data_dir = new_data_dir(tmp_path)
+    write_published(published_path(data_dir, "v4.0"), published)
+    ctx = Context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
+                  Links("published"), published=load_published(data_dir))
+    for kind, args in (("published", ["gpt3"]), ("published-chart", ["gpt3"]), ("published-summary", []),
+                       ("verdicts", [])):
+        html = render(ctx, kind, args)
+        assert "<script>" not in html and "<img src=x" not in html, kind
+    assert "%3Cscript%3E" in render(ctx, "published", ["gpt3"])  # links percent-encode the names

@@ -28,7 +28,8 @@ def entry(kind, chips, minutes, submitter=None, chip="", framework=None, status=
             "chip_hours": minutes / 60 * chips, "submitter": submitter or ("Google" if tpu else "NVIDIA"),
             "system": system or f"{kind}-{chips}", "chip": chip if chip != "" else ("TPU v5p" if tpu else "H100 SXM"),
             "accelerator": "TPU-v5p" if tpu else "NVIDIA H100-SXM5-80GB", "status": status,
-            "availability": "available", "framework": framework or ("maxtext" if tpu else "NeMo"),
+            "availability": "preview" if "preview" in status.lower() else "available",
+            "framework": framework or ("maxtext" if tpu else "NeMo"),
             "software": {"JAX": "0.4.26"} if tpu else {"PyTorch": "2.3"},
             "repository": f"mlcommons/training_results_{round_name}", "commit": "0" * 40, "runs": []}
 
@@ -98,7 +99,8 @@ def test_frameworks_from_the_software_stacks(tpu_framework, gpu_framework, expec
     ("Google", "Available cloud", ("NVIDIA", "Dell", "Oracle"), SUPPORTED),
     ("Google", "Available on-premise", ("NVIDIA", "Dell", "Oracle"), CONTRADICTED),
     ("Acme", "Available cloud", ("NVIDIA", "Dell", "Oracle"), CONTRADICTED),
-    ("Google", "Preview", ("NVIDIA",), MIXED),
+    ("Google", "Available cloud", ("NVIDIA",), MIXED),  # GPUs from one submitter only
+    ("Google", "Preview", ("NVIDIA", "Dell", "Oracle"), NOT_MEASURED),  # nothing offered yet
 ])
 def test_availability_from_the_submissions_status(tpu_submitter, tpu_status, gpu_submitters, expected):
     gpus = [entry("gpu", 8 * (i + 1), 50.0, submitter=s) for i, s in enumerate(gpu_submitters)]

@@ -187,7 +187,7 @@ def test_published_results_are_built_apart_from_the_measured_ones(tmp_path, data
     published = all_published_verdicts(load_published(data_dir), Reference(data_dir / "reference"))
     speed_row = re.search(r"<tr><td><strong>Speed \(for AI\)</strong>.*?</tr>", comparison, re.S).group(0)
     assert f'ab-verdict--{published["Speed (for AI)"].verdict.replace(" ", "-")}">' in speed_row.split("<td>")[-1]
-    assert "Best TPU per chip" in (site / "index.html").read_text()
+    assert "GPU at the nearest chip count" in (site / "index.html").read_text()
 
 
 def test_without_published_files_the_published_pages_say_so(tmp_path, data_dir):

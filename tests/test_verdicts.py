@@ -198,12 +198,20 @@ def test_energy(data_dir, tpu_tokens_per_joule, expected):
 # Supported frameworks: which framework trained GPT-2 small on which chip
 
 TORCH_ON_TPU = ("skipped", "unavailable", "PyTorch on a TPU needs torch_xla, which this runner does not drive yet")
+# what a runner that drives torch_xla would record where an operation PyTorch needs does not exist there
+TORCH_CANNOT = ("skipped", "unsupported", "an operation this model needs is not supported by torch_xla here")
 
 
 @pytest.mark.parametrize("records, expected", [
-    # JAX trained it on the TPU, PyTorch could not run there, both trained it on the GPU
+    # JAX trained it on the TPU, PyTorch could not run there (a limit), both trained it on the GPU
     ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(TPU, 500_000, "jax"),
-      not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_ON_TPU)], SUPPORTED),
+      not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT)], SUPPORTED),
+    # the same, but PyTorch was not run on the TPU because this runner cannot: not evidence
+    ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(TPU, 500_000, "jax"),
+      not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_ON_TPU)], NOT_MEASURED),
+    # JAX found it cannot train it on the TPU
+    ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"),
+      not_ok(gpt2(TPU, 1.0, "jax"), "skipped", "unsupported", "no kernel for this op")], CONTRADICTED),
     # JAX could not train it on the TPU, for a limit of the chip or framework
     ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"),
       not_ok(gpt2(TPU, 1.0, "jax"), "failed", "precision", "wrong result")], CONTRADICTED),
@@ -215,18 +223,26 @@ TORCH_ON_TPU = ("skipped", "unavailable", "PyTorch on a TPU needs torch_xla, whi
       gpt2(TPU, 300_000, "torch")], MIXED),
     # only PyTorch trained it on the GPU
     ([gpt2(GPU, 400_000, "torch"), not_ok(gpt2(GPU, 1.0, "jax"), "skipped", "unavailable", "jax is not installed"),
-      gpt2(TPU, 500_000, "jax"), not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_ON_TPU)], MIXED),
+      gpt2(TPU, 500_000, "jax"), not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT)], MIXED),
     # JAX failed on the TPU for our own reasons: not evidence
     ([gpt2(GPU, 400_000, "torch"), not_ok(gpt2(TPU, 1.0, "jax"), "failed", "out_of_memory", "out of memory")],
      NOT_MEASURED),
     ([gpt2(GPU, 400_000, "torch")], NOT_MEASURED),
-], ids=["supported", "contradicted-jax-cannot", "contradicted-torch-as-fast", "mixed-torch-slower",
-        "mixed-one-framework-on-gpu", "not-measured-oom", "not-measured-no-tpu"])
+], ids=["supported", "not-measured-runner-cannot", "contradicted-jax-unsupported", "contradicted-jax-cannot",
+        "contradicted-torch-as-fast", "mixed-torch-slower", "mixed-one-framework-on-gpu", "not-measured-oom",
+        "not-measured-no-tpu"])
 def test_frameworks(data_dir, records, expected):
     assert verdicts_for(data_dir, records)["Supported Frameworks"].verdict == expected
 
 
 def test_a_tiny_pytorch_model_on_a_tpu_does_not_flip_the_frameworks_verdict(data_dir):
     records = [gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(TPU, 500_000, "jax"),
-               not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_ON_TPU), gpt2(TPU, 900_000, "torch", config="tiny")]
+               not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT), gpt2(TPU, 900_000, "torch", config="tiny")]
     assert verdicts_for(data_dir, records)["Supported Frameworks"].verdict == SUPPORTED
+
+
+def test_an_out_of_memory_at_the_largest_size_falls_back_to_a_size_that_ran(data_dir):
+    records = [general(GPU, "fft", 1e9, n=2**20), general(GPU, "fft", 1e9),
+               general(TPU, "fft", 1e8, n=2**20), not_ok(general(TPU, "fft", 1.0), "failed", "out_of_memory", "oom")]
+    v = verdicts_for(data_dir, records)
+    assert v["Flexibility"].verdict == SUPPORTED  # compared at 2**20, where both ran: a tenth of the GPU

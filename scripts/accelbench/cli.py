@@ -64,7 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     mlperf.add_argument("source", type=Path, help="a checkout or git directory of mlcommons/training_results_ROUND")
     mlperf.add_argument("--round", required=True, help="the round, as v4.0")
     mlperf.add_argument("--repository", help="owner/name on GitHub (default: mlcommons/training_results_ROUND)")
-    mlperf.add_argument("--commit", default="HEAD", help="for a git directory: the commit to read (default: HEAD)")
+    mlperf.add_argument("--commit", default="HEAD", help="the commit to read from a git directory (default: HEAD); "
+                                                       "for a plain folder, the full commit it was taken from")
 
     render = sub.add_parser("render", help="write every fragment the pages include into generated/ "
                                            "(before `mkdocs build` or `zensical build`)")
@@ -154,6 +155,10 @@ def cmd_import_mlperf(args) -> int:
     repository = args.repository or f"mlcommons/training_results_{args.round}"
     try:
         source = mlperf.open_source(args.source, repository, args.commit)
+        if source.commit is None or not re.fullmatch(r"[0-9a-f]{40}", source.commit):
+            print(f"accelbench: {args.source} is a plain folder: give --commit, the full commit it was taken from "
+                  f"(every published result names its commit)", file=sys.stderr)
+            return 2
         published = mlperf.import_round(source, args.round, args.data_dir / "reference")
     except (OSError, ValueError) as exc:
         print(f"accelbench: {args.source}: {exc}", file=sys.stderr)

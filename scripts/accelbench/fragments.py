@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from accelbench import notebooks, queries
+from accelbench.profiles import PROFILES
 from accelbench.published import Published
 from accelbench.published_verdicts import (
     all_published_verdicts,
@@ -262,6 +263,17 @@ def _notebook(ctx: Context, args: list[str]) -> str:
         return notebooks.to_markdown(path, execute=ctx.execute_notebooks, data_dir=ctx.data_dir)
     except notebooks.NotebookError as exc:
         raise FragmentError(str(exc)) from None
+
+
+@kind("profiles", "", "the benchmark profiles as the runner reads them: timing, limits, energy windows")
+def _profiles(ctx: Context, args: list[str]) -> str:
+    _no_args("profiles", args)
+    head = ["Profile", "For", "Warm-up (s)", "Shortest sample (s)", "Samples", "Sampling budget (s)",
+            "At least", "Time limit (s)", "Energy window (s)"]
+    rows = [[f"<code>{esc(p.name)}</code>", esc(p.description), f"{p.timing.warmup_s:g}", f"{p.timing.min_sample_s:g}",
+             str(p.timing.repeats), f"{p.timing.budget_s:g}", str(p.timing.min_samples), f"{p.time_limit_s:g}",
+             f"{p.energy_s:g}"] for p in PROFILES.values()]
+    return _wrap(tables.html_table(head, rows))
 
 
 @kind("kinds", "", "this list: every fragment kind a page can include")

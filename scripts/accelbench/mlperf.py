@@ -104,7 +104,7 @@ def open_source(path: Path, repository: str, commit: str = "HEAD") -> Source:
         return GitSource(path, repository, commit)
     if (path / ".git").exists():
         return GitSource(path / ".git", repository, commit)
-    return DirSource(path, repository)
+    return DirSource(path, repository, commit if commit != "HEAD" else None)
 
 
 @dataclass

@@ -157,9 +157,12 @@ def format_plan(items: list[Planned], profile: Profile, deadline_s: float | None
              f"start-up of the frameworks on the device"]
     total = start
     for index, item in enumerate(items, 1):
-        total += item.budget_s
-        late = deadline_s is not None and total > deadline_s and not item.skip
-        note = f"skipped: {item.skip}" if item.skip else "past the deadline" if late else ""
+        # as the runner does: a measurement whose budget does not fit in what is left is skipped,
+        # and the next ones are still tried
+        late = deadline_s is not None and not item.skip and total + item.budget_s > deadline_s
+        if not late:
+            total += item.budget_s
+        note = f"skipped: {item.skip}" if item.skip else "out of time under the deadline" if late else ""
         lines.append(f"{index:>3}  {item.budget_s:>6.1f}s  {total:>6.1f}s  {item.describe()}"
                      + (f"  ({note})" if note else ""))
     measured = sum(1 for i in items if not i.skip)

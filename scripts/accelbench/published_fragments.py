@@ -39,9 +39,10 @@ def _published(ctx: Context, args: list[str]) -> str:
     for round_name in newest_first(rows["round"]):
         in_round = rows[rows["round"] == round_name]
         source = ctx.published.round_of(round_name)["source"]
+        tree = f"https://github.com/{source['repository']}/tree/{source['commit']}"
         out.append(f"\n#### {esc(args[0])}, MLPerf Training {esc(round_name)}\n\n"
-                   f"Published by others in [{esc(source['repository'])}]({source['url']}/tree/{source['commit']}) "
-                   f"at commit `{source['commit'][:10]}`; scored here by the olympic rule.\n")
+                   f'<p>Published by others in <a href="{esc(tree)}">{esc(source["repository"])}</a> at commit '
+                   f"<code>{esc(source['commit'][:10])}</code>; scored here by the olympic rule.</p>\n")
         out.append(_wrap(published_tables.published_table(in_round, ctx.reference, nearest_gpu, results_url,
                                                 queries.cheapest_price)))
     return "".join(out)

@@ -11,8 +11,10 @@ not the spread a verdict interval needs, so a difference within 5% counts as a t
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from urllib.parse import quote
 
 import pandas as pd
 
@@ -55,8 +57,10 @@ def all_published_verdicts(published: Published, reference: Reference) -> dict[s
 
 
 def results_url(row: pd.Series) -> str:
-    """The entry's result files on GitHub, at the commit they were imported from."""
-    return f"https://github.com/{row['repository']}/tree/{row['commit']}/{row['submitter']}/results/{row['system']}/{row['benchmark']}"
+    """The entry's result files on GitHub, at the commit they were imported from (each path part
+    percent-encoded: names come from the imported files)."""
+    parts = [row["submitter"], "results", row["system"], row["benchmark"]]
+    return f"https://github.com/{row['repository']}/tree/{row['commit']}/" + "/".join(quote(str(p), safe="") for p in parts)
 
 
 def _label(row: pd.Series) -> str:
@@ -158,9 +162,11 @@ def energy(published: Published, reference: Reference) -> PublishedVerdict:
 
 
 def _stack(row: pd.Series) -> str:
-    text = " ".join([row["framework"], *[f"{k} {v}" for k, v in (row["software"] or {}).items()]]).lower()
-    return "JAX" if "jax" in text or "maxtext" in text or "maxdiffusion" in text or "pax" in text else \
-        "PyTorch" if "pytorch" in text or "nemo" in text or "torch" in text else "other"
+    words = set(re.findall(r"[a-z0-9]+", " ".join([row["framework"], *[f"{k} {v}" for k, v in
+                                                                    (row["software"] or {}).items()]]).lower()))
+    if words & {"jax", "maxtext", "maxdiffusion", "pax", "paxml"}:
+        return "JAX"
+    return "PyTorch" if words & {"pytorch", "nemo", "torch"} else "other"
 
 
 @published_rule("Supported Frameworks",
@@ -191,11 +197,13 @@ def availability(published: Published, reference: Reference) -> PublishedVerdict
         return PublishedVerdict("Availability", NOT_MEASURED, ["No MLPerf result yet."])
     tpu, gpu = df[df["kind"] == "tpu"], df[df["kind"] == "gpu"]
     tpu_submitters, gpu_submitters = sorted(set(tpu["submitter"])), sorted(set(gpu["submitter"]))
-    cloud_only = all("cloud" in str(s).lower() or "preview" in str(s).lower() for s in tpu["status"])
+    # a preview is not yet offered anywhere: only the entries available now say where TPUs are
+    available = tpu[tpu["availability"] == "available"]
+    cloud_only = not available.empty and all("cloud" in str(s).lower() for s in available["status"])
     evidence = [f"TPU submissions by {', '.join(tpu_submitters) or 'nobody'} "
-                f"({'cloud or preview only' if cloud_only else 'not only in the cloud'}); GPU submissions by "
+                f"({'available in the cloud only' if cloud_only else 'not only in the cloud'}); GPU submissions by "
                 f"{len(gpu_submitters)} submitters ({', '.join(gpu_submitters)})"]
-    if tpu.empty or gpu.empty:
+    if tpu.empty or gpu.empty or available.empty:  # previews say nothing yet of where TPUs are offered
         return PublishedVerdict("Availability", NOT_MEASURED, evidence)
     if tpu_submitters != ["Google"] or not cloud_only:
         verdict = CONTRADICTED

@@ -185,11 +185,16 @@ def general_ops(store: Store):
         rows = latest[latest["params"].map(lambda p, op=op: str(p.get("op")) == op)]
         size = rows["params"].map(lambda p: p.get("n"))
         gpu_ok = set(size[(rows["platform"] == "gpu") & (rows["status"] == "ok")])
-        # what the TPU attempted: measured (ok or failed), or found it cannot run (an evidence skip)
-        attempted = (rows["status"] != "skipped") | rows["category"].isin(EVIDENCE_CATEGORIES)
-        tpu_tried = set(size[(rows["platform"] == "tpu") & attempted])
-        common = sorted(n for n in gpu_ok & tpu_tried if isinstance(n, (int, float)))
+        on_tpu = rows["platform"] == "tpu"
+        # what tells about the TPU: a result, or a limit of the chip or its framework (a failure of
+        # our own making, such as running out of memory at our largest size, tells nothing)
+        telling = on_tpu & ((rows["status"] == "ok") | rows["category"].isin(EVIDENCE_CATEGORIES))
+        common = sorted(n for n in gpu_ok & set(size[telling]) if isinstance(n, (int, float)))
         if not common:
+            weak = rows[on_tpu & (rows["status"] == "failed") & size.isin(gpu_ok)]
+            if not weak.empty:
+                left_out.append(f"{op} (failed on the TPU: {', '.join(sorted(set(weak['category'])))}, "
+                                f"not a limit of the chip)")
             continue
         at_n = rows[size == common[-1]]
         gpu = best(at_n, "elements_per_s", platform="gpu")
@@ -198,15 +203,10 @@ def general_ops(store: Store):
             pairs.append((tpu, gpu))
             runs += [gpu["run_id"], tpu["run_id"]]
             continue
-        not_ok = at_n[(at_n["platform"] == "tpu") & (at_n["status"] != "ok")]
-        # evidence first: a framework that found a limit of the chip outweighs one that hit ours
-        failed = not_ok.assign(_weak=~not_ok["category"].isin(EVIDENCE_CATEGORIES)) \
-            .sort_values(["_weak", "category", "framework"]).iloc[0]
-        if failed["category"] in EVIDENCE_CATEGORIES:
-            failures.append(f"{op} ({failed['category']})")
-            runs += [gpu["run_id"], failed["run_id"]]
-        else:
-            left_out.append(f"{op} (failed on the TPU: {failed['category']}, not a limit of the chip)")
+        evidence = at_n[(at_n["platform"] == "tpu") & at_n["category"].isin(EVIDENCE_CATEGORIES)]
+        failed = evidence.sort_values(["category", "framework"]).iloc[0]
+        failures.append(f"{op} ({failed['category']})")
+        runs += [gpu["run_id"], failed["run_id"]]
     return pairs, failures, left_out, runs
 
 
@@ -239,5 +239,9 @@ def training_records(store: Store) -> dict[tuple[str, str], pd.Series]:
         return out
     latest = latest[latest["params"].map(is_gpt2_small)]
     for (platform, framework), rows in latest.groupby(["platform", "framework"], sort=True):
-        out[(platform, framework)] = best(rows, "tokens_per_s") if (rows["status"] == "ok").any() else rows.iloc[0]
+        if (rows["status"] == "ok").any():
+            out[(platform, framework)] = best(rows, "tokens_per_s")
+        else:  # evidence first: a limit of the chip or framework says more than a failure of ours
+            weak = ~rows["category"].isin(EVIDENCE_CATEGORIES)
+            out[(platform, framework)] = rows.assign(_weak=weak).sort_values(["_weak", "category", "device"]).iloc[0]
     return out

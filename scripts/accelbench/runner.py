@@ -105,23 +105,24 @@ class Clock:
 
 def _run_one(item: Planned, prof: Profile, reference: Reference, clock: Clock, limit: float,
              meterings: dict, writer: RunWriter, log: TextIO) -> dict:
-    """One record: refused under the deadline, or measured with a time limit that ends by it."""
-    if item.skip is None:
-        refusal = clock.refusal(item)
-        if refusal:
-            return blank_record(item, "skipped", refusal, "out_of_time")
-    left = clock.left()
+    """One record: skipped as planned, refused under the deadline, or measured with a time limit
+    that ends by it."""
+    if item.skip is not None:
+        return blank_record(item)  # nothing runs: no time limit, no watchdog
+    refusal = clock.refusal(item)
+    if refusal:
+        return blank_record(item, "skipped", refusal, "out_of_time")
+    left = clock.left()  # positive here: refusal() turned away a passed deadline
     cut_by_deadline = left is not None and not (limit and limit <= left)
     item_limit = left if cut_by_deadline else limit
-    metering = meterings.get(_meter_key(item.device)) if item.skip is None and item.snippet.wants_energy(item.params) else None
+    metering = meterings.get(_meter_key(item.device)) if item.snippet.wants_energy(item.params) else None
     watchdog = _watchdog(writer, item, item_limit, log)
     t0 = time.monotonic()
     try:
         record = measure(item, prof, reference, item_limit, metering)
     finally:
         watchdog.cancel()
-    if item.skip is None:
-        record.update(wall_s=time.monotonic() - t0, budget_s=item.budget_s)
+    record.update(wall_s=time.monotonic() - t0, budget_s=item.budget_s)
     if cut_by_deadline and record["status"] == "failed" and record["reason"].startswith("timeout"):
         # not a failure of the device or the snippet: the run's own deadline stopped it
         record.update(status="skipped", category="out_of_time",
@@ -186,9 +187,10 @@ def _watchdog(writer: RunWriter, item: Planned, limit: float | None, log: TextIO
         print(path, flush=True)
         os._exit(124)
 
-    timer = threading.Timer((limit or 0) + min(limit or 0, HARD_LIMIT_GRACE_S), fire)
+    limit = max(limit or 0.0, 0.0)
+    timer = threading.Timer(limit + min(limit, HARD_LIMIT_GRACE_S), fire)
     timer.daemon = True
-    if limit:
+    if limit > 0:  # no limit, no watchdog
         timer.start()
     return timer
 

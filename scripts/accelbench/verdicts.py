@@ -284,10 +284,12 @@ def energy(store: Store, reference: Reference) -> Finding:
 @rule("frameworks", "Supported Frameworks", gpu="TensorFlow, PyTorch, JAX, etc.", tpu="Best with TensorFlow, JAX",
       page="evidence/transformer_train.md",
       text="From which framework trained GPT-2 small on which chip (TensorFlow is not benchmarked). Supported if JAX "
-           "trained it on a TPU while PyTorch could not run there (unsupported or unavailable), and both trained it on "
-           "a GPU. Contradicted if JAX could not train it on the TPU for a limit of the chip or framework, or PyTorch "
-           "trained it there at least as fast as JAX. Mixed otherwise (PyTorch slower than JAX on the TPU, or only one "
-           "framework trained it on the GPU). Not measured without an attempt by JAX on a TPU and results on a GPU.")
+           "trained it on a TPU while PyTorch could not run there for a limit of PyTorch or the chip (unsupported), "
+           "and both trained it on a GPU. Contradicted if JAX could not train it on the TPU for a limit of the chip or "
+           "framework, or PyTorch trained it there at least as fast as JAX. Mixed otherwise (PyTorch slower than JAX "
+           "on the TPU, or only one framework trained it on the GPU). Not measured without an attempt by JAX on a TPU "
+           "and results on a GPU, or while PyTorch on a TPU was not attempted by a runner able to run it (this "
+           "project's runner does not drive torch_xla yet, so its own TPU runs leave this not measured).")
 def frameworks(store: Store, reference: Reference) -> Finding:
     seen = training_records(store)
     ran = {pl: sorted(fw for (p, fw), r in seen.items() if p == pl and r["status"] == "ok") for pl in PLATFORMS}
@@ -298,17 +300,18 @@ def frameworks(store: Store, reference: Reference) -> Finding:
     evidence.append("TensorFlow is not benchmarked here.")
     runs = [r["run_id"] for r in seen.values()]
     jax_tpu, torch_tpu = seen.get(("tpu", "jax")), seen.get(("tpu", "torch"))
-    if jax_tpu is None or not ran["gpu"] or jax_tpu["status"] == "skipped":
+    if jax_tpu is None or not ran["gpu"]:
         return Finding(NOT_MEASURED, evidence, runs)
-    if jax_tpu["status"] != "ok":
+    if jax_tpu["status"] != "ok":  # a limit of the chip or of JAX contradicts "best with JAX"
         verdict = CONTRADICTED if jax_tpu["category"] in EVIDENCE_CATEGORIES else NOT_MEASURED
         return Finding(verdict, evidence, runs)
     if torch_tpu is not None and torch_tpu["status"] == "ok":
         r = ratio(torch_tpu, jax_tpu, "tokens_per_s")
         evidence.append(f"PyTorch/JAX tokens/s on the TPU: {r.text()}")
         return Finding(CONTRADICTED if r.low >= 1 - MARGIN else MIXED, evidence, runs)
-    if torch_tpu is None:  # nobody tried PyTorch on the TPU: whether it could is not known
-        return Finding(NOT_MEASURED, evidence + ["PyTorch: not attempted on a TPU."], runs)
-    torch_cannot = torch_tpu["category"] in ("unsupported", "unavailable")
-    verdict = SUPPORTED if torch_cannot and set(ran["gpu"]) >= {"torch", "jax"} else MIXED
+    if torch_tpu is None or torch_tpu["category"] != "unsupported":
+        # not attempted, or not run for a reason of ours (this runner does not drive torch_xla yet):
+        # whether PyTorch can train on the TPU is not known
+        return Finding(NOT_MEASURED, evidence + ["PyTorch on a TPU: not attempted by a runner that could run it."], runs)
+    verdict = SUPPORTED if set(ran["gpu"]) >= {"torch", "jax"} else MIXED
     return Finding(verdict, evidence, runs)

@@ -32,8 +32,11 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, che
 
 
 def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]], results_url, page_url) -> str:
-    """Per benchmark, the newest round with both: the best TPU and the best GPU per chip."""
-    head = ["Benchmark (round)", "Best TPU per chip", "Best GPU per chip", "GPU/TPU chip-hours", "Published verdict"]
+    """Per benchmark, the newest round with both: the TPU entry with the fewest chip-hours, and the
+    GPU entry at the same or nearest chip count (not the GPU with the fewest chip-hours overall:
+    scaling costs chip-hours, so entries of very different sizes do not compare)."""
+    head = ["Benchmark (round)", "TPU: fewest chip-hours", "GPU at the nearest chip count", "GPU/TPU chip-hours",
+            "Published verdict"]
     body = []
     for benchmark, round_name, tpu, gpu, verdict in entries:
         def cell(row):
