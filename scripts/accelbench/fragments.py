@@ -122,8 +122,10 @@ def _workload(ctx: Context, name: str, args: list[str], extra: int = 0) -> str:
 
 
 def _wrap(table_html: str) -> str:
-    # the same wrapper Material puts around Markdown tables, so ours scroll and look alike
-    return f'\n<div class="md-typeset__scrollwrap"><div class="md-typeset__table">\n{table_html}</div></div>\n'
+    # the same wrapper Material puts around Markdown tables, so ours scroll and look alike; it can
+    # take the keyboard's focus, so a wide table scrolls without a mouse
+    return ('\n<div class="md-typeset__scrollwrap" tabindex="0" role="region" aria-label="table, scrolls sideways">'
+            f'<div class="md-typeset__table">\n{table_html}</div></div>\n')
 
 
 def _not_measured(ctx: Context, what: str) -> str:
