@@ -153,3 +153,25 @@ def test_the_site_opens_straight_from_disk(page, built_site):
     page.locator("a", has_text="See the evidence").first.click()
     page.wait_for_load_state()
     assert page.url.endswith("evidence/index.html") and "Evidence" in page.title()
+
+
+AXE = ROOT / "tests" / "assets" / "axe-core" / "axe.min.js"
+WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_no_page_has_a_serious_accessibility_violation(browser, built_site, site_url, scheme):
+    """axe-core (WCAG 2.1 A and AA) on every page, in the light and the dark palette."""
+    context = browser.new_context(color_scheme="dark" if scheme == "slate" else "light")
+    page = context.new_page()
+    found = []
+    for path in sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html") if p.name != "404.html"):
+        page.goto(site_url + path, wait_until="networkidle")
+        assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == scheme
+        page.add_script_tag(path=str(AXE))
+        violations = page.evaluate("async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))"
+                                   ".violations.filter(v => ['serious', 'critical'].includes(v.impact))"
+                                   ".map(v => [v.id, v.nodes.map(n => n.target.join(' '))])", WCAG_AA)
+        found += [f"{rule} on {path}: {nodes[0]} (and {len(nodes) - 1} more)" for rule, nodes in violations]
+    context.close()
+    assert found == [], "\n".join(found)

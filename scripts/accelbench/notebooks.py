@@ -7,6 +7,7 @@ The .ipynb stays beside the page that includes it, so both generators publish it
 from __future__ import annotations
 
 import os
+import re
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -55,7 +56,15 @@ def to_markdown(path: Path, *, execute: bool, data_dir: Path, timeout_s: int = 6
     # images embedded as data: URIs, so the page needs no file beside it in either generator
     exporter = MarkdownExporter(config=Config({"ExtractOutputPreprocessor": {"enabled": False}}))
     body, _ = exporter.from_notebook_node(book)
-    return _with_download_button(body, Path(path).name)
+    return _with_download_button(_focusable_tables(body), Path(path).name)
+
+
+def _focusable_tables(markdown: str) -> str:
+    """Each table a cell displayed (pandas writes class="dataframe") in a box that scrolls sideways
+    and takes the keyboard's focus, so a wide one can be read without a mouse."""
+    return re.sub(r'<table border="1" class="dataframe">.*?</table>',
+                  lambda m: ('<div class="ab-dataframe" tabindex="0" role="region" aria-label="table, scrolls sideways">'
+                             f"{m.group(0)}</div>"), markdown, flags=re.S)
 
 
 def _with_download_button(markdown: str, filename: str) -> str:
