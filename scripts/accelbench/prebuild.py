@@ -1,7 +1,11 @@
 """The pre-build step (`accelbench render`): every fragment the pages include, rendered from the
 store, the reference data and the snippets into a folder outside docs/, before any site
 generator runs. MkDocs and Zensical both include the fragments with pymdownx.snippets, so the
-content does not depend on either; `mkdocs serve` never loops, since nothing is written into docs/.
+content does not depend on either; `mkdocs serve` never loops, since no fragment is written into
+docs/. The one exception: the CSV and JSON files under the results tables go to
+docs/data/files/ (ignored by git), since both generators copy a static file only from docs/;
+each is written only when its bytes change, so `mkdocs serve` does not loop, and files no table
+offers any more are removed.
 
 Pages are scanned for include lines; a fragment no page includes is not written, one with an
 unknown kind, workload or metric stops the step naming the page and line, and the folder is
@@ -20,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from accelbench import downloads
 from accelbench.fragments import Context, FragmentError, Links, render
 from accelbench.published import load_published
 from accelbench.reference import Reference
@@ -95,7 +100,12 @@ def render_site(root: Path, data_dir: Path, snippets_dir: Path, *, strict: bool 
             errors.append(f"{inc.where}: {exc}")
     if errors:
         raise FragmentError("\n".join(errors))
-    return _replace_folder(root / GENERATED, outputs)
+    out = _replace_folder(root / GENERATED, outputs)
+    # the files the tables offer for download: static files both generators copy into the site,
+    # written only where their bytes changed (a rewrite would restart `mkdocs serve`)
+    files = base.cache.get("downloads", {})
+    downloads.write_files(root / "docs" / downloads.FILES, {posixpath.relpath(k, downloads.FILES): v for k, v in files.items()})
+    return out
 
 
 def _replace_folder(target: Path, outputs: dict[str, str]) -> Path:

@@ -6,7 +6,17 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench import queries
-from accelbench.fragments import PUBLISHED_PAGE, REPRODUCE_PAGE, Context, FragmentError, _figure, _no_args, _wrap, kind
+from accelbench.fragments import (
+    PUBLISHED_PAGE,
+    REPRODUCE_PAGE,
+    Context,
+    FragmentError,
+    _download,
+    _figure,
+    _no_args,
+    _wrap,
+    kind,
+)
 from accelbench.mlperf import MIN_RUNS as MLPERF_BENCHMARKS
 from accelbench.published import newest_first
 from accelbench.published_verdicts import PUBLISHED_RULES, comparable, judge_advantage, nearest_gpu, results_url
@@ -30,7 +40,8 @@ def _not_published(ctx: Context, benchmark: str) -> str:
                                ctx.links.md(PUBLISHED_PAGE))
 
 
-@kind("published", "BENCHMARK", "every imported MLPerf Training round of a benchmark: one table per round")
+@kind("published", "BENCHMARK", "every imported MLPerf Training round of a benchmark: one table per round, with its "
+      "CSV and JSON")
 def _published(ctx: Context, args: list[str]) -> str:
     rows = _benchmark(ctx, "published", args)
     if rows is None:
@@ -43,8 +54,11 @@ def _published(ctx: Context, args: list[str]) -> str:
         out.append(f"\n#### {esc(args[0])}, MLPerf Training {esc(round_name)}\n\n"
                    f'<p>Published by others in <a href="{esc(tree)}">{esc(source["repository"])}</a> at commit '
                    f"<code>{esc(source['commit'][:10])}</code>; scored here by the olympic rule.</p>\n")
+        data: list[dict] = []
+        name = f"published-{args[0]}-{round_name}"
         out.append(_wrap(published_tables.published_table(in_round, ctx.reference, nearest_gpu, results_url,
-                                                queries.cheapest_price)))
+                                                          queries.cheapest_price, anchor=name, data=data)))
+        out.append(_download(ctx, name, data))
     return "".join(out)
 
 
@@ -62,7 +76,7 @@ def _published_chart(ctx: Context, args: list[str]) -> str:
              "y_label": "chip-hours to train", "title": f"{args[0]}: chip-hours to train against chips (MLPerf)"}
     alt = (f"{chart['title']}, published by others: one line per accelerator and round; fewer chip-hours is better; "
            f"{len(frame)} entries from rounds {', '.join(newest_first(rows['round']))}.")
-    return _figure(charts.line_chart(frame, chart, alt=alt, uid=f"published-{args[0]}"), alt,
+    return _figure(charts.line_chart(frame, chart, alt, uid=f"published-{args[0]}", tooltip=charts.PUBLISHED_TOOLTIP), alt,
                    "Published by others (MLPerf Training), not measured here. A flat line scales perfectly; a rising "
                    "one pays chip-hours for a shorter time to train.", ctx)
 

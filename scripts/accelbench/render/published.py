@@ -5,16 +5,19 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.render.tables import html_table
-from accelbench.render.text import esc
+from accelbench.render.text import esc, num_cell, row_ids
 
 
-def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, cheapest_price) -> str:
+def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, cheapest_price, *,
+                    anchor: str = "published", data: list[dict] | None = None) -> str:
     """One round's entries on one benchmark, fastest per chip first: chips, time to train,
     chip-hours, chip-hours against the GPU entry at the same or nearest chip count, and dollars
-    per run at the chip's cheapest dated on-demand price. Every entry links to its result files."""
+    per run at the chip's cheapest dated on-demand price. Every entry links to its result files.
+    Each row has an id made from ``anchor`` and the entry; ``data`` (when given) receives each
+    row as raw values, units in the names, in the table's order."""
     head = ["Accelerator", "Chips", "Submitter / system", "Status", "Time to train (min)", "Chip-hours",
             "Chip-hours vs nearest GPU", "USD per training run", "Runs scored"]
-    body = []
+    body, keys = [], []
     for _, row in rows.sort_values(["chip_hours", "chips", "submitter", "system"]).iterrows():
         gpu = nearest_gpu(rows, int(row["chips"]))
         price = cheapest_price(reference, row["chip"]) if isinstance(row["chip"], str) else None
@@ -22,13 +25,27 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, che
                 f'${float(price["usd_per_chip_hour"]):.2f} per chip-hour ({esc(price["source"])})">'
                 f'${float(price["usd_per_chip_hour"]) * row["chip_hours"]:,.0f}</span>') if price else "no price"
         runs = sum(1 for r in row["runs"] if r["minutes"] is not None)
+        usd = float(price["usd_per_chip_hour"]) * row["chip_hours"] if price else None
+        versus = row["chip_hours"] / gpu["chip_hours"]
         body.append([f"{esc(row['accelerator'])}" + (f"<br><small>{esc(row['chip'])}</small>" if row["chip"] else ""),
-                     esc(row["chips"]),
+                     num_cell(esc(row["chips"]), row["chips"]),
                      f'<a href="{esc(results_url(row))}">{esc(row["submitter"])} / {esc(row["system"])}</a>',
-                     esc(row["availability"]), f"{row['score_minutes']:.3g}", f"{row['chip_hours']:,.1f}",
-                     f"{row['chip_hours'] / gpu['chip_hours']:.2f}×", cost,
-                     f"{runs} of {len(row['runs'])}" + (f" (rule: {row['required_runs']})" if row.get("required_runs") else "")])
-    return html_table(head, body)
+                     esc(row["availability"]), num_cell(f"{row['score_minutes']:.3g}", row["score_minutes"]),
+                     num_cell(f"{row['chip_hours']:,.1f}", row["chip_hours"]), num_cell(f"{versus:.2f}×", versus),
+                     num_cell(cost, usd) if usd is not None else cost,
+                     num_cell(f"{runs} of {len(row['runs'])}" + (f" (rule: {row['required_runs']})"
+                                                                 if row.get("required_runs") else ""), runs)])
+        keys.append([row["accelerator"], row["chips"], row["submitter"], row["system"]])
+        if data is not None:
+            data.append({"round": row["round"], "benchmark": row["benchmark"], "accelerator": row["accelerator"],
+                         "chip": row["chip"] or None, "chips": row["chips"], "submitter": row["submitter"],
+                         "system": row["system"], "availability": row["availability"],
+                         "score_minutes": row["score_minutes"], "chip_hours": row["chip_hours"],
+                         "chip_hours_vs_nearest_gpu": versus, "usd_per_training_run": usd,
+                         "usd_per_chip_hour": float(price["usd_per_chip_hour"]) if price else None,
+                         "runs_scored": runs, "runs_total": len(row["runs"]), "required_runs": row.get("required_runs"),
+                         "results_url": results_url(row), "repository": row["repository"], "commit": row["commit"]})
+    return html_table(head, body, ids=row_ids(anchor, keys))
 
 
 def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]], results_url, page_url) -> str:

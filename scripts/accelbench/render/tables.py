@@ -6,7 +6,7 @@ import pandas as pd
 
 from accelbench.metrics import label, table_default
 from accelbench.queries import best_per_series, scaling_pairs
-from accelbench.render.text import esc, esc_md, fmt, fmt_time, provenance
+from accelbench.render.text import esc, esc_md, fmt, fmt_time, num_cell, provenance, raw, row_ids
 
 NOT_MEASURED = ('!!! note "Not measured yet"\n    No run file holds a result for **{what}** yet. '
                 "[Run the benchmarks on your hardware]({reproduce}) and send the run file.\n")
@@ -63,9 +63,16 @@ def _linked(value: str, row, runs_url: str) -> str:
     return f'<a href="{runs_url}#run-{esc(row["run_id"])}" title="{esc(provenance(row))}">{value}</a>'
 
 
-def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None = None) -> str:
+def _date(row) -> str:
+    return row["created_at"].strftime("%Y-%m-%d")
+
+
+def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None = None, *,
+                  anchor: str = "row", data: list[dict] | None = None) -> str:
     """Latest result per device x framework x params; every number links to its run. A parameter
-    with one value in every row is said once above the table instead of filling a column."""
+    with one value in every row is said once above the table instead of filling a column. Each
+    row has an id made from ``anchor`` and its measurement; ``data`` (when given) receives each
+    row as raw values, units in the names, in the table's order."""
     all_params = _param_names(latest)
     constant = {p: latest["params"].iloc[0].get(p) for p in all_params
                 if len({str(row.get(p)) for row in latest["params"]}) == 1} if len(latest) > 1 else {}
@@ -73,38 +80,65 @@ def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None
     metrics = _metrics(latest, metrics)
     head = ["Device", "Framework", *params, "Median time", *[label(m) for m in metrics],
             "IQR / median", "Run"]
-    rows = []
+    rows, keys = [], []
     for _, row in _sorted(latest, params).iterrows():
         cells = [esc(row["device"]), esc(row["framework"])]
-        cells += [esc(row["params"].get(p, "")) for p in params]
-        if row["status"] == "ok":
-            cells.append(_linked(fmt_time(row["median_s"]), row, runs_url))
-            cells += [_linked(fmt(row.get(f"m_{m}"), m), row, runs_url) if pd.notna(row.get(f"m_{m}")) else "–"
-                      for m in metrics]
-            spread = (row["q3_s"] - row["q1_s"]) / row["median_s"] if row["median_s"] else None
-            cells.append(f"{spread * 100:.1f}%" if spread is not None else "–")
+        cells += [_param_cell(row["params"].get(p, "")) for p in params]
+        ok = row["status"] == "ok"
+        spread = (row["q3_s"] - row["q1_s"]) / row["median_s"] if ok and row["median_s"] else None
+        if ok:
+            cells.append(num_cell(_linked(fmt_time(row["median_s"]), row, runs_url), row["median_s"]))
+            cells += [num_cell(_linked(fmt(row.get(f"m_{m}"), m), row, runs_url), row.get(f"m_{m}"))
+                      if pd.notna(row.get(f"m_{m}")) else "–" for m in metrics]
+            cells.append(num_cell(f"{spread * 100:.1f}%", spread) if spread is not None else "–")
         else:
             span = 2 + len(metrics)
             cells.append(f'<td colspan="{span}">{esc(row["status"])}: {esc(row["reason"])}</td>')
-        date = row["created_at"].strftime("%Y-%m-%d")
-        cells.append(_linked(date, row, runs_url) + _badges(row))
+        cells.append(_linked(_date(row), row, runs_url) + _badges(row))
         rows.append(cells)
+        keys.append([row["device"], row["framework"], *[f"{p}-{row['params'][p]}" for p in all_params if p in row["params"]]])
+        if data is not None:
+            data.append({"device": row["device"], "framework": row["framework"],
+                         **{p: row["params"].get(p) for p in all_params}, "status": row["status"],
+                         "reason": row["reason"] if not ok else None, "median_s": row["median_s"] if ok else None,
+                         **{m: row.get(f"m_{m}") if ok else None for m in metrics},
+                         "iqr_over_median": spread, **_provenance(row)})
     caption = "; ".join(f"{esc(k)} = {esc(v)}" for k, v in constant.items())
-    return (f'<p class="ab-constant">Every row: {caption}.</p>\n' if caption else "") + html_table(map(esc, head), rows)
+    return ((f'<p class="ab-constant">Every row: {caption}.</p>\n' if caption else "")
+            + html_table(map(esc, head), rows, ids=row_ids(anchor, keys)))
 
 
-def best_table(latest: pd.DataFrame, metric: str, group_params: list[str], x_param: str, runs_url: str) -> str | None:
+def _param_cell(value) -> str:
+    """A parameter's cell: numbers sort as numbers."""
+    return num_cell(esc(value), value) if isinstance(value, (int, float)) and not isinstance(value, bool) else esc(value)
+
+
+def _provenance(row) -> dict:
+    """The columns every downloaded row ends with: where its number came from."""
+    return {"run_id": row["run_id"], "date": _date(row), "stale": bool(row["stale"]),
+            "wide_spread": row.get("wide_spread") is True, "complete": row.get("complete") is not False}
+
+
+def best_table(latest: pd.DataFrame, metric: str, group_params: list[str], x_param: str, runs_url: str, *,
+               anchor: str = "best", data: list[dict] | None = None) -> str | None:
     """The best value of ``metric`` per device x framework x group params, and where it was reached;
-    None when no record has that metric."""
+    None when no record has that metric. ``anchor`` and ``data`` as for :func:`results_table`."""
     best = best_per_series(latest, metric, group_params)
     if best.empty:
         return None
     head = ["Device", "Framework", *group_params, f"Best {label(metric)}", f"at {x_param}", "Run"]
-    rows = [[esc(row["device"]), esc(row["framework"]), *[esc(row["params"].get(p, "")) for p in group_params],
-             _linked(fmt(row[f"m_{metric}"], metric), row, runs_url), esc(row["params"].get(x_param, "")),
-             _linked(row["created_at"].strftime("%Y-%m-%d"), row, runs_url) + _badges(row)]
+    rows = [[esc(row["device"]), esc(row["framework"]), *[_param_cell(row["params"].get(p, "")) for p in group_params],
+             num_cell(_linked(fmt(row[f"m_{metric}"], metric), row, runs_url), row[f"m_{metric}"]),
+             _param_cell(row["params"].get(x_param, "")),
+             _linked(_date(row), row, runs_url) + _badges(row)]
             for _, row in best.iterrows()]
-    return html_table(map(esc, head), rows)
+    keys = [[row["device"], row["framework"], *[f"{p}-{row['params'].get(p)}" for p in group_params]]
+            for _, row in best.iterrows()]
+    if data is not None:
+        data += [{"device": row["device"], "framework": row["framework"],
+                  **{p: row["params"].get(p) for p in group_params}, metric: row[f"m_{metric}"],
+                  x_param: row["params"].get(x_param), **_provenance(row)} for _, row in best.iterrows()]
+    return html_table(map(esc, head), rows, ids=row_ids(anchor, keys))
 
 
 def runs_table(runs: list[dict]) -> str:
@@ -130,16 +164,26 @@ def runs_table(runs: list[dict]) -> str:
     return html_table(head, rows)
 
 
-def scaling_table(latest: pd.DataFrame, runs_url: str) -> str | None:
+def scaling_table(latest: pd.DataFrame, runs_url: str, *, anchor: str = "scaling",
+                  data: list[dict] | None = None) -> str | None:
     """Scaling efficiency of each pair of one-device and all-device records of a run; None when
-    no pair exists."""
-    rows = [[esc(many["device"]), esc(many["framework"]), esc(many["params"].get("config")), esc(many["n_devices"]),
-             _linked(fmt(one["m_tokens_per_s"]), one, runs_url), _linked(fmt(many["m_tokens_per_s"]), many, runs_url),
-             f"{efficiency * 100:.0f}%"] for one, many, efficiency in scaling_pairs(latest)]
+    no pair exists. ``anchor`` and ``data`` as for :func:`results_table`."""
+    pairs = scaling_pairs(latest)
+    rows = [[esc(many["device"]), esc(many["framework"]), esc(many["params"].get("config")),
+             num_cell(esc(many["n_devices"]), many["n_devices"]),
+             num_cell(_linked(fmt(one["m_tokens_per_s"]), one, runs_url), one["m_tokens_per_s"]),
+             num_cell(_linked(fmt(many["m_tokens_per_s"]), many, runs_url), many["m_tokens_per_s"]),
+             num_cell(f"{efficiency * 100:.0f}%", efficiency)] for one, many, efficiency in pairs]
     if not rows:
         return None
+    if data is not None:
+        data += [{"device": many["device"], "framework": many["framework"], "config": many["params"].get("config"),
+                  "n_devices": many["n_devices"], "tokens_per_s_one": one["m_tokens_per_s"],
+                  "tokens_per_s_all": many["m_tokens_per_s"], "scaling_efficiency": efficiency,
+                  "run_id_one": one["run_id"], **_provenance(many)} for one, many, efficiency in pairs]
+    keys = [[many["run_id"], many["device"], many["framework"], many["params"].get("config")] for _, many, _ in pairs]
     return html_table(["Device", "Framework", "config", "Devices", "tokens/s on one", "tokens/s on all",
-                       "Scaling efficiency"], rows)
+                       "Scaling efficiency"], rows, ids=row_ids(anchor, keys))
 
 
 VERSIONS_SHOWN = ("torch", "jax", "cuda", "rocm", "driver", "libtpu")  # in the runs table
@@ -185,10 +229,14 @@ def _published_cell(p, published_url: str) -> str:
             f'{links}<br><a href="{published_url}">Published results</a>')
 
 
-def html_table(head, rows) -> str:
+def html_table(head, rows, ids: list[str] | None = None) -> str:
     """The one table every other builds on. Headings and cells are HTML, already escaped; a cell
-    that is a whole ``<td ...>`` element (one spanning columns) is used as it is."""
-    body = ["<tr>" + "".join(c if c.startswith("<td") else f"<td>{c}</td>" for c in row) + "</tr>" for row in rows]
+    that is a whole ``<td ...>`` element (one spanning columns, or one with a raw number to sort
+    by) is used as it is. ``ids``: one anchor per row (already unique and escaped), or none."""
+    rows = list(rows)
+    starts = [f'<tr id="{i}">' for i in ids] if ids is not None else ["<tr>"] * len(rows)
+    body = [start + "".join(c if c.startswith("<td") else f"<td>{c}</td>" for c in row) + "</tr>"
+            for start, row in zip(starts, rows, strict=True)]
     return "\n".join(["<table>", "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>", "<tbody>",
                       *body, "</tbody>", "</table>"]) + "\n"
 
@@ -232,8 +280,9 @@ def prices_table(rows: list[dict]) -> str:
                               esc(r["source_date"]), esc(r.get("notes") or "")] for r in rows])
 
 
-def cost_table(rows: list[dict], runs_url: str) -> str:
-    """One row per priced chip: measured throughput turned into cost, or 'spec only'."""
+def cost_table(rows: list[dict], runs_url: str, *, anchor: str = "cost", data: list[dict] | None = None) -> str:
+    """One row per priced chip: measured throughput turned into cost, or 'spec only'. ``anchor``
+    and ``data`` as for :func:`results_table`."""
     head = ["Chip", "Cheapest on-demand price", "GPT-2 small tokens/s", "USD per billion training tokens",
             "Best bf16 matmul TFLOP/s", "USD per PFLOP"]
     out = []
@@ -244,35 +293,67 @@ def cost_table(rows: list[dict], runs_url: str) -> str:
                       if price else "no on-demand price")
         tok, mm = r["tokens_row"], r["matmul_row"]
         spec_only = '<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>'
-        out.append([esc(r["chip"]), price_cell,
-                    _linked(fmt(tok["m_tokens_per_s"]), tok, runs_url) + _badges(tok) if tok is not None else spec_only,
-                    f"${r['usd_per_btok']:.3g}" if r["usd_per_btok"] is not None else "–",
-                    _linked(fmt(mm["m_tflops"]), mm, runs_url) + _badges(mm) if mm is not None else spec_only,
-                    f"${r['usd_per_pflop']:.4f}" if r["usd_per_pflop"] is not None else "–"])
-    return html_table(head, out)
+        out.append([esc(r["chip"]), num_cell(price_cell, float(price["usd_per_chip_hour"])) if price else price_cell,
+                    num_cell(_linked(fmt(tok["m_tokens_per_s"]), tok, runs_url) + _badges(tok), tok["m_tokens_per_s"])
+                    if tok is not None else spec_only,
+                    num_cell(f"${r['usd_per_btok']:.3g}", r["usd_per_btok"]) if r["usd_per_btok"] is not None else "–",
+                    num_cell(_linked(fmt(mm["m_tflops"]), mm, runs_url) + _badges(mm), mm["m_tflops"])
+                    if mm is not None else spec_only,
+                    num_cell(f"${r['usd_per_pflop']:.4f}", r["usd_per_pflop"]) if r["usd_per_pflop"] is not None else "–"])
+        if data is not None:
+            data.append({"chip": r["chip"], "usd_per_chip_hour": float(price["usd_per_chip_hour"]) if price else None,
+                         "price_provider": price["provider"] if price else None,
+                         "price_region": (price.get("region") or None) if price else None,
+                         "price_date": price["source_date"] if price else None,
+                         "tokens_per_s": tok["m_tokens_per_s"] if tok is not None else None,
+                         "tokens_run_id": tok["run_id"] if tok is not None else None,
+                         "tokens_date": _date(tok) if tok is not None else None,
+                         "usd_per_billion_tokens": r["usd_per_btok"],
+                         "tflops": mm["m_tflops"] if mm is not None else None,
+                         "tflops_run_id": mm["run_id"] if mm is not None else None,
+                         "tflops_date": _date(mm) if mm is not None else None,
+                         "usd_per_pflop": r["usd_per_pflop"]})
+    return html_table(head, out, ids=row_ids(anchor, [[r["chip"]] for r in rows]))
 
 
-def energy_table(records: pd.DataFrame, runs_url: str) -> str | None:
-    """Every measurement metered for energy, then, per device, why the others have no figure."""
+def energy_table(records: pd.DataFrame, runs_url: str, *, anchor: str = "energy", data: list[dict] | None = None,
+                 unmetered: list[dict] | None = None) -> str | None:
+    """Every measurement metered for energy, then, per device, why the others have no figure.
+    ``data`` receives the metered rows, ``unmetered`` the rows of the second table."""
     if records.empty or "energy_measured" not in records:
         return None
     parts = []
     measured = records[records["energy_measured"] == True]  # noqa: E712 (NaN where not metered)
     if not measured.empty:
-        rows = []
+        rows, keys = [], []
         for _, r in measured.iterrows():
+            eff_value = next((r.get(m) for m in ("m_tokens_per_joule", "m_tflops_per_watt") if pd.notna(r.get(m))), None)
             eff = (f"{fmt(r.get('m_tokens_per_joule'))} tokens/J" if pd.notna(r.get("m_tokens_per_joule"))
                    else f"{fmt(r.get('m_tflops_per_watt'))} TFLOP/J" if pd.notna(r.get("m_tflops_per_watt")) else "–")
-            rows.append([esc(r["device"]), esc(r["framework"]), esc(r["workload"]),
-                         esc(", ".join(f"{k}={v}" for k, v in r["params"].items())),
-                         _linked(fmt(r.get("m_watts")), r, runs_url), fmt(r.get("idle_watts")),
-                         _linked(eff, r, runs_url) + _badges(r)])
-        parts.append(html_table(["Device", "Framework", "Workload", "Parameters", "Average W", "Idle W", "Efficiency"], rows))
+            params = ", ".join(f"{k}={v}" for k, v in r["params"].items())
+            rows.append([esc(r["device"]), esc(r["framework"]), esc(r["workload"]), esc(params),
+                         num_cell(_linked(fmt(r.get("m_watts")), r, runs_url), r.get("m_watts")),
+                         num_cell(fmt(r.get("idle_watts")), r.get("idle_watts")),
+                         num_cell(_linked(eff, r, runs_url) + _badges(r), eff_value)])
+            keys.append([r["workload"], r["device"], r["framework"], *[f"{k}-{v}" for k, v in r["params"].items()]])
+            if data is not None:
+                data.append({"device": r["device"], "framework": r["framework"], "workload": r["workload"],
+                             "params": params, "watts": raw(r.get("m_watts")), "idle_watts": raw(r.get("idle_watts")),
+                             "tokens_per_joule": raw(r.get("m_tokens_per_joule")),
+                             "tflops_per_watt": raw(r.get("m_tflops_per_watt")), **_provenance(r)})
+        parts.append(html_table(["Device", "Framework", "Workload", "Parameters", "Average W", "Idle W", "Efficiency"], rows,
+                                ids=row_ids(anchor, keys)))
     unmeasured = records[records["energy_measured"] == False]  # noqa: E712 (NaN where not metered)
     if not unmeasured.empty:
         reasons = unmeasured.groupby(["device", "energy_reason"], dropna=False).size().reset_index(name="count")
         parts.append(html_table(["Device", "Why energy is not measured", "Measurements"],
-                                 [[esc(r["device"]), esc(r["energy_reason"]), esc(r["count"])] for _, r in reasons.iterrows()]))
+                                [[esc(r["device"]), esc(r["energy_reason"]), num_cell(esc(r["count"]), r["count"])]
+                                 for _, r in reasons.iterrows()],
+                                ids=row_ids(f"{anchor}-unmetered", [[r["device"], r["energy_reason"]]
+                                                                    for _, r in reasons.iterrows()])))
+        if unmetered is not None:
+            unmetered += [{"device": r["device"], "energy_reason": raw(r["energy_reason"]), "measurements": r["count"]}
+                          for _, r in reasons.iterrows()]
     return "\n".join(parts) or None
 
 

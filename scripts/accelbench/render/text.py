@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import html
 import math
+import re
+from decimal import Decimal
 
 import pandas as pd
 
@@ -55,3 +57,51 @@ def provenance(row) -> str:
         parts.append(f"commit {commit[:10]}{' (dirty)' if row.get('dirty') else ''}")
     parts.append(f"run {row['run_id']}")
     return " · ".join(parts)
+
+
+def raw(value):
+    """A value as a plain Python number, string, bool or None (NaN and missing are None): what a
+    download holds instead of the formatted text a table shows."""
+    if value is None:
+        return None
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):  # numpy scalars
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, pd.Timestamp):
+        return value.isoformat()
+    try:
+        if pd.isna(value):
+            return None
+    except (TypeError, ValueError):  # a list or dict: not missing
+        pass
+    return value
+
+
+def num_cell(content: str, value) -> str:
+    """A table cell showing ``content`` (HTML, escaped) that sorts by the raw number ``value``: a
+    ``data-sort`` attribute, written without an exponent (tablesort's number sort drops letters)."""
+    value = raw(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return f"<td>{content}</td>"
+    return f'<td data-sort="{format(Decimal(repr(value)), "f")}">{content}</td>'
+
+
+def slug(value) -> str:
+    """Lower-case letters, digits and single dashes: part of an id a link can point at."""
+    return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-")
+
+
+def row_ids(prefix: str, keys: list[list]) -> list[str]:
+    """One id per row from the parts of its key, unique among them (a clash gets -2, -3, ...);
+    ``prefix`` keeps them apart from the page's other tables and headings."""
+    out, seen = [], set()
+    for key in keys:
+        base = "-".join(filter(None, [slug(prefix), *(slug(part) for part in key)])) or "row"
+        rid, n = base, 1
+        while rid in seen:
+            n += 1
+            rid = f"{base}-{n}"
+        seen.add(rid)
+        out.append(esc(rid))
+    return out
