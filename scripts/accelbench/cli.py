@@ -8,7 +8,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from accelbench import hardware, runner
+from accelbench import cloud, hardware, runner
 from accelbench.fragments import FragmentError
 from accelbench.plan import format_plan, plan, to_measure
 from accelbench.prebuild import render_site
@@ -74,6 +74,19 @@ def build_parser() -> argparse.ArgumentParser:
                                                                 "instead of failing")
     render.add_argument("--no-notebooks", action="store_true", help="convert the notebooks without executing them")
 
+    cloud_ = sub.add_parser("cloud", help="SkyPilot tasks that run the full profile on many accelerators, "
+                                          "and the collection of their run files")
+    cloud_sub = cloud_.add_subparsers(dest="cloud_command", required=True)
+    cloud_plan = cloud_sub.add_parser("plan", help="write one SkyPilot task per target under cloud/ and print how to launch them")
+    cloud_plan.add_argument("--targets", type=_csv, required=True, help=f"comma-separated, from: {', '.join(cloud.TARGETS)}")
+    cloud_plan.add_argument("--bucket", help="results location: a bucket URL (gs://..., s3://...) every task copies its "
+                                       "run file into, launched as managed jobs; default: each cluster's workdir, "
+                                       "copied home with rsync")
+    cloud_plan.add_argument("--out", type=Path, default=Path("cloud"), help="where the task files go (default: cloud)")
+    collect = cloud_sub.add_parser("collect", help="validate the run files in a folder and add the valid ones to "
+                                                   "DATA_DIR/runs (invalid ones are reported, never copied)")
+    collect.add_argument("source", type=Path, help="a folder of run files (cloud-results/, or a bucket copied down)")
+
     status = sub.add_parser("status", help="per workload, framework and device: stored, stale or missing")
     status.add_argument("--profile", choices=list(PROFILES), default="quick")
     status.add_argument("--frameworks", type=_csv, default=list(FRAMEWORKS))
@@ -93,8 +106,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return {"run": cmd_run, "validate": cmd_validate, "status": cmd_status, "summary": cmd_summary,
-                "render": cmd_render, "import-mlperf": cmd_import_mlperf}[args.command](args)
-    except (SnippetError, FragmentError) as exc:
+                "render": cmd_render, "import-mlperf": cmd_import_mlperf, "cloud": cmd_cloud}[args.command](args)
+    except (SnippetError, FragmentError, cloud.CloudError) as exc:
         print(f"accelbench: {exc}", file=sys.stderr)
         return 2
 
@@ -182,6 +195,33 @@ def cmd_render(args) -> int:
         return 1
     print(f"rendered {sum(1 for p in folder.rglob('*.md'))} fragment(s) into {folder}")
     return 0
+
+
+def cmd_cloud(args) -> int:
+    if args.cloud_command == "plan":
+        reference = Reference(args.data_dir / "reference")
+        for target, _path, commands in cloud.plan(args.targets, args.out, args.bucket):
+            bound = cloud.cost_bound(target, reference)
+            cost = (f"at most ${bound[0]:.2f} at {bound[1]['provider']}'s ${float(bound[1]['usd_per_chip_hour']):.2f} "
+                    f"per chip-hour ({bound[1]['source_date']})" if bound else "no price in the reference data")
+            print(f"# {target.name}: {target.chip} x{target.chips}, {target.frameworks}; {cost}"
+                  + (f"; {target.note}" if target.note else ""))
+            print("\n".join(commands))
+        then = "gsutil -m cp -r BUCKET/* cloud-results/ (or aws s3 cp --recursive), then " if args.bucket else ""
+        print(f"# when they finish: {then}accelbench cloud collect cloud-results")
+        return 0
+    collected = cloud.collect(args.source, args.data_dir / "runs",
+                              Validator(args.snippets_dir, args.data_dir / "reference"))
+    for path in collected.added:
+        print(f"added {path}")
+    for path in collected.already_stored:
+        print(f"already stored: {path}")
+    for _, problems in collected.rejected:
+        for line in problems:
+            print(f"rejected: {line}")
+    print(f"{len(collected.added)} added, {len(collected.already_stored)} already stored, "
+          f"{len(collected.rejected)} rejected", file=sys.stderr)
+    return 1 if collected.rejected else 0
 
 
 def _run_files(data_dir: Path) -> list[Path]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from accelbench import downloads, notebooks, queries
+from accelbench import cloud, downloads, notebooks, queries
 from accelbench.profiles import PROFILES
 from accelbench.published import Published
 from accelbench.published_verdicts import (
@@ -231,6 +231,22 @@ def _energy(ctx: Context, args: list[str]) -> str:
 def _coverage(ctx: Context, args: list[str]) -> str:
     _no_args("coverage", args)
     return tables.coverage_note(ctx.store.records, ctx.links.md(CONTRIBUTE_PAGE))
+
+
+@kind("cloud-targets", "", "the accelerators `accelbench cloud plan` can target, with a cost bound from the dated prices")
+def _cloud_targets(ctx: Context, args: list[str]) -> str:
+    _no_args("cloud-targets", args)
+    rows = []
+    for target in cloud.TARGETS.values():
+        bound = cloud.cost_bound(target, ctx.reference)
+        cost = (f"at most ${bound[0]:.2f} ({esc(bound[1]['provider'])}, ${float(bound[1]['usd_per_chip_hour']):.2f} per "
+                f"chip-hour, {esc(bound[1]['source_date'])})" if bound else "no price in the reference data")
+        rows.append([f"<code>{esc(target.name)}</code>", f"<code>{esc(target.accelerators)}</code>",
+                     f"{esc(target.chip)} × {target.chips}", esc(target.frameworks.replace(",", ", ")), cost,
+                     esc(target.note) or "–"])
+    return _wrap(tables.html_table(["Target", "SkyPilot accelerators", "Chips", "Frameworks",
+                                    f"Cost of one task (estimate: {cloud.SETUP_S // 60} min setup + "
+                                    f"{cloud.DEADLINE_S // 60} min deadline)", "Note"], rows))
 
 
 @kind("roofline", "", "matrix-multiplication results against arithmetic intensity, with ceilings")

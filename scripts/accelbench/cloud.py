@@ -1,0 +1,174 @@
+"""One command, many accelerators: SkyPilot task files that run the full profile on each target,
+and the collection of the run files they produce.
+
+``plan`` writes one SkyPilot task per target under ``cloud/`` (setup installs the frameworks for
+that hardware with the project's Makefile; run measures the full profile under a deadline and
+copies the new run file to the results location) and returns the ``sky`` commands that launch
+them. ``collect`` takes run files from a results folder, validates each with the checks a pull
+request gets, and adds the valid ones to ``build_data/runs/``; invalid ones are reported and never
+copied, and no stored file is overwritten.
+
+SkyPilot itself is optional (``pip install -e .[cloud]``): writing and collecting need none of it.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from accelbench.queries import cheapest_price
+from accelbench.reference import Reference
+from accelbench.validation import Validator, load_valid
+
+DEADLINE_S = 2400  # the full profile plans under 4 minutes on an H200; slower chips get headroom
+SETUP_S = 900  # an estimate of provisioning and installing the frameworks, for the cost bound only
+RESULTS_MOUNT = "/accelbench-results"
+
+
+@dataclass(frozen=True)
+class Target:
+    """One accelerator SkyPilot can launch: its name on our command line, SkyPilot's name for it,
+    the chip in the reference data, and how the Makefile installs the frameworks for it."""
+
+    name: str
+    accelerators: str  # SkyPilot's resources.accelerators
+    chip: str  # accelerators.csv
+    chips: int
+    make_vars: str  # for `make .venv/.installed-site`
+    frameworks: str = "torch,jax"
+    note: str = ""
+
+    @property
+    def is_tpu(self) -> bool:
+        return self.name.startswith("tpu-")
+
+    @property
+    def slug(self) -> str:
+        return self.name.lower().replace(":", "-")
+
+
+CUDA = "JAX_EXTRA=cuda"
+TPU = "JAX_EXTRA=tpu"
+TARGETS = {t.name: t for t in [
+    Target("tpu-v5e-1", "tpu-v5litepod-1", "TPU v5e", 1, TPU,
+           note="GCP's name for a TPU v5e slice is v5litepod"),
+    Target("tpu-v6e-1", "tpu-v6e-1", "TPU v6e (Trillium)", 1, TPU),
+    Target("tpu-v5p-8", "tpu-v5p-8", "TPU v5p", 4, TPU, note="a v5p-8 slice is 4 chips (8 TensorCores)"),
+    Target("H100:1", "H100:1", "H100 SXM", 1, CUDA),
+    Target("H200:1", "H200:1", "H200 SXM", 1, CUDA),
+    Target("B200:1", "B200:1", "B200 (HGX 1000 W)", 1, CUDA),
+    Target("MI300X:1", "MI300X:1", "MI300X", 1,
+           "TORCH_SPEC=torch==2.13.0+rocm6.4 TORCH_INDEX=https://download.pytorch.org/whl/rocm6.4",
+           frameworks="torch", note="PyTorch's ROCm build; JAX on ROCm is not installed by the Makefile"),
+]}
+
+
+class CloudError(Exception):
+    """A target or a results location that cannot be used."""
+
+
+def targets(names: list[str]) -> list[Target]:
+    unknown = [n for n in names if n not in TARGETS]
+    if unknown:
+        raise CloudError(f"unknown target(s) {', '.join(unknown)} (known: {', '.join(TARGETS)})")
+    return [TARGETS[n] for n in names]
+
+
+def task_yaml(target: Target, bucket: str | None) -> str:
+    """The SkyPilot task for one target. With a bucket, the run file is copied into it (mounted);
+    without, it stays in the cluster's workdir under cloud-results/ for `rsync` to bring home."""
+    dest = RESULTS_MOUNT if bucket else "~/sky_workdir/cloud-results"
+    resources = [f"  accelerators: {target.accelerators}", "  disk_size: 200"]
+    if target.is_tpu:
+        resources.append("  accelerator_args:\n    runtime_version: tpu-ubuntu2204-base")
+    mounts = f"file_mounts:\n  {RESULTS_MOUNT}:\n    source: {bucket}\n    mode: MOUNT\n" if bucket else ""
+    return f"""# Written by `accelbench cloud plan`: the full profile on {target.name} ({target.chip}).
+name: accelbench-{target.slug}
+workdir: .
+resources:
+{chr(10).join(resources)}
+envs:
+  ACCELBENCH_HOST_LABEL: sky-{target.slug}
+  NO_MKDOCS_2_WARNING: "1"
+{mounts}setup: |
+  set -euo pipefail
+  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make python3-venv
+  make .venv/.installed-site {target.make_vars}
+run: |
+  set -uo pipefail
+  touch /tmp/accelbench-started
+  status=0
+  .venv/bin/accelbench run --profile full --frameworks {target.frameworks} --deadline {DEADLINE_S} --summary || status=$?
+  # the run file is copied even when a measurement failed: it says which, and why
+  mkdir -p {dest}
+  find build_data/runs -name '*.json' -newer /tmp/accelbench-started -exec cp {{}} {dest}/ \\;
+  ls -l {dest}
+  exit $status
+"""
+
+
+def launch_commands(target: Target, path: Path, bucket: str | None) -> list[str]:
+    """The commands that run one task: a managed job when results go to a bucket (it recovers
+    from preemption), else a cluster whose results are copied home before it is torn down."""
+    if bucket:
+        return [f"sky jobs launch -y -n accelbench-{target.slug} {path}"]
+    cluster = f"accelbench-{target.slug}"
+    return [f"sky launch -y -c {cluster} {path}",
+            f"rsync -Pavz {cluster}:~/sky_workdir/cloud-results/ cloud-results/",
+            f"sky down -y {cluster}"]
+
+
+def plan(names: list[str], out_dir: Path, bucket: str | None = None) -> list[tuple[Target, Path, list[str]]]:
+    """Write one task file per target into ``out_dir``; returns (target, file, commands) each."""
+    if bucket and not bucket.startswith(("gs://", "s3://", "r2://", "cos://", "oci://")):
+        raise CloudError(f"--bucket {bucket!r}: a bucket URL such as gs://my-results or s3://my-results")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    planned = []
+    for target in targets(names):
+        path = out_dir / f"{target.slug}.yaml"
+        path.write_text(task_yaml(target, bucket), encoding="utf-8")
+        planned.append((target, path, launch_commands(target, path, bucket)))
+    return planned
+
+
+def cost_bound(target: Target, reference: Reference) -> tuple[float, dict] | None:
+    """At most what one task costs at the cheapest dated on-demand price: chips x price x (setup
+    estimate + deadline). None where the reference data has no price for the chip."""
+    price = cheapest_price(reference, target.chip)
+    if price is None:
+        return None
+    return target.chips * float(price["usd_per_chip_hour"]) * (SETUP_S + DEADLINE_S) / 3600, price
+
+
+@dataclass
+class Collected:
+    added: list[Path]
+    already_stored: list[Path]
+    rejected: list[tuple[Path, list[str]]]
+
+
+def collect(source: Path, runs_dir: Path, validator: Validator) -> Collected:
+    """Validate every run file under ``source`` and copy the valid ones into ``runs_dir``. A file
+    whose name is taken by a different stored file, or whose run_id a stored file has, is rejected."""
+    if not source.is_dir():
+        raise CloudError(f"{source}: no such folder (copy a bucket down first, e.g. gsutil -m cp -r gs://BUCKET/* {source})")
+    files = sorted(source.rglob("*.json"))
+    loaded, rejected = load_valid(files, validator)
+    stored_ids = {run["run_id"]: path for path, run in load_valid(sorted(runs_dir.glob("*.json")), validator)[0]}
+    added, already = [], []
+    for path, run in loaded:
+        dest = runs_dir / path.name
+        if dest.exists():
+            if filecmp.cmp(path, dest, shallow=False):
+                already.append(path)
+            else:
+                rejected.append((path, [f"{path}: (file): {dest} exists with different contents; not overwritten"]))
+            continue
+        if run["run_id"] in stored_ids:
+            rejected.append((path, [f"{path}: run_id: {run['run_id']!r} is already stored as {stored_ids[run['run_id']]}"]))
+            continue
+        shutil.copy2(path, dest)
+        added.append(dest)
+    return Collected(added, already, rejected)
