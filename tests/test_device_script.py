@@ -8,7 +8,8 @@ import sys
 
 from conftest import ROOT
 
-BLOCKED = ("jsonschema", "fastjsonschema", "mkdocs", "material", "hypothesis", "playwright")
+BLOCKED = ("jsonschema", "fastjsonschema", "mkdocs", "material", "hypothesis", "playwright", "altair", "vl_convert",
+           "nbconvert", "sky")
 
 
 def test_device_script_runs_with_only_the_frameworks(tmp_path):

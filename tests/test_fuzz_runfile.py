@@ -85,14 +85,14 @@ def check_file(data_dir, path):
             tables.results_table(latest, "runs/")
             tables.best_table(latest, "tflops", ["dtype"], "n", "runs/")
             tables.scaling_table(latest, "runs/")
-            charts.line_chart(latest, CHART, peaks=[("peak", 100.0)])
-            charts.bar_chart(latest, {**CHART, "kind": "bar"})
+            charts.line_chart(latest, CHART, "alt", peaks=[("peak", 100.0)])
+            charts.bar_chart(latest, {**CHART, "kind": "bar"}, "alt")
         tables.runs_table(store.runs)
         tables.energy_table(store.records, "runs/")
         tables.coverage_note(store.records, "contribute.md")
         verdicts.all_verdicts(store, REFERENCE)
         tables.cost_table(queries.cost_rows(store, REFERENCE), "runs/")
-        charts.roofline_chart(*queries.roofline_inputs(store, REFERENCE))
+        charts.roofline_chart(*queries.roofline_inputs(store, REFERENCE), "alt")
 
 
 @SETTINGS

@@ -9,9 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 from accelbench import cloud, hardware, runner
-from accelbench.fragments import FragmentError
 from accelbench.plan import format_plan, plan, to_measure
-from accelbench.prebuild import render_site
 from accelbench.profiles import PROFILES
 from accelbench.profiles import profile as profile_named
 from accelbench.reference import Reference
@@ -107,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return {"run": cmd_run, "validate": cmd_validate, "status": cmd_status, "summary": cmd_summary,
                 "render": cmd_render, "import-mlperf": cmd_import_mlperf, "cloud": cmd_cloud}[args.command](args)
-    except (SnippetError, FragmentError, cloud.CloudError) as exc:
+    except (SnippetError, cloud.CloudError) as exc:
         print(f"accelbench: {exc}", file=sys.stderr)
         return 2
 
@@ -186,6 +184,11 @@ def cmd_import_mlperf(args) -> int:
 
 
 def cmd_render(args) -> int:
+    # the site's packages (Altair, vl-convert, nbconvert) only here: a machine that only measures,
+    # such as a lent accelerator, has none of them
+    from accelbench.fragments import FragmentError
+    from accelbench.prebuild import render_site
+
     try:
         folder = render_site(args.root, args.data_dir, args.snippets_dir, strict=not args.lenient,
                              warn=lambda msg: print(f"accelbench: {msg}", file=sys.stderr),
@@ -193,6 +196,9 @@ def cmd_render(args) -> int:
     except RunFileError as exc:
         print("\n".join(exc.problems), file=sys.stderr)
         return 1
+    except FragmentError as exc:
+        print(f"accelbench: {exc}", file=sys.stderr)
+        return 2
     print(f"rendered {sum(1 for p in folder.rglob('*.md'))} fragment(s) into {folder}")
     return 0
 
