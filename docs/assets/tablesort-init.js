@@ -3,10 +3,35 @@
    their raw number in data-sort, so "1.2 ms" sorts before "3 s". Under instant navigation
    Material announces each new page on document$; without it, the page is ready on DOMContentLoaded. */
 (function () {
+  /* A row that spans columns (a failed measurement: one cell saying why) has no value per
+     column: it keeps its place. A column whose every other cell carries a number sorts as numbers
+     (tablesort guesses from the first three cells, which a failed row can mislead). */
+  function prepare(table) {
+    var rows = Array.prototype.filter.call(table.tBodies[0] ? table.tBodies[0].rows : [], function (row) {
+      if (row.querySelector("td[colspan]")) {
+        row.setAttribute("data-sort-method", "none");
+        return false;
+      }
+      return true;
+    });
+    var heads = table.tHead ? table.tHead.rows[0].cells : [];
+    Array.prototype.forEach.call(heads, function (head, i) {
+      var numeric = rows.length > 0 && rows.every(function (row) {
+        var cell = row.cells[i];
+        return cell && cell.hasAttribute("data-sort") && cell.getAttribute("data-sort") !== "" &&
+          !isNaN(Number(cell.getAttribute("data-sort")));
+      });
+      if (numeric && !head.hasAttribute("data-sort-method")) {
+        head.setAttribute("data-sort-method", "number");
+      }
+    });
+  }
+
   function sortable() {
     document.querySelectorAll("article table").forEach(function (table) {
       if (!table.hasAttribute("data-tablesort")) {  /* once per table */
         table.setAttribute("data-tablesort", "");
+        prepare(table);
         new Tablesort(table);
       }
     });

@@ -14,7 +14,9 @@ SkyPilot itself is optional (``pip install -e .[cloud]``): writing and collectin
 from __future__ import annotations
 
 import filecmp
-import shutil
+import json
+import re
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +24,8 @@ from accelbench.queries import cheapest_price
 from accelbench.reference import Reference
 from accelbench.validation import Validator, load_valid
 
+BUCKET = re.compile(r"(gs|s3|r2|cos|oci)://[A-Za-z0-9][A-Za-z0-9._/-]*")
+PYTHON = "3.12"  # the project needs 3.11 or newer; the clouds' Ubuntu 22.04 images have 3.10
 DEADLINE_S = 2400  # the full profile plans under 4 minutes on an H200; slower chips get headroom
 SETUP_S = 900  # an estimate of provisioning and installing the frameworks, for the cost bound only
 RESULTS_MOUNT = "/accelbench-results"
@@ -39,7 +43,7 @@ class Target:
     make_vars: str  # for `make .venv/.installed-site`
     frameworks: str = "torch,jax"
     note: str = ""
-
+    tpu_runtime: str = ""  # the TPU VM software version Google lists for the chip
     @property
     def is_tpu(self) -> bool:
         return self.name.startswith("tpu-")
@@ -52,10 +56,11 @@ class Target:
 CUDA = "JAX_EXTRA=cuda"
 TPU = "JAX_EXTRA=tpu"
 TARGETS = {t.name: t for t in [
-    Target("tpu-v5e-1", "tpu-v5litepod-1", "TPU v5e", 1, TPU,
+    Target("tpu-v5e-1", "tpu-v5litepod-1", "TPU v5e", 1, TPU, tpu_runtime="v2-alpha-tpuv5-lite",
            note="GCP's name for a TPU v5e slice is v5litepod"),
-    Target("tpu-v6e-1", "tpu-v6e-1", "TPU v6e (Trillium)", 1, TPU),
-    Target("tpu-v5p-8", "tpu-v5p-8", "TPU v5p", 4, TPU, note="a v5p-8 slice is 4 chips (8 TensorCores)"),
+    Target("tpu-v6e-1", "tpu-v6e-1", "TPU v6e (Trillium)", 1, TPU, tpu_runtime="v2-alpha-tpuv6e"),
+    Target("tpu-v5p-8", "tpu-v5p-8", "TPU v5p", 4, TPU, tpu_runtime="v2-alpha-tpuv5",
+           note="a v5p-8 slice is 4 chips (8 TensorCores)"),
     Target("H100:1", "H100:1", "H100 SXM", 1, CUDA),
     Target("H200:1", "H200:1", "H200 SXM", 1, CUDA),
     Target("B200:1", "B200:1", "B200 (HGX 1000 W)", 1, CUDA),
@@ -82,8 +87,9 @@ def task_yaml(target: Target, bucket: str | None) -> str:
     dest = RESULTS_MOUNT if bucket else "~/sky_workdir/cloud-results"
     resources = [f"  accelerators: {target.accelerators}", "  disk_size: 200"]
     if target.is_tpu:
-        resources.append("  accelerator_args:\n    runtime_version: tpu-ubuntu2204-base")
-    mounts = f"file_mounts:\n  {RESULTS_MOUNT}:\n    source: {bucket}\n    mode: MOUNT\n" if bucket else ""
+        resources.append(f"  accelerator_args:\n    runtime_version: {target.tpu_runtime}")
+    # json.dumps: a YAML-safe quoted string (the bucket was checked against BUCKET too)
+    mounts = f"file_mounts:\n  {RESULTS_MOUNT}:\n    source: {json.dumps(bucket)}\n    mode: MOUNT\n" if bucket else ""
     return f"""# Written by `accelbench cloud plan`: the full profile on {target.name} ({target.chip}).
 name: accelbench-{target.slug}
 workdir: .
@@ -94,8 +100,10 @@ envs:
   NO_MKDOCS_2_WARNING: "1"
 {mounts}setup: |
   set -euo pipefail
-  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make python3-venv
-  make .venv/.installed-site {target.make_vars}
+  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make python3-pip
+  python3 -m pip install --quiet --user uv
+  ~/.local/bin/uv python install {PYTHON}
+  make .venv/.installed-site PYTHON="$(~/.local/bin/uv python find {PYTHON})" {target.make_vars}
 run: |
   set -uo pipefail
   touch /tmp/accelbench-started
@@ -112,17 +120,18 @@ run: |
 def launch_commands(target: Target, path: Path, bucket: str | None) -> list[str]:
     """The commands that run one task: a managed job when results go to a bucket (it recovers
     from preemption), else a cluster whose results are copied home before it is torn down."""
+    task = shlex.quote(str(path))
     if bucket:
-        return [f"sky jobs launch -y -n accelbench-{target.slug} {path}"]
+        return [f"sky jobs launch -y -n accelbench-{target.slug} {task}"]
     cluster = f"accelbench-{target.slug}"
-    return [f"sky launch -y -c {cluster} {path}",
+    return [f"sky launch -y -c {cluster} {task}",
             f"rsync -Pavz {cluster}:~/sky_workdir/cloud-results/ cloud-results/",
             f"sky down -y {cluster}"]
 
 
 def plan(names: list[str], out_dir: Path, bucket: str | None = None) -> list[tuple[Target, Path, list[str]]]:
     """Write one task file per target into ``out_dir``; returns (target, file, commands) each."""
-    if bucket and not bucket.startswith(("gs://", "s3://", "r2://", "cos://", "oci://")):
+    if bucket and not BUCKET.fullmatch(bucket):
         raise CloudError(f"--bucket {bucket!r}: a bucket URL such as gs://my-results or s3://my-results")
     out_dir.mkdir(parents=True, exist_ok=True)
     planned = []
@@ -156,19 +165,41 @@ def collect(source: Path, runs_dir: Path, validator: Validator) -> Collected:
         raise CloudError(f"{source}: no such folder (copy a bucket down first, e.g. gsutil -m cp -r gs://BUCKET/* {source})")
     files = sorted(source.rglob("*.json"))
     loaded, rejected = load_valid(files, validator)
-    stored_ids = {run["run_id"]: path for path, run in load_valid(sorted(runs_dir.glob("*.json")), validator)[0]}
+    stored_ids = _stored_run_ids(runs_dir)
     added, already = [], []
     for path, run in loaded:
         dest = runs_dir / path.name
-        if dest.exists():
-            if filecmp.cmp(path, dest, shallow=False):
-                already.append(path)
-            else:
-                rejected.append((path, [f"{path}: (file): {dest} exists with different contents; not overwritten"]))
-            continue
-        if run["run_id"] in stored_ids:
+        if dest.exists() and filecmp.cmp(path, dest, shallow=False):
+            already.append(path)
+        elif run["run_id"] in stored_ids and not dest.exists():
             rejected.append((path, [f"{path}: run_id: {run['run_id']!r} is already stored as {stored_ids[run['run_id']]}"]))
-            continue
-        shutil.copy2(path, dest)
-        added.append(dest)
+        elif _copy_new(path, dest):
+            added.append(dest)
+        else:
+            rejected.append((path, [f"{path}: (file): {dest} exists with different contents; not overwritten"]))
     return Collected(added, already, rejected)
+
+
+def _stored_run_ids(runs_dir: Path) -> dict[str, Path]:
+    """run_id -> file, of every stored file that names one, valid today or not (a duplicate of an
+    invalid stored run is still a duplicate)."""
+    ids = {}
+    for path in sorted(runs_dir.glob("*.json")):
+        try:
+            run_id = json.loads(path.read_text(encoding="utf-8")).get("run_id")
+        except (OSError, ValueError, AttributeError):
+            continue
+        if isinstance(run_id, str):
+            ids.setdefault(run_id, path)
+    return ids
+
+
+def _copy_new(source: Path, dest: Path) -> bool:
+    """Copy into a file that must not exist yet (created exclusively, so a file that appears
+    meanwhile is never overwritten); False when it exists."""
+    try:
+        with open(dest, "xb") as out:
+            out.write(source.read_bytes())
+    except FileExistsError:
+        return False
+    return True

@@ -48,6 +48,20 @@ def _cell(value) -> str:
     return str(value)
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(text: str) -> str:
+    """A text a spreadsheet would run as a formula (a host label such as =HYPERLINK(...)), quoted
+    with a leading apostrophe, as OWASP advises for CSV; a number's text is left alone."""
+    if text.startswith(FORMULA_START):
+        try:
+            float(text)
+        except ValueError:
+            return "'" + text
+    return text
+
+
 def columns_of(rows: list[dict]) -> list[str]:
     """Every key of the rows, in the order first seen."""
     return list(dict.fromkeys(k for row in rows for k in row))
@@ -60,7 +74,7 @@ def to_csv(rows: list[dict], columns: list[str] | None = None) -> bytes:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(columns)
     for row in rows:
-        writer.writerow([_cell(row.get(c)) for c in columns])
+        writer.writerow([_inert(_cell(row.get(c))) for c in columns])
     return out.getvalue().encode("utf-8")
 
 
