@@ -207,10 +207,8 @@ def cmd_cloud(args) -> int:
     if args.cloud_command == "plan":
         reference = Reference(args.data_dir / "reference")
         for target, _path, commands in cloud.plan(args.targets, args.out, args.bucket):
-            bound = cloud.cost_bound(target, reference)
-            cost = (f"at most ${bound[0]:.2f} at {bound[1]['provider']}'s ${float(bound[1]['usd_per_chip_hour']):.2f} "
-                    f"per chip-hour ({bound[1]['source_date']})" if bound else "no price in the reference data")
-            print(f"# {target.name}: {target.chip} x{target.chips}, {target.frameworks}; {cost}"
+            print(f"# {target.name}: {target.chip} x{target.chips}, {target.frameworks}; "
+                  f"{cloud.cost_text(target, reference)}"
                   + (f"; {target.note}" if target.note else ""))
             print("\n".join(commands))
         then = "gsutil -m cp -r BUCKET/* cloud-results/ (or aws s3 cp --recursive), then " if args.bucket else ""

@@ -151,6 +151,16 @@ def cost_bound(target: Target, reference: Reference) -> tuple[float, dict] | Non
     return target.chips * float(price["usd_per_chip_hour"]) * (SETUP_S + DEADLINE_S) / 3600, price
 
 
+def cost_text(target: Target, reference: Reference) -> str:
+    """The cost bound as the CLI and the reproduce page say it, with the price it comes from."""
+    bound = cost_bound(target, reference)
+    if bound is None:
+        return "no price in the reference data"
+    usd, price = bound
+    return (f"at most ${usd:.2f} ({price['provider']}, ${float(price['usd_per_chip_hour']):.2f} per chip-hour, "
+            f"{price['source_date']})")
+
+
 @dataclass
 class Collected:
     added: list[Path]

@@ -238,11 +238,9 @@ def _cloud_targets(ctx: Context, args: list[str]) -> str:
     _no_args("cloud-targets", args)
     rows = []
     for target in cloud.TARGETS.values():
-        bound = cloud.cost_bound(target, ctx.reference)
-        cost = (f"at most ${bound[0]:.2f} ({esc(bound[1]['provider'])}, ${float(bound[1]['usd_per_chip_hour']):.2f} per "
-                f"chip-hour, {esc(bound[1]['source_date'])})" if bound else "no price in the reference data")
         rows.append([f"<code>{esc(target.name)}</code>", f"<code>{esc(target.accelerators)}</code>",
-                     f"{esc(target.chip)} × {target.chips}", esc(target.frameworks.replace(",", ", ")), cost,
+                     f"{esc(target.chip)} × {target.chips}", esc(target.frameworks.replace(",", ", ")),
+                     esc(cloud.cost_text(target, ctx.reference)),
                      esc(target.note) or "–"])
     return _wrap(tables.html_table(["Target", "SkyPilot accelerators", "Chips", "Frameworks",
                                     f"Cost of one task (estimate: {cloud.SETUP_S // 60} min setup + "
@@ -255,7 +253,7 @@ def _roofline(ctx: Context, args: list[str]) -> str:
     points, ceilings = queries.roofline_inputs(ctx.store, ctx.reference)
     alt = queries.roofline_alt(points)
     return _figure(charts.roofline_chart(points, ceilings, alt, uid="roofline"), alt,
-                   "Each point is a matrix-multiplication result; solid lines are the device's measured "
+                   "Measured here. Each point is a matrix-multiplication result; solid lines are the device's measured "
                    "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.", ctx)
 
 
@@ -307,9 +305,9 @@ def _chart(ctx: Context, args: list[str]) -> str:
     peaks = queries.vendor_peaks(latest, ctx.reference) if chart.get("peak_lines") else ()
     uid = f"{workload}-{metric}" if metric else workload
     return _figure(charts.chart_figure(latest, chart, alt, peaks=peaks, uid=uid), alt,
-                   f"{chart.get('title', ctx.workloads[workload]['title'])}: latest result per device, framework and "
-                   f"parameters; error bars span the interquartile range of the timing samples. Each value, with the "
-                   f"run it came from, is in the table above.", ctx)
+                   f"Measured here. {chart.get('title', ctx.workloads[workload]['title'])}: latest result per device, "
+                   f"framework and parameters; error bars span the interquartile range of the timing samples. "
+                   f"Each value, with the run it came from, is in the table above.", ctx)
 
 
 @kind("notebook", "NAME", "the notebook NAME.ipynb beside the page, executed on the stored data (a failing cell "

@@ -90,6 +90,10 @@ def _hide_on_click(field: str, name: str) -> alt.Parameter:
     return alt.selection_point(name=name, fields=[field], bind="legend", toggle="true", empty=False)
 
 
+def _unless_hidden(hidden: alt.Parameter) -> dict:
+    return alt.condition(hidden, alt.value(0), alt.value(1))
+
+
 def _zoom(name: str, encodings: list[str]) -> alt.Parameter:
     return alt.selection_interval(name=name, bind="scales", encodings=encodings)
 
@@ -100,6 +104,14 @@ def _key_label(row, chart: dict) -> str:
 
 def _params_text(params: dict) -> str:
     return ", ".join(f"{k}={v}" for k, v in sorted(params.items()))
+
+
+def _about(row, metric: str) -> dict:
+    """The tooltip's fields of one record: its value as the table shows it, and where it is from."""
+    return {"value": fmt(float(row[f"m_{metric}"]), metric), "device": str(row["device"]),
+            "framework": str(row["framework"]), "parameters": _params_text(row["params"]),
+            "run": str(row.get("run_id", "")),
+            "date": row["created_at"].strftime("%Y-%m-%d") if "created_at" in row else ""}
 
 
 def points(latest: pd.DataFrame, chart: dict) -> pd.DataFrame:
@@ -117,11 +129,8 @@ def points(latest: pd.DataFrame, chart: dict) -> pd.DataFrame:
         value = float(row[metric])
         # the metric is inversely proportional to time, so q1/q3 of time bound it
         rows.append({"x": x, "y": value, "lo": value * row["median_s"] / row["q3_s"],
-                     "hi": value * row["median_s"] / row["q1_s"], "value": fmt(value, chart["y"]),
-                     "series": _key_label(row, chart), "device": str(row["device"]),
-                     "framework": str(row["framework"]), "parameters": _params_text(row["params"]),
-                     "run": str(row.get("run_id", "")),
-                     "date": row["created_at"].strftime("%Y-%m-%d") if "created_at" in row else ""})
+                     "hi": value * row["median_s"] / row["q1_s"], "series": _key_label(row, chart),
+                     **_about(row, chart["y"])})
     if not rows:
         return pd.DataFrame()
     frame = pd.DataFrame(rows)
@@ -162,7 +171,7 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt_text: str, peaks: list[tup
     base = alt.Chart(data).encode(x=x, color=color)
     layers = [
         base.mark_line(strokeWidth=2, clip=True).encode(y=y, strokeDash=dash).add_params(hidden)
-            .encode(opacity=alt.condition(hidden, alt.value(0), alt.value(1))),
+            .encode(opacity=_unless_hidden(hidden)),
         visible.mark_rule(strokeWidth=1.5, clip=True).encode(x=x, y=alt.Y("lo:Q"), y2="hi:Q", color=color),
         visible.mark_point(filled=True, size=45, opacity=1, clip=True).encode(
             x=x, y=y, color=color, tooltip=tooltip or TOOLTIP).add_params(_zoom(f"{_name(uid)}_zoom", ["x", "y"])),
@@ -199,7 +208,7 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt_text: str, uid: str = "char
     visible = alt.Chart(data).transform_filter(~hidden)
     layers = [
         alt.Chart(data).mark_bar(clip=True).encode(
-            x=x, y=y, color=color, opacity=alt.condition(hidden, alt.value(0), alt.value(1)), tooltip=TOOLTIP)
+            x=x, y=y, color=color, opacity=_unless_hidden(hidden), tooltip=TOOLTIP)
             .add_params(hidden, _zoom(f"{_name(uid)}_zoom", ["x"])),
         visible.mark_rule(strokeWidth=1.5, clip=True, style="whisker").encode(x="lo:Q", x2="hi:Q", y=y),
         visible.mark_text(align="left", dx=6, fontSize=12).encode(x="hi:Q", y=y, text="value:N"),
@@ -223,13 +232,8 @@ def roofline_chart(points_: pd.DataFrame, ceilings: dict[str, dict], alt_text: s
     {"measured": (tflops, gbps) or None, "vendor": (tflops, gbps, chip) or None}."""
     if points_.empty:
         return None
-    data = pd.DataFrame({"x": points_["intensity"].astype(float), "y": points_["m_tflops"].astype(float),
-                         "device": points_["device"].map(str), "framework": points_["framework"].map(str),
-                         "value": points_["m_tflops"].map(fmt),
-                         "parameters": points_["params"].map(_params_text),
-                         "run": points_.get("run_id", pd.Series("", index=points_.index)).map(str),
-                         "date": points_["created_at"].map(lambda t: t.strftime("%Y-%m-%d"))
-                         if "created_at" in points_ else ""})
+    data = pd.DataFrame([{"x": float(row["intensity"]), "y": float(row["m_tflops"]), **_about(row, "tflops")}
+                         for _, row in points_.iterrows()])
     ridges = [c[k][0] / (c[k][1] / 1000) for c in ceilings.values() for k in ("measured", "vendor") if c.get(k)]
     x_lo, x_hi = min([*data["x"], *ridges]) / 3, max([*data["x"], *ridges]) * 2  # show where slopes meet peaks
     lines = []
@@ -250,7 +254,7 @@ def roofline_chart(points_: pd.DataFrame, ceilings: dict[str, dict], alt_text: s
     y = alt.Y("y:Q", title="TFLOP/s (log scale)", scale=alt.Scale(type="log"))
     color = alt.Color("device:N", title="device", scale=alt.Scale(domain=devices))
     layers = [alt.Chart(data).mark_point(filled=True, size=50, clip=True).encode(
-        x=x, y=y, color=color, opacity=alt.condition(hidden, alt.value(0), alt.value(1)),
+        x=x, y=y, color=color, opacity=_unless_hidden(hidden),
         tooltip=[alt.Tooltip("value:N", title="TFLOP/s"), *TOOLTIP[1:]])
         .add_params(hidden, _zoom(f"{_name(uid)}_zoom", ["x", "y"]))]
     if lines:
