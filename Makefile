@@ -14,11 +14,18 @@ else
 TORCH_SPEC ?= torch==2.13.0+cpu
 TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
 endif
+# A TPU machine, told by its PCI ids (nothing opens the chips): JAX for TPUs, and PyTorch through
+# torch_xla from its own environment (see xla-env)
+HAS_TPU := $(shell PYTHONPATH=scripts $(PYTHON) -c 'from accelbench.xla import tpu_chips; print("yes" if tpu_chips() else "")' 2>/dev/null)
+ifeq ($(HAS_TPU),yes)
+JAX_EXTRA ?= tpu
+else
 JAX_EXTRA ?= jax
+endif
 BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: browser cloud-env site test benchmarks render build build-zensical serve clean bench-build lint
+.PHONY: browser cloud-env xla-env site test benchmarks render build build-zensical serve clean bench-build lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,9 +41,18 @@ $(VENV)/.installed-%: pyproject.toml | $(BIN)/python
 
 comma := ,
 
+ifeq ($(HAS_TPU),yes)
+# JAX and torch_xla cannot share a TPU in one process, nor one environment (each needs its own
+# libtpu): JAX measures first from .venv, then PyTorch from .venv-xla, each with its own run file
+benchmarks: $(VENV)/.installed-site $(if $(findstring torch,$(FRAMEWORKS)),xla-env)
+	$(if $(findstring jax,$(FRAMEWORKS)),$(BIN)/accelbench run --profile $(PROFILE) --frameworks jax)
+	$(if $(findstring torch,$(FRAMEWORKS)),$(XLA_VENV)/bin/accelbench run --profile $(PROFILE) --frameworks torch)
+	$(BIN)/accelbench validate
+else
 benchmarks: $(VENV)/.installed-site
 	$(BIN)/accelbench run --profile $(PROFILE) --frameworks $(FRAMEWORKS)
 	$(BIN)/accelbench validate
+endif
 
 # the pre-build step: every table, chart, verdict and notebook the pages include, into generated/
 render: $(VENV)/.installed-site
@@ -52,7 +68,7 @@ build-zensical: $(VENV)/.installed-dev render
 site: benchmarks
 	$(MAKE) build
 
-test: $(VENV)/.installed-dev lint browser cloud-env
+test: $(VENV)/.installed-dev lint browser cloud-env xla-env
 	$(BIN)/python -m pytest
 
 # SkyPilot in its own environment (about 460 MB, 40 s here): the tests check the task files
@@ -62,6 +78,23 @@ cloud-env: .venv-cloud/.installed
 	$(PYTHON) -m venv .venv-cloud
 	.venv-cloud/bin/python -m pip install --quiet --upgrade pip
 	.venv-cloud/bin/python -m pip install --quiet -e ".[cloud]"
+	touch $@
+
+# PyTorch through torch_xla, in its own environment: torch-xla 2.9 needs torch 2.9 (the project's
+# is 2.13) and, on a TPU, its own libtpu (JAX's is newer). On a TPU machine it measures PyTorch on
+# the TPU (make benchmarks); elsewhere the tests drive it on torch_xla's CPU device. PyTorch's CPU
+# build comes from PyTorch's index where that is reachable; otherwise PyPI's torch 2.9, a CUDA
+# build with its NVIDIA libraries (7.1 GB and 90 s here). `make site` off a TPU never needs it.
+XLA_VENV ?= .venv-xla
+XLA_TORCH ?= 2.9.0
+xla-env: $(XLA_VENV)/.installed
+$(XLA_VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(XLA_VENV)
+	$(XLA_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(XLA_VENV)/bin/python -m pip install --quiet --retries 0 --timeout 20 "torch==$(XLA_TORCH)+cpu" \
+	    --index-url https://download.pytorch.org/whl/cpu 2>/dev/null || \
+	  $(XLA_VENV)/bin/python -m pip install --quiet "torch==$(XLA_TORCH)"
+	$(XLA_VENV)/bin/python -m pip install --quiet "torch-xla$(if $(HAS_TPU),[tpu])==$(XLA_TORCH)" -e .
 	touch $@
 
 # the browser tests' Chromium: installed where this machine allows (root with apt); elsewhere

@@ -49,6 +49,9 @@ def setup_s(framework, platform, params):
 
 
 def skip_reason(framework, platform, params, count=1):
+    if framework == "torch" and platform == "tpu":
+        return "unavailable", ("PyTorch/XLA on several chips needs torch_xla's own launcher (a process per chip), "
+                               "which this runner does not drive yet")
     if count < 2:
         return "not_applicable", "single device: data parallelism needs two or more"
     return None

@@ -10,7 +10,7 @@ per call), with GB/s where the bytes moved are well defined.
 
 import numpy as np
 
-from accelbench.snippet import Case, input_sets, relative_error
+from accelbench.snippet import Case, input_sets, relative_error, torch_platform
 
 WORKLOAD = "general_compute"
 TITLE = "General-purpose operations"
@@ -144,8 +144,7 @@ def torch_case(params, device):
         arrays = inputs(params, 1000)
         return _error(params, op(*on_device(arrays)).cpu().numpy(), arrays)
 
-    platform = "gpu" if str(device).startswith("cuda") else "cpu"
-    return Case(run=run, check=check, tolerance=tolerance(params, platform), notes={"input_sets": len(sets)})
+    return Case(run=run, check=check, tolerance=tolerance(params, torch_platform(device)), notes={"input_sets": len(sets)})
 # --8<-- [end:torch]
 
 

@@ -8,7 +8,7 @@ for the dtype that ran, as a fraction of that peak.
 
 import numpy as np
 
-from accelbench.snippet import Case, Unsupported, input_sets, relative_error, torch_tf32
+from accelbench.snippet import Case, Unsupported, input_sets, relative_error, torch_normal, torch_tf32
 
 WORKLOAD = "matmul"
 TITLE = "Dense matrix multiplication"
@@ -115,8 +115,8 @@ def torch_case(params, device):
     restore_tf32 = torch_tf32(name == "tfloat32") if str(device).startswith("cuda") else None
 
     def random_pair(seed):  # drawn on the device: no host generation or copy of GiB-sized inputs
-        gen = torch.Generator(device=device).manual_seed(seed)
-        return tuple(torch.randn(n, n, device=device, generator=gen).to(dtype) for _ in range(2))
+        normal = torch_normal(device, seed)
+        return tuple(normal(n, n).to(dtype) for _ in range(2))
 
     sets = [random_pair(seed) for seed in range(_input_sets(params))]
 

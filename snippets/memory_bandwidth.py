@@ -6,7 +6,7 @@ and the output written once (2 × array size). The result is reported in GB/s an
 fraction of the vendor's memory (HBM) bandwidth.
 """
 
-from accelbench.snippet import Case, input_sets
+from accelbench.snippet import Case, input_sets, torch_normal
 
 WORKLOAD = "memory_bandwidth"
 TITLE = "Memory bandwidth"
@@ -85,11 +85,16 @@ def torch_case(params, device):
     import torch
 
     n = params["mib"] * _MIB // 4
-    gen = torch.Generator(device=device).manual_seed(0)
-    xs = [torch.randn(n, device=device, generator=gen) for _ in range(_sets(params))]
+    normal = torch_normal(device, 0)
+    xs = [normal(n) for _ in range(_sets(params))]
     ys = [torch.empty_like(x) for x in xs]
 
+    on_xla = str(device).startswith("xla")
+
     def op(x, y):  # writes into a preallocated output, so no allocation is timed
+        if on_xla:  # torch_xla's tensors are values: copy_ would only point y at x's buffer and
+            # move nothing, and every graph output is a new buffer anyway; clone() is a real copy
+            return x.clone() if params["op"] == "copy" else x * SCALE
         return y.copy_(x) if params["op"] == "copy" else torch.mul(x, SCALE, out=y)
 
     def run(i):
@@ -97,7 +102,7 @@ def torch_case(params, device):
 
     def check():
         x, y = xs[0], ys[0].fill_(float("nan"))  # poisoned: every element must be written
-        op(x, y)
+        y = op(x, y)
         # float32 is exact here (a copy, or one correctly rounded product); chunks keep it small
         return chunked_error(y, x, _factor(params))
 

@@ -289,6 +289,7 @@ def torch_model_and_optimizer(cfg, device):
     state = {k: torch.from_numpy(v) for k, v in init_params(cfg).items()}
     model.load_state_dict({**state, "lm_head.weight": state["wte.weight"]})
     model.to(device)
+    model.lm_head.weight = model.wte.weight  # moving to an XLA device unties them (PyTorch/XLA's troubleshooting guide)
     decay = [p for p in model.parameters() if p.dim() >= 2]
     no_decay = [p for p in model.parameters() if p.dim() < 2]
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": OPTIMIZER["weight_decay"]},
@@ -301,8 +302,7 @@ def torch_model_and_optimizer(cfg, device):
 def torch_autocast(device, dtype_name):
     import torch
 
-    return torch.autocast(device_type="cuda" if str(device).startswith("cuda") else "cpu",
-                          dtype=torch.bfloat16, enabled=dtype_name == "bfloat16")
+    return torch.autocast(device_type=torch.device(device).type, dtype=torch.bfloat16, enabled=dtype_name == "bfloat16")
 
 
 def torch_train_step(forward, opt, autocast, idx, targets):
@@ -321,7 +321,10 @@ def torch_case(params, device):
     # any float32 product left under autocast may use TF32, as in real training on NVIDIA GPUs
     restore_tf32 = torch_tf32(True) if str(device).startswith("cuda") else None
     model, opt = torch_model_and_optimizer(cfg, device)
-    forward = torch.compile(model) if params["variant"] == "compiled" else model
+    # On an XLA device eager is torch_xla's lazy tracing, and compiled is TorchDynamo handing the
+    # graph to XLA (the "openxla" backend) instead of TorchInductor.
+    backend = "openxla" if str(device).startswith("xla") else "inductor"
+    forward = torch.compile(model, backend=backend) if params["variant"] == "compiled" else model
     autocast = torch_autocast(device, params["dtype"])
     batches = [tuple(torch.from_numpy(a).long().to(device) for a in batch(cfg, s)) for s in range(_BATCHES)]
 

@@ -151,3 +151,82 @@ def test_gpu_machine_measures_the_gpu_not_the_cpu():
     assert not any(i.skip for i in items)  # tf32 runs on a GPU
     cpu_items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch"], PROFILES["quick"], platforms=["cpu"])
     assert {i.device.platform for i in cpu_items} == {"cpu"}
+
+
+def fake_torch_xla(hw="TPU", kind="TPU v5 lite", count=4, memory=16 * 2**30):
+    def memory_info(device):
+        if memory is None:
+            raise RuntimeError("UNIMPLEMENTED: GetAllocatorStats is not supported")
+        return {"bytes_limit": memory, "bytes_used": 0}
+
+    xla_model = SimpleNamespace(xla_device_hw=lambda d: hw, xla_device_kind=lambda d: kind, get_memory_info=memory_info)
+    return SimpleNamespace(device=lambda: "xla:0", core=SimpleNamespace(xla_model=xla_model),
+                           runtime=SimpleNamespace(addressable_device_count=lambda: count))
+
+
+def untouchable():
+    """A torch_xla that must not be opened: detection touching it fails the test."""
+    def refuse(*args):
+        raise AssertionError("torch_xla was opened while JAX held the TPU")
+    return SimpleNamespace(device=refuse)
+
+
+def test_pytorch_on_a_tpu_machine_is_the_xla_device_under_the_name_jax_gives_it(monkeypatch):
+    monkeypatch.delenv("ACCELBENCH_TORCH_XLA", raising=False)
+    hw = hardware.detect(("torch",), modules={"torch": fake_torch(cuda_build=False), "torch_xla": fake_torch_xla()},
+                         tpu_chips=4)
+    tpu = next(d for d in hw.devices if d.platform == "tpu")
+    assert (tpu.framework, tpu.name, tpu.count, tpu.memory_bytes, tpu.vendor, tpu.handle) == \
+        ("torch", "TPU v5 lite", 4, 16 * 2**30, "google", "xla:0")
+    assert hw.unavailable == []
+    items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch"], PROFILES["full"])
+    assert {i.device.platform for i in items} == {"tpu"}  # the TPU, not the host CPU
+    assert {i.params["dtype"] for i in items if i.skip} == {"tfloat32", "float16"}
+
+
+def test_jax_holding_the_tpu_leaves_pytorch_unavailable_with_how_to_run_it(monkeypatch):
+    monkeypatch.delenv("ACCELBENCH_TORCH_XLA", raising=False)
+    tpus = [FakeJaxDevice("tpu", "TPU v6 lite")]
+    hw = hardware.detect(("torch", "jax"), tpu_chips=1, modules={
+        "torch": fake_torch(cuda_build=False), "torch_xla": untouchable(),
+        "jax": fake_jax(cpu=[FakeJaxDevice("cpu", "cpu")], tpu=tpus)})
+    (torch_tpu,) = [u for u in hw.unavailable if u.framework == "torch"]
+    assert torch_tpu.platform == "tpu" and "JAX holds the TPU" in torch_tpu.reason and "make xla-env" in torch_tpu.reason
+    items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch", "jax"], PROFILES["full"])
+    torch_items = [i for i in items if i.framework == "torch"]
+    # recorded as unavailable: a gap of this run, never evidence about PyTorch or the chip
+    assert torch_items and {i.skip_category for i in torch_items} == {"unavailable"}
+
+
+def test_a_tpu_machine_without_torch_xla_says_how_to_install_it(monkeypatch):
+    monkeypatch.delenv("ACCELBENCH_TORCH_XLA", raising=False)
+    monkeypatch.setattr(hardware.xla, "installed", lambda: False)
+    devices, unavailable = hardware.detect_torch(fake_torch(cuda_build=False), tpu_chips=1)
+    assert [d.platform for d in devices] == ["cpu"]
+    assert [(u.platform, u.reason.split(":")[0]) for u in unavailable] == \
+        [("tpu", "PyTorch on a TPU needs torch_xla, which is not installed here")]
+
+
+def test_torch_xla_is_used_off_a_tpu_only_when_asked_and_never_under_the_native_name(monkeypatch):
+    cpu_xla = fake_torch_xla(hw="CPU", kind="cpu", count=1, memory=None)
+    monkeypatch.delenv("ACCELBENCH_TORCH_XLA", raising=False)
+    devices, _ = hardware.detect_torch(fake_torch(cuda_build=False), untouchable(), tpu_chips=0)
+    assert [(d.platform, d.handle) for d in devices] == [("cpu", "cpu")]
+    monkeypatch.setenv("ACCELBENCH_TORCH_XLA", "1")
+    devices, _ = hardware.detect_torch(fake_torch(cuda_build=False), cpu_xla, tpu_chips=0)
+    assert [(d.platform, d.name, d.handle, d.memory_bytes) for d in devices] == \
+        [("cpu", f"{hardware.cpu_model()} (PyTorch/XLA)", "xla:0", None)]
+    monkeypatch.setenv("ACCELBENCH_TORCH_XLA", "0")  # a TPU machine where PyTorch keeps to the host
+    devices, _ = hardware.detect_torch(fake_torch(cuda_build=False), untouchable(), tpu_chips=4)
+    assert [d.platform for d in devices] == ["cpu"]
+
+
+def test_tpu_chips_are_counted_on_the_pci_bus_by_vendor_and_device(tmp_path):
+    for slot, vendor, device in [("0000:00:04.0", "0x1ae0", "0x0063"), ("0000:00:05.0", "0x1ae0", "0x0063"),
+                                 ("0000:00:06.0", "0x1ae0", "0x0042"),  # Google's gVNIC network card
+                                 ("0000:00:07.0", "0x10de", "0x2335")]:  # an NVIDIA GPU
+        (tmp_path / slot).mkdir()
+        (tmp_path / slot / "vendor").write_text(vendor + "\n")
+        (tmp_path / slot / "device").write_text(device + "\n")
+    assert hardware.xla.tpu_chips(str(tmp_path)) == 2
+    assert hardware.xla.tpu_chips(str(tmp_path / "absent")) == 0

@@ -59,14 +59,17 @@ def test_the_full_profile_on_an_h200_fits_a_short_lease():
     assert headline >= PROFILES["full"].energy_s
 
 
-def test_a_tpu_v5e_plan_has_jax_only_and_fits():
+def test_a_tpu_v5e_plan_measures_both_frameworks_each_within_a_lease():
     items = planned("TPU v5 lite")
-    torch_items = [i for i in items if i.framework == "torch"]
-    assert torch_items and all("needs torch_xla" in i.skip for i in torch_items)
-    jax_items = [i for i in items if i.framework == "jax" and not i.skip]
-    assert {i.snippet.workload for i in jax_items} >= {"transformer_train", "matmul", "memory_bandwidth"}
-    assert not any(i.params.get("dtype") in ("float16", "tfloat32") for i in jax_items)
-    assert startup_s(items) + sum(i.budget_s for i in items) <= LEASE_S
+    for framework in ("jax", "torch"):  # on a TPU each framework runs in its own process, one after the other
+        mine = [i for i in items if i.framework == framework]
+        measured = [i for i in mine if not i.skip]
+        assert {i.snippet.workload for i in measured} >= {"transformer_train", "matmul", "memory_bandwidth", "general_compute"}
+        assert not any(i.params.get("dtype") in ("float16", "tfloat32") for i in measured)
+        assert startup_s(mine) + sum(i.budget_s for i in mine) <= LEASE_S, framework
+    # PyTorch/XLA across chips is not driven: said as unavailable, which is no evidence about the chip
+    torch_dp = [i for i in items if i.framework == "torch" and i.snippet.workload == "data_parallel"]
+    assert all(i.skip_category in ("unavailable", "not_applicable") for i in torch_dp)
 
 
 def test_sizes_beyond_the_device_memory_are_skipped_with_the_reason():

@@ -197,16 +197,20 @@ def test_energy(data_dir, tpu_tokens_per_joule, expected):
 
 # Supported frameworks: which framework trained GPT-2 small on which chip
 
-TORCH_ON_TPU = ("skipped", "unavailable", "PyTorch on a TPU needs torch_xla, which this runner does not drive yet")
-# what a runner that drives torch_xla would record where an operation PyTorch needs does not exist there
-TORCH_CANNOT = ("skipped", "unsupported", "an operation this model needs is not supported by torch_xla here")
+# what the runner records for PyTorch on a TPU that JAX held in the same process (a gap of the run)
+TORCH_ON_TPU = ("skipped", "unavailable", "JAX holds the TPU in this process, and torch_xla cannot share it "
+                "(pytorch/xla#6747): run PyTorch in its own process, make xla-env (torch 2.9 with torch-xla[tpu] 2.9 "
+                "in .venv-xla), then .venv-xla/bin/accelbench run --frameworks torch")
+# what it records when torch_xla would run an operation of the step on the host (a limit of PyTorch there)
+TORCH_CANNOT = ("skipped", "unsupported", "torch_xla has no XLA lowering for aten::_fft_c2c: it runs on the host CPU, "
+                "so this would not measure the device")
 
 
 @pytest.mark.parametrize("records, expected", [
     # JAX trained it on the TPU, PyTorch could not run there (a limit), both trained it on the GPU
     ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(TPU, 500_000, "jax"),
       not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT)], SUPPORTED),
-    # the same, but PyTorch was not run on the TPU because this runner cannot: not evidence
+    # the same, but PyTorch was not run on the TPU because JAX held it in that process: not evidence
     ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(TPU, 500_000, "jax"),
       not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_ON_TPU)], NOT_MEASURED),
     # JAX found it cannot train it on the TPU

@@ -49,6 +49,14 @@ class Target:
         return self.name.startswith("tpu-")
 
     @property
+    def runs(self) -> list[tuple[str, str]]:
+        """(environment, frameworks) of each run, one after the other. On a TPU, JAX and torch_xla
+        cannot share the chips in one process, nor one environment (each needs its own libtpu)."""
+        if self.is_tpu:
+            return [(".venv", "jax"), (".venv-xla", "torch")]
+        return [(".venv", self.frameworks)]
+
+    @property
     def slug(self) -> str:
         return self.name.lower().replace(":", "-")
 
@@ -90,6 +98,8 @@ def task_yaml(target: Target, bucket: str | None) -> str:
         resources.append(f"  accelerator_args:\n    runtime_version: {target.tpu_runtime}")
     # json.dumps: a YAML-safe quoted string (the bucket was checked against BUCKET too)
     mounts = f"file_mounts:\n  {RESULTS_MOUNT}:\n    source: {json.dumps(bucket)}\n    mode: MOUNT\n" if bucket else ""
+    runs = "".join(f"  {venv}/bin/accelbench run --profile full --frameworks {frameworks} --deadline {DEADLINE_S} "
+                   f"--summary || status=$?\n" for venv, frameworks in target.runs)
     return f"""# Written by `accelbench cloud plan`: the full profile on {target.name} ({target.chip}).
 name: accelbench-{target.slug}
 workdir: .
@@ -103,13 +113,12 @@ envs:
   sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make python3-pip
   python3 -m pip install --quiet --user uv
   ~/.local/bin/uv python install {PYTHON}
-  make .venv/.installed-site PYTHON="$(~/.local/bin/uv python find {PYTHON})" {target.make_vars}
+  make .venv/.installed-site{" xla-env" * target.is_tpu} PYTHON="$(~/.local/bin/uv python find {PYTHON})" {target.make_vars}
 run: |
   set -uo pipefail
   touch /tmp/accelbench-started
   status=0
-  .venv/bin/accelbench run --profile full --frameworks {target.frameworks} --deadline {DEADLINE_S} --summary || status=$?
-  # the run file is copied even when a measurement failed: it says which, and why
+{runs}  # the run file is copied even when a measurement failed: it says which, and why
   mkdir -p {dest}
   find build_data/runs -name '*.json' -newer /tmp/accelbench-started -exec cp {{}} {dest}/ \\;
   ls -l {dest}
@@ -144,11 +153,12 @@ def plan(names: list[str], out_dir: Path, bucket: str | None = None) -> list[tup
 
 def cost_bound(target: Target, reference: Reference) -> tuple[float, dict] | None:
     """At most what one task costs at the cheapest dated on-demand price: chips x price x (setup
-    estimate + deadline). None where the reference data has no price for the chip."""
+    estimate + a deadline per run). None where the reference data has no price for the chip."""
     price = cheapest_price(reference, target.chip)
     if price is None:
         return None
-    return target.chips * float(price["usd_per_chip_hour"]) * (SETUP_S + DEADLINE_S) / 3600, price
+    hours = (SETUP_S + DEADLINE_S * len(target.runs)) / 3600
+    return target.chips * float(price["usd_per_chip_hour"]) * hours, price
 
 
 def cost_text(target: Target, reference: Reference) -> str:

@@ -239,12 +239,13 @@ def _cloud_targets(ctx: Context, args: list[str]) -> str:
     rows = []
     for target in cloud.TARGETS.values():
         rows.append([f"<code>{esc(target.name)}</code>", f"<code>{esc(target.accelerators)}</code>",
-                     f"{esc(target.chip)} × {target.chips}", esc(target.frameworks.replace(",", ", ")),
+                     f"{esc(target.chip)} × {target.chips}",
+                     esc(" then ".join(f"{fws.replace(',', ', ')} ({venv})" for venv, fws in target.runs)),
                      esc(cloud.cost_text(target, ctx.reference)),
                      esc(target.note) or "–"])
     return _wrap(tables.html_table(["Target", "SkyPilot accelerators", "Chips", "Frameworks",
                                     f"Cost of one task (estimate: {cloud.SETUP_S // 60} min setup + "
-                                    f"{cloud.DEADLINE_S // 60} min deadline)", "Note"], rows))
+                                    f"{cloud.DEADLINE_S // 60} min deadline per run)", "Note"], rows))
 
 
 @kind("roofline", "", "matrix-multiplication results against arithmetic intensity, with ceilings")

@@ -14,8 +14,11 @@ import platform
 import shutil
 import socket
 import subprocess
+import sys
 from dataclasses import dataclass, field
 from typing import Any
+
+from accelbench import xla
 
 ACCELERATOR_PLATFORMS = ("gpu", "tpu")
 
@@ -88,14 +91,20 @@ def _import(name: str):
         return None, f"{name} is not installed or fails to import ({type(exc).__name__}: {exc})"
 
 
-def detect_torch(torch: Any = None) -> tuple[list[Device], list[Unavailable]]:
+def detect_torch(torch: Any = None, torch_xla: Any = None, tpu_chips: int | None = None,
+                 tpu_taken: bool = False) -> tuple[list[Device], list[Unavailable]]:
+    """PyTorch's CPU, its CUDA or ROCm GPU, and on a TPU machine (or when asked) the XLA device.
+    ``tpu_taken``: JAX holds the TPU in this process, so torch_xla must not try to open it."""
     if torch is None:
-        # A PyTorch device plugin (torch_xla on a TPU VM) loads itself on `import torch` and can
-        # take the TPU before JAX does; the runner uses PyTorch's own devices only.
+        # A PyTorch device plugin (torch_xla) loads itself on `import torch` and can take the TPU
+        # before JAX does: torch_xla is imported only where it is to be used (detect_xla).
         os.environ.setdefault("TORCH_DEVICE_BACKEND_AUTOLOAD", "0")
         torch, error = _import("torch")
         if torch is None:
             return [], [Unavailable("torch", None, error)]
+    chips = xla.tpu_chips() if tpu_chips is None else tpu_chips
+    if xla.wanted(chips > 0):
+        return detect_xla(torch_xla, chips, tpu_taken)
     devices = [_cpu_device("torch", "cpu")]
     try:
         if torch.cuda.is_available() and torch.cuda.device_count() > 0:
@@ -109,6 +118,35 @@ def detect_torch(torch: Any = None) -> tuple[list[Device], list[Unavailable]]:
     except Exception as exc:
         return devices, [Unavailable("torch", "gpu", f"torch.cuda failed: {type(exc).__name__}: {exc}"[:2000])]
     return devices, []
+
+
+def detect_xla(torch_xla: Any, tpu_chips: int, tpu_taken: bool) -> tuple[list[Device], list[Unavailable]]:
+    """PyTorch's XLA device: on a TPU, the TPU under the name JAX gives it (both report the PJRT
+    device kind, "TPU v5 lite"). Asked for without a TPU, it is the PJRT CPU or GPU device under
+    its own name, so its records never mix with PyTorch's native ones."""
+    platform = "tpu" if tpu_chips else "cpu"
+    host = [_cpu_device("torch", "cpu")] if tpu_chips else []  # the host CPU stays measurable
+    if tpu_taken:
+        return host, [Unavailable("torch", platform, "JAX holds the TPU in this process, and torch_xla cannot share "
+                                  "it (pytorch/xla#6747): run PyTorch in its own process, " + xla.INSTALL_HINT)]
+    if torch_xla is None:
+        if not xla.installed():
+            return host, [Unavailable("torch", platform, "PyTorch on a TPU needs torch_xla, which is not installed "
+                                      "here: " + xla.INSTALL_HINT)]
+        torch_xla, error = _import("torch_xla")
+        if torch_xla is None:
+            return host, [Unavailable("torch", platform, error)]
+    try:
+        found = xla.open_device(torch_xla)
+    except Exception as exc:
+        return host, [Unavailable("torch", platform, f"torch_xla could not open its device: {type(exc).__name__}: {exc}"[:2000])]
+    if found["platform"] == "tpu":
+        name, vendor = found["kind"], "google"
+    else:
+        base = cpu_model() if found["platform"] == "cpu" else found["kind"]
+        name, vendor = f"{base} (PyTorch/XLA)", None
+    return host + [Device("torch", found["platform"], name, found["count"], found["memory_bytes"], vendor,
+                          found["handle"])], []
 
 
 def _pci_bus_id(props: Any) -> str | None:
@@ -174,15 +212,19 @@ def _jax_memory(jax_device: Any) -> int | None:
         return None
 
 
-def detect(frameworks: list[str] | tuple[str, ...] = ("torch", "jax"), modules: dict | None = None) -> Hardware:
-    """Devices per framework, plus why a framework cannot use a platform another one sees."""
+def detect(frameworks: list[str] | tuple[str, ...] = ("torch", "jax"), modules: dict | None = None,
+           tpu_chips: int | None = None) -> Hardware:
+    """Devices per framework, plus why a framework cannot use a platform another one sees.
+    ``modules`` (torch, torch_xla, jax) and ``tpu_chips`` stand in for the real ones in tests."""
     modules = modules or {}
-    detectors = {"torch": detect_torch, "jax": detect_jax}
     devices: list[Device] = []
     unavailable: list[Unavailable] = []
     # JAX first: on a TPU VM the first framework to open the TPU holds it
-    for fw in sorted(frameworks, key=lambda f: f != "jax"):
-        found, missing = detectors[fw](modules.get(fw))
+    if "jax" in frameworks:
+        devices, unavailable = detect_jax(modules.get("jax"))
+    if "torch" in frameworks:
+        taken = any(d.platform == "tpu" for d in devices)
+        found, missing = detect_torch(modules.get("torch"), modules.get("torch_xla"), tpu_chips, taken)
         devices += found
         unavailable += missing
     return Hardware(devices, unavailable + _unseen(devices, unavailable, frameworks))
@@ -199,14 +241,14 @@ def _unseen(devices: list[Device], unavailable: list[Unavailable], frameworks) -
             if fw in broken or (fw, plat) in seen or any(u.framework == fw and u.platform == plat for u in unavailable):
                 continue
             if (fw, plat) == ("torch", "tpu"):
-                out.append(Unavailable(fw, plat, "PyTorch on a TPU needs torch_xla, which this runner does not drive yet"))
+                out.append(Unavailable(fw, plat, "PyTorch on a TPU needs torch_xla: " + xla.INSTALL_HINT))
             else:
                 out.append(Unavailable(fw, plat, f"{fw} sees no {plat} device"))
     return out
 
 
-# Which frameworks this runner drives on which platform (not yet PyTorch on a TPU, through torch_xla).
-DRIVES = {"cpu": ("torch", "jax"), "gpu": ("torch", "jax"), "tpu": ("jax",)}
+# Which frameworks this runner drives on which platform (PyTorch on a TPU through torch_xla).
+DRIVES = {"cpu": ("torch", "jax"), "gpu": ("torch", "jax"), "tpu": ("torch", "jax")}
 
 
 def assumed(name: str, platform: str, vendor: str | None, memory_bytes: int | None, frameworks) -> Hardware:
@@ -257,11 +299,12 @@ def software_versions(frameworks: list[str] | tuple[str, ...] = ("torch", "jax")
             versions["cudnn"] = str(torch.backends.cudnn.version()) if torch and torch.cuda.is_available() else None
         except Exception:
             versions["cudnn"] = None
+        versions["torch_xla"] = _version("torch-xla") if torch and "torch_xla" in sys.modules else None
     if "jax" in frameworks:
         versions["jax"] = _version("jax")
         versions["jaxlib"] = _version("jaxlib")
         versions["jax_cuda_plugin"] = _version("jax-cuda13-plugin") or _version("jax-cuda12-plugin")
-        versions["libtpu"] = _version("libtpu") or _version("libtpu-nightly")
+    versions["libtpu"] = _version("libtpu") or _version("libtpu-nightly")
     versions["driver"] = nvidia_driver()
     return versions
 

@@ -13,9 +13,10 @@ import sys
 import threading
 from collections.abc import Callable
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
-from accelbench import energy, timing
+from accelbench import energy, timing, xla
 from accelbench.metrics import RATES
 from accelbench.plan import Planned
 from accelbench.profiles import Profile
@@ -51,18 +52,44 @@ def time_limit(seconds: float | None):
         signal.signal(signal.SIGALRM, previous)
 
 
-def sync_for(framework: str, device: Any) -> Callable[[Any], None]:
-    """How to wait for a framework's device work to finish."""
+@dataclass
+class Driver:
+    """How the runner drives one framework's device: ``run`` wraps a case's call (a lazy device
+    materialises each call), ``sync`` waits until the device has finished, and, where the
+    framework counts them, graph compilations and operations run on the host instead."""
+
+    sync: Callable[[Any], None]
+    lazy: xla.LazyDevice | None = None
+
+    def run(self, call: Callable[[int], Any]) -> Callable[[int], Any]:
+        return self.lazy.step(call) if self.lazy else call
+
+    @property
+    def compilations(self) -> Callable[[], int] | None:
+        return self.lazy.compilations if self.lazy else None
+
+    def host_fallbacks(self) -> dict[str, int]:
+        return self.lazy.host_fallbacks() if self.lazy else {}
+
+    def settle(self) -> None:
+        if self.lazy:
+            self.lazy.settle()
+
+
+def driver_for(framework: str, device: Any) -> Driver:
     if framework == "torch":
         import torch
 
+        if xla.is_xla(device):
+            lazy = xla.LazyDevice()
+            return Driver(lazy.wait, lazy)
         if str(device).startswith("cuda"):
-            return lambda out: torch.cuda.synchronize(device)
-        return lambda out: None  # PyTorch CPU ops return when they are done
+            return Driver(lambda out: torch.cuda.synchronize(device))
+        return Driver(lambda out: None)  # PyTorch CPU ops return when they are done
     if framework == "jax":
         import jax
 
-        return jax.block_until_ready
+        return Driver(jax.block_until_ready)
     raise ValueError(f"unknown framework {framework}")
 
 
@@ -124,20 +151,24 @@ def _measure(item: Planned, profile: Profile, reference: Reference, record: dict
     """Build the case, time its first call, check it against float64, then time it."""
     case = item.snippet.case(item.framework, item.params, item.device.handle)
     try:
-        sync = sync_for(item.framework, item.device.handle)
-        compile_s = timing.time_first_call(case.prepare, case.run, sync)
+        driver = driver_for(item.framework, item.device.handle)
+        run, sync = driver.run(case.run), driver.sync
+        driver.settle()
+        host_before = driver.host_fallbacks()
+        compile_s = timing.time_first_call(case.prepare, run, sync)
+        _refuse_host_fallbacks(host_before, driver.host_fallbacks())
         error = case.check()
         record["check"] = {"relative_error": error if math.isfinite(error) else None, "tolerance": case.tolerance}
         if not error <= case.tolerance:  # NaN fails too
             return _failed(record, "precision",
                            f"wrong result: relative error {error:.3g} exceeds tolerance {case.tolerance:.3g}")
-        result = timing.time_calls(case.run, sync, profile.timing)
-        energy_info = (energy.meter_window(case.run, sync, result.calls_per_sample, profile.energy_s, metering)
+        result = timing.time_calls(run, sync, profile.timing, compilations=driver.compilations)
+        energy_info = (energy.meter_window(run, sync, result.calls_per_sample, profile.energy_s, metering)
                        if metering else None)
     finally:
         if case.close:
             case.close()
-    stats = timing.summarize(result.samples_s)
+    stats = timing.summarize(result.samples_s, result.compilations)
     work = item.snippet.work(item.params, case.work)
     record.update(status="ok", reason=None, category=None, samples_s=result.samples_s,
                   calls_per_sample=result.calls_per_sample, stats=stats, notes=dict(case.notes), work=work)
@@ -151,6 +182,15 @@ def _measure(item: Planned, profile: Profile, reference: Reference, record: dict
         record["energy"] = energy_info
         record["metrics"].update(energy.efficiency(energy_info, work))
     return record
+
+
+def _refuse_host_fallbacks(before: dict[str, int], after: dict[str, int]) -> None:
+    """A call that needs an operation the framework runs on the host CPU (torch_xla without an
+    XLA lowering for it) would time the host, not the device: the device cannot run it."""
+    ops = xla.fell_back(before, after)
+    if ops:
+        raise Unsupported(f"torch_xla has no XLA lowering for {', '.join(ops)}: it runs on the host CPU, "
+                          f"so this would not measure the device")
 
 
 def derived_metrics(work: dict, median_s: float, compile_s: float) -> dict:

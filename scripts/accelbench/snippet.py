@@ -260,6 +260,33 @@ def relative_error(out, ref) -> float:
     return float(err / denom) if denom > 0 else float(err)
 
 
+def torch_normal(device, seed: int) -> Callable[..., Any]:
+    """``normal(*shape)``: float32 standard-normal draws made on ``device`` from ``seed`` (no host
+    generation or copy of GiB-sized inputs). An XLA device has no torch.Generator: it draws from
+    its own random state, seeded here (one draw sequence at a time)."""
+    import torch
+
+    if str(device).startswith("xla"):
+        import torch_xla
+
+        torch_xla.manual_seed(seed)
+        return lambda *shape: torch.randn(*shape, device=device)
+    gen = torch.Generator(device=device).manual_seed(seed)
+    return lambda *shape: torch.randn(*shape, device=device, generator=gen)
+
+
+def torch_platform(device) -> str:
+    """cpu, gpu or tpu: the kind of hardware behind a PyTorch device handle ("cuda:0", "xla:0")."""
+    name = str(device)
+    if name.startswith("cuda"):
+        return "gpu"
+    if name.startswith("xla"):
+        import torch_xla.core.xla_model as xm
+
+        return {"TPU": "tpu", "CUDA": "gpu"}.get(str(xm.xla_device_hw(device)).upper(), "cpu")
+    return "cpu"
+
+
 def torch_tf32(enabled: bool) -> Callable[[], None]:
     """Let float32 matrix products on CUDA use TF32 (or forbid it) and return what restores the
     setting as found. PyTorch 2.9 and newer name it ``fp32_precision`` ("tf32" / "ieee"); older

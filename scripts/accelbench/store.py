@@ -103,7 +103,7 @@ def records_frame(runs: list[dict], files: dict[str, Path], current_hashes: dict
                 "stale": current_hashes is not None and current_hashes.get(rec["workload"]) != rec["snippet_hash"],
                 "median_s": stats.get("median_s"), "q1_s": stats.get("q1_s"), "q3_s": stats.get("q3_s"),
                 "min_s": stats.get("min_s"), "max_s": stats.get("max_s"), "n_samples": stats.get("n"),
-                "wide_spread": stats.get("wide_spread", False),
+                "wide_spread": stats.get("wide_spread", False), "compilations": stats.get("compilations"),
                 "n_devices": (rec.get("notes") or {}).get("devices"),
                 "energy_measured": (rec.get("energy") or {}).get("measured"),
                 "energy_reason": (rec.get("energy") or {}).get("reason"),

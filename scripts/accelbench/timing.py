@@ -31,12 +31,16 @@ class Timing:
     samples_s: list[float]  # seconds per call, one entry per sample
     calls_per_sample: int
     warmup_calls: int
+    compilations: int | None = None  # graphs compiled while sampling (None: not counted)
 
 
 def time_calls(run: Callable[[int], Any], sync: Callable[[Any], None], plan: TimingPlan,
-               clock: Callable[[], float] = time.perf_counter) -> Timing:
+               clock: Callable[[], float] = time.perf_counter,
+               compilations: Callable[[], int] | None = None) -> Timing:
     """Warm up, calibrate how many calls make a sample of at least ``min_sample_s``, then take
-    samples of that many calls each, rotating inputs."""
+    samples of that many calls each, rotating inputs. ``compilations``: a counter of the graphs
+    the framework has compiled (torch_xla's), read around the samples only: compiling during
+    warm-up is expected, compiling while timed means the samples include it."""
     call = 0
     start = clock()
     warmup_calls = 0
@@ -47,6 +51,7 @@ def time_calls(run: Callable[[int], Any], sync: Callable[[Any], None], plan: Tim
     calls_per_sample, call = _calibrate(run, sync, plan.min_sample_s, call, clock)
 
     samples = []
+    compiled_before = compilations() if compilations else None
     sampling_start = clock()
     for _ in range(plan.repeats):
         t0 = clock()
@@ -54,7 +59,9 @@ def time_calls(run: Callable[[int], Any], sync: Callable[[Any], None], plan: Tim
         samples.append((clock() - t0) / calls_per_sample)
         if len(samples) >= plan.min_samples and clock() - sampling_start > plan.budget_s:
             break
-    return Timing(samples_s=samples, calls_per_sample=calls_per_sample, warmup_calls=warmup_calls)
+    compiled = compilations() - compiled_before if compilations else None
+    return Timing(samples_s=samples, calls_per_sample=calls_per_sample, warmup_calls=warmup_calls,
+                  compilations=compiled)
 
 
 def run_batch(run: Callable[[int], Any], sync: Callable[[Any], None], calls: int, first: int) -> int:
@@ -103,12 +110,13 @@ def quantile(sorted_values: list[float], q: float) -> float:
     return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
 
 
-def summarize(samples: list[float]) -> dict[str, float | int | bool]:
-    """Median, quartiles, IQR, min, max, mean and a wide-spread flag of timing samples."""
+def summarize(samples: list[float], compilations: int | None = None) -> dict[str, float | int | bool]:
+    """Median, quartiles, IQR, min, max, mean and a wide-spread flag of timing samples; with
+    ``compilations`` (graphs compiled while sampling) counted, any at all also flags the spread."""
     values = sorted(samples)
     median = quantile(values, 0.5)
     q1, q3 = quantile(values, 0.25), quantile(values, 0.75)
-    return {
+    out = {
         "n": len(values),
         "median_s": median,
         "q1_s": q1,
@@ -119,3 +127,7 @@ def summarize(samples: list[float]) -> dict[str, float | int | bool]:
         "mean_s": sum(values) / len(values),
         "wide_spread": (q3 - q1) > WIDE_SPREAD * median,
     }
+    if compilations is not None:
+        out["compilations"] = compilations
+        out["wide_spread"] = out["wide_spread"] or compilations > 0
+    return out

@@ -288,8 +288,8 @@ def energy(store: Store, reference: Reference) -> Finding:
            "and both trained it on a GPU. Contradicted if JAX could not train it on the TPU for a limit of the chip or "
            "framework, or PyTorch trained it there at least as fast as JAX. Mixed otherwise (PyTorch slower than JAX "
            "on the TPU, or only one framework trained it on the GPU). Not measured without an attempt by JAX on a TPU "
-           "and results on a GPU, or while PyTorch on a TPU was not attempted by a runner able to run it (this "
-           "project's runner does not drive torch_xla yet, so its own TPU runs leave this not measured).")
+           "and results on a GPU, or while PyTorch on a TPU was not attempted (it runs through torch_xla, in its own "
+           "process: a run where JAX held the TPU, or without torch_xla installed, records it as unavailable).")
 def frameworks(store: Store, reference: Reference) -> Finding:
     seen = training_records(store)
     ran = {pl: sorted(fw for (p, fw), r in seen.items() if p == pl and r["status"] == "ok") for pl in PLATFORMS}
@@ -310,8 +310,8 @@ def frameworks(store: Store, reference: Reference) -> Finding:
         evidence.append(f"PyTorch/JAX tokens/s on the TPU: {r.text()}")
         return Finding(CONTRADICTED if r.low >= 1 - MARGIN else MIXED, evidence, runs)
     if torch_tpu is None or torch_tpu["category"] != "unsupported":
-        # not attempted, or not run for a reason of ours (this runner does not drive torch_xla yet):
-        # whether PyTorch can train on the TPU is not known
-        return Finding(NOT_MEASURED, evidence + ["PyTorch on a TPU: not attempted by a runner that could run it."], runs)
+        # not attempted, or not run for a reason of the run's (torch_xla missing, JAX holding the
+        # TPU): whether PyTorch can train on the TPU is not known
+        return Finding(NOT_MEASURED, evidence + ["PyTorch on a TPU: not attempted yet (it runs through torch_xla)."], runs)
     verdict = SUPPORTED if set(ran["gpu"]) >= {"torch", "jax"} else MIXED
     return Finding(verdict, evidence, runs)

@@ -40,12 +40,19 @@ def _metrics(latest: pd.DataFrame, wanted: list[str] | None) -> list[str]:
     return [m for m in (wanted or table_default()) if f"m_{m}" in latest and latest[f"m_{m}"].notna().any()]
 
 
+def _spread_cause(row) -> str:
+    compiled = row.get("compilations")
+    if isinstance(compiled, int | float) and compiled > 0:  # NaN (not counted) compares False
+        return f"{int(compiled)} graph compilation(s) while timed: the samples include compiling"
+    return "interquartile range above 10% of the median"
+
+
 def _badges(row) -> str:
     out = ""
     if row["stale"]:
         out += ' <span class="ab-badge ab-badge--stale" title="the snippet changed after this run">stale</span>'
     if row.get("wide_spread") is True:
-        out += ' <span class="ab-badge ab-badge--wide" title="interquartile range above 10% of the median">wide spread</span>'
+        out += f' <span class="ab-badge ab-badge--wide" title="{_spread_cause(row)}">wide spread</span>'
     if row.get("complete") is False:
         out += partial_badge(row.get("interrupted_by"))
     return out

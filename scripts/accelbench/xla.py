@@ -1,0 +1,126 @@
+"""PyTorch on a TPU, through torch_xla: finding the device, and what lazy tensors need to be timed.
+
+torch_xla records operations instead of running them; a graph runs when ``torch_xla.sync()`` cuts
+it, and finishes asynchronously. So each timed call ends with a sync (the step is materialised,
+as in a torch_xla training loop) and a sample ends by waiting for the device. Two things the
+numbers depend on are read from torch_xla's own counters: graph compilations (a snippet that
+compiles again while timed is flagged, never averaged in) and operations with no XLA lowering,
+which torch_xla runs on the host CPU instead (``aten::`` counters): a measurement that needs one
+measures the host, not the device, so it is recorded as unsupported.
+
+JAX and torch_xla cannot share a TPU in one process (whichever opens it first holds it, and the
+other hangs: pytorch/xla#6747), and they need different libtpu releases, so PyTorch on a TPU runs
+from its own environment (``make xla-env``) in its own process (``make benchmarks`` does both).
+"""
+
+from __future__ import annotations
+
+import glob
+import importlib.util
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+# torch_xla on a machine without a TPU: "auto" leaves PyTorch on its own devices; "1" measures
+# through torch_xla on whatever PJRT device it opens (PJRT_DEVICE=CPU: the tests, without a TPU).
+USE = "ACCELBENCH_TORCH_XLA"
+INSTALL_HINT = ("make xla-env (torch 2.9 with torch-xla[tpu] 2.9 in .venv-xla), "
+                "then .venv-xla/bin/accelbench run --frameworks torch")
+
+# PCI ids of TPU chips (Google's vendor id; a GCE VM's gVNIC has the same vendor, another device id),
+# as torch_xla 2.9's _internal/tpu.py lists them: v2/v3, v4, v5e, v6e, two it marks "testing
+# only", and TPU7x.
+GOOGLE_PCI_VENDOR = "0x1ae0"
+TPU_PCI_DEVICES = ("0x0027", "0x005e", "0x0063", "0x006f", "0x0056", "0x0062", "0x0076")
+PLATFORMS = {"TPU": "tpu", "CPU": "cpu", "CUDA": "gpu"}  # PJRT device type -> ours
+# the one operation torch_xla runs on the host that is no computation: reading a scalar back
+HOST_READS = frozenset({"aten::_local_scalar_dense"})
+
+
+def tpu_chips(sysfs: str = "/sys/bus/pci/devices") -> int:
+    """TPU chips attached to this machine, counted on the PCI bus without opening any (so that the
+    framework that measures them still can)."""
+    count = 0
+    for vendor in glob.glob(os.path.join(sysfs, "*", "vendor")):
+        try:
+            if Path(vendor).read_text().strip() == GOOGLE_PCI_VENDOR and \
+                    Path(vendor).with_name("device").read_text().strip() in TPU_PCI_DEVICES:
+                count += 1
+        except OSError:
+            continue
+    return count
+
+
+def wanted(tpu_present: bool) -> bool:
+    """Whether PyTorch measures through torch_xla here: on a TPU machine, or when asked to."""
+    choice = os.environ.get(USE, "auto").strip().lower()
+    if choice in ("0", "no", "false"):
+        return False
+    return choice in ("1", "yes", "true") or tpu_present
+
+
+def installed() -> bool:
+    return importlib.util.find_spec("torch_xla") is not None
+
+
+def is_xla(device: Any) -> bool:
+    """Whether a PyTorch device handle is an XLA device ("xla:0")."""
+    return str(device).startswith("xla")
+
+
+def open_device(torch_xla: Any) -> dict:
+    """The XLA device torch_xla opens, as the detection needs it: the handle, our platform name,
+    the PJRT device kind (a TPU reports the same kind as to JAX: "TPU v5 lite"), count, memory."""
+    xm, xr = torch_xla.core.xla_model, torch_xla.runtime  # imported by torch_xla itself
+    handle = torch_xla.device()
+    hardware = str(xm.xla_device_hw(handle)).upper()
+    try:
+        memory = int(xm.get_memory_info(handle)["bytes_limit"])
+    except Exception:  # the PJRT CPU client keeps no allocator statistics
+        memory = None
+    return {"handle": handle, "platform": PLATFORMS.get(hardware, hardware.lower()),
+            "kind": str(xm.xla_device_kind(handle)), "count": int(xr.addressable_device_count()),
+            "memory_bytes": memory}
+
+
+class LazyDevice:
+    """How the runner drives an XLA device: end each call with a sync (the graph is cut and
+    launched), wait for the device at the end of a sample, and read torch_xla's counters."""
+
+    def __init__(self):
+        import torch_xla
+        import torch_xla.core.xla_model as xm
+        import torch_xla.debug.metrics as met
+
+        self._torch_xla, self._xm, self._met = torch_xla, xm, met
+
+    def step(self, run: Callable[[int], Any]) -> Callable[[int], Any]:
+        def materialised(i: int):
+            out = run(i)
+            self._torch_xla.sync()  # launches the call's graph, asynchronously
+            return out
+        return materialised
+
+    def wait(self, out: Any) -> None:
+        self._xm.wait_device_ops()
+
+    def settle(self) -> None:
+        """Materialise what building the case recorded (its inputs, the model's weights), so the
+        first call's time is its own compile and run, not the inputs' generation too."""
+        self._torch_xla.sync()
+        self._xm.wait_device_ops()
+
+    def compilations(self) -> int:
+        """Graphs compiled so far in this process (cache misses)."""
+        return int(self._met.counter_value("UncachedCompile") or 0)
+
+    def host_fallbacks(self) -> dict[str, int]:
+        """Operations run on the host CPU for want of an XLA lowering so far, with their counts."""
+        return {name: int(self._met.counter_value(name) or 0) for name in self._met.counter_names()
+                if name.startswith("aten::") and name not in HOST_READS}
+
+
+def fell_back(before: dict[str, int], after: dict[str, int]) -> list[str]:
+    """The operations that ran on the host between two readings of ``host_fallbacks``."""
+    return sorted(name for name, count in after.items() if count > before.get(name, 0))

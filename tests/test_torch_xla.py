@@ -1,0 +1,114 @@
+"""PyTorch through torch_xla, on torch_xla's PJRT CPU device (no TPU here), from .venv-xla (`make
+xla-env`: torch 2.9 and torch-xla 2.9, apart from the project's torch): detection, each call
+materialised and waited for, compilations counted while timed, operations torch_xla runs on the
+host refused, and the four workloads at their test sizes, through the real command line."""
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from accelbench.runfile import read_json
+from accelbench.validation import Validator, validate_files
+
+from conftest import ROOT, SNIPPETS
+
+XLA_PYTHON = ROOT / ".venv-xla" / "bin" / "python"
+WORKLOADS = ("transformer_train", "matmul", "memory_bandwidth", "general_compute")
+
+needs_xla_env = pytest.mark.skipif(
+    not XLA_PYTHON.exists() and os.environ.get("CI", "").lower() != "true",
+    reason="no .venv-xla: `make xla-env` installs torch_xla to test PyTorch's TPU path on its CPU device")
+
+
+def in_xla_env(args: list[str], cwd, timeout: int = 600) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PJRT_DEVICE": "CPU", "ACCELBENCH_TORCH_XLA": "1", "PYTHONPATH": str(ROOT / "scripts"),
+           "PYTHONUNBUFFERED": "1"}
+    run = subprocess.run([str(XLA_PYTHON), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    assert run.returncode == 0, run.stderr[-4000:]
+    return run
+
+
+@pytest.fixture(scope="module")
+def xla_run(tmp_path_factory):
+    """One test-profile run of the four workloads by .venv-xla's accelbench, as a maintainer's
+    TPU run would go (there with PJRT_DEVICE=TPU, found by itself)."""
+    data_dir = tmp_path_factory.mktemp("xla") / "build_data"
+    (data_dir / "runs").mkdir(parents=True)
+    (data_dir / "reference").symlink_to(ROOT / "build_data" / "reference")
+    run = in_xla_env(["-m", "accelbench", "--data-dir", str(data_dir), "--snippets-dir", str(SNIPPETS), "run",
+                      "--profile", "test", "--frameworks", "torch", "--only", ",".join(WORKLOADS)], cwd=ROOT)
+    path = data_dir / "runs" / run.stdout.strip().splitlines()[-1].rsplit("/", 1)[-1]
+    return path, read_json(path)
+
+
+def records(run, workload):
+    return [r for r in run["records"] if r["workload"] == workload]
+
+
+@needs_xla_env
+def test_pytorchs_device_is_the_xla_device_under_its_own_name(xla_run):
+    _, run = xla_run
+    (device,) = run["devices"]
+    assert device["framework"] == "torch" and device["name"].endswith("(PyTorch/XLA)")
+    assert run["environment"]["versions"]["torch_xla"].startswith("2.9")
+    assert run["environment"]["versions"]["torch"].startswith("2.9")
+    assert {r["device"] for r in run["records"]} == {device["name"]}
+
+
+@needs_xla_env
+def test_every_workload_runs_under_torch_xla_and_passes_its_check(xla_run):
+    _, run = xla_run
+    for workload in WORKLOADS:
+        ok = [r for r in records(run, workload) if r["status"] == "ok"]
+        assert ok, workload
+        for r in ok:
+            assert r["check"]["relative_error"] <= r["check"]["tolerance"], (workload, r["params"])
+            # counted while timed: none, once the graphs of the first calls are cached
+            assert r["stats"]["compilations"] == 0, (workload, r["params"])
+    steps = {r["params"]["variant"]: r for r in records(run, "transformer_train")}
+    assert set(steps) == {"eager", "compiled"}  # lazy tracing, and TorchDynamo with the openxla backend
+    assert all(s["status"] == "ok" and s["metrics"]["tokens_per_s"] > 0 for s in steps.values())
+    assert {r["params"]["op"] for r in records(run, "memory_bandwidth") if r["status"] == "ok"} == {"copy", "scale"}
+
+
+@needs_xla_env
+def test_an_operation_torch_xla_runs_on_the_host_is_recorded_as_unsupported(xla_run):
+    _, run = xla_run
+    by_op = {r["params"]["op"]: r for r in records(run, "general_compute")}
+    fft = by_op["fft"]  # torch_xla 2.9 has no XLA lowering of the FFT
+    assert (fft["status"], fft["category"]) == ("skipped", "unsupported")
+    assert "aten::_fft_c2c" in fft["reason"] and "host CPU" in fft["reason"]
+    assert {op for op, r in by_op.items() if r["status"] == "ok"} == {"sort", "scatter_add", "gather", "small_matmul"}
+
+
+@needs_xla_env
+def test_the_run_file_passes_the_checks_a_pull_request_gets(xla_run, tmp_path):
+    path, _ = xla_run
+    assert validate_files([path], Validator(SNIPPETS, ROOT / "build_data" / "reference")) == []
+
+
+@needs_xla_env
+def test_each_timed_call_runs_its_graph_and_recompiling_is_flagged(tmp_path):
+    out = json.loads(in_xla_env([str(ROOT / "tests" / "xla_probe.py")], cwd=tmp_path).stdout.strip().splitlines()[-1])
+    # lazy calls left alone run nothing, so a timer around them would time tracing only
+    assert out["undriven_executions"] == 0
+    steady = out["steady"]
+    assert steady["executions"] == steady["calls"] > 5  # every call materialised, none merged or dropped
+    assert steady["compilations"] == 0 and steady["wide_spread"] is False
+    recompiling = out["recompiling"]
+    assert recompiling["compilations"] > 0 and recompiling["wide_spread"] is True
+
+
+def test_make_site_on_a_tpu_vm_measures_jax_then_pytorch_each_from_its_own_environment():
+    # HAS_TPU is what the Makefile reads off the PCI bus; set here, as a TPU VM would find it
+    dry = subprocess.run(["make", "-n", "benchmarks", "HAS_TPU=yes", "PROFILE=full", "VENV=.venv-absent",
+                          "XLA_VENV=.venv-xla-absent"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert dry.returncode == 0, dry.stderr
+    lines = dry.stdout.splitlines()
+    jax = lines.index(".venv-absent/bin/accelbench run --profile full --frameworks jax")
+    torch = lines.index(".venv-xla-absent/bin/accelbench run --profile full --frameworks torch")
+    assert jax < torch < lines.index(".venv-absent/bin/accelbench validate")
+    assert any('"torch-xla[tpu]==2.9.0"' in line for line in lines)  # the TPU's libtpu comes with it
+    assert any('-e ".[tpu,site]"' in line for line in lines)  # and JAX's own, from the project's tpu extra

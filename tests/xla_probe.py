@@ -1,0 +1,53 @@
+"""Run by test_torch_xla.py with .venv-xla's Python (torch_xla on its PJRT CPU device): drives the
+runner's own timing through torch_xla and prints what torch_xla's counters saw, as one JSON line."""
+
+import json
+import os
+
+os.environ.setdefault("PJRT_DEVICE", "CPU")
+
+import torch  # noqa: E402 (after PJRT_DEVICE, which torch_xla reads when it starts)
+import torch_xla  # noqa: E402
+import torch_xla.debug.metrics as met  # noqa: E402
+
+from accelbench import measure, timing  # noqa: E402
+
+PLAN = timing.TimingPlan(warmup_s=0.05, min_sample_s=0.01, repeats=5, budget_s=1.0)
+
+
+def executions() -> int:
+    return int(met.counter_value("ExecuteComputation") or 0)
+
+
+def timed(run) -> dict:
+    """The runner's timing of ``run`` through the XLA driver, and how many graphs ran for it."""
+    driver = measure.driver_for("torch", device)
+    calls = []
+
+    def counted(i):
+        calls.append(i)
+        return run(i)
+
+    before = executions()
+    result = timing.time_calls(driver.run(counted), driver.sync, PLAN, compilations=driver.compilations)
+    return {"calls": len(calls), "executions": executions() - before, "compilations": result.compilations,
+            "wide_spread": timing.summarize(result.samples_s, result.compilations)["wide_spread"]}
+
+
+device = torch_xla.device()
+a, b = torch.randn(128, 128, device=device), torch.randn(128, 128, device=device)
+torch_xla.sync()
+
+# without the driver: lazy calls build graphs and a wait runs none of them
+before = executions()
+for _ in range(5):
+    out = a @ b
+measure.driver_for("torch", device).sync(out)
+undriven = executions() - before
+
+print(json.dumps({
+    "undriven_executions": undriven,
+    "steady": timed(lambda i: a @ b),
+    # a new shape every call: a graph compiled for every call, timed with the calls
+    "recompiling": timed(lambda i: torch.ones(i + 1, device=device).sum()),
+}))
