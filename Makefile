@@ -15,7 +15,7 @@ TORCH_SPEC ?= torch==2.13.0+cpu
 TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
 endif
 # A TPU machine, told by its PCI ids (nothing opens the chips): JAX for TPUs, and PyTorch through
-# torch_xla from its own environment (see xla-env)
+# torch_xla from its own environment (see xla-env). A chip whose id is not listed yet: HAS_TPU=yes.
 HAS_TPU := $(shell PYTHONPATH=scripts $(PYTHON) -c 'from accelbench.xla import tpu_chips; print("yes" if tpu_chips() else "")' 2>/dev/null)
 ifeq ($(HAS_TPU),yes)
 JAX_EXTRA ?= tpu
@@ -45,6 +45,7 @@ ifeq ($(HAS_TPU),yes)
 # JAX and torch_xla cannot share a TPU in one process, nor one environment (each needs its own
 # libtpu): JAX measures first from .venv, then PyTorch from .venv-xla, each with its own run file
 benchmarks: $(VENV)/.installed-site $(if $(findstring torch,$(FRAMEWORKS)),xla-env)
+	@echo "make benchmarks: a TPU machine (HAS_TPU=yes): JAX from $(VENV), then PyTorch through torch_xla from $(XLA_VENV)"
 	$(if $(findstring jax,$(FRAMEWORKS)),$(BIN)/accelbench run --profile $(PROFILE) --frameworks jax)
 	$(if $(findstring torch,$(FRAMEWORKS)),$(XLA_VENV)/bin/accelbench run --profile $(PROFILE) --frameworks torch)
 	$(BIN)/accelbench validate

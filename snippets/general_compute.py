@@ -10,7 +10,7 @@ per call), with GB/s where the bytes moved are well defined.
 
 import numpy as np
 
-from accelbench.snippet import Case, input_sets, relative_error, torch_platform
+from accelbench.snippet import Case, input_sets, relative_error, torch_platform, torch_xla_float32_products
 
 WORKLOAD = "general_compute"
 TITLE = "General-purpose operations"
@@ -144,7 +144,10 @@ def torch_case(params, device):
         arrays = inputs(params, 1000)
         return _error(params, op(*on_device(arrays)).cpu().numpy(), arrays)
 
-    return Case(run=run, check=check, tolerance=tolerance(params, torch_platform(device)), notes={"input_sets": len(sets)})
+    # float32 products as JAX's Precision.HIGHEST, where a device's default is less (a TPU's: bf16)
+    restore = torch_xla_float32_products() if str(device).startswith("xla") and params["op"] == "small_matmul" else None
+    return Case(run=run, check=check, tolerance=tolerance(params, torch_platform(device)), close=restore,
+                notes={"input_sets": len(sets)})
 # --8<-- [end:torch]
 
 

@@ -8,7 +8,7 @@ for the dtype that ran, as a fraction of that peak.
 
 import numpy as np
 
-from accelbench.snippet import Case, Unsupported, input_sets, relative_error, torch_normal, torch_tf32
+from accelbench.snippet import Case, Unsupported, input_sets, relative_error, torch_normal, torch_tf32, torch_xla_float32_products
 
 WORKLOAD = "matmul"
 TITLE = "Dense matrix multiplication"
@@ -111,8 +111,9 @@ def torch_case(params, device):
              "bfloat16": torch.bfloat16, "float16": torch.float16}[name]
     if name == "tfloat32" and torch.version.cuda and torch.cuda.get_device_capability(device) < (8, 0):
         raise Unsupported("this GPU has no TF32 mode (NVIDIA compute capability below 8.0)")
-    # float32 means true float32 products; tf32 is its own, named, variant
-    restore_tf32 = torch_tf32(name == "tfloat32") if str(device).startswith("cuda") else None
+    # float32 means true float32 products (tf32 is its own, named, variant; a TPU's default is bf16)
+    restore = torch_tf32(name == "tfloat32") if str(device).startswith("cuda") else \
+        torch_xla_float32_products() if str(device).startswith("xla") and name == "float32" else None
 
     def random_pair(seed):  # drawn on the device: no host generation or copy of GiB-sized inputs
         normal = torch_normal(device, seed)
@@ -130,7 +131,7 @@ def torch_case(params, device):
         out = (a @ b)[rows][:, cols].float().cpu().numpy()
         return _reference_error(out, a[rows].float().cpu().numpy(), b[:, cols].float().cpu().numpy())
 
-    return Case(run=run, check=check, tolerance=TOLERANCE[name], close=restore_tf32,  # process-wide switch
+    return Case(run=run, check=check, tolerance=TOLERANCE[name], close=restore,  # process-wide switch
                 notes={"input_sets": len(sets)})
 # --8<-- [end:torch]
 

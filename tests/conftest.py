@@ -17,6 +17,17 @@ ROOT = Path(__file__).resolve().parents[1]
 SNIPPETS = ROOT / "snippets"
 
 
+@pytest.fixture(autouse=True)
+def no_tpu_here(monkeypatch):
+    """Detection in tests sees what each test fakes, never this machine's PCI bus or a torch_xla
+    switch left in the environment (a TPU VM runs `make test` too). Tests that want a TPU pass
+    ``tpu_chips``; test_torch_xla.py drives the real torch_xla in its own processes."""
+    from accelbench import xla
+
+    monkeypatch.setattr(xla, "tpu_chips", lambda sysfs=None: 0)
+    monkeypatch.delenv(xla.USE, raising=False)
+
+
 def matmul_hash() -> str:
     from accelbench.snippet import source_hash
 

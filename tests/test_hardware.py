@@ -6,6 +6,7 @@ from accelbench import hardware
 from accelbench.plan import plan
 from accelbench.profiles import PROFILES
 from accelbench.snippet import discover
+from accelbench.xla import tpu_chips as count_tpu_chips  # the real one (conftest fakes the module's)
 
 from conftest import SNIPPETS
 
@@ -171,8 +172,7 @@ def untouchable():
     return SimpleNamespace(device=refuse)
 
 
-def test_pytorch_on_a_tpu_machine_is_the_xla_device_under_the_name_jax_gives_it(monkeypatch):
-    monkeypatch.delenv("ACCELBENCH_TORCH_XLA", raising=False)
+def test_pytorch_on_a_tpu_machine_is_the_xla_device_under_the_name_jax_gives_it():
     hw = hardware.detect(("torch",), modules={"torch": fake_torch(cuda_build=False), "torch_xla": fake_torch_xla()},
                          tpu_chips=4)
     tpu = next(d for d in hw.devices if d.platform == "tpu")
@@ -184,8 +184,7 @@ def test_pytorch_on_a_tpu_machine_is_the_xla_device_under_the_name_jax_gives_it(
     assert {i.params["dtype"] for i in items if i.skip} == {"tfloat32", "float16"}
 
 
-def test_jax_holding_the_tpu_leaves_pytorch_unavailable_with_how_to_run_it(monkeypatch):
-    monkeypatch.delenv("ACCELBENCH_TORCH_XLA", raising=False)
+def test_jax_holding_the_tpu_leaves_pytorch_unavailable_with_how_to_run_it():
     tpus = [FakeJaxDevice("tpu", "TPU v6 lite")]
     hw = hardware.detect(("torch", "jax"), tpu_chips=1, modules={
         "torch": fake_torch(cuda_build=False), "torch_xla": untouchable(),
@@ -199,7 +198,6 @@ def test_jax_holding_the_tpu_leaves_pytorch_unavailable_with_how_to_run_it(monke
 
 
 def test_a_tpu_machine_without_torch_xla_says_how_to_install_it(monkeypatch):
-    monkeypatch.delenv("ACCELBENCH_TORCH_XLA", raising=False)
     monkeypatch.setattr(hardware.xla, "installed", lambda: False)
     devices, unavailable = hardware.detect_torch(fake_torch(cuda_build=False), tpu_chips=1)
     assert [d.platform for d in devices] == ["cpu"]
@@ -209,13 +207,17 @@ def test_a_tpu_machine_without_torch_xla_says_how_to_install_it(monkeypatch):
 
 def test_torch_xla_is_used_off_a_tpu_only_when_asked_and_never_under_the_native_name(monkeypatch):
     cpu_xla = fake_torch_xla(hw="CPU", kind="cpu", count=1, memory=None)
-    monkeypatch.delenv("ACCELBENCH_TORCH_XLA", raising=False)
     devices, _ = hardware.detect_torch(fake_torch(cuda_build=False), untouchable(), tpu_chips=0)
     assert [(d.platform, d.handle) for d in devices] == [("cpu", "cpu")]
     monkeypatch.setenv("ACCELBENCH_TORCH_XLA", "1")
     devices, _ = hardware.detect_torch(fake_torch(cuda_build=False), cpu_xla, tpu_chips=0)
     assert [(d.platform, d.name, d.handle, d.memory_bytes) for d in devices] == \
         [("cpu", f"{hardware.cpu_model()} (PyTorch/XLA)", "xla:0", None)]
+    # torch_xla on a GPU is not what is measured there: PyTorch's own CUDA path is
+    devices, unavailable = hardware.detect_torch(fake_torch(cuda_build=False), fake_torch_xla(hw="CUDA", kind="H200"),
+                                                 tpu_chips=0)
+    assert [(d.platform, d.handle) for d in devices] == [("cpu", "cpu")]
+    assert [(u.platform, "natively" in u.reason) for u in unavailable] == [("gpu", True)]
     monkeypatch.setenv("ACCELBENCH_TORCH_XLA", "0")  # a TPU machine where PyTorch keeps to the host
     devices, _ = hardware.detect_torch(fake_torch(cuda_build=False), untouchable(), tpu_chips=4)
     assert [d.platform for d in devices] == ["cpu"]
@@ -228,5 +230,5 @@ def test_tpu_chips_are_counted_on_the_pci_bus_by_vendor_and_device(tmp_path):
         (tmp_path / slot).mkdir()
         (tmp_path / slot / "vendor").write_text(vendor + "\n")
         (tmp_path / slot / "device").write_text(device + "\n")
-    assert hardware.xla.tpu_chips(str(tmp_path)) == 2
-    assert hardware.xla.tpu_chips(str(tmp_path / "absent")) == 0
+    assert count_tpu_chips(str(tmp_path)) == 2
+    assert count_tpu_chips(str(tmp_path / "absent")) == 0

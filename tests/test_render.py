@@ -113,3 +113,16 @@ def test_partial_and_interrupted_runs_carry_a_badge_saying_why(data_dir):
     assert 'title="the run did not finish: it ended before finishing (killed, or still running)"' in html
     assert 'title="the run did not finish: interrupted by &lt;b&gt;SIGTERM&lt;/b&gt;"' in html
     assert tables.runs_table(store.runs).count("ab-badge--partial") == 2
+
+
+def test_a_wide_spread_badge_says_whether_compiling_while_timed_caused_it(data_dir):
+    from accelbench.timing import summarize
+
+    steady = [0.010, 0.010, 0.0101, 0.010, 0.010]
+    recompiled = make_record(params={"n": 512, "dtype": "float32"}, samples_s=steady)
+    recompiled["stats"] = summarize(steady, compilations=3)  # tight samples, but graphs compiled while timed
+    noisy = make_record(samples_s=[0.010, 0.015, 0.006, 0.013, 0.008])
+    html = tables.results_table(store_with(data_dir, [recompiled, noisy]).latest("matmul"), "runs/")
+    titles = re.findall(r'ab-badge--wide" title="([^"]+)"', html)
+    assert sorted(titles) == ["3 graph compilation(s) while timed: the samples include compiling",
+                              "interquartile range above 10% of the median"]

@@ -43,6 +43,13 @@ def xla_run(tmp_path_factory):
     return path, read_json(path)
 
 
+@pytest.fixture(scope="module")
+def probe(tmp_path_factory):
+    """What tests/xla_probe.py saw of torch_xla's counters through the runner's driver."""
+    run = in_xla_env([str(ROOT / "tests" / "xla_probe.py")], cwd=tmp_path_factory.mktemp("probe"))
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
 def records(run, workload):
     return [r for r in run["records"] if r["workload"] == workload]
 
@@ -84,21 +91,30 @@ def test_an_operation_torch_xla_runs_on_the_host_is_recorded_as_unsupported(xla_
 
 
 @needs_xla_env
-def test_the_run_file_passes_the_checks_a_pull_request_gets(xla_run, tmp_path):
+def test_the_run_file_passes_the_checks_a_pull_request_gets(xla_run):
     path, _ = xla_run
     assert validate_files([path], Validator(SNIPPETS, ROOT / "build_data" / "reference")) == []
 
 
 @needs_xla_env
-def test_each_timed_call_runs_its_graph_and_recompiling_is_flagged(tmp_path):
-    out = json.loads(in_xla_env([str(ROOT / "tests" / "xla_probe.py")], cwd=tmp_path).stdout.strip().splitlines()[-1])
+def test_each_timed_call_runs_its_graph_and_recompiling_is_flagged(probe):
+    out = probe
     # lazy calls left alone run nothing, so a timer around them would time tracing only
     assert out["undriven_executions"] == 0
     steady = out["steady"]
     assert steady["executions"] == steady["calls"] > 5  # every call materialised, none merged or dropped
     assert steady["compilations"] == 0 and steady["wide_spread"] is False
+    assert out["copy"]["executions"] == out["copy"]["calls"]  # clone() moves data: it is no alias
     recompiling = out["recompiling"]
     assert recompiling["compilations"] > 0 and recompiling["wide_spread"] is True
+
+
+@needs_xla_env
+def test_host_fallbacks_inside_a_compiled_graph_and_float32_precision(probe):
+    out = probe
+    assert out["compiled_fallbacks"] == ["aten::_fft_c2c"]
+    # float32 products are true float32 while a float32 case lives (a TPU's default is one bf16 pass)
+    assert out["float32_precision"] == ["default", "highest", "default"]
 
 
 def test_make_site_on_a_tpu_vm_measures_jax_then_pytorch_each_from_its_own_environment():

@@ -6,11 +6,17 @@ import os
 
 os.environ.setdefault("PJRT_DEVICE", "CPU")
 
+from pathlib import Path  # noqa: E402
+
 import torch  # noqa: E402 (after PJRT_DEVICE, which torch_xla reads when it starts)
 import torch_xla  # noqa: E402
+import torch_xla.backends  # noqa: E402
 import torch_xla.debug.metrics as met  # noqa: E402
 
-from accelbench import measure, timing  # noqa: E402
+from accelbench import measure, timing, xla  # noqa: E402
+from accelbench.snippet import load_module  # noqa: E402
+
+SNIPPETS = Path(__file__).resolve().parents[1] / "snippets"
 
 PLAN = timing.TimingPlan(warmup_s=0.05, min_sample_s=0.01, repeats=5, budget_s=1.0)
 
@@ -45,9 +51,40 @@ for _ in range(5):
 measure.driver_for("torch", device).sync(out)
 undriven = executions() - before
 
+
+
+def compiled_fallbacks() -> list[str]:
+    """What the driver sees of an FFT (no XLA lowering) inside a torch.compile'd (openxla)
+    function, after an eager FFT already counted one: TorchDynamo's bridge zeroes the counters
+    while it partitions the graph, so a before/after difference would miss it."""
+    c = torch.complex(torch.randn(64), torch.randn(64)).to(device)
+    torch.fft.fft(c).abs().sum().item()
+    lazy = xla.LazyDevice()
+    lazy.settle()
+    f = torch.compile(lambda x: torch.fft.fft(x).abs() * 2, backend="openxla")
+    f(c)
+    torch_xla.sync()
+    return lazy.host_fallbacks()
+
+
+def float32_precision() -> list[str]:
+    """torch_xla's float32 product precision before, during and after a float32 matmul case."""
+    matmul = load_module(SNIPPETS / "matmul.py")
+    before = torch_xla.backends.get_mat_mul_precision()
+    case = matmul.torch_case({"n": 64, "dtype": "float32"}, device)
+    during = torch_xla.backends.get_mat_mul_precision()
+    case.close()
+    return [before, during, torch_xla.backends.get_mat_mul_precision()]
+
+
+x = torch.randn(2**20, device=device)
+torch_xla.sync()
 print(json.dumps({
     "undriven_executions": undriven,
     "steady": timed(lambda i: a @ b),
+    "copy": timed(lambda i: x.clone()),  # memory_bandwidth's copy under torch_xla: a graph per call
     # a new shape every call: a graph compiled for every call, timed with the calls
     "recompiling": timed(lambda i: torch.ones(i + 1, device=device).sum()),
+    "compiled_fallbacks": compiled_fallbacks(),
+    "float32_precision": float32_precision(),
 }))

@@ -207,7 +207,7 @@ def cmd_cloud(args) -> int:
     if args.cloud_command == "plan":
         reference = Reference(args.data_dir / "reference")
         for target, _path, commands in cloud.plan(args.targets, args.out, args.bucket):
-            print(f"# {target.name}: {target.chip} x{target.chips}, {target.frameworks}; "
+            print(f"# {target.name}: {target.chip} x{target.chips}, {target.runs_text}; "
                   f"{cloud.cost_text(target, reference)}"
                   + (f"; {target.note}" if target.note else ""))
             print("\n".join(commands))

@@ -57,12 +57,19 @@ class Target:
         return [(".venv", self.frameworks)]
 
     @property
+    def runs_text(self) -> str:
+        """What runs, in order, as the CLI and the reproduce page say it."""
+        if len(self.runs) == 1:
+            return self.frameworks.replace(",", ", ")
+        return ", then ".join(f"{frameworks} from {venv}" for venv, frameworks in self.runs)
+
+    @property
     def slug(self) -> str:
         return self.name.lower().replace(":", "-")
 
 
 CUDA = "JAX_EXTRA=cuda"
-TPU = "JAX_EXTRA=tpu"
+TPU = "JAX_EXTRA=tpu HAS_TPU=yes"  # as the Makefile would find it on the PCI bus; said, so no new chip id is missed
 TARGETS = {t.name: t for t in [
     Target("tpu-v5e-1", "tpu-v5litepod-1", "TPU v5e", 1, TPU, tpu_runtime="v2-alpha-tpuv5-lite",
            note="GCP's name for a TPU v5e slice is v5litepod"),

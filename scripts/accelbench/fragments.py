@@ -240,7 +240,7 @@ def _cloud_targets(ctx: Context, args: list[str]) -> str:
     for target in cloud.TARGETS.values():
         rows.append([f"<code>{esc(target.name)}</code>", f"<code>{esc(target.accelerators)}</code>",
                      f"{esc(target.chip)} × {target.chips}",
-                     esc(" then ".join(f"{fws.replace(',', ', ')} ({venv})" for venv, fws in target.runs)),
+                     esc(target.runs_text),
                      esc(cloud.cost_text(target, ctx.reference)),
                      esc(target.note) or "–"])
     return _wrap(tables.html_table(["Target", "SkyPilot accelerators", "Chips", "Frameworks",

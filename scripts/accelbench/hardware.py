@@ -121,18 +121,21 @@ def detect_torch(torch: Any = None, torch_xla: Any = None, tpu_chips: int | None
 
 
 def detect_xla(torch_xla: Any, tpu_chips: int, tpu_taken: bool) -> tuple[list[Device], list[Unavailable]]:
-    """PyTorch's XLA device: on a TPU, the TPU under the name JAX gives it (both report the PJRT
-    device kind, "TPU v5 lite"). Asked for without a TPU, it is the PJRT CPU or GPU device under
-    its own name, so its records never mix with PyTorch's native ones."""
+    """PyTorch's XLA device. On a TPU it is the TPU, under the name JAX gives it (both report the
+    PJRT device kind, "TPU v5 lite"), beside the host CPU. Asked for without a TPU
+    (ACCELBENCH_TORCH_XLA=1: the tests) it is torch_xla's CPU device, in place of PyTorch's own
+    and under its own name, so its records never mix with native ones. PyTorch's CUDA path is
+    measured natively, never through torch_xla."""
+    host = [_cpu_device("torch", "cpu")]
     platform = "tpu" if tpu_chips else "cpu"
-    host = [_cpu_device("torch", "cpu")] if tpu_chips else []  # the host CPU stays measurable
     if tpu_taken:
-        return host, [Unavailable("torch", platform, "JAX holds the TPU in this process, and torch_xla cannot share "
+        return host, [Unavailable("torch", "tpu", "JAX holds the TPU in this process, and torch_xla cannot share "
                                   "it (pytorch/xla#6747): run PyTorch in its own process, " + xla.INSTALL_HINT)]
     if torch_xla is None:
         if not xla.installed():
-            return host, [Unavailable("torch", platform, "PyTorch on a TPU needs torch_xla, which is not installed "
-                                      "here: " + xla.INSTALL_HINT)]
+            asker = "PyTorch on a TPU needs" if tpu_chips else f"{xla.USE} asks for"
+            return host, [Unavailable("torch", platform, f"{asker} torch_xla, which is not installed here: "
+                                      + xla.INSTALL_HINT)]
         torch_xla, error = _import("torch_xla")
         if torch_xla is None:
             return host, [Unavailable("torch", platform, error)]
@@ -141,12 +144,13 @@ def detect_xla(torch_xla: Any, tpu_chips: int, tpu_taken: bool) -> tuple[list[De
     except Exception as exc:
         return host, [Unavailable("torch", platform, f"torch_xla could not open its device: {type(exc).__name__}: {exc}"[:2000])]
     if found["platform"] == "tpu":
-        name, vendor = found["kind"], "google"
-    else:
-        base = cpu_model() if found["platform"] == "cpu" else found["kind"]
-        name, vendor = f"{base} (PyTorch/XLA)", None
-    return host + [Device("torch", found["platform"], name, found["count"], found["memory_bytes"], vendor,
-                          found["handle"])], []
+        return host + [Device("torch", "tpu", found["kind"], found["count"], found["memory_bytes"], "google",
+                              found["handle"])], []
+    if found["platform"] == "cpu":
+        return [Device("torch", "cpu", f"{cpu_model()} (PyTorch/XLA)", found["count"], found["memory_bytes"], None,
+                       found["handle"])], []
+    return host, [Unavailable("torch", found["platform"], f"torch_xla opened a {found['kind']} device: this runner "
+                              f"measures PyTorch there natively (unset {xla.USE})")]
 
 
 def _pci_bus_id(props: Any) -> str | None:

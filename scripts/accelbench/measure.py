@@ -68,8 +68,8 @@ class Driver:
     def compilations(self) -> Callable[[], int] | None:
         return self.lazy.compilations if self.lazy else None
 
-    def host_fallbacks(self) -> dict[str, int]:
-        return self.lazy.host_fallbacks() if self.lazy else {}
+    def host_fallbacks(self) -> list[str]:
+        return self.lazy.host_fallbacks() if self.lazy else []
 
     def settle(self) -> None:
         if self.lazy:
@@ -154,15 +154,16 @@ def _measure(item: Planned, profile: Profile, reference: Reference, record: dict
         driver = driver_for(item.framework, item.device.handle)
         run, sync = driver.run(case.run), driver.sync
         driver.settle()
-        host_before = driver.host_fallbacks()
         compile_s = timing.time_first_call(case.prepare, run, sync)
-        _refuse_host_fallbacks(host_before, driver.host_fallbacks())
+        _refuse_host_fallbacks(driver.host_fallbacks())
         error = case.check()
         record["check"] = {"relative_error": error if math.isfinite(error) else None, "tolerance": case.tolerance}
         if not error <= case.tolerance:  # NaN fails too
             return _failed(record, "precision",
                            f"wrong result: relative error {error:.3g} exceeds tolerance {case.tolerance:.3g}")
+        driver.settle()  # what the check did is not the timed calls' business
         result = timing.time_calls(run, sync, profile.timing, compilations=driver.compilations)
+        _refuse_host_fallbacks(driver.host_fallbacks())
         energy_info = (energy.meter_window(run, sync, result.calls_per_sample, profile.energy_s, metering)
                        if metering else None)
     finally:
@@ -184,10 +185,9 @@ def _measure(item: Planned, profile: Profile, reference: Reference, record: dict
     return record
 
 
-def _refuse_host_fallbacks(before: dict[str, int], after: dict[str, int]) -> None:
+def _refuse_host_fallbacks(ops: list[str]) -> None:
     """A call that needs an operation the framework runs on the host CPU (torch_xla without an
     XLA lowering for it) would time the host, not the device: the device cannot run it."""
-    ops = xla.fell_back(before, after)
     if ops:
         raise Unsupported(f"torch_xla has no XLA lowering for {', '.join(ops)}: it runs on the host CPU, "
                           f"so this would not measure the device")

@@ -4,7 +4,8 @@ torch_xla records operations instead of running them; a graph runs when ``torch_
 it, and finishes asynchronously. So each timed call ends with a sync (the step is materialised,
 as in a torch_xla training loop) and a sample ends by waiting for the device. Two things the
 numbers depend on are read from torch_xla's own counters: graph compilations (a snippet that
-compiles again while timed is flagged, never averaged in) and operations with no XLA lowering,
+compiles again while timed is flagged wide spread, since its samples then include compiling) and
+operations with no XLA lowering,
 which torch_xla runs on the host CPU instead (``aten::`` counters): a measurement that needs one
 measures the host, not the device, so it is recorded as unsupported.
 
@@ -106,21 +107,20 @@ class LazyDevice:
         self._xm.wait_device_ops()
 
     def settle(self) -> None:
-        """Materialise what building the case recorded (its inputs, the model's weights), so the
-        first call's time is its own compile and run, not the inputs' generation too."""
+        """Materialise what is pending (after building the case: its inputs and the model's
+        weights, so the first call's time is its own compile and run), then zero torch_xla's
+        counters, so that what they count from here is what comes next."""
         self._torch_xla.sync()
         self._xm.wait_device_ops()
+        self._met.clear_counters()
 
     def compilations(self) -> int:
         """Graphs compiled so far in this process (cache misses)."""
         return int(self._met.counter_value("UncachedCompile") or 0)
 
-    def host_fallbacks(self) -> dict[str, int]:
-        """Operations run on the host CPU for want of an XLA lowering so far, with their counts."""
-        return {name: int(self._met.counter_value(name) or 0) for name in self._met.counter_names()
-                if name.startswith("aten::") and name not in HOST_READS}
-
-
-def fell_back(before: dict[str, int], after: dict[str, int]) -> list[str]:
-    """The operations that ran on the host between two readings of ``host_fallbacks``."""
-    return sorted(name for name, count in after.items() if count > before.get(name, 0))
+    def host_fallbacks(self) -> list[str]:
+        """Operations run on the host CPU for want of an XLA lowering since ``settle``. Read as
+        "any count at all", not as a difference: TorchDynamo's openxla bridge zeroes these
+        counters while it partitions a graph (torch_xla/_dynamo/dynamo_bridge.py)."""
+        return sorted(name for name in self._met.counter_names()
+                      if name.startswith("aten::") and name not in HOST_READS and (self._met.counter_value(name) or 0) > 0)
