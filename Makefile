@@ -1,5 +1,5 @@
 # make site: set up .venv, measure what is missing for this machine, build site/.
-# make test: set up .venv with the dev tools, lint, run the whole test suite.
+# make test: set up .venv with the dev tools (and .venv-cloud, .venv-xla for the SkyPilot and torch_xla tests), lint, run the whole test suite.
 PYTHON ?= python3
 VENV ?= .venv
 PROFILE ?= quick
