@@ -24,6 +24,7 @@ import pandas as pd
 
 from accelbench.metrics import METRICS
 from accelbench.render.text import esc, raw
+from accelbench.store import VERSION_FIELDS
 
 FILES = "data/files"  # under docs/: copied into the site as static files
 FORMATS = ("csv", "json")
@@ -155,8 +156,7 @@ RECORD_COLUMNS = [
     Column("interrupted_by", "what stopped an unfinished run (a signal, the deadline)"),
     Column("git_commit", "the commit of this project's code the run used"),
     Column("dirty", "the code had uncommitted changes", "true/false"),
-    *[Column(f"v_{k}", f"the version of {k} on the machine (empty: absent)") for k in
-      ("torch", "jax", "jaxlib", "cuda", "rocm", "driver", "libtpu")],
+    *[Column(f"v_{k}", f"the version of {k} on the machine (empty: absent)") for k in VERSION_FIELDS],
     Column("workload", "the benchmark (one snippet in snippets/)"),
     Column("framework", "the framework that ran it (torch or jax)"),
     Column("device", "the device measured, as the framework names it"),

@@ -13,7 +13,6 @@ import sys
 import threading
 from collections.abc import Callable
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 from accelbench import energy, timing, xla
@@ -52,37 +51,33 @@ def time_limit(seconds: float | None):
         signal.signal(signal.SIGALRM, previous)
 
 
-@dataclass
 class Driver:
-    """How the runner drives one framework's device: ``run`` wraps a case's call (a lazy device
-    materialises each call), ``sync`` waits until the device has finished, and, where the
-    framework counts them, graph compilations and operations run on the host instead."""
+    """How the runner drives an eager device: ``run`` wraps a case's call (here: as it is), ``sync``
+    waits until the device has finished, and nothing is counted. xla.LazyDevice has the same
+    interface for torch_xla, which materialises each call and counts graph compilations
+    (``compilations``) and operations run on the host (``host_fallbacks``)."""
 
-    sync: Callable[[Any], None]
-    lazy: xla.LazyDevice | None = None
+    compilations: Callable[[], int] | None = None
+
+    def __init__(self, sync: Callable[[Any], None]):
+        self.sync = sync
 
     def run(self, call: Callable[[int], Any]) -> Callable[[int], Any]:
-        return self.lazy.step(call) if self.lazy else call
-
-    @property
-    def compilations(self) -> Callable[[], int] | None:
-        return self.lazy.compilations if self.lazy else None
-
-    def host_fallbacks(self) -> list[str]:
-        return self.lazy.host_fallbacks() if self.lazy else []
+        return call
 
     def settle(self) -> None:
-        if self.lazy:
-            self.lazy.settle()
+        """Finish what is pending and start counting afresh (nothing to do on an eager device)."""
+
+    def host_fallbacks(self) -> list[str]:
+        return []
 
 
-def driver_for(framework: str, device: Any) -> Driver:
+def driver_for(framework: str, device: Any) -> Driver | xla.LazyDevice:
     if framework == "torch":
         import torch
 
         if xla.is_xla(device):
-            lazy = xla.LazyDevice()
-            return Driver(lazy.wait, lazy)
+            return xla.LazyDevice()
         if str(device).startswith("cuda"):
             return Driver(lambda out: torch.cuda.synchronize(device))
         return Driver(lambda out: None)  # PyTorch CPU ops return when they are done

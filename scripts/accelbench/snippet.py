@@ -44,6 +44,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from accelbench import xla
 from accelbench.metrics import RATES
 from accelbench.profiles import PROFILES
 
@@ -266,7 +267,7 @@ def torch_normal(device, seed: int) -> Callable[..., Any]:
     its own random state, seeded here (one draw sequence at a time)."""
     import torch
 
-    if str(device).startswith("xla"):
+    if xla.is_xla(device):
         import torch_xla
 
         torch_xla.manual_seed(seed)
@@ -277,13 +278,12 @@ def torch_normal(device, seed: int) -> Callable[..., Any]:
 
 def torch_platform(device) -> str:
     """cpu, gpu or tpu: the kind of hardware behind a PyTorch device handle ("cuda:0", "xla:0")."""
-    name = str(device)
-    if name.startswith("cuda"):
+    if str(device).startswith("cuda"):
         return "gpu"
-    if name.startswith("xla"):
+    if xla.is_xla(device):
         import torch_xla.core.xla_model as xm
 
-        return {"TPU": "tpu", "CUDA": "gpu"}.get(str(xm.xla_device_hw(device)).upper(), "cpu")
+        return xla.platform_named(xm.xla_device_hw(device))
     return "cpu"
 
 

@@ -17,7 +17,7 @@ from accelbench.runfile import RunFileError, category_of, measurement_key
 from accelbench.snippet import snippet_hashes
 from accelbench.validation import Validator, load_valid
 
-VERSION_FIELDS = ("torch", "jax", "jaxlib", "cuda", "rocm", "driver", "libtpu")
+VERSION_FIELDS = ("torch", "torch_xla", "jax", "jaxlib", "cuda", "rocm", "driver", "libtpu")
 
 
 @dataclass

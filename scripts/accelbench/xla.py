@@ -5,9 +5,9 @@ it, and finishes asynchronously. So each timed call ends with a sync (the step i
 as in a torch_xla training loop) and a sample ends by waiting for the device. Two things the
 numbers depend on are read from torch_xla's own counters: graph compilations (a snippet that
 compiles again while timed is flagged wide spread, since its samples then include compiling) and
-operations with no XLA lowering,
-which torch_xla runs on the host CPU instead (``aten::`` counters): a measurement that needs one
-measures the host, not the device, so it is recorded as unsupported.
+operations with no XLA lowering, which torch_xla runs on the host CPU instead (``aten::``
+counters): a measurement that needs one measures the host, not the device, so it is recorded as
+unsupported.
 
 JAX and torch_xla cannot share a TPU in one process (whichever opens it first holds it, and the
 other hangs: pytorch/xla#6747), and they need different libtpu releases, so PyTorch on a TPU runs
@@ -70,24 +70,29 @@ def is_xla(device: Any) -> bool:
     return str(device).startswith("xla")
 
 
+def platform_named(hardware: str) -> str:
+    """Our platform (cpu, gpu, tpu) for the hardware torch_xla names (``xm.xla_device_hw``)."""
+    return PLATFORMS.get(str(hardware).upper(), str(hardware).lower())
+
+
 def open_device(torch_xla: Any) -> dict:
     """The XLA device torch_xla opens, as the detection needs it: the handle, our platform name,
     the PJRT device kind (a TPU reports the same kind as to JAX: "TPU v5 lite"), count, memory."""
     xm, xr = torch_xla.core.xla_model, torch_xla.runtime  # imported by torch_xla itself
     handle = torch_xla.device()
-    hardware = str(xm.xla_device_hw(handle)).upper()
     try:
         memory = int(xm.get_memory_info(handle)["bytes_limit"])
     except Exception:  # the PJRT CPU client keeps no allocator statistics
         memory = None
-    return {"handle": handle, "platform": PLATFORMS.get(hardware, hardware.lower()),
+    return {"handle": handle, "platform": platform_named(xm.xla_device_hw(handle)),
             "kind": str(xm.xla_device_kind(handle)), "count": int(xr.addressable_device_count()),
             "memory_bytes": memory}
 
 
 class LazyDevice:
-    """How the runner drives an XLA device: end each call with a sync (the graph is cut and
-    launched), wait for the device at the end of a sample, and read torch_xla's counters."""
+    """How the runner drives an XLA device (measure.Driver's interface): end each call with a sync
+    (the graph is cut and launched), wait for the device at the end of a sample, and read
+    torch_xla's counters."""
 
     def __init__(self):
         import torch_xla
@@ -96,14 +101,14 @@ class LazyDevice:
 
         self._torch_xla, self._xm, self._met = torch_xla, xm, met
 
-    def step(self, run: Callable[[int], Any]) -> Callable[[int], Any]:
+    def run(self, call: Callable[[int], Any]) -> Callable[[int], Any]:
         def materialised(i: int):
-            out = run(i)
+            out = call(i)
             self._torch_xla.sync()  # launches the call's graph, asynchronously
             return out
         return materialised
 
-    def wait(self, out: Any) -> None:
+    def sync(self, out: Any) -> None:
         self._xm.wait_device_ops()
 
     def settle(self) -> None:
