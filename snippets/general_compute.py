@@ -10,7 +10,7 @@ per call), with GB/s where the bytes moved are well defined.
 
 import numpy as np
 
-from accelbench.snippet import Case, input_sets, relative_error, torch_platform, torch_xla_float32_products
+from accelbench.snippet import Case, input_sets, relative_error, torch_float32_products, torch_platform
 
 WORKLOAD = "general_compute"
 TITLE = "General-purpose operations"
@@ -29,6 +29,12 @@ CHART = {"x": "n", "y": "elements_per_s", "series": ["op"], "x_label": "elements
 TABLE = {"metrics": ["elements_per_s", "gbps", "compile_s"]}
 
 BINS = 4096  # histogram bins of scatter_add
+# Bytes of inputs rotated through, so that repeated calls do not read them from a cache. An
+# accelerator's cache is large (an H200's L2 holds 50 MB): 256 MiB, five times that, in as many sets
+# as it takes (tiny small_matmul inputs too). A CPU's last-level cache is tens of MB and the quick
+# profile runs on a 2-core machine beside other work: 64 MiB there, in at most 16 sets.
+ROTATE = {"gpu": (256 * 2**20, 2**13), "tpu": (256 * 2**20, 2**13)}  # platform -> (bytes, most sets)
+CPU_ROTATE = (64 * 2**20, 16)
 TOLERANCE = {"fft": 1e-5, "sort": 0.0, "scatter_add": 1e-5, "gather": 0.0, "small_matmul": 1e-5}
 # TPUs compute a float32 FFT with bfloat16 passes whatever precision is asked for
 # (jax-ml/jax#9881), so its error is that of a bf16 matrix product, as matmul allows for bf16.
@@ -68,6 +74,16 @@ def bytes_moved(params):
         "gather": 12 * n,  # index, gathered value, output (random reads fetch whole lines: a floor)
         "small_matmul": 3 * 4 * n,
     }[params["op"]]
+
+
+def setup_s(framework, platform, params):
+    """Drawing the inputs on the host three times (a set, the same again, the check's) and the
+    float64 reference: 5.3 s for an FFT of 2^24 points and 1.2 s for a sort, measured with NumPy on
+    a 2-core development VM, in proportion to n; plus compiling (plan.COMPILE_S)."""
+    from accelbench.plan import compile_s
+
+    host = max(0.3, params["n"] / 2**24 * (6.0 if params["op"] == "fft" else 1.5))
+    return host + compile_s(framework, platform, "gemm" if params["op"] == "small_matmul" else "op")
 
 
 def skip_reason(framework, platform, params, count=1):
@@ -111,8 +127,10 @@ def _error(params, out, arrays):
     return relative_error(out, ref)
 
 
-def _sets(params, arrays):
-    return input_sets(sum(a.nbytes for a in arrays), rotate_bytes=64 * 2**20, max_sets=16)
+def set_count(arrays, platform):
+    """How many input sets like ``arrays`` to rotate through on this kind of device (ROTATE)."""
+    rotate_bytes, max_sets = ROTATE.get(platform, CPU_ROTATE)
+    return input_sets(sum(a.nbytes for a in arrays), rotate_bytes=rotate_bytes, max_sets=max_sets)
 
 
 # --8<-- [start:torch]
@@ -135,7 +153,7 @@ def torch_case(params, device):
         return [torch.from_numpy(a).to(device) for a in arrays]
 
     first = inputs(params, 0)
-    sets = [on_device(inputs(params, s)) for s in range(_sets(params, first))]
+    sets = [on_device(inputs(params, s)) for s in range(set_count(first, torch_platform(device)))]
 
     def run(i):
         return op(*sets[i % len(sets)])
@@ -144,8 +162,9 @@ def torch_case(params, device):
         arrays = inputs(params, 1000)
         return _error(params, op(*on_device(arrays)).cpu().numpy(), arrays)
 
-    # float32 products as JAX's Precision.HIGHEST, where a device's default is less (a TPU's: bf16)
-    restore = torch_xla_float32_products() if str(device).startswith("xla") and params["op"] == "small_matmul" else None
+    # float32 products as JAX's Precision.HIGHEST, where a device's default is less (a TPU's: bf16) or
+    # an earlier case left less set (TF32 on CUDA); set last, when nothing more can fail
+    restore = torch_float32_products(device) if params["op"] == "small_matmul" else None
     return Case(run=run, check=check, tolerance=tolerance(params, torch_platform(device)), close=restore,
                 notes={"input_sets": len(sets)})
 # --8<-- [end:torch]
@@ -169,7 +188,7 @@ def jax_case(params, device):
         return jnp.matmul(a[0], a[1], precision=jax.lax.Precision.HIGHEST)
 
     first = inputs(params, 0)
-    sets = [[jax.device_put(a, device) for a in inputs(params, s)] for s in range(_sets(params, first))]
+    sets = [[jax.device_put(a, device) for a in inputs(params, s)] for s in range(set_count(first, device.platform))]
     compiled = {}
 
     def prepare():

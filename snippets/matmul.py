@@ -8,7 +8,16 @@ for the dtype that ran, as a fraction of that peak.
 
 import numpy as np
 
-from accelbench.snippet import Case, Unsupported, input_sets, relative_error, torch_normal, torch_tf32, torch_xla_float32_products
+from accelbench.snippet import (
+    Case,
+    Unsupported,
+    input_sets,
+    relative_error,
+    restored_if_raises,
+    torch_normal,
+    torch_tf32,
+    torch_xla_float32_products,
+)
 
 WORKLOAD = "matmul"
 TITLE = "Dense matrix multiplication"
@@ -64,8 +73,11 @@ def memory_bytes(params):
 
 
 def setup_s(framework, platform, params):
-    """Drawing the input sets on the device, compiling (JAX) and the float64 check of a grid."""
-    return 1.0 if params["n"] >= 8192 else 0.5
+    """Drawing the input sets on the device and the float64 check of a grid, plus compiling (and
+    on a GPU, JAX's autotuning of this shape: plan.COMPILE_S)."""
+    from accelbench.plan import compile_s
+
+    return (1.0 if params["n"] >= 8192 else 0.5) + compile_s(framework, platform, "gemm")
 
 
 def flops(params):
@@ -119,7 +131,8 @@ def torch_case(params, device):
         normal = torch_normal(device, seed)
         return tuple(normal(n, n).to(dtype) for _ in range(2))
 
-    sets = [random_pair(seed) for seed in range(_input_sets(params))]
+    with restored_if_raises(restore):  # process-wide: undone here if the case is never built
+        sets = [random_pair(seed) for seed in range(_input_sets(params))]
 
     def run(i):
         a, b = sets[i % len(sets)]

@@ -44,8 +44,10 @@ def memory_bytes(params):
 
 
 def setup_s(framework, platform, params):
-    """Drawing the arrays on the device, compiling (JAX) and checking every element."""
-    return 1.0 if params["mib"] >= 1024 else 0.5
+    """Drawing the arrays on the device and checking every element, plus compiling (plan.COMPILE_S)."""
+    from accelbench.plan import compile_s
+
+    return (1.0 if params["mib"] >= 1024 else 0.5) + compile_s(framework, platform, "op")
 
 
 def flops(params):

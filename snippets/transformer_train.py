@@ -18,7 +18,7 @@ import math
 
 import numpy as np
 
-from accelbench.snippet import Case, relative_error, torch_tf32
+from accelbench.snippet import Case, jax_check_fits, relative_error, restored_if_raises, torch_tf32
 
 WORKLOAD = "transformer_train"
 TITLE = "GPT-2 small training step"
@@ -53,6 +53,7 @@ TOLERANCE = {"bfloat16": 3e-2, "float32": 1e-4}  # relative error of the logits 
 LOSS_TOLERANCE = {"bfloat16": 1e-2, "float32": 1e-4}
 _CHECK_TOKENS = 128  # the float64 reference loss is computed on one sequence of this length
 _BATCHES = 4  # distinct random batches, rotated
+FUSED_ATTENTION = {"gpu": ["cudnn"], "tpu": ["pallas"]}  # JAX's attention kernels by platform (jax_attention)
 
 
 def energy_params(params):
@@ -68,6 +69,11 @@ def setup_s(framework, platform, params):
     """Building the model, compiling the step and the float64 check, on an accelerator: an
     estimate for the plan's budget (the measured first call is recorded as compile_s)."""
     big = params["config"] == "gpt2-small"
+    if platform != "cpu":  # building and checking, plus the step's compile allowance (plan.COMPILE_S)
+        from accelbench.plan import compile_s
+
+        program = "step" if params["variant"] == "compiled" else "eager_step"
+        return (8.0 if big else 1.0) + compile_s(framework, platform, program)
     if params["variant"] == "eager":
         return 8.0 if big else 1.0
     if framework == "torch":  # TorchInductor compiles forward and backward
@@ -75,13 +81,36 @@ def setup_s(framework, platform, params):
     return 30.0 if big else 5.0
 
 
-def memory_bytes(params):
-    """At least: float32 weights, gradients and two AdamW moments; the float32 logits with their
-    gradient and bf16 copy; per layer about 34 bytes of saved activations per token and width
-    unit with fused attention (Korthikanti et al. 2022, table 2, without the attention scores)."""
-    cfg = CONFIGS[params["config"]]
+# Bytes per attention score and layer that JAX keeps for the backward pass where XLA's attention
+# materialises the sequence-by-sequence scores (jax.ad_checkpoint.print_saved_residuals of
+# jax_loss): the causal mask (bool), the masked float32 logits, their float32 exponentials and the
+# bf16 probabilities. Fused attention keeps none of them.
+XLA_SCORE_BYTES = 1 + 4 + 4 + 2
+
+
+def memory_bytes(params, framework=None, platform=None):
+    """At least what memory_estimate counts, with the attention scores where the attention that runs
+    keeps them (without framework and platform: the least, fused attention)."""
+    return memory_estimate(CONFIGS[params["config"]], scores=keeps_scores(framework, platform))
+
+
+def memory_estimate(cfg, scores):
+    """Float32 weights, gradients and two AdamW moments; the float32 logits with their gradient and
+    bf16 copy; per layer about 34 bytes of saved activations per token and width unit (Korthikanti
+    et al. 2022, table 2, without the attention scores); with ``scores``, the scores JAX keeps."""
     tokens_ = cfg["batch"] * cfg["seq"]
-    return 16 * n_params(cfg) + 10 * tokens_ * cfg["vocab"] + 34 * tokens_ * cfg["width"] * cfg["layers"]
+    need = 16 * n_params(cfg) + 10 * tokens_ * cfg["vocab"] + 34 * tokens_ * cfg["width"] * cfg["layers"]
+    if scores:
+        need += XLA_SCORE_BYTES * cfg["batch"] * cfg["heads"] * cfg["seq"] ** 2 * cfg["layers"]
+    return need
+
+
+def keeps_scores(framework, platform):
+    """Whether the attention that runs materialises the scores: JAX's XLA attention does (on a CPU);
+    cuDNN's kernel (JAX on GPUs), Pallas flash attention (JAX on TPUs) and PyTorch's fused kernels
+    do not. torch_xla's attention is not counted: what its lowering keeps is not checked here, and
+    an unchecked count could skip a measurement that fits. jax_case checks the compiled step itself."""
+    return framework == "jax" and platform not in ("gpu", "tpu")
 
 
 def n_params(cfg):
@@ -320,13 +349,14 @@ def torch_case(params, device):
     cfg = CONFIGS[params["config"]]
     # any float32 product left under autocast may use TF32, as in real training on NVIDIA GPUs
     restore_tf32 = torch_tf32(True) if str(device).startswith("cuda") else None
-    model, opt = torch_model_and_optimizer(cfg, device)
-    # On an XLA device eager is torch_xla's lazy tracing, and compiled is TorchDynamo handing the
-    # graph to XLA (the "openxla" backend) instead of TorchInductor.
-    backend = "openxla" if str(device).startswith("xla") else "inductor"
-    forward = torch.compile(model, backend=backend) if params["variant"] == "compiled" else model
-    autocast = torch_autocast(device, params["dtype"])
-    batches = [tuple(torch.from_numpy(a).long().to(device) for a in batch(cfg, s)) for s in range(_BATCHES)]
+    with restored_if_raises(restore_tf32):  # process-wide: undone here if the case is never built
+        model, opt = torch_model_and_optimizer(cfg, device)
+        # On an XLA device eager is torch_xla's lazy tracing, and compiled is TorchDynamo handing the
+        # graph to XLA (the "openxla" backend) instead of TorchInductor.
+        backend = "openxla" if str(device).startswith("xla") else "inductor"
+        forward = torch.compile(model, backend=backend) if params["variant"] == "compiled" else model
+        autocast = torch_autocast(device, params["dtype"])
+        batches = [tuple(torch.from_numpy(a).long().to(device) for a in batch(cfg, s)) for s in range(_BATCHES)]
 
     def run(i):
         return torch_train_step(forward, opt, autocast, *batches[i % len(batches)])
@@ -340,9 +370,25 @@ def torch_case(params, device):
 
 
 # --8<-- [start:jax]
+def jax_attention(q, k, v, attention=None):
+    """Causal attention over (batch, sequence, heads, head width). ``attention``: None (XLA's, which
+    materialises the sequence-by-sequence scores), "cudnn" (the fused cuDNN kernel on NVIDIA GPUs,
+    as PyTorch's flash attention there) or "pallas" (JAX's Pallas flash-attention kernel for TPUs,
+    blocked: no scores in device memory)."""
+    import jax
+
+    if attention != "pallas":
+        return jax.nn.dot_product_attention(q, k, v, is_causal=True, implementation=attention)
+    from jax.experimental.pallas.ops.tpu.flash_attention import flash_attention
+
+    heads_first = (a.transpose(0, 2, 1, 3) for a in (q, k, v))  # the kernel's layout
+    y = flash_attention(*heads_first, causal=True, sm_scale=1 / math.sqrt(q.shape[-1]))
+    return y.transpose(0, 2, 1, 3)
+
+
 def jax_logits(p, idx, cfg, dtype, attention=None):
     """The same model as torch_model, mirroring autocast: bf16 products, float32 elsewhere.
-    ``attention``: None (XLA's) or "cudnn" (the fused cuDNN kernel on NVIDIA GPUs)."""
+    ``attention``: which implementation (jax_attention)."""
     import jax
     import jax.numpy as jnp
 
@@ -362,7 +408,7 @@ def jax_logits(p, idx, cfg, dtype, attention=None):
         h = f"h.{i}."
         q, k, v = jnp.split(linear(ln(x, h + "ln_1"), h + "attn.c_attn"), 3, axis=-1)
         q, k, v = (a.reshape(b, t, heads, d // heads) for a in (q, k, v))
-        y = jax.nn.dot_product_attention(q, k, v, is_causal=True, implementation=attention)
+        y = jax_attention(q, k, v, attention)
         x = x + linear(y.reshape(b, t, d), h + "attn.c_proj")
         x = x + linear(jax.nn.gelu(linear(ln(x, h + "ln_2"), h + "mlp.c_fc"), approximate=True), h + "mlp.c_proj")
     return (ln(x, "ln_f").astype(dtype) @ p["wte.weight"].astype(dtype).T).astype(jnp.float32)
@@ -429,20 +475,20 @@ def jax_case(params, device):
     notes = {"model": cfg}
 
     def prepare():
-        # Fused attention: cuDNN's kernel on NVIDIA GPUs (as PyTorch uses flash attention), XLA's
-        # elsewhere, or where cuDNN cannot take this shape; the record says which ran.
-        choices = ["cudnn", None] if device.platform == "gpu" else [None]
-        for attention in choices:
+        # Fused attention where the platform has a kernel (as PyTorch uses flash attention), XLA's
+        # elsewhere or where the kernel cannot take this shape; the record says which ran.
+        for attention in FUSED_ATTENTION.get(device.platform, []) + [None]:
             try:
                 step = jax_train_step(cfg, dtype, attention)
                 compiled["step"] = step.lower(live["p"], live["state"], jnp.float32(1), *batches[0]).compile()
                 compiled["attention"] = attention
                 notes["attention"] = attention or "xla"
-                return
+                break
             except Exception as exc:
                 if attention is None:
                     raise
                 notes["attention_fallback"] = f"{type(exc).__name__}: {exc}"[:300]
+        jax_check_fits(compiled["step"], device)  # too large: skipped before the first call
 
     def run(i):
         live["step"] += 1

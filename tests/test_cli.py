@@ -71,3 +71,25 @@ def test_unknown_workload_and_framework_are_refused(data_dir, capsys):
 def test_a_missing_snippets_folder_is_named(data_dir, tmp_path, capsys):
     assert main(["--data-dir", str(data_dir), "--snippets-dir", str(tmp_path / "nowhere"), "validate"]) == 2
     assert "snippets folder" in capsys.readouterr().err
+
+
+def test_budgets_prints_wall_time_over_budget_per_group_and_in_total(data_dir, capsys):
+    from conftest import make_record
+
+    records = [make_record(params={"n": n, "dtype": "float32"}, wall_s=wall, budget_s=budget)
+               for n, wall, budget in ((256, 3.0, 2.0), (512, 1.0, 2.0))]
+    first = write_run(data_dir, make_run(records=records))
+    second = write_run(data_dir, make_run(run_id="20261130T000001Z-synthetic-00000002",
+                                          records=[make_record(framework="jax", wall_s=1.0, budget_s=4.0),
+                                                   make_record(framework="jax")]))  # no budget recorded: left out
+    assert main(["budgets", str(first), str(second)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[-3:] == ["wall_s", "budget_s", "wall/budget"]
+    rows = [line.split() for line in lines[1:]]
+    # device, workload, framework, variant, n, wall_s, budget_s, ratio: the matrix size is summed over
+    assert rows == [["Synthetic", "CPU", "matmul", "torch", "dtype=float32", "2", "4.0", "4.0", "1.00"],
+                    ["Synthetic", "CPU", "matmul", "jax", "dtype=float32", "1", "1.0", "4.0", "0.25"],
+                    ["Synthetic", "CPU", "total", "3", "5.0", "8.0", "0.62"]]
+    (data_dir / "runs" / "broken.json").write_text("{", encoding="utf-8")
+    assert main(["budgets", str(data_dir / "runs" / "broken.json")]) == 1
+    assert "not valid JSON" in capsys.readouterr().err

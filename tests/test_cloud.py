@@ -9,9 +9,12 @@ import subprocess
 import pytest
 import yaml
 
-from accelbench import cloud
+from accelbench import cloud, hardware
 from accelbench.cli import main
+from accelbench.plan import COMPILE_S, plan
+from accelbench.profiles import PROFILES
 from accelbench.reference import Reference
+from accelbench.snippet import discover
 from accelbench.validation import Validator
 
 from conftest import ROOT, SNIPPETS, make_record, make_run, write_run
@@ -159,3 +162,20 @@ def test_collect_and_plan_from_the_command_line(tmp_path, data_dir, capsys):
     assert "per chip-hour" in out and "accelbench cloud collect cloud-results" in out
     assert main(["--data-dir", str(data_dir), "--snippets-dir", str(SNIPPETS), "cloud", "collect",
                  str(tmp_path / "nowhere")]) == 2
+
+
+def test_pytorch_on_a_tpu_runs_with_a_time_limit_that_covers_torch_xlas_two_compiles(tmp_path):
+    for target, path, _ in cloud.plan(ALL.split(","), tmp_path):
+        lines = [line for line in yaml.safe_load(path.read_text())["run"].splitlines() if "accelbench run" in line]
+        limited = [line for line in lines if f"--time-limit {cloud.TPU_TORCH_TIME_LIMIT_S:g} " in line]
+        # only the torch_xla run, from .venv-xla: JAX and the GPUs keep the profile's own limit
+        assert limited == ([line for line in lines if "--frameworks torch" in line] if target.is_tpu else []), target.name
+        assert all(line.strip().startswith(".venv-xla/") for line in limited)
+    # the limit exceeds the profile's, and the whole planned GPT-2 step on every TPU, which counts two compiles
+    assert PROFILES["full"].time_limit_s < cloud.TPU_TORCH_TIME_LIMIT_S
+    reference = Reference(ROOT / "build_data" / "reference")
+    for chip in ("TPU v5e", "TPU v6e (Trillium)", "TPU v5p"):
+        hw = hardware.assumed(chip, "tpu", "google", 16 * 2**30, ["torch"])
+        steps = plan(discover(SNIPPETS, ["transformer_train"]), hw, ["torch"], PROFILES["full"], reference)
+        assert steps and all(COMPILE_S[("torch", "tpu")]["step"] <= s.budget_s < cloud.TPU_TORCH_TIME_LIMIT_S
+                             for s in steps), chip

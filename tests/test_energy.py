@@ -3,6 +3,7 @@ window alone, idle power read once before any load, the NVML device found by PCI
 
 import dataclasses
 import json
+import math
 
 import pytest
 
@@ -172,3 +173,129 @@ def test_an_unreadable_idle_power_is_none_not_a_failure():
     metering = energy.open_metering("gpu", "nvidia", settle_s=0, sleep=lambda s: None,
                                     meter=lambda *a: (NoPower(), None))
     assert metering.idle_watts is None and isinstance(metering.counter, NoPower)
+
+
+class FakeClock:
+    """Seconds that pass only when asked: every reading costs a millisecond of polling."""
+
+    def __init__(self, now=0.03):
+        self.now = now
+
+    def __call__(self):
+        self.now += 0.001
+        return self.now
+
+
+class SteppingCounter:
+    """An NVML-like counter on a FakeClock: 250 W, but the reading advances only every ``step_s``
+    (never, with step_s None). ``state`` reports the SM clock dropping and the chip warming."""
+
+    method = "fake stepping counter"
+
+    def __init__(self, clock, step_s=0.1, watts=250.0):
+        self.clock, self.step_s, self.watts, self.states = clock, step_s, watts, 0
+
+    def joules(self):
+        if self.step_s is None:
+            return 1.0
+        return self.watts * self.step_s * math.floor(self.clock.now / self.step_s)
+
+    def watts(self):
+        return None
+
+    def state(self):
+        self.states += 1
+        return {"sm_clock_mhz": 1980.0 if self.states == 1 else 1755.0, "temperature_c": 41.0 if self.states == 1 else 67.0}
+
+
+def fake_load(clock, call_s=0.004):
+    """A call that takes ``call_s`` of the fake clock; remembers when the first one started."""
+    started = []
+
+    def run(i):
+        started.append(clock.now)
+        clock.now += call_s
+
+    return run, started
+
+
+def test_the_window_starts_on_a_counter_step_and_records_the_step_it_measured():
+    clock = FakeClock()
+    counter = SteppingCounter(clock, step_s=0.1)
+    run, started = fake_load(clock)
+    info = energy.meter_window(run, lambda out: None, 2, 1.05, energy.Metering(counter, None, idle_watts=40.0), clock)
+    # the counter steps at 0.1 s and 0.2 s: the load starts only after the second step, the interval measured
+    assert started[0] >= 0.2
+    assert info["tick_interval_s"] == pytest.approx(0.1, abs=0.002)
+    assert info["seconds"] >= 1.05 and info["measured"] and info["idle_watts"] == 40.0
+    # from one step to another, the joules are the window's own (an unaligned 1.05 s window would
+    # read 10 or 11 steps: 5% off); it ends at most one batch (8 ms) after its closing step
+    assert info["joules"] / info["seconds"] == pytest.approx(250.0, rel=0.01)
+    # the window's own throughput and the clock state at both ends
+    assert info["calls"] == len(started) and info["calls_per_s"] == info["calls"] / info["seconds"]
+    assert info["clocks"] == {"start": {"sm_clock_mhz": 1980.0, "temperature_c": 41.0},
+                              "end": {"sm_clock_mhz": 1755.0, "temperature_c": 67.0}}
+
+
+def test_efficiency_is_the_windows_own_work_over_its_joules():
+    clock = FakeClock()
+    run, started = fake_load(clock, call_s=0.01)
+    info = energy.meter_window(run, lambda out: None, 1, 0.5, energy.Metering(SteppingCounter(clock), None), clock)
+    out = energy.efficiency(info, {"flops": 2e12, "tokens": 1000})
+    assert out["tflops_per_watt"] == pytest.approx(2.0 * len(started) / info["joules"])
+    assert out["tokens_per_joule"] == pytest.approx(1000 * len(started) / info["joules"])
+    assert out["watts"] == pytest.approx(info["joules"] / info["seconds"])
+
+
+def test_a_counter_that_never_steps_is_read_where_it_stands_and_says_so():
+    clock = FakeClock()
+    run, started = fake_load(clock)
+    info = energy.meter_window(run, lambda out: None, 1, 0.5,
+                               energy.Metering(SteppingCounter(clock, step_s=None), None), clock)
+    assert info["measured"] and info["tick_interval_s"] is None and info["seconds"] >= 0.5
+    assert info["joules"] == 0.0  # nothing made up in its place
+    assert energy.efficiency(info, {"flops": 1.0}) == {}
+
+
+def test_the_full_profiles_energy_window_is_long_enough_for_headline_figures():
+    assert PROFILES["full"].energy_s >= 10
+    assert energy.TICK_WAIT_S <= 1.0
+
+
+def test_nvml_reports_the_sm_clock_and_temperature_where_it_can():
+    class Nvml:
+        NVML_CLOCK_SM, NVML_TEMPERATURE_GPU = 1, 0
+
+        def nvmlInit(self):
+            pass
+
+        def nvmlDeviceGetHandleByPciBusId(self, bus):
+            return "gpu"
+
+        def nvmlDeviceGetTotalEnergyConsumption(self, handle):
+            return 1000
+
+        def nvmlDeviceGetClockInfo(self, handle, kind):
+            assert kind == self.NVML_CLOCK_SM
+            return 1980
+
+        def nvmlDeviceGetTemperature(self, handle, sensor):
+            raise RuntimeError("NVML_ERROR_NOT_SUPPORTED")
+
+    assert energy.NvmlMeter("00000000:3B:00.0", nvml=Nvml()).state() == {"sm_clock_mhz": 1980.0, "temperature_c": None}
+
+
+def test_the_windows_new_fields_validate_and_records_without_them_still_do():
+    from accelbench.runfile import problems_in
+
+    from conftest import make_record, make_run
+
+    window = {"measured": True, "method": "fake", "seconds": 10.02, "calls": 500, "joules": 7000.0, "idle_watts": 90.0,
+              "calls_per_s": 49.9, "tick_interval_s": 0.1,
+              "clocks": {"start": {"sm_clock_mhz": 1980.0, "temperature_c": 41.0},
+                         "end": {"sm_clock_mhz": 1755.0, "temperature_c": None}}}
+    old = {key: window[key] for key in ("measured", "method", "seconds", "calls", "joules", "idle_watts")}
+    for block in (window, old, {**window, "tick_interval_s": None}):
+        assert problems_in(make_run(records=[make_record(energy=block)]), "run.json") == []
+    bad = {**window, "calls_per_s": -1.0}
+    assert any("calls_per_s" in line for line in problems_in(make_run(records=[make_record(energy=bad)]), "run.json"))

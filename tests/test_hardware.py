@@ -232,3 +232,59 @@ def test_tpu_chips_are_counted_on_the_pci_bus_by_vendor_and_device(tmp_path):
         (tmp_path / slot / "device").write_text(device + "\n")
     assert count_tpu_chips(str(tmp_path)) == 2
     assert count_tpu_chips(str(tmp_path / "absent")) == 0
+
+
+def jax_without_gpu():
+    return fake_jax(cpu=[FakeJaxDevice("cpu", "cpu")])  # JAX's CUDA plugin fell back to the CPU
+
+
+def with_driver(monkeypatch, driver, plugin="jax-cuda13-plugin"):
+    """This machine's NVIDIA driver and installed JAX CUDA plugin, as detection reads them."""
+    reads = []
+    monkeypatch.setattr(hardware, "nvidia_driver", lambda: reads.append(driver) or driver)
+    monkeypatch.setattr(hardware, "_version", lambda name: "0.11.2" if name == plugin else None)
+    return reads
+
+
+def test_jax_on_a_driver_older_than_its_cuda_plugin_needs_says_so(monkeypatch):
+    with_driver(monkeypatch, "570.133.20")
+    hw = hardware.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=1), "jax": jax_without_gpu()})
+    (jax_gpu,) = [u for u in hw.unavailable if u.framework == "jax"]
+    assert jax_gpu.platform == "gpu" and "driver 570.133.20; jax[cuda13] needs 580 or newer" in jax_gpu.reason
+    assert "install jax[cuda12] instead" in jax_gpu.reason  # 570 is new enough for CUDA 12's plugin
+    items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch", "jax"], PROFILES["full"])
+    assert {i.skip for i in items if i.framework == "jax"} == {jax_gpu.reason}
+
+
+def test_a_new_enough_driver_gives_no_driver_reason(monkeypatch):
+    with_driver(monkeypatch, "580.159.03")
+    hw = hardware.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=1), "jax": jax_without_gpu()})
+    (jax_gpu,) = [u for u in hw.unavailable if u.framework == "jax"]
+    assert jax_gpu.reason == "jax sees no gpu device" and "driver" not in jax_gpu.reason
+
+
+def test_the_driver_note_keeps_jaxs_own_error_and_names_the_cuda12_minimum(monkeypatch):
+    def devices(backend=None):
+        if backend == "gpu":
+            raise RuntimeError("Backend 'cuda' failed to initialize: CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE")
+        if backend == "cpu":
+            return [FakeJaxDevice("cpu", "cpu")]
+        raise RuntimeError(f"Unknown backend {backend}")
+
+    with_driver(monkeypatch, "520.61.05", plugin="jax-cuda12-plugin")
+    hw = hardware.detect(("jax",), modules={"jax": SimpleNamespace(devices=devices)})
+    (jax_gpu,) = hw.unavailable
+    assert "driver 520.61.05; jax[cuda12] needs 525 or newer" in jax_gpu.reason and "instead" not in jax_gpu.reason
+    assert jax_gpu.reason.endswith("(RuntimeError: Backend 'cuda' failed to initialize: "
+                                   "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE)")
+
+
+def test_the_driver_is_not_read_where_jax_sees_the_gpu_or_has_no_cuda_plugin(monkeypatch):
+    reads = with_driver(monkeypatch, "570.133.20")
+    hw = hardware.detect(("jax",), modules={"jax": fake_jax(cpu=[FakeJaxDevice("cpu", "cpu")],
+                                                            gpu=[FakeJaxDevice("gpu", "NVIDIA H200")])})
+    assert hw.unavailable == [] and reads == []
+    reads = with_driver(monkeypatch, "570.133.20", plugin=None)
+    hw = hardware.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=1), "jax": jax_without_gpu()})
+    assert reads == [] and [u.reason for u in hw.unavailable] == ["jax sees no gpu device"]
+    assert hardware.jax_driver_reason(None, "jax-cuda13-plugin") is None  # no NVIDIA driver: nothing to say

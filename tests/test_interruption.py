@@ -2,17 +2,23 @@
 half-written file is left, and two runs never clobber each other."""
 
 import os
+import random
 import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
 from accelbench.runfile import load_run
+from accelbench.stopping import EXIT_CODES, GRACE_S
 
-from conftest import ROOT
+from conftest import ROOT, new_data_dir
 from helpers import fake_snippets, run_once
+
+ARTIFACTS = ROOT / "test-artifacts"
 
 
 def start_run(tmp_path, data_dir, *extra, env=None):
@@ -48,19 +54,97 @@ def test_a_hanging_measurement_times_out_and_the_run_goes_on(tmp_path, data_dir,
 
 
 @pytest.mark.parametrize("sig, name", [(signal.SIGINT, "SIGINT"), (signal.SIGTERM, "SIGTERM")])
-def test_signal_mid_run_writes_completed_records_marked_incomplete(tmp_path, data_dir, sig, name):
+def test_a_signal_during_a_long_call_stops_the_run_within_the_grace_period(tmp_path, data_dir, sig, name):
     fake_snippets(tmp_path)
     proc = start_run(tmp_path, data_dir, env={"FAKE_N2": "slow"})
-    wait_for_line(proc.stderr, "[1/3]")  # the first measurement is done, the second is sleeping
+    wait_for_line(proc.stderr, "[1/3]")  # the first measurement is done, the second sleeps 30 s in one call
+    sent = time.monotonic()
     proc.send_signal(sig)
     out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
+    assert time.monotonic() - sent < GRACE_S + 5, "no safe point came, so the grace period ends the run"
+    assert proc.returncode == EXIT_CODES[sig], err
     path = only_file(data_dir)
     assert out.strip().splitlines()[-1] == str(path)
     run = load_run(path)
     assert run["complete"] is False and run["interrupted_by"] == name
+    assert [(r["params"]["n"], r["status"], r["category"]) for r in run["records"]] == \
+        [(1, "ok", None), (2, "skipped", "interrupted")]
+    assert "marked incomplete" in err and "no safe point came" in err
+
+
+def test_a_second_signal_stops_at_once_leaving_the_file_as_last_written(tmp_path, data_dir):
+    fake_snippets(tmp_path)
+    proc = start_run(tmp_path, data_dir, env={"FAKE_N2": "slow"})
+    wait_for_line(proc.stderr, "[1/3]")
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and time.monotonic() - sent < GRACE_S, err
+    run = load_run(only_file(data_dir))  # valid: every write is atomic
+    assert run["complete"] is False and run["interrupted_by"] is None  # as last written, mid-run
     assert [(r["params"]["n"], r["status"]) for r in run["records"]] == [(1, "ok")]
-    assert "marked incomplete" in err
+
+
+# A real run (real snippets, PyTorch and JAX) stopped at random moments: matmul first (many short
+# calls, JAX's garbage-collection callbacks), then GPT-2's training step (compiles, longer calls).
+REAL_RUN = ["run", "--profile", "quick", "--force", "--frameworks", "torch,jax",
+            "--only", "matmul,general_compute,transformer_train"]
+TRIALS, WORKERS, LATEST_MOMENT_S, STOP_WITHIN_S = 20, 4, 8.0, 10.0
+
+
+def _stop_a_real_run(folder: Path, sig: signal.Signals, moment: float) -> dict:
+    data = new_data_dir(folder)
+    proc = subprocess.Popen([sys.executable, "-m", "accelbench", "--data-dir", str(data), *REAL_RUN], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not any((data / "runs").glob("*.json")) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)  # the moments count from the run file's creation: detection done, handlers on
+    time.sleep(moment)
+    sent = time.monotonic()
+    proc.send_signal(sig)
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    files = list((data / "runs").iterdir())
+    return {"moment": moment, "returncode": proc.returncode, "stop_s": time.monotonic() - sent, "files": files,
+            "stdout": out, "stderr": err}
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_real_run_stops_cleanly_whenever_the_signal_comes(tmp_path, sig):
+    rng = random.Random(f"issue-24-{sig.name}")
+    moments = [round(rng.uniform(0.0, LATEST_MOMENT_S), 2) for _ in range(TRIALS)]
+    with ThreadPoolExecutor(WORKERS) as pool:
+        trials = list(pool.map(lambda im: _stop_a_real_run(tmp_path / f"t{im[0]}", sig, im[1]), enumerate(moments)))
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"signal-stops-{sig.name}.csv").write_text(
+        "moment_s,exit_code,stop_s,records,interrupted_record,stopped_by\n" + "".join(
+            f"{t['moment']},{t['returncode']},{t['stop_s']:.2f},{_records(t)},{_interrupted(t)},"
+            f"{'grace period' if 'no safe point came' in t['stderr'] else 'safe point'}\n" for t in trials))
+    for t in trials:
+        context = f"signal {t['moment']} s after the run file appeared: {t['stderr'][-2000:]}"
+        assert t["returncode"] == EXIT_CODES[sig], context  # never 0 (carried on), never -11 (crashed)
+        assert t["stop_s"] < STOP_WITHIN_S, context
+        assert len(t["files"]) == 1, f"one run file, no temporary file: {t['files']}"
+        run = load_run(t["files"][0])  # schema-valid
+        assert run["complete"] is False and run["interrupted_by"] == sig.name, context
+        assert t["stdout"].strip().splitlines()[-1] == str(t["files"][0])
+        statuses = [(r["status"], r.get("category")) for r in run["records"]]
+        # what completed, then at most the one measurement in flight, recorded as interrupted
+        assert ("skipped", "interrupted") not in statuses[:-1], statuses
+        assert all(r["samples_s"] == [] and r["metrics"] == {} for r in run["records"] if r.get("category") == "interrupted")
+
+
+def _records(trial: dict) -> int:
+    return len(load_run(trial["files"][0])["records"]) if len(trial["files"]) == 1 else -1
+
+
+def _interrupted(trial: dict) -> bool:
+    return len(trial["files"]) == 1 and any(r.get("category") == "interrupted"
+                                            for r in load_run(trial["files"][0])["records"])
 
 
 def test_a_measurement_hung_in_native_code_is_written_by_the_watchdog(tmp_path, data_dir):
@@ -111,5 +195,6 @@ def test_the_run_file_is_on_disk_from_the_start_and_grows_record_by_record(tmp_p
     assert [r["params"]["n"] for r in partial["records"]] == [1, 2] and partial["complete"] is False
     proc.send_signal(signal.SIGTERM)
     proc.communicate(timeout=60)
+    assert proc.returncode == 143
     final = load_run(only_file(data_dir))  # the same file, finished in place
     assert final["run_id"] == partial["run_id"] and final["interrupted_by"] == "SIGTERM"

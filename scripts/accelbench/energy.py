@@ -20,6 +20,10 @@ from accelbench.timing import run_batch
 RAPL_ROOT = Path("/sys/class/powercap")
 # Before the idle reading, the device is left alone this long (power readings lag the load).
 IDLE_SETTLE_S = 2.0
+# A counter advances in steps (NVML's interval is not documented per GPU). A window runs from one
+# step to another, and the interval between two steps is measured and recorded, never assumed. A
+# counter that has not stepped after this long is read where it stands (the window unaligned).
+TICK_WAIT_S = 1.0
 
 
 class Meter(Protocol):
@@ -30,6 +34,8 @@ class Meter(Protocol):
 
     def watts(self) -> float | None:
         """Power drawn right now, where the counter offers it (for the idle reading)."""
+
+    # optional: state() -> {"sm_clock_mhz": ..., "temperature_c": ...}, the device's clock state
 
 
 class NvmlMeter:
@@ -59,6 +65,19 @@ class NvmlMeter:
             return self.nvml.nvmlDeviceGetPowerUsage(self.handle) / 1000.0  # mW
         except Exception:
             return None
+
+    def state(self) -> dict:
+        """The SM clock and the temperature now: what a window's throughput and joules depend on
+        (a sustained run can clock lower than the timed burst). Each None where unreadable."""
+        out = {}
+        for name, read in (("sm_clock_mhz", lambda: self.nvml.nvmlDeviceGetClockInfo(self.handle, self.nvml.NVML_CLOCK_SM)),
+                           ("temperature_c", lambda: self.nvml.nvmlDeviceGetTemperature(
+                               self.handle, self.nvml.NVML_TEMPERATURE_GPU))):
+            try:
+                out[name] = float(read())
+            except Exception:
+                out[name] = None
+        return out
 
 
 class RaplMeter:
@@ -134,23 +153,64 @@ def open_metering(platform: str, vendor: str | None, pci_bus_id: str | None = No
 
 def meter_window(run: Callable[[int], Any], sync: Callable[[Any], None], calls_per_sample: int, seconds: float,
                  metering: Metering, clock: Callable[[], float] = time.perf_counter) -> dict:
-    """Read the counter around a sustained run of at least ``seconds``. A counter that fails is
-    recorded as such; it never costs the timing already taken."""
+    """Read the counter around a sustained run of at least ``seconds`` that starts on a step of the
+    counter (after two steps, whose interval is recorded) and ends on one, so that the joules are
+    those of the window's own time. The window's own calls per second and the device's clock state
+    at both ends are recorded beside them. A counter that fails is recorded as such; it never costs
+    the timing already taken."""
     if metering.counter is None:
         return {"measured": False, "reason": metering.reason}
     counter = metering.counter
     try:
-        start_j, start_t, calls = counter.joules(), clock(), 0
+        first = wait_for_tick(counter, clock)
+        second = wait_for_tick(counter, clock) if first else None
+        start_t, start_j = second or (clock(), counter.joules())
+        before = device_state(counter)
+        calls = 0
         while True:
             calls = run_batch(run, sync, calls_per_sample, calls)
-            elapsed = clock() - start_t
-            if elapsed >= seconds:
+            if clock() - start_t >= seconds:
                 break
-        joules = counter.joules() - start_j
+        end_t, end_j, calls = _run_to_tick(run, sync, calls_per_sample, calls, counter, clock)
+        after = device_state(counter)
     except Exception as exc:  # MeasurementTimeout and Interrupted are BaseExceptions: they pass
         return {"measured": False, "reason": f"energy counter failed: {type(exc).__name__}: {exc}"[:2000]}
-    return {"measured": True, "method": counter.method, "seconds": elapsed, "calls": calls,
-            "joules": joules, "idle_watts": metering.idle_watts}
+    elapsed = end_t - start_t
+    info = {"measured": True, "method": counter.method, "seconds": elapsed, "calls": calls,
+            "joules": end_j - start_j, "idle_watts": metering.idle_watts, "calls_per_s": calls / elapsed,
+            "tick_interval_s": second[0] - first[0] if second else None}
+    if before or after:
+        info["clocks"] = {"start": before, "end": after}
+    return info
+
+
+def wait_for_tick(counter: Meter, clock: Callable[[], float], limit_s: float = TICK_WAIT_S) -> tuple[float, float] | None:
+    """Poll the counter until its value changes: (time, joules) of the change, or None after
+    ``limit_s`` without one. Polled without load, so the time of the step is sharp."""
+    before, since = counter.joules(), clock()
+    while True:
+        joules, now = counter.joules(), clock()
+        if joules != before:
+            return now, joules
+        if now - since > limit_s:
+            return None
+
+
+def _run_to_tick(run, sync, calls_per_sample, calls, counter: Meter, clock) -> tuple[float, float, int]:
+    """Keep the load on until the counter steps (at most TICK_WAIT_S more): the window's end. The
+    step falls inside the last batch, so the window counts at most one batch's work past it."""
+    last, since = counter.joules(), clock()
+    while True:
+        calls = run_batch(run, sync, calls_per_sample, calls)
+        joules, now = counter.joules(), clock()
+        if joules != last or now - since > TICK_WAIT_S:
+            return now, joules, calls
+
+
+def device_state(counter: Meter) -> dict:
+    """The counter's device clock state (NVML: SM clock, temperature), or {} where it has none."""
+    state = getattr(counter, "state", None)
+    return state() if state else {}
 
 
 def efficiency(info: dict, work: dict) -> dict:

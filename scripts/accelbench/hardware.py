@@ -21,6 +21,11 @@ from typing import Any
 from accelbench import xla
 
 ACCELERATOR_PLATFORMS = ("gpu", "tpu")
+# The oldest NVIDIA driver (major version) each of JAX's CUDA plugins runs on, by package name:
+# "the driver version must be >= 525 for CUDA 12 on Linux, and >= 580 for CUDA 13 on Linux"
+# (https://docs.jax.dev/en/latest/installation.html#nvidia-gpu). With an older one JAX falls back
+# to the CPU and says nothing a run file would keep.
+JAX_CUDA_DRIVER_MIN = {"jax-cuda13-plugin": 580, "jax-cuda12-plugin": 525}
 
 
 @dataclass
@@ -140,6 +145,8 @@ def detect_xla(torch_xla: Any, tpu_chips: int, tpu_taken: bool) -> tuple[list[De
         if torch_xla is None:
             return host, [Unavailable("torch", platform, error)]
     try:
+        if tpu_chips:  # on a TPU, whose compiles take tens of seconds; the tests' CPU device needs none
+            xla.init_cache(torch_xla)
         found = xla.open_device(torch_xla)
     except Exception as exc:
         return host, [Unavailable("torch", platform, f"torch_xla could not open its device: {type(exc).__name__}: {exc}"[:2000])]
@@ -226,12 +233,49 @@ def detect(frameworks: list[str] | tuple[str, ...] = ("torch", "jax"), modules: 
     # JAX first: on a TPU VM the first framework to open the TPU holds it
     if "jax" in frameworks:
         devices, unavailable = detect_jax(modules.get("jax"))
+        unavailable = _explain_no_jax_gpu(devices, unavailable)
     if "torch" in frameworks:
         taken = any(d.platform == "tpu" for d in devices)
         found, missing = detect_torch(modules.get("torch"), modules.get("torch_xla"), tpu_chips, taken)
         devices += found
         unavailable += missing
     return Hardware(devices, unavailable + _unseen(devices, unavailable, frameworks))
+
+
+def _explain_no_jax_gpu(devices: list[Device], unavailable: list[Unavailable]) -> list[Unavailable]:
+    """Where JAX found no GPU on a machine with an NVIDIA driver older than its CUDA plugin
+    needs, record that as the reason (with JAX's own error, if it gave one)."""
+    if any(d.framework == "jax" and d.platform == "gpu" for d in devices):
+        return unavailable
+    plugin = jax_cuda_plugin()
+    reason = jax_driver_reason(nvidia_driver(), plugin) if plugin else None
+    if reason is None:
+        return unavailable
+    said = [u for u in unavailable if u.framework == "jax" and u.platform == "gpu"]
+    rest = [u for u in unavailable if u not in said]
+    return rest + [Unavailable("jax", "gpu", (reason + "".join(f" ({u.reason})" for u in said))[:2000])]
+
+
+def jax_cuda_plugin() -> str | None:
+    """The installed JAX CUDA plugin package (JAX_CUDA_DRIVER_MIN's names), newest CUDA first."""
+    return next((name for name in JAX_CUDA_DRIVER_MIN if _version(name)), None)
+
+
+def jax_driver_reason(driver: str | None, plugin: str) -> str | None:
+    """Why JAX cannot use the GPU with this driver, or None where the driver is new enough (or
+    unknown: no NVIDIA driver, or a version that does not parse)."""
+    need = JAX_CUDA_DRIVER_MIN[plugin]
+    try:
+        major = int(str(driver).split(".")[0])
+    except ValueError:
+        return None
+    if major >= need:
+        return None
+    extra = plugin.split("-")[1]  # jax-cuda13-plugin -> cuda13, as `pip install jax[cuda13]` names it
+    fits = [p.split("-")[1] for p, least in JAX_CUDA_DRIVER_MIN.items() if least <= major]
+    instead = f", or install jax[{fits[0]}] instead" if fits else ""
+    return (f"JAX sees no GPU: NVIDIA driver {driver}; jax[{extra}] needs {need} or newer "
+            f"(docs.jax.dev installation guide): update the driver{instead}")
 
 
 def _unseen(devices: list[Device], unavailable: list[Unavailable], frameworks) -> list[Unavailable]:

@@ -23,11 +23,6 @@ from accelbench.reference import Reference
 from accelbench.snippet import Unsupported
 
 
-class Interrupted(BaseException):
-    """SIGINT or SIGTERM arrived; what completed is still written. A BaseException, like
-    KeyboardInterrupt, so that no library's broad `except Exception` can swallow it."""
-
-
 class MeasurementTimeout(BaseException):
     """A measurement ran past its time limit (a BaseException for the same reason)."""
 
@@ -131,7 +126,7 @@ def measure(item: Planned, profile: Profile, reference: Reference, limit_s: floa
     except MeasurementTimeout as exc:
         return _failed(record, "timeout", str(exc))
     except Unsupported as exc:
-        return {**record, "status": "skipped", "category": "unsupported",
+        return {**record, "status": "skipped", "category": exc.category,  # unsupported, or too_large
                 "reason": str(exc) or "not supported on this device"}
     except Exception as exc:
         if _is_oom(exc):

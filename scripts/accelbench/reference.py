@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # Which spec column is the dense peak for the dtype a measurement actually ran. float16 on
-# NVIDIA and AMD matrix units runs at the bf16 rate; tf32 has no column, so no fraction.
-PEAK_COLUMN = {"bfloat16": "bf16_dense_tflops", "float16": "bf16_dense_tflops", "float32": "fp32_tflops"}
+# NVIDIA and AMD matrix units runs at the bf16 rate; tf32 (float32 inputs through the matrix units)
+# has its own column, filled only where the vendor publishes a dense TF32 figure.
+PEAK_COLUMN = {"bfloat16": "bf16_dense_tflops", "float16": "bf16_dense_tflops", "float32": "fp32_tflops",
+               "tfloat32": "tf32_dense_tflops"}
 
 
 @dataclass(frozen=True)

@@ -159,6 +159,7 @@ CATEGORIES = {
     "too_large": "it needs more device memory than the device has (skipped before it started)",
     "timeout": "it ran past its time limit",
     "out_of_time": "the run's deadline left no time for it",
+    "interrupted": "the run was stopped (Ctrl-C, SIGTERM) while it was being measured",
     "unavailable": "the framework is missing or cannot use the device here",
     "not_applicable": "the combination is not a meaningful measurement (one device, JAX without jit)",
     "error": "the snippet or the harness raised an error",

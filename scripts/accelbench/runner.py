@@ -3,23 +3,23 @@
 The run file exists from the start and is rewritten atomically after every record (a valid run
 file marked incomplete), so a SIGKILL, an out-of-memory kill or a device abort loses at most the
 measurement in flight. Under a deadline no measurement starts once it has passed, and one whose
-time budget does not fit in what is left is skipped before it starts. SIGINT and SIGTERM write
-what completed, marked as interrupted; a call hung in native code is ended by a watchdog.
+time budget does not fit in what is left is skipped before it starts. SIGINT and SIGTERM stop
+the run at its next safe point (see stopping.py) and write what completed, the measurement in
+flight recorded as interrupted; a call hung in native code is ended by a watchdog.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from accelbench import energy, hardware
-from accelbench.measure import Interrupted, blank_record, measure
+from accelbench import energy, hardware, stopping
+from accelbench.measure import blank_record, measure
 from accelbench.plan import Planned, plan, to_measure
 from accelbench.profiles import Profile
 from accelbench.profiles import profile as profile_named
@@ -28,6 +28,7 @@ from accelbench.provenance import new_run, utc_now
 from accelbench.reference import Reference
 from accelbench.runfile import write_atomic
 from accelbench.snippet import Snippet
+from accelbench.stopping import Interrupted
 
 # A call stuck inside native code cannot be interrupted; after the limit once more (at most
 # this much more) a watchdog writes what completed and ends the process.
@@ -38,48 +39,65 @@ OUT_OF_TIME = "out of time"
 def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_dir: Path, root: Path,
         force: bool = False, platforms: list[str] | None = None, hw: hardware.Hardware | None = None,
         time_limit_s: float | None = None, deadline_s: float | None = None,
-        log: TextIO | None = None) -> Path | None:
+        log: TextIO | None = None, report_forced_stop: Callable[[Path], None] = print) -> Path | None:
     """Measure what is missing and write one run file; returns its path, or None when every
     planned measurement is already stored (no empty run file is written). ``deadline_s``: seconds
     from now after which no measurement starts. Raises Interrupted, carrying the path of the
-    partial file, after SIGINT or SIGTERM."""
+    partial file (or nothing, before it existed), after SIGINT or SIGTERM. When no safe point
+    comes in time, the process ends from another thread after ``report_forced_stop(path)``."""
     started = time.monotonic()
     log = log or sys.stderr  # looked up per call, so a redirected stderr is honoured
-    prof = profile_named(profile)
-    runs_dir = Path(data_dir) / "runs"
-    reference = Reference(Path(data_dir) / "reference")
-    hw = hw or hardware.detect(frameworks)
-    items = plan(snippets, hw, frameworks, prof, reference, platforms)
-    todo, cached = (items, 0) if force else to_measure(items, runs_dir, lambda msg: print(msg, file=log))
-    if not any(i.skip is None for i in todo):
-        print(f"nothing to measure: {cached} measurement(s) already stored for this machine and these "
-              f"snippets (use --force to measure again)", file=log)
-        return None
-    writer = RunWriter(new_run(profile, hw, frameworks, root, deadline_s), runs_dir)
-    clock = Clock(started, deadline_s)
-    limit = time_limit_s if time_limit_s is not None else prof.time_limit_s
-    meterings = open_meterings(todo, hw)  # idle power read here, before any load
-    progress = Progress(todo, log)
-    previous = _install_signal_handlers()
-    try:
-        for index, item in enumerate(todo, 1):
-            progress.begin(index, item)
-            record = _run_one(item, prof, reference, clock, limit, meterings, writer, log)
-            writer.add(record)
-            progress.line(index, item, record)
-    except (Interrupted, KeyboardInterrupt) as exc:
-        reason = str(exc) or "SIGINT"
-        _ignore_signals()  # a second Ctrl-C must not interrupt the write of what completed
-        path = writer.finish(interrupted_by=reason)
-        print(f"interrupted ({reason}): wrote the {len(writer.run['records'])} completed record(s), "
-              f"marked incomplete", file=log)
-        raise Interrupted(str(path)) from None
-    except BaseException:
-        writer.finish(interrupted_by="error in the runner")  # keep what completed, then fail loudly
-        raise
-    finally:
-        _restore_signal_handlers(previous)
-    return writer.finish()
+    with stopping.handling():
+        prof = profile_named(profile)
+        runs_dir = Path(data_dir) / "runs"
+        reference = Reference(Path(data_dir) / "reference")
+        hw = hw or hardware.detect(frameworks)
+        items = plan(snippets, hw, frameworks, prof, reference, platforms)
+        todo, cached = (items, 0) if force else to_measure(items, runs_dir, lambda msg: print(msg, file=log))
+        if not any(i.skip is None for i in todo):
+            print(f"nothing to measure: {cached} measurement(s) already stored for this machine and these "
+                  f"snippets (use --force to measure again)", file=log)
+            return None
+        stopping.checkpoint()  # stopped before anything was measured: no run file
+        writer = RunWriter(new_run(profile, hw, frameworks, root, deadline_s), runs_dir)
+        stopping.on_forced_stop(lambda name: report_forced_stop(_stop(writer, name, log)), writer.lock)
+        clock = Clock(started, deadline_s)
+        meterings = open_meterings(todo, hw)  # idle power read here, before any load
+        progress = Progress(todo, log)
+        try:
+            for index, item in enumerate(todo, 1):
+                stopping.checkpoint()
+                progress.begin(index, item)
+                writer.begin(item)
+                limit = time_limit_s if time_limit_s is not None else default_time_limit(item, prof)
+                record = _run_one(item, prof, reference, clock, limit, meterings, writer, log)
+                writer.add(record)
+                progress.line(index, item, record)
+        except Interrupted as exc:
+            raise Interrupted(exc.signal_name, _stop(writer, exc.signal_name, log)) from None
+        except BaseException:
+            writer.finish(interrupted_by="error in the runner")  # keep what completed, then fail loudly
+            raise
+        return writer.finish()
+
+
+def default_time_limit(item: Planned, prof: Profile) -> float:
+    """The profile's limit, or twice the plan's budget where that is longer: a measurement the plan
+    expects to be long (torch_xla compiling GPT-2's step twice, torch.compile on a cold cache) is
+    not cut at a limit meant for the typical one, and one twice as slow as planned is stuck."""
+    return max(prof.time_limit_s, 2 * item.budget_s)
+
+
+def _stop(writer: RunWriter, signal_name: str, log: TextIO) -> Path:
+    """Write what completed, the measurement in flight recorded as interrupted (never a result)."""
+    path = writer.finish(interrupted_by=signal_name, in_flight=lambda item: interrupted_record(item, signal_name))
+    print(f"interrupted ({signal_name}): wrote the {len(writer.run['records'])} record(s) written so far, "
+          f"marked incomplete", file=log, flush=True)
+    return path
+
+
+def interrupted_record(item: Planned, signal_name: str) -> dict:
+    return blank_record(item, "skipped", f"interrupted by {signal_name} before it finished", "interrupted")
 
 
 class Clock:
@@ -147,12 +165,14 @@ def open_meterings(items: list[Planned], hw: hardware.Hardware) -> dict[tuple, e
 
 class RunWriter:
     """Owns the run file: written when the run starts, rewritten after each record, finished once,
-    from whichever thread ends the run."""
+    from whichever thread ends the run. It knows the measurement in flight, so that whoever ends
+    the run records it (as interrupted, as hung) exactly once, or not at all if it completed."""
 
     def __init__(self, run: dict, runs_dir: Path):
         self.run, self.path = run, Path(runs_dir) / f"{run['run_id']}.json"
         self.lock = threading.Lock()
         self.written = self.finished = False
+        self.in_flight: Planned | None = None
         with self.lock:
             self._save()  # claims the name: a run id is never reused, a stored file never replaced
 
@@ -160,16 +180,24 @@ class RunWriter:
         write_atomic(self.path, self.run, replace=self.written)
         self.written = True
 
+    def begin(self, item: Planned) -> None:
+        with self.lock:
+            self.in_flight = item
+
     def add(self, record: dict) -> None:
         with self.lock:
             if not self.finished:
                 self.run["records"].append(record)
                 self._save()
+                self.in_flight = None
 
-    def finish(self, interrupted_by: str | None = None, extra: list[dict] = ()) -> Path:
+    def finish(self, interrupted_by: str | None = None,
+               in_flight: Callable[[Planned], dict] | None = None) -> Path:
+        """``in_flight``: the record of the measurement that was running, if one was."""
         with self.lock:
             if not self.finished:
-                self.run["records"].extend(extra)
+                if in_flight is not None and self.in_flight is not None:
+                    self.run["records"].append(in_flight(self.in_flight))
                 self.run.update(complete=interrupted_by is None, interrupted_by=interrupted_by, finished_at=utc_now())
                 self._save()
                 self.finished = True
@@ -181,8 +209,8 @@ def _watchdog(writer: RunWriter, item: Planned, limit: float | None, log: TextIO
     reach: record it as a timeout, write what completed (marked incomplete) and end the process."""
 
     def fire():
-        hung = blank_record(item, "failed", f"timeout after {limit:.3g} s (hung)", "timeout")
-        path = writer.finish(interrupted_by="hung measurement", extra=[hung])
+        path = writer.finish(interrupted_by="hung measurement", in_flight=lambda item: blank_record(
+            item, "failed", f"timeout after {limit:.3g} s (hung)", "timeout"))
         print(f"{item.describe()} hung; wrote {path}", file=log, flush=True)
         print(path, flush=True)
         os._exit(124)
@@ -193,26 +221,3 @@ def _watchdog(writer: RunWriter, item: Planned, limit: float | None, log: TextIO
     if limit > 0:  # no limit, no watchdog
         timer.start()
     return timer
-
-
-def _raise_interrupted(signum, frame):
-    raise Interrupted(signal.Signals(signum).name)
-
-
-def _install_signal_handlers() -> dict:
-    previous = {}
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(ValueError):  # not the main thread: leave signals to the caller
-            previous[sig] = signal.signal(sig, _raise_interrupted)
-    return previous
-
-
-def _ignore_signals() -> None:
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(ValueError):
-            signal.signal(sig, signal.SIG_IGN)
-
-
-def _restore_signal_handlers(previous: dict) -> None:
-    for sig, handler in previous.items():
-        signal.signal(sig, handler)

@@ -21,8 +21,10 @@ A snippet is a plain Python module. It declares, as module attributes:
   short lease measures the figures the site leans on before the rest
 - ``priority(params)`` (optional): within the workload, lower runs first (the sizes the verdicts
   use); ties keep the grid's order
-- ``memory_bytes(params)`` (optional): device memory the measurement needs at least; where it is
-  more than the device has, the measurement is skipped with the reason instead of failing
+- ``memory_bytes(params, framework=None, platform=None)`` (optional): device memory the measurement
+  needs at least; where it is more than the device has, the measurement is skipped with the reason
+  instead of failing. ``framework`` and ``platform`` only where the need depends on what runs there
+  (without them: the least over all); a snippet may declare ``memory_bytes(params)`` alone
 - ``setup_s(framework, platform, params)`` (optional): expected seconds to build, compile and
   check the case on an accelerator, for the plan's time budget (None: the profile's default)
 - ``<framework>_case(params, device)`` for each framework it supports (``torch_case``,
@@ -37,8 +39,10 @@ from __future__ import annotations
 import ast
 import hashlib
 import importlib.util
+import inspect
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -79,7 +83,16 @@ class Case:
 
 class Unsupported(Exception):
     """Raised by a case when this device cannot run it (found only once the device is open, e.g.
-    a GPU without TF32); the runner records ``skipped`` with the message."""
+    a GPU without TF32); the runner records ``skipped`` with the message, under ``category``."""
+
+    category = "unsupported"
+
+
+class TooLarge(Unsupported):
+    """Raised before the first call when the compiled program needs more device memory than the
+    device has: our sizing, not a limit of the chip, so it is no evidence about the chip."""
+
+    category = "too_large"
 
 
 class SnippetError(Exception):
@@ -119,9 +132,15 @@ class Snippet:
         chooser = getattr(self.module, "priority", None)
         return chooser(params) if chooser else 0
 
-    def memory_bytes(self, params: dict) -> int | None:
+    def memory_bytes(self, params: dict, framework: str | None = None, platform: str | None = None) -> int | None:
+        """Device memory the measurement needs at least, for this framework and platform where the
+        snippet's memory_bytes takes them (the least over all where they are not given)."""
         need = getattr(self.module, "memory_bytes", None)
-        return need(params) if need else None
+        if need is None:
+            return None
+        if framework is None or "framework" not in inspect.signature(need).parameters:
+            return need(params)
+        return need(params, framework=framework, platform=platform)
 
     def setup_s(self, framework: str, platform: str, params: dict) -> float | None:
         estimate = getattr(self.module, "setup_s", None)
@@ -321,3 +340,58 @@ def _has_fp32_precision(matmul) -> bool:
         return True
     except AttributeError:
         return False
+
+
+@contextmanager
+def restored_if_raises(restore: Callable[[], None] | None) -> Iterator[None]:
+    """Build a case under a process-wide setting that ``restore`` undoes (as torch_tf32 returns it):
+    if the building raises, undo the setting here. The runner calls ``close`` only on a case that
+    exists, so a setting made before a failed construction would otherwise stay for every later case."""
+    try:
+        yield
+    except BaseException:
+        if restore is not None:
+            restore()
+        raise
+
+
+def torch_float32_products(device) -> Callable[[], None] | None:
+    """Make float32 matrix products on ``device`` true float32 and return what restores the setting
+    (None where nothing is to set: a CPU). On CUDA TF32 is forbidden, whatever an earlier case left
+    set; on an XLA device the products take XLA's highest precision."""
+    if str(device).startswith("cuda"):
+        return torch_tf32(False)
+    if xla.is_xla(device):
+        return torch_xla_float32_products()
+    return None
+
+
+def jax_device_memory(device) -> int | None:
+    """Bytes of memory XLA may allocate on a JAX device, or None where it does not say (a CPU)."""
+    try:
+        stats = device.memory_stats()
+    except Exception:  # a backend without memory statistics: nothing to compare against
+        return None
+    return (stats or {}).get("bytes_limit")
+
+
+def jax_compiled_bytes(compiled) -> int | None:
+    """Device memory a compiled JAX program needs while it runs, by XLA's memory analysis: its
+    arguments, its outputs not written in place of a donated argument, and its temporaries."""
+    try:
+        stats = compiled.memory_analysis()
+    except Exception:  # a backend without memory analysis
+        return None
+    if stats is None:
+        return None
+    return (stats.argument_size_in_bytes + stats.output_size_in_bytes - stats.alias_size_in_bytes
+            + stats.temp_size_in_bytes)
+
+
+def jax_check_fits(compiled, device) -> None:
+    """Raise TooLarge, before the first call, where a compiled program needs more memory than the
+    device has: a skip that says both figures instead of an out-of-memory failure halfway."""
+    need, have = jax_compiled_bytes(compiled), jax_device_memory(device)
+    if need and have and need > have:
+        raise TooLarge(f"needs at least {need / 2**30:.3g} GiB of device memory (XLA's memory analysis of "
+                       f"the compiled program); this device has {have / 2**30:.3g} GiB")

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from accelbench.stopping import checkpoint
+
 # A sample set whose interquartile range exceeds this fraction of the median is flagged.
 WIDE_SPREAD = 0.10
 
@@ -45,6 +47,7 @@ def time_calls(run: Callable[[int], Any], sync: Callable[[Any], None], plan: Tim
     start = clock()
     warmup_calls = 0
     while warmup_calls < 2 or clock() - start < plan.warmup_s:
+        checkpoint()
         sync(run(call))
         call += 1
         warmup_calls += 1
@@ -69,6 +72,7 @@ def run_batch(run: Callable[[int], Any], sync: Callable[[Any], None], calls: int
     device finishes them all before the clock is read); returns the next input index."""
     out = None
     for call in range(first, first + calls):
+        checkpoint()  # a safe point for Ctrl-C between calls (an open batch is simply abandoned)
         out = run(call)
     sync(out)
     return first + calls

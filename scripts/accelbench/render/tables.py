@@ -258,7 +258,8 @@ def _sources(text: str) -> str:
 
 
 SPEC_COLUMNS = [("chip", "Chip"), ("vendor", "Vendor"), ("year", "Year"), ("bf16_dense_tflops", "bf16 dense TFLOP/s"),
-                ("fp8_dense_tflops", "fp8 dense TFLOP/s"), ("fp32_tflops", "fp32 TFLOP/s"), ("hbm_gb", "HBM (GB)"),
+                ("fp8_dense_tflops", "fp8 dense TFLOP/s"), ("fp32_tflops", "fp32 TFLOP/s"),
+                ("tf32_dense_tflops", "tf32 dense TFLOP/s"), ("hbm_gb", "HBM (GB)"),
                 ("hbm_tbps", "HBM (TB/s)"), ("tdp_w", "TDP (W)"), ("confidence", "Confidence")]
 
 
