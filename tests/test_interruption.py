@@ -91,7 +91,7 @@ def test_a_second_signal_stops_at_once_leaving_the_file_as_last_written(tmp_path
 # calls, JAX's garbage-collection callbacks), then GPT-2's training step (compiles, longer calls).
 REAL_RUN = ["run", "--profile", "quick", "--force", "--frameworks", "torch,jax",
             "--only", "matmul,general_compute,transformer_train"]
-TRIALS, WORKERS, LATEST_MOMENT_S, STOP_WITHIN_S = 20, 4, 8.0, 10.0
+TRIALS, WORKERS, LATEST_MOMENT_S, STOP_WITHIN_S = 20, 4, 6.0, 10.0
 
 
 def _stop_a_real_run(folder: Path, sig: signal.Signals, moment: float) -> dict:
@@ -198,3 +198,62 @@ def test_the_run_file_is_on_disk_from_the_start_and_grows_record_by_record(tmp_p
     assert proc.returncode == 143
     final = load_run(only_file(data_dir))  # the same file, finished in place
     assert final["run_id"] == partial["run_id"] and final["interrupted_by"] == "SIGTERM"
+
+
+# The monitor thread's decisions, in-process: exit_now is replaced so that nothing ends pytest.
+
+def _stopped(monkeypatch, seconds_ago: float, force_stop=None):
+    from accelbench import stopping
+
+    exits = []
+    monkeypatch.setattr(stopping, "exit_now", exits.append)
+    stop = stopping._Stop()
+    stop.record(signal.SIGINT)
+    stop.at -= seconds_ago
+    stop.force_stop = force_stop
+    return stopping, stop, exits
+
+
+def test_a_grace_period_already_over_forces_the_stop_at_once(monkeypatch):
+    import socket
+
+    written = []
+    stopping, stop, exits = _stopped(monkeypatch, GRACE_S + 5, force_stop=written.append)
+    reader, writer = socket.socketpair()
+    stopping._monitor(stop, reader)  # a timeout of 0 would make the socket non-blocking: never used
+    assert written == ["SIGINT"] and exits == [130] and stop.owner == "monitor"
+    writer.close()
+
+
+def test_a_failed_write_at_the_forced_stop_still_ends_the_process(monkeypatch, capsys):
+    def failing(name):
+        raise BrokenPipeError("stdout closed")
+
+    stopping, stop, exits = _stopped(monkeypatch, GRACE_S + 5, force_stop=failing)
+    stopping._grace_over(stop)
+    assert exits == [130] and "writing what completed failed" in capsys.readouterr().err
+
+
+def test_the_monitor_leaves_a_stop_the_main_thread_took_and_finished(monkeypatch):
+    written = []
+    stopping, stop, exits = _stopped(monkeypatch, GRACE_S + 5, force_stop=written.append)
+    monkeypatch.setattr(stopping.time, "sleep", lambda s: setattr(stop, "ended", True))  # main finishes meanwhile
+    with pytest.raises(stopping.Interrupted):
+        stopping._current = stop
+        try:
+            stopping.checkpoint()  # the main thread reached a safe point first: it owns the stop
+        finally:
+            stopping._current = None
+    stopping._grace_over(stop)
+    assert written == [] and exits == []
+
+
+def test_no_stop_outlives_its_run(tmp_path, data_dir):
+    from accelbench import stopping, timing
+
+    with pytest.raises(stopping.Interrupted):
+        run_once(fake_snippets(tmp_path, behaviour={2: "sigint"}), data_dir, tmp_path)
+    assert stopping.requested() is None
+    stopping.checkpoint()  # outside a run: never raises
+    result = timing.time_calls(lambda i: i, lambda out: None, timing.TimingPlan(0.0, 0.0, 3, 1.0))
+    assert len(result.samples_s) == 3

@@ -165,13 +165,13 @@ def meter_window(run: Callable[[int], Any], sync: Callable[[Any], None], calls_p
         first = wait_for_tick(counter, clock)
         second = wait_for_tick(counter, clock) if first else None
         start_t, start_j = second or (clock(), counter.joules())
-        before = device_state(counter)
-        calls = 0
+        calls, before = 0, None
         while True:
             calls = run_batch(run, sync, calls_per_sample, calls)
+            before = before or device_state(counter)  # after the first batch: the clocks under load
             if clock() - start_t >= seconds:
                 break
-        end_t, end_j, calls = _run_to_tick(run, sync, calls_per_sample, calls, counter, clock)
+        end_t, end_j, calls = _run_to_tick(run, sync, calls, counter, clock)
         after = device_state(counter)
     except Exception as exc:  # MeasurementTimeout and Interrupted are BaseExceptions: they pass
         return {"measured": False, "reason": f"energy counter failed: {type(exc).__name__}: {exc}"[:2000]}
@@ -196,12 +196,12 @@ def wait_for_tick(counter: Meter, clock: Callable[[], float], limit_s: float = T
             return None
 
 
-def _run_to_tick(run, sync, calls_per_sample, calls, counter: Meter, clock) -> tuple[float, float, int]:
-    """Keep the load on until the counter steps (at most TICK_WAIT_S more): the window's end. The
-    step falls inside the last batch, so the window counts at most one batch's work past it."""
+def _run_to_tick(run, sync, calls, counter: Meter, clock) -> tuple[float, float, int]:
+    """Keep the load on until the counter steps (at most TICK_WAIT_S more): the window's end. One
+    call at a time, so the window counts at most one call's work past the step it ends on."""
     last, since = counter.joules(), clock()
     while True:
-        calls = run_batch(run, sync, calls_per_sample, calls)
+        calls = run_batch(run, sync, 1, calls)
         joules, now = counter.joules(), clock()
         if joules != last or now - since > TICK_WAIT_S:
             return now, joules, calls

@@ -192,12 +192,13 @@ class RunWriter:
                 self.in_flight = None
 
     def finish(self, interrupted_by: str | None = None,
-               in_flight: Callable[[Planned], dict] | None = None) -> Path:
-        """``in_flight``: the record of the measurement that was running, if one was."""
+               in_flight: Callable[[Planned], dict | None] | None = None) -> Path:
+        """``in_flight``: the record of the measurement that was running, if one was (None: none)."""
         with self.lock:
             if not self.finished:
-                if in_flight is not None and self.in_flight is not None:
-                    self.run["records"].append(in_flight(self.in_flight))
+                record = in_flight(self.in_flight) if in_flight is not None and self.in_flight is not None else None
+                if record is not None:
+                    self.run["records"].append(record)
                 self.run.update(complete=interrupted_by is None, interrupted_by=interrupted_by, finished_at=utc_now())
                 self._save()
                 self.finished = True
@@ -209,8 +210,8 @@ def _watchdog(writer: RunWriter, item: Planned, limit: float | None, log: TextIO
     reach: record it as a timeout, write what completed (marked incomplete) and end the process."""
 
     def fire():
-        path = writer.finish(interrupted_by="hung measurement", in_flight=lambda item: blank_record(
-            item, "failed", f"timeout after {limit:.3g} s (hung)", "timeout"))
+        path = writer.finish(interrupted_by="hung measurement", in_flight=lambda current: blank_record(
+            item, "failed", f"timeout after {limit:.3g} s (hung)", "timeout") if current is item else None)
         print(f"{item.describe()} hung; wrote {path}", file=log, flush=True)
         print(path, flush=True)
         os._exit(124)

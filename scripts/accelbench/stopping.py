@@ -43,30 +43,50 @@ class Interrupted(BaseException):
         self.signal_name, self.path = signal_name, path
 
 
-class _Request:
-    """The first stop signal (its name and when it came) and what the monitor calls to write the
-    run file if no safe point comes in time."""
+class _Stop:
+    """One handling() block's stop: the first signal (which, when), who carries the stop out (the
+    main thread from a safe point, or the monitor after the grace period: never both), and what
+    the monitor calls to write the run file."""
 
     def __init__(self):
+        self.lock = threading.Lock()
         self.signum: int | None = None
         self.at: float | None = None
+        self.owner: str | None = None  # "main" or "monitor", once one has taken the stop
         self.force_stop: Callable[[str], None] | None = None
         self.write_lock: threading.Lock | None = None  # held while the run file is being written
+        self.ended = False  # the handling() block is over: the monitor must not end the process
+
+    def record(self, signum: int) -> None:
+        with self.lock:
+            if self.signum is None:
+                self.signum, self.at = signum, time.monotonic()
+
+    def take(self, who: str) -> bool:
+        """Claim the stop for ``who``; False if the other one has it already."""
+        with self.lock:
+            self.owner = self.owner or who
+            return self.owner == who
 
 
-_request = _Request()
-_active = threading.local()  # depth of nested handling() blocks, per thread (only main's count)
+_current: _Stop | None = None  # the active handling() block's, if any
 
 
 def requested() -> str | None:
     """The name of the stop signal received (SIGINT, SIGTERM), or None."""
-    return signal.Signals(_request.signum).name if _request.signum is not None else None
+    stop = _current
+    return signal.Signals(stop.signum).name if stop is not None and stop.signum is not None else None
 
 
 def checkpoint() -> None:
-    """A safe point: raise Interrupted here if a stop was asked for."""
-    if _request.signum is not None:
-        raise Interrupted(requested())
+    """A safe point: raise Interrupted here if a stop was asked for (outside handling(): never)."""
+    stop = _current
+    if stop is None or stop.signum is None:
+        return
+    if not stop.take("main"):
+        while True:  # the monitor is writing what completed and ends the process: nothing to add
+            time.sleep(1.0)
+    raise Interrupted(requested())
 
 
 def exit_code(name: str | None) -> int:
@@ -78,7 +98,8 @@ def on_forced_stop(callback: Callable[[str], None] | None, write_lock: threading
     point came within GRACE_S: the runner writes what completed. ``write_lock``: held while the
     run file is written; a second signal waits for it (briefly), so no temporary file is left.
     None: nothing to write."""
-    _request.force_stop, _request.write_lock = callback, write_lock
+    if _current is not None:
+        _current.force_stop, _current.write_lock = callback, write_lock
 
 
 def stop_at_once_on_signals() -> None:
@@ -92,76 +113,80 @@ def stop_at_once_on_signals() -> None:
 def handling() -> Iterator[None]:
     """Within this block, SIGINT and SIGTERM ask for a stop as described above. Nested blocks
     share the outer one; off the main thread signals stay with the caller."""
-    if threading.current_thread() is not threading.main_thread() or getattr(_active, "depth", 0):
-        _active.depth = getattr(_active, "depth", 0) + 1
-        try:
-            yield
-        finally:
-            _active.depth -= 1
-        return
-    _active.depth = 1
-    reset()
-    reader, writer = socket.socketpair()
-    reader.setblocking(True)
-    writer.setblocking(False)
-    previous = {sig: signal.signal(sig, _record) for sig in STOP_SIGNALS}
-    previous_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
-    monitor = threading.Thread(target=_monitor, args=(reader,), name="accelbench-stop-monitor", daemon=True)
-    monitor.start()
-    try:
+    global _current
+    if threading.current_thread() is not threading.main_thread() or _current is not None:
         yield
+        return
+    stop = _current = _Stop()
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    monitor = threading.Thread(target=_monitor, args=(stop, reader), name="accelbench-stop-monitor", daemon=True)
+    previous_fd, previous = None, {}
+    try:
+        monitor.start()
+        previous_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)  # before the handlers:
+        previous = {sig: signal.signal(sig, lambda signum, frame: stop.record(signum)) for sig in STOP_SIGNALS}
+        yield  # no signal is recorded without the monitor hearing of it
     finally:
-        _active.depth = 0
-        signal.set_wakeup_fd(previous_fd)
-        for sig, handler in previous.items():
+        for sig, handler in previous.items():  # the handlers first, then the fd, for the same reason
             signal.signal(sig, handler)
+        if previous_fd is not None:
+            signal.set_wakeup_fd(previous_fd)
+        _current, stop.ended = None, True
         writer.close()  # the monitor's read returns empty: it ends
-        _request.force_stop = _request.write_lock = None
+        monitor.join(timeout=1.0)
 
 
-def _record(signum, frame) -> None:
-    """The Python-level handler: it only records (the monitor does the rest)."""
-    if _request.signum is None:
-        _request.signum, _request.at = signum, time.monotonic()
-
-
-def _monitor(reader: socket.socket) -> None:
-    signals_seen = 0
-    first: int | None = None
+def _monitor(stop: _Stop, reader: socket.socket) -> None:
+    seen = 0
     try:
         while True:
-            timeout = None if first is None else max(GRACE_S - (time.monotonic() - _request.at), 0.0)
-            reader.settimeout(timeout)
+            if stop.signum is not None:
+                left = GRACE_S - (time.monotonic() - stop.at)
+                if left <= 0:
+                    _grace_over(stop)
+                    return
+                reader.settimeout(max(left, 0.001))  # never 0, which would mean non-blocking
             try:
                 data = reader.recv(64)
-            except TimeoutError:
-                _forced_stop(first, "no safe point came within the grace period")
-                return
+            except (TimeoutError, BlockingIOError):
+                continue  # the top of the loop sees the grace period over
             if not data:
                 return  # handling() ended
-            for signum in data:
-                if signum not in EXIT_CODES:
-                    continue  # another handled signal (SIGALRM of the time limit) also wakes the fd
-                signals_seen += 1
-                if first is None:
-                    first = signum
-                    _record(signum, None)
-                if signals_seen >= 2:  # at once, the run file as last written (never half-written)
-                    lock = _request.write_lock
-                    if lock is not None:
-                        lock.acquire(timeout=2.0)  # held until the process ends: no write starts
-                    exit_now(EXIT_CODES[first])
+            for signum in (s for s in data if s in EXIT_CODES):  # SIGALRM (the time limit) wakes it too
+                seen += 1
+                stop.record(signum)
+                if seen >= 2:
+                    _at_once(stop)
     finally:
         reader.close()
 
 
-def _forced_stop(signum: int, why: str) -> None:
-    name = signal.Signals(signum).name
-    callback = _request.force_stop
-    if callback is not None:
-        print(f"accelbench: {name}: {why} ({GRACE_S:g} s); writing what completed", file=sys.stderr, flush=True)
-        callback(name)
-    exit_now(EXIT_CODES[signum])
+def _at_once(stop: _Stop) -> None:
+    """A second signal: end now, the run file as last written (never half-written)."""
+    if stop.write_lock is not None:
+        stop.write_lock.acquire(timeout=5.0)  # held until the process ends: no write starts
+    exit_now(EXIT_CODES[stop.signum])
+
+
+def _grace_over(stop: _Stop) -> None:
+    """No safe point came within GRACE_S: write what completed from here and end the process.
+    Where the main thread took the stop at a safe point, give it as long again to finish its
+    write, then end the process all the same (its teardown may hang in native code)."""
+    name, code = signal.Signals(stop.signum).name, EXIT_CODES[stop.signum]
+    if not stop.take("monitor"):
+        time.sleep(GRACE_S)
+        if stop.ended:
+            return  # the main thread finished the stop (an in-process caller goes on)
+    try:
+        if stop.force_stop is not None:
+            print(f"accelbench: {name}: no safe point came within {GRACE_S:g} s; writing what completed",
+                  file=sys.stderr, flush=True)
+            stop.force_stop(name)
+    except BaseException as exc:  # never let a failed write keep the process alive
+        print(f"accelbench: {name}: writing what completed failed: {exc!r}", file=sys.stderr, flush=True)
+    finally:
+        exit_now(code)
 
 
 def exit_now(code: int) -> None:
@@ -170,9 +195,3 @@ def exit_now(code: int) -> None:
         with contextlib.suppress(Exception):
             stream.flush()
     os._exit(code)
-
-
-def reset() -> None:
-    """Forget a recorded stop: each run starts without one (tests run several in one process)."""
-    _request.signum = _request.at = None
-    _request.force_stop = _request.write_lock = None
