@@ -1,21 +1,21 @@
 """Fragment kinds of the results published by others (MLPerf Training): per-round tables, the
-chip-hours chart, the per-chip answer and the written rules. Registered in fragments.KINDS."""
+chip-hours chart, the per-chip answer and the written rules. Registered in core.KINDS."""
 
 from __future__ import annotations
 
 import pandas as pd
 
 from accelbench import queries
-from accelbench.fragments import (
+from accelbench.fragments.core import (
     PUBLISHED_PAGE,
     REPRODUCE_PAGE,
     Context,
     FragmentError,
-    _download,
-    _figure,
-    _no_args,
-    _wrap,
+    download,
+    figure,
     kind,
+    no_args,
+    wrap,
 )
 from accelbench.mlperf import MIN_RUNS as MLPERF_BENCHMARKS
 from accelbench.published import newest_first
@@ -56,9 +56,9 @@ def _published(ctx: Context, args: list[str]) -> str:
                    f"<code>{esc(source['commit'][:10])}</code>; scored here by the olympic rule.</p>\n")
         data: list[dict] = []
         name = f"published-{args[0]}-{round_name}"
-        out.append(_wrap(published_tables.published_table(in_round, ctx.reference, nearest_gpu, results_url,
+        out.append(wrap(published_tables.published_table(in_round, ctx.reference, nearest_gpu, results_url,
                                                           queries.cheapest_price, anchor=name, data=data)))
-        out.append(_download(ctx, name, data))
+        out.append(download(ctx, name, data))
     return "".join(out)
 
 
@@ -76,14 +76,14 @@ def _published_chart(ctx: Context, args: list[str]) -> str:
              "y_label": "chip-hours to train", "title": f"{args[0]}: chip-hours to train against chips (MLPerf)"}
     alt = (f"{chart['title']}, published by others: one line per accelerator and round; fewer chip-hours is better; "
            f"{len(frame)} entries from rounds {', '.join(newest_first(rows['round']))}.")
-    return _figure(charts.line_chart(frame, chart, alt, uid=f"published-{args[0]}", tooltip=charts.PUBLISHED_TOOLTIP), alt,
+    return figure(charts.line_chart(frame, chart, alt, uid=f"published-{args[0]}", tooltip=charts.PUBLISHED_TOOLTIP), alt,
                    "Published by others (MLPerf Training), not measured here. A flat line scales perfectly; a rising "
                    "one pays chip-hours for a shorter time to train.", ctx)
 
 
 @kind("published-summary", "", "per benchmark, the best TPU and the best GPU per chip in the newest round with both")
 def _published_summary(ctx: Context, args: list[str]) -> str:
-    _no_args("published-summary", args)
+    no_args("published-summary", args)
     if ctx.published is None or ctx.published.results.empty:
         return tables.not_measured("published MLPerf results", ctx.links.md(REPRODUCE_PAGE))
     entries = []
@@ -91,12 +91,12 @@ def _published_summary(ctx: Context, args: list[str]) -> str:
         tpu = rows[rows["kind"] == "tpu"].sort_values(["chip_hours", "system"]).iloc[0]
         gpu = nearest_gpu(rows, int(tpu["chips"]))
         entries.append((benchmark, round_name, tpu, gpu, judge_advantage(gpu["chip_hours"] / tpu["chip_hours"])))
-    return _wrap(published_tables.published_summary(entries, results_url, lambda b: ctx.links.html(f"published/{b}.md")))
+    return wrap(published_tables.published_summary(entries, results_url, lambda b: ctx.links.html(f"published/{b}.md")))
 
 
 @kind("published-rules", "", "the written rules of the published verdicts")
 def _published_rules(ctx: Context, args: list[str]) -> str:
-    _no_args("published-rules", args)
+    no_args("published-rules", args)
     return "\n" + "\n".join(f"- **{esc(r.feature)}**: {esc(r.text)}" for r in PUBLISHED_RULES.values()) + "\n"
 
 

@@ -1,185 +1,42 @@
-"""The registry of fragment kinds: what a page can include, and how each is rendered.
-
-A page includes a fragment with one line, ``--8<-- "generated/FOLDER/KIND[.ARG...].md"``, where
-FOLDER is the page's own folder under docs/ (links inside a fragment are relative to it). Each
-kind is registered once, by the decorator on its renderer, with its arguments and the line of
-documentation the contribute page lists; the render step and its checks read this registry.
-Renderers raise :class:`FragmentError` for arguments they do not take.
-"""
+"""Fragment kinds of what this project measured: results tables and charts, verdicts, reference
+data, cost, energy, coverage, notebooks and the dataset. Registered in core.KINDS."""
 
 from __future__ import annotations
 
-import posixpath
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-
 from accelbench import cloud, downloads, notebooks, queries
-from accelbench.profiles import PROFILES
-from accelbench.published import Published
-from accelbench.published_verdicts import (
-    all_published_verdicts,
+from accelbench.fragments.core import (
+    CONTRIBUTE_PAGE,
+    KINDS,
+    PUBLISHED_PAGE,
+    Context,
+    FragmentError,
+    download,
+    figure,
+    kind,
+    no_args,
+    not_measured,
+    workload_arg,
+    wrap,
 )
-from accelbench.reference import Reference
+from accelbench.profiles import PROFILES
 from accelbench.render import charts, tables
 from accelbench.render.text import esc, esc_md, row_ids
-from accelbench.store import Store
-from accelbench.verdicts import RULES, Verdict, all_verdicts
-
-RUNS_PAGE, REPRODUCE_PAGE, CONTRIBUTE_PAGE = "about/runs.md", "about/reproduce.md", "about/contribute.md"
-PUBLISHED_PAGE = "published/index.md"
-DATA_PAGE = "data/index.md"
-
-
-class FragmentError(Exception):
-    """A fragment asked for something that does not exist (a kind, a workload, a metric)."""
-
-
-@dataclass(frozen=True)
-class Links:
-    """Links from the pages of one docs folder ('' for the top): Markdown links to .md sources,
-    which both site generators rewrite, and raw HTML links to the built .html pages, which they
-    leave alone (the site is built with use_directory_urls: false)."""
-
-    folder: str
-
-    def md(self, src: str) -> str:
-        return posixpath.relpath(src, self.folder or ".")
-
-    def html(self, src: str) -> str:
-        return self.md(src)[: -len(".md")] + ".html"
-
-    @property
-    def runs(self) -> str:
-        return self.html(RUNS_PAGE)
-
-
-@dataclass
-class Context:
-    """What every renderer may read: the stored results, the reference data, the snippets'
-    chart settings, and the links of the folder being rendered for."""
-
-    store: Store
-    reference: Reference
-    workloads: dict[str, dict]  # workload -> {"title", "chart", "charts", "table"} from snippet literals
-    links: Links
-    published: Published | None = None  # results published by others (MLPerf), kept apart
-    docs_dir: Path | None = None  # where notebooks are read from
-    data_dir: Path | None = None  # what notebooks read
-    execute_notebooks: bool = True
-    cache: dict = field(default_factory=dict, repr=False)  # shared by every folder's context
-
-    def verdicts(self) -> list[Verdict]:
-        if "verdicts" not in self.cache:
-            self.cache["verdicts"] = all_verdicts(self.store, self.reference)
-        return self.cache["verdicts"]
-
-    def published_verdicts(self) -> dict:
-        if "published" not in self.cache:
-            self.cache["published"] = all_published_verdicts(self.published, self.reference) if self.published else {}
-        return self.cache["published"]
-
-    def record_rows(self) -> tuple[list[dict], list[str]]:
-        """The whole dataset flattened (the dataset files and their dictionary both read it)."""
-        if "record_rows" not in self.cache:
-            self.cache["record_rows"] = downloads.record_rows(self.store.records)
-        return self.cache["record_rows"]
-
-    def with_links(self, links: Links) -> Context:
-        return replace(self, links=links)  # the cache dict is shared, not copied
-
-
-@dataclass(frozen=True)
-class Kind:
-    name: str
-    usage: str  # its arguments, as the contribute page shows them ('' for none)
-    doc: str  # what it shows, one line
-    render: Callable[[Context, list[str]], str]
-
-
-KINDS: dict[str, Kind] = {}
-
-
-def kind(name: str, usage: str, doc: str):
-    """Register the decorated function as the renderer of one fragment kind."""
-    def register(render: Callable[[Context, list[str]], str]):
-        KINDS[name] = Kind(name, usage, doc, render)
-        return render
-    return register
-
-
-def render(ctx: Context, name: str, args: list[str]) -> str:
-    if name not in KINDS:
-        raise FragmentError(f"unknown fragment kind {name!r} (known: {', '.join(KINDS)})")
-    return KINDS[name].render(ctx, args)
-
-
-def _no_args(name: str, args: list[str]) -> None:
-    if args:
-        raise FragmentError(f"{name!r} takes no arguments, got {args}")
-
-
-def _workload(ctx: Context, name: str, args: list[str], extra: int = 0) -> str:
-    if not 1 <= len(args) <= 1 + extra:
-        raise FragmentError(f"{name!r} takes one workload id{' and optionally a metric' if extra else ''}, "
-                            f"got {args or 'none'}")
-    if args[0] not in ctx.workloads:
-        raise FragmentError(f"unknown workload {args[0]!r} (known: {', '.join(sorted(ctx.workloads))})")
-    return args[0]
-
-
-def _wrap(table_html: str) -> str:
-    # the same wrapper Material puts around Markdown tables, so ours scroll and look alike; it can
-    # take the keyboard's focus, so a wide table scrolls without a mouse
-    return ('\n<div class="md-typeset__scrollwrap" tabindex="0" role="region" aria-label="table, scrolls sideways">'
-            f'<div class="md-typeset__table">\n{table_html}</div></div>\n')
-
-
-def _download(ctx: Context, name: str, rows: list[dict], what: str = "", columns: list[str] | None = None) -> str:
-    """Register ``name``.csv and .json (the rows of the table just rendered) for the render step to
-    write, and return the line of links that goes under the table."""
-    try:
-        paths = downloads.register(ctx.cache, name, rows, columns)
-    except downloads.DownloadError as exc:
-        raise FragmentError(str(exc)) from None
-    return downloads.links(paths, ctx.links.md, what)
-
-
-def _not_measured(ctx: Context, what: str) -> str:
-    return tables.not_measured(what, ctx.links.md(REPRODUCE_PAGE))
-
-
-# said only once the interactive chart is drawn (the static one does none of this)
-CHART_HELP = ("Hover a point or bar for its value and run; click a legend entry to hide or show its series; "
-              "scroll to zoom, drag to pan, double-click to reset.")
-
-
-def _figure(figure: charts.Figure | None, alt: str, caption: str, ctx: Context) -> str:
-    """A chart in the page: the static SVG, shown until assets/charts.js has drawn the interactive
-    one from the specification beside it (and shown in print and without JavaScript)."""
-    if figure is None:  # the alt text of a chart with no data is its title
-        return _not_measured(ctx, alt)
-    return ('\n<figure class="ab-chart">\n'
-            f'<div class="ab-chart__static">{figure.svg}</div>\n'
-            '<div class="ab-chart__live"></div>\n'
-            f'<script type="application/json" class="ab-chart__spec">{charts.page_json(figure)}</script>\n'
-            f'<figcaption>{esc(caption)}<span class="ab-chart__help"> {CHART_HELP}</span></figcaption>\n</figure>\n')
-
+from accelbench.verdicts import RULES
 
 # Site-wide fragments
 
 @kind("runs", "", "every stored run with its provenance; the anchors result tables link to")
 def _runs(ctx: Context, args: list[str]) -> str:
-    _no_args("runs", args)
+    no_args("runs", args)
     if not ctx.store.runs:
-        return _not_measured(ctx, "any workload")
-    return _wrap(tables.runs_table(ctx.store.runs))
+        return not_measured(ctx, "any workload")
+    return wrap(tables.runs_table(ctx.store.runs))
 
 
 @kind("verdicts", "", "the article's comparison table with the evidence and a verdict per row")
 def _verdicts(ctx: Context, args: list[str]) -> str:
-    _no_args("verdicts", args)
-    return _wrap(tables.verdict_table(ctx.verdicts(), ctx.links.runs, ctx.links.html, ctx.links.html(CONTRIBUTE_PAGE),
+    no_args("verdicts", args)
+    return wrap(tables.verdict_table(ctx.verdicts(), ctx.links.runs, ctx.links.html, ctx.links.html(CONTRIBUTE_PAGE),
                                       ctx.published_verdicts(), ctx.links.html(PUBLISHED_PAGE)))
 
 
@@ -193,49 +50,49 @@ def _verdict(ctx: Context, args: list[str]) -> str:
 
 @kind("verdict-rules", "", "the written rules the verdicts follow")
 def _verdict_rules(ctx: Context, args: list[str]) -> str:
-    _no_args("verdict-rules", args)
+    no_args("verdict-rules", args)
     return "\n" + "\n".join(f"- **{esc(r.feature)}**: {esc(r.text)}" for r in RULES.values()) + "\n"
 
 
 @kind("reference", "accelerators|prices", "the vendor specifications or the dated prices, with their sources")
 def _reference(ctx: Context, args: list[str]) -> str:
     if args == ["prices"]:
-        return _wrap(tables.prices_table(ctx.reference.prices))
+        return wrap(tables.prices_table(ctx.reference.prices))
     if args == ["accelerators"]:
         measured = queries.measured_on_chips(ctx.store, ctx.reference)
-        return _wrap(tables.accelerators_table(ctx.reference.accelerators, measured, ctx.links.runs))
+        return wrap(tables.accelerators_table(ctx.reference.accelerators, measured, ctx.links.runs))
     raise FragmentError(f"'reference' takes accelerators or prices, got {args or 'none'}")
 
 
 @kind("cost", "", "cost per billion training tokens and per PFLOP for every priced chip, with its CSV and JSON")
 def _cost(ctx: Context, args: list[str]) -> str:
-    _no_args("cost", args)
+    no_args("cost", args)
     data: list[dict] = []
     html = tables.cost_table(queries.cost_rows(ctx.store, ctx.reference), ctx.links.runs, anchor="cost", data=data)
-    return _wrap(html) + _download(ctx, "cost", data)
+    return wrap(html) + download(ctx, "cost", data)
 
 
 @kind("energy", "", "every measurement metered for energy, and why the others were not, with their CSV and JSON")
 def _energy(ctx: Context, args: list[str]) -> str:
-    _no_args("energy", args)
+    no_args("energy", args)
     metered, unmetered = [], []
     html = tables.energy_table(queries.ok_rows(ctx.store.records), ctx.links.runs, anchor="energy", data=metered,
                                unmetered=unmetered)
     if not html:
-        return _not_measured(ctx, "energy on any device with an energy counter")
-    return (_wrap(html) + (_download(ctx, "energy", metered, "the metered measurements") if metered else "")
-            + (_download(ctx, "energy-unmetered", unmetered, "why energy was not metered") if unmetered else ""))
+        return not_measured(ctx, "energy on any device with an energy counter")
+    return (wrap(html) + (download(ctx, "energy", metered, "the metered measurements") if metered else "")
+            + (download(ctx, "energy-unmetered", unmetered, "why energy was not metered") if unmetered else ""))
 
 
 @kind("coverage", "", "which kinds of device (CPU, GPU, TPU) the stored runs measured, and which not yet")
 def _coverage(ctx: Context, args: list[str]) -> str:
-    _no_args("coverage", args)
+    no_args("coverage", args)
     return tables.coverage_note(ctx.store.records, ctx.links.md(CONTRIBUTE_PAGE))
 
 
 @kind("cloud-targets", "", "the accelerators `accelbench cloud plan` can target, with a cost bound from the dated prices")
 def _cloud_targets(ctx: Context, args: list[str]) -> str:
-    _no_args("cloud-targets", args)
+    no_args("cloud-targets", args)
     rows = []
     for target in cloud.TARGETS.values():
         rows.append([f"<code>{esc(target.name)}</code>", f"<code>{esc(target.accelerators)}</code>",
@@ -243,17 +100,17 @@ def _cloud_targets(ctx: Context, args: list[str]) -> str:
                      esc(target.runs_text),
                      esc(cloud.cost_text(target, ctx.reference)),
                      esc(target.note) or "–"])
-    return _wrap(tables.html_table(["Target", "SkyPilot accelerators", "Chips", "Frameworks",
+    return wrap(tables.html_table(["Target", "SkyPilot accelerators", "Chips", "Frameworks",
                                     f"Cost of one task (estimate: {cloud.SETUP_S // 60} min setup + "
                                     f"{cloud.DEADLINE_S // 60} min deadline per run)", "Note"], rows))
 
 
 @kind("roofline", "", "matrix-multiplication results against arithmetic intensity, with ceilings")
 def _roofline(ctx: Context, args: list[str]) -> str:
-    _no_args("roofline", args)
+    no_args("roofline", args)
     points, ceilings = queries.roofline_inputs(ctx.store, ctx.reference)
     alt = queries.roofline_alt(points)
-    return _figure(charts.roofline_chart(points, ceilings, alt, uid="roofline"), alt,
+    return figure(charts.roofline_chart(points, ceilings, alt, uid="roofline"), alt,
                    "Measured here. Each point is a matrix-multiplication result; solid lines are the device's measured "
                    "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.", ctx)
 
@@ -262,39 +119,39 @@ def _roofline(ctx: Context, args: list[str]) -> str:
 
 @kind("table", "WORKLOAD", "the latest result per device, framework and parameters, with its CSV and JSON")
 def _table(ctx: Context, args: list[str]) -> str:
-    workload = _workload(ctx, "table", args)
+    workload = workload_arg(ctx, "table", args)
     latest = ctx.store.latest(workload)
     if latest.empty:
-        return _not_measured(ctx, ctx.workloads[workload]["title"])
+        return not_measured(ctx, ctx.workloads[workload]["title"])
     data: list[dict] = []
     html = tables.results_table(latest, ctx.links.runs, ctx.workloads[workload]["table"].get("metrics"),
                                 anchor=f"table-{workload}", data=data)
-    return _wrap(html) + _download(ctx, f"table-{workload}", data)
+    return wrap(html) + download(ctx, f"table-{workload}", data)
 
 
 @kind("best", "WORKLOAD", "the best value of the chart's metric per device, framework and series, with its CSV and JSON")
 def _best(ctx: Context, args: list[str]) -> str:
-    workload = _workload(ctx, "best", args)
+    workload = workload_arg(ctx, "best", args)
     chart = ctx.workloads[workload]["chart"]
     data: list[dict] = []
     html = tables.best_table(ctx.store.latest(workload), chart["y"], chart.get("series", []), chart["x"], ctx.links.runs,
                              anchor=f"best-{workload}", data=data)
-    return _wrap(html) + _download(ctx, f"best-{workload}", data) if html else \
-        _not_measured(ctx, ctx.workloads[workload]["title"])
+    return wrap(html) + download(ctx, f"best-{workload}", data) if html else \
+        not_measured(ctx, ctx.workloads[workload]["title"])
 
 
 @kind("scaling", "WORKLOAD", "scaling efficiency from the one-device and all-device records of a run, with its CSV and JSON")
 def _scaling(ctx: Context, args: list[str]) -> str:
-    workload = _workload(ctx, "scaling", args)
+    workload = workload_arg(ctx, "scaling", args)
     data: list[dict] = []
     html = tables.scaling_table(ctx.store.latest(workload), ctx.links.runs, anchor=f"scaling-{workload}", data=data)
-    return _wrap(html) + _download(ctx, f"scaling-{workload}", data) if html else \
-        _not_measured(ctx, f"{ctx.workloads[workload]['title']} on more than one device")
+    return wrap(html) + download(ctx, f"scaling-{workload}", data) if html else \
+        not_measured(ctx, f"{ctx.workloads[workload]['title']} on more than one device")
 
 
 @kind("chart", "WORKLOAD[.METRIC]", "the workload's chart, or the one of its EXTRA_CHARTS for METRIC")
 def _chart(ctx: Context, args: list[str]) -> str:
-    workload = _workload(ctx, "chart", args, extra=1)
+    workload = workload_arg(ctx, "chart", args, extra=1)
     metric = args[1] if len(args) == 2 else None
     charts_of = ctx.workloads[workload]["charts"]
     if metric not in charts_of:
@@ -305,7 +162,7 @@ def _chart(ctx: Context, args: list[str]) -> str:
     alt = queries.chart_alt(latest, chart, workload)
     peaks = queries.vendor_peaks(latest, ctx.reference) if chart.get("peak_lines") else ()
     uid = f"{workload}-{metric}" if metric else workload
-    return _figure(charts.chart_figure(latest, chart, alt, peaks=peaks, uid=uid), alt,
+    return figure(charts.chart_figure(latest, chart, alt, peaks=peaks, uid=uid), alt,
                    f"Measured here. {chart.get('title', ctx.workloads[workload]['title'])}: latest result per device, "
                    f"framework and parameters; error bars span the interquartile range of the timing samples. "
                    f"Each value, with the run it came from, is in the table above.", ctx)
@@ -327,29 +184,29 @@ def _notebook(ctx: Context, args: list[str]) -> str:
 
 @kind("profiles", "", "the benchmark profiles as the runner reads them: timing, limits, energy windows")
 def _profiles(ctx: Context, args: list[str]) -> str:
-    _no_args("profiles", args)
+    no_args("profiles", args)
     head = ["Profile", "For", "Warm-up (s)", "Shortest sample (s)", "Samples", "Sampling budget (s)",
             "At least", "Time limit (s)", "Energy window (s)"]
     rows = [[f"<code>{esc(p.name)}</code>", esc(p.description), f"{p.timing.warmup_s:g}", f"{p.timing.min_sample_s:g}",
              str(p.timing.repeats), f"{p.timing.budget_s:g}", str(p.timing.min_samples), f"{p.time_limit_s:g}",
              f"{p.energy_s:g}"] for p in PROFILES.values()]
-    return _wrap(tables.html_table(head, rows))
+    return wrap(tables.html_table(head, rows))
 
 
 @kind("dataset", "", "the whole dataset as files: every stored record and every published entry, in CSV and JSON")
 def _dataset(ctx: Context, args: list[str]) -> str:
-    _no_args("dataset", args)
+    no_args("dataset", args)
     records, columns = ctx.record_rows()
     published, pub_columns = downloads.published_rows(ctx.published.results if ctx.published else None)
     runs = len({r["run_id"] for r in records})
     out = [f"\n**Every stored record**: {len(records)} records from {runs} run files, one row each, with the "
            f"provenance of its run, its parameters and its metrics ({len(columns)} columns).\n\n",
-           _download(ctx, "accelbench-records", records, "every stored record", columns)]
+           download(ctx, "accelbench-records", records, "every stored record", columns)]
     if published:
         rounds = sorted({r["round"] for r in published})
         out += [f"\n**Published MLPerf Training entries** (published by others, never measured here): "
                 f"{len(published)} entries from rounds {esc(', '.join(rounds))}.\n\n",
-                _download(ctx, "mlperf-published", published, "every published entry", pub_columns)]
+                download(ctx, "mlperf-published", published, "every published entry", pub_columns)]
     else:
         out.append("\nNo published MLPerf results are imported.\n")
     return "".join(out)
@@ -357,7 +214,7 @@ def _dataset(ctx: Context, args: list[str]) -> str:
 
 @kind("data-dictionary", "", "every column of the dataset files, with its meaning and unit")
 def _data_dictionary(ctx: Context, args: list[str]) -> str:
-    _no_args("data-dictionary", args)
+    no_args("data-dictionary", args)
     _, columns = ctx.record_rows()
     _, pub_columns = downloads.published_rows(ctx.published.results if ctx.published else None)
     out = []
@@ -366,17 +223,13 @@ def _data_dictionary(ctx: Context, args: list[str]) -> str:
         entries = downloads.dictionary(names, declared)
         rows = [[f"<code>{esc(c.name)}</code>", esc(c.meaning), esc(c.unit) or "–"] for c in entries]
         out.append(f"\n**Columns of {file}.csv and {file}.json**\n"
-                   + _wrap(tables.html_table(["Column", "Meaning", "Unit"], rows,
+                   + wrap(tables.html_table(["Column", "Meaning", "Unit"], rows,
                                              ids=row_ids(f"column-{file}", [[c.name] for c in entries]))))
     return "".join(out)
 
 
 @kind("kinds", "", "this list: every fragment kind a page can include")
 def _kinds(ctx: Context, args: list[str]) -> str:
-    _no_args("kinds", args)
+    no_args("kinds", args)
     return "\n" + "\n".join(f"- `{k.name}{'.' + k.usage if k.usage else ''}`: {esc_md(k.doc)}"
                             for k in KINDS.values()) + "\n"
-
-
-# The published kinds live beside their data; importing them registers them here.
-from accelbench import published_fragments  # noqa: E402, F401 (registers the published-* kinds)

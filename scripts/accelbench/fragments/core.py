@@ -1,0 +1,167 @@
+"""The core of the fragments: the context every renderer reads, links, errors, the registry of
+fragment kinds and the helpers the kinds share. It imports no kind: each family of kinds is a
+module of this package that imports only this one (measured.py, published.py).
+
+A page includes a fragment with one line, ``--8<-- "generated/FOLDER/KIND[.ARG...].md"``, where
+FOLDER is the page's own folder under docs/ (links inside a fragment are relative to it). Each
+kind is registered once, by the decorator on its renderer, with its arguments and the line of
+documentation the contribute page lists; the render step and its checks read this registry.
+Renderers raise :class:`FragmentError` for arguments they do not take.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from accelbench import downloads
+from accelbench.published import Published
+from accelbench.published_verdicts import (
+    all_published_verdicts,
+)
+from accelbench.reference import Reference
+from accelbench.render import charts, tables
+from accelbench.render.text import esc
+from accelbench.store import Store
+from accelbench.verdicts import Verdict, all_verdicts
+
+RUNS_PAGE, REPRODUCE_PAGE, CONTRIBUTE_PAGE = "about/runs.md", "about/reproduce.md", "about/contribute.md"
+PUBLISHED_PAGE = "published/index.md"
+DATA_PAGE = "data/index.md"
+
+
+class FragmentError(Exception):
+    """A fragment asked for something that does not exist (a kind, a workload, a metric)."""
+
+
+@dataclass(frozen=True)
+class Links:
+    """Links from the pages of one docs folder ('' for the top): Markdown links to .md sources,
+    which both site generators rewrite, and raw HTML links to the built .html pages, which they
+    leave alone (the site is built with use_directory_urls: false)."""
+
+    folder: str
+
+    def md(self, src: str) -> str:
+        return posixpath.relpath(src, self.folder or ".")
+
+    def html(self, src: str) -> str:
+        return self.md(src)[: -len(".md")] + ".html"
+
+    @property
+    def runs(self) -> str:
+        return self.html(RUNS_PAGE)
+
+
+@dataclass
+class Context:
+    """What every renderer may read: the stored results, the reference data, the snippets'
+    chart settings, and the links of the folder being rendered for."""
+
+    store: Store
+    reference: Reference
+    workloads: dict[str, dict]  # workload -> {"title", "chart", "charts", "table"} from snippet literals
+    links: Links
+    published: Published | None = None  # results published by others (MLPerf), kept apart
+    docs_dir: Path | None = None  # where notebooks are read from
+    data_dir: Path | None = None  # what notebooks read
+    execute_notebooks: bool = True
+    cache: dict = field(default_factory=dict, repr=False)  # shared by every folder's context
+
+    def verdicts(self) -> list[Verdict]:
+        if "verdicts" not in self.cache:
+            self.cache["verdicts"] = all_verdicts(self.store, self.reference)
+        return self.cache["verdicts"]
+
+    def published_verdicts(self) -> dict:
+        if "published" not in self.cache:
+            self.cache["published"] = all_published_verdicts(self.published, self.reference) if self.published else {}
+        return self.cache["published"]
+
+    def record_rows(self) -> tuple[list[dict], list[str]]:
+        """The whole dataset flattened (the dataset files and their dictionary both read it)."""
+        if "record_rows" not in self.cache:
+            self.cache["record_rows"] = downloads.record_rows(self.store.records)
+        return self.cache["record_rows"]
+
+    def with_links(self, links: Links) -> Context:
+        return replace(self, links=links)  # the cache dict is shared, not copied
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    usage: str  # its arguments, as the contribute page shows them ('' for none)
+    doc: str  # what it shows, one line
+    render: Callable[[Context, list[str]], str]
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def kind(name: str, usage: str, doc: str):
+    """Register the decorated function as the renderer of one fragment kind."""
+    def register(render: Callable[[Context, list[str]], str]):
+        KINDS[name] = Kind(name, usage, doc, render)
+        return render
+    return register
+
+
+def render(ctx: Context, name: str, args: list[str]) -> str:
+    if name not in KINDS:
+        raise FragmentError(f"unknown fragment kind {name!r} (known: {', '.join(KINDS)})")
+    return KINDS[name].render(ctx, args)
+
+
+def no_args(name: str, args: list[str]) -> None:
+    if args:
+        raise FragmentError(f"{name!r} takes no arguments, got {args}")
+
+
+def workload_arg(ctx: Context, name: str, args: list[str], extra: int = 0) -> str:
+    if not 1 <= len(args) <= 1 + extra:
+        raise FragmentError(f"{name!r} takes one workload id{' and optionally a metric' if extra else ''}, "
+                            f"got {args or 'none'}")
+    if args[0] not in ctx.workloads:
+        raise FragmentError(f"unknown workload {args[0]!r} (known: {', '.join(sorted(ctx.workloads))})")
+    return args[0]
+
+
+def wrap(table_html: str) -> str:
+    # the same wrapper Material puts around Markdown tables, so ours scroll and look alike; it can
+    # take the keyboard's focus, so a wide table scrolls without a mouse
+    return ('\n<div class="md-typeset__scrollwrap" tabindex="0" role="region" aria-label="table, scrolls sideways">'
+            f'<div class="md-typeset__table">\n{table_html}</div></div>\n')
+
+
+def download(ctx: Context, name: str, rows: list[dict], what: str = "", columns: list[str] | None = None) -> str:
+    """Register ``name``.csv and .json (the rows of the table just rendered) for the render step to
+    write, and return the line of links that goes under the table."""
+    try:
+        paths = downloads.register(ctx.cache, name, rows, columns)
+    except downloads.DownloadError as exc:
+        raise FragmentError(str(exc)) from None
+    return downloads.links(paths, ctx.links.md, what)
+
+
+def not_measured(ctx: Context, what: str) -> str:
+    return tables.not_measured(what, ctx.links.md(REPRODUCE_PAGE))
+
+
+# said only once the interactive chart is drawn (the static one does none of this)
+CHART_HELP = ("Hover a point or bar for its value and run; click a legend entry to hide or show its series; "
+              "scroll to zoom, drag to pan, double-click to reset.")
+
+
+def figure(figure: charts.Figure | None, alt: str, caption: str, ctx: Context) -> str:
+    """A chart in the page: the static SVG, shown until assets/charts.js has drawn the interactive
+    one from the specification beside it (and shown in print and without JavaScript)."""
+    if figure is None:  # the alt text of a chart with no data is its title
+        return not_measured(ctx, alt)
+    return ('\n<figure class="ab-chart">\n'
+            f'<div class="ab-chart__static">{figure.svg}</div>\n'
+            '<div class="ab-chart__live"></div>\n'
+            f'<script type="application/json" class="ab-chart__spec">{charts.page_json(figure)}</script>\n'
+            f'<figcaption>{esc(caption)}<span class="ab-chart__help"> {CHART_HELP}</span></figcaption>\n</figure>\n')
