@@ -250,3 +250,20 @@ def test_an_out_of_memory_at_the_largest_size_falls_back_to_a_size_that_ran(data
                general(TPU, "fft", 1e8, n=2**20), not_ok(general(TPU, "fft", 1.0), "failed", "out_of_memory", "oom")]
     v = verdicts_for(data_dir, records)
     assert v["Flexibility"].verdict == SUPPORTED  # compared at 2**20, where both ran: a tenth of the GPU
+
+
+def test_measured_and_published_verdicts_speak_one_vocabulary():
+    """Declared once (judging.py): the words, the margin and how comparisons combine. No comparison
+    at all is no evidence for either kind (it once gave 'mixed' for one and 'not measured yet' for
+    the other)."""
+    from accelbench import judging, published_verdicts, verdicts
+
+    for module in (verdicts, published_verdicts):
+        assert (module.SUPPORTED, module.CONTRADICTED, module.MIXED, module.NOT_MEASURED) == \
+            (judging.SUPPORTED, judging.CONTRADICTED, judging.MIXED, judging.NOT_MEASURED)
+    assert verdicts.combined is published_verdicts.combined is judging.combined
+    assert judging.combined([]) == judging.NOT_MEASURED
+    assert judging.combined([judging.SUPPORTED, judging.SUPPORTED]) == judging.SUPPORTED
+    assert judging.combined([judging.SUPPORTED, judging.CONTRADICTED]) == judging.MIXED
+    assert [judging.judge_advantage(a) for a in (1.06, 1.04, 0.96, 0.94)] == \
+        [judging.SUPPORTED, judging.MIXED, judging.MIXED, judging.CONTRADICTED]

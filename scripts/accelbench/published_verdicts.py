@@ -18,13 +18,12 @@ from urllib.parse import quote
 
 import pandas as pd
 
+from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, combined, judge_advantage
 from accelbench.published import Published, newest_first
 from accelbench.queries import cheapest_price
 from accelbench.reference import Reference
 
-SUPPORTED, CONTRADICTED, MIXED, NOT_MEASURED = "supported", "contradicted", "mixed", "not measured yet"
 NOT_COVERED = "not covered by MLPerf"
-MARGIN = 0.05
 
 
 @dataclass
@@ -96,15 +95,6 @@ def best_tpu(rows: pd.DataFrame) -> pd.Series:
     return tpus.sort_values(["chip_hours", "chips", "submitter", "system"]).iloc[0]
 
 
-def judge_advantage(advantage: float) -> str:
-    """GPU chip-hours (or dollars) over the TPU's -> verdict on 'the TPU is better'."""
-    return SUPPORTED if advantage > 1 + MARGIN else CONTRADICTED if advantage < 1 - MARGIN else MIXED
-
-
-def _combined(verdicts: list[str]) -> str:
-    return NOT_MEASURED if not verdicts else verdicts[0] if len(set(verdicts)) == 1 else MIXED
-
-
 @published_rule("Speed (for AI)",
                 "Per benchmark, in the newest round with both: the TPU entry with the fewest chip-hours to train "
                 "against the GPU entry at the same or nearest chip count. Supported if the TPU needs more than 5% "
@@ -119,7 +109,7 @@ def speed(published: Published, reference: Reference) -> PublishedVerdict:
         evidence.append(f"{benchmark} ({round_name}): TPU {_label(tpu)} {tpu['chip_hours']:.3g} chip-hours; "
                         f"GPU {_label(gpu)} {gpu['chip_hours']:.3g} chip-hours; GPU/TPU {advantage:.2f}")
         links += [(f"{benchmark} {round_name} TPU", results_url(tpu)), (f"{benchmark} {round_name} GPU", results_url(gpu))]
-    return PublishedVerdict("Speed (for AI)", _combined(verdicts), evidence or ["No MLPerf result yet."], links)
+    return PublishedVerdict("Speed (for AI)", combined(verdicts), evidence or ["No MLPerf result yet."], links)
 
 
 def _cheapest_run(rows: pd.DataFrame, reference: Reference, kind: str):
@@ -150,7 +140,7 @@ def cost(published: Published, reference: Reference) -> PublishedVerdict:
                         f"GPU {_label(gpu[0])} ${gpu[1]:,.0f} at ${float(gpu[2]['usd_per_chip_hour']):.2f}/h "
                         f"({gpu[2]['provider']}, {gpu[2]['source_date']})")
         links += [(f"{benchmark} TPU", results_url(tpu[0])), (f"{benchmark} GPU", results_url(gpu[0]))]
-    return PublishedVerdict("Cost", _combined(verdicts), evidence or ["No MLPerf result yet."], links)
+    return PublishedVerdict("Cost", combined(verdicts), evidence or ["No MLPerf result yet."], links)
 
 
 @published_rule("Energy Efficiency",

@@ -22,13 +22,12 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from accelbench.intervals import Ratio, median_ratio, ratio
+from accelbench.judging import CONTRADICTED, MARGIN, MIXED, NOT_MEASURED, SUPPORTED, combined
 from accelbench.queries import best, cheapest_per_token, general_ops, is_bf16, is_gpt2_small, training_records
 from accelbench.reference import Reference
 from accelbench.runfile import EVIDENCE_CATEGORIES
 from accelbench.store import Store
 
-SUPPORTED, CONTRADICTED, MIXED, NOT_MEASURED = "supported", "contradicted", "mixed", "not measured yet"
-MARGIN = 0.05  # differences within 5% count as a tie
 PLATFORMS = ("gpu", "tpu")
 
 
@@ -95,11 +94,6 @@ def judge(r: Ratio | None, margin: float = MARGIN) -> str:
     if r.high < 1 - margin:
         return CONTRADICTED
     return MIXED
-
-
-def combined(verdicts: list[str]) -> str:
-    """Several comparisons: their common verdict, else mixed."""
-    return verdicts[0] if len(set(verdicts)) == 1 else MIXED
 
 
 @dataclass(frozen=True)
