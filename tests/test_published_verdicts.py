@@ -113,3 +113,17 @@ def test_nothing_published_is_not_measured():
     assert {f: x.verdict for f, x in v.items() if x.verdict != NOT_COVERED} == {
         "Speed (for AI)": NOT_MEASURED, "Cost": NOT_MEASURED, "Energy Efficiency": NOT_MEASURED,
         "Supported Frameworks": NOT_MEASURED, "Availability": NOT_MEASURED}
+
+
+def test_the_summary_shows_the_tpu_entry_the_speed_rule_judged():
+    """Two TPU entries tie on chip-hours: the home page's summary and the rule pick the same one
+    (fewer chips first), so the page never answers with another entry than the verdict's."""
+    from accelbench.fragments import Context, Links, render
+    from accelbench.store import Store
+
+    big, small = entry("tpu", 1024, 25.0, system="a-tpu-1024"), entry("tpu", 512, 50.0, system="z-tpu-512")
+    published = Published([], pd.DataFrame([big, small, entry("gpu", 512, 50.0)]))
+    assert "TPU-v5p × 512 " in verdicts(big, small, entry("gpu", 512, 50.0))["Speed (for AI)"].evidence[0]
+    ctx = Context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=published)
+    summary = render(ctx, "published-summary", [])
+    assert "z-tpu-512" in summary and "a-tpu-1024" not in summary

@@ -19,7 +19,7 @@ from accelbench.fragments.core import (
 )
 from accelbench.mlperf import MIN_RUNS as MLPERF_BENCHMARKS
 from accelbench.published import newest_first
-from accelbench.published_verdicts import PUBLISHED_RULES, comparable, judge_advantage, nearest_gpu, results_url
+from accelbench.published_verdicts import PUBLISHED_RULES, best_tpu, comparable, judge_advantage, nearest_gpu, results_url
 from accelbench.render import charts, tables
 from accelbench.render import published as published_tables
 from accelbench.render.text import esc
@@ -88,7 +88,7 @@ def _published_summary(ctx: Context, args: list[str]) -> str:
         return tables.not_measured("published MLPerf results", ctx.links.md(REPRODUCE_PAGE))
     entries = []
     for benchmark, round_name, rows in comparable(ctx.published):
-        tpu = rows[rows["kind"] == "tpu"].sort_values(["chip_hours", "system"]).iloc[0]
+        tpu = best_tpu(rows)  # the rule's own choice, tie-break included
         gpu = nearest_gpu(rows, int(tpu["chips"]))
         entries.append((benchmark, round_name, tpu, gpu, judge_advantage(gpu["chip_hours"] / tpu["chip_hours"])))
     return wrap(published_tables.published_summary(entries, results_url, lambda b: ctx.links.html(f"published/{b}.md")))
