@@ -13,7 +13,9 @@ import pytest
 
 from accelbench import downloads
 from accelbench.prebuild import includes, render_site
+from accelbench.reference import Reference
 from accelbench.render.text import esc, fmt, fmt_time
+from accelbench.snippet import workload_settings
 
 from conftest import ROOT, SNIPPETS, make_record, make_run, write_run
 from helpers import copy_project
@@ -243,11 +245,22 @@ def test_write_files_leaves_equal_files_and_removes_the_rest(tmp_path):
 
 
 def test_two_different_downloads_under_one_name_are_refused():
-    cache = {}
-    downloads.register(cache, "t", [{"a": 1}])
-    downloads.register(cache, "t", [{"a": 1}])  # the same table rendered for another folder
+    first = downloads.files_for("t", [{"a": 1}])
+    assert downloads.merged(first, downloads.files_for("t", [{"a": 1}])) == first  # the same table, another folder
     with pytest.raises(downloads.DownloadError):
-        downloads.register(cache, "t", [{"a": 2}])
+        downloads.merged(first, downloads.files_for("t", [{"a": 2}]))
+
+
+def test_a_fragment_kind_returns_its_text_and_its_downloads():
+    """What a renderer makes comes back from it: no download travels through a shared cache."""
+    from accelbench.fragments import Context, Links, render
+    from accelbench.store import Store
+
+    ctx = Context(Store.of_runs([make_run()], {make_run()["run_id"]: ROOT / "x.json"}),
+                  Reference(ROOT / "build_data" / "reference"), workload_settings(ROOT / "snippets"), Links("evidence"))
+    made = render(ctx, "table", ["matmul"])
+    assert sorted(made.downloads) == ["data/files/table-matmul.csv", "data/files/table-matmul.json"]
+    assert 'href="../data/files/table-matmul.csv"' in made.text and "downloads" not in ctx.cache
 
 
 def test_tables_sort_with_the_vendored_tablesort():

@@ -70,7 +70,7 @@ def test_the_fixtures_are_judged_as_expected(tmp_path):
 
 def pages(store) -> list[str]:
     ctx = Context(store, REFERENCE, workload_settings(SNIPPETS), Links("article"))
-    return [render(ctx, kind, args) for kind, args in
+    return [render(ctx, kind, args).text for kind, args in
             (("verdicts", []), ("table", ["matmul"]), ("best", ["transformer_train"]), ("cost", []),
              ("table", ["general_compute"]), ("chart", ["matmul"]), ("verdict", ["speed"]))]
 

@@ -171,6 +171,6 @@ def test_hostile_names_in_published_files_stay_text_on_the_pages(tmp_path):
                   Links("published"), published=load_published(data_dir))
     for kind, args in (("published", ["gpt3"]), ("published-chart", ["gpt3"]), ("published-summary", []),
                        ("verdicts", [])):
-        html = render(ctx, kind, args)
+        html = render(ctx, kind, args).text
         assert "<script>" not in html and "<img src=x" not in html, kind
-    assert "%3Cscript%3E" in render(ctx, "published", ["gpt3"])  # links percent-encode the names
+    assert "%3Cscript%3E" in render(ctx, "published", ["gpt3"]).text  # links percent-encode the names

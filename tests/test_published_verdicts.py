@@ -125,5 +125,5 @@ def test_the_summary_shows_the_tpu_entry_the_speed_rule_judged():
     published = Published([], pd.DataFrame([big, small, entry("gpu", 512, 50.0)]))
     assert "TPU-v5p × 512 " in verdicts(big, small, entry("gpu", 512, 50.0))["Speed (for AI)"].evidence[0]
     ctx = Context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=published)
-    summary = render(ctx, "published-summary", [])
+    summary = render(ctx, "published-summary", []).text
     assert "z-tpu-512" in summary and "a-tpu-1024" not in summary

@@ -88,20 +88,19 @@ def to_json(rows: list[dict], columns: list[str] | None = None) -> bytes:
     return ("[\n" + ",\n".join(lines) + "\n]\n" if lines else "[]\n").encode("utf-8")
 
 
-def register(cache: dict, name: str, rows: list[dict], columns: list[str] | None = None) -> list[str]:
-    """Add ``name``.csv and ``name``.json to the files the render step writes (``cache["downloads"]``,
-    file path under docs/ -> bytes); returns their paths under docs/. The same fragment rendered for
-    two folders registers the same bytes; different bytes under one name are a bug."""
-    files = cache.setdefault("downloads", {})
-    paths = []
-    for ext, encode in (("csv", to_csv), ("json", to_json)):
-        path = posixpath.join(FILES, f"{name}.{ext}")
-        content = encode(rows, columns)
-        if files.get(path, content) != content:
+def files_for(name: str, rows: list[dict], columns: list[str] | None = None) -> dict[str, bytes]:
+    """``name``.csv and ``name``.json of ``rows``: file path under docs/ -> bytes."""
+    return {posixpath.join(FILES, f"{name}.{ext}"): encode(rows, columns)
+            for ext, encode in (("csv", to_csv), ("json", to_json))}
+
+
+def merged(first: dict[str, bytes], second: dict[str, bytes]) -> dict[str, bytes]:
+    """Both sets of files. The same table rendered for two folders gives the same bytes; different
+    bytes under one name are a bug."""
+    for path, content in second.items():
+        if first.get(path, content) != content:
             raise DownloadError(f"two different downloads named {path}")
-        files[path] = content
-        paths.append(path)
-    return paths
+    return {**first, **second}
 
 
 def links(paths: list[str], href, what: str = "") -> str:

@@ -90,20 +90,21 @@ def render_site(root: Path, data_dir: Path, snippets_dir: Path, *, strict: bool 
     base = Context(store, Reference(Path(data_dir) / "reference"), workload_settings(snippets_dir), Links(""),
                    published=load_published(data_dir), docs_dir=root / "docs", data_dir=Path(data_dir),
                    execute_notebooks=execute_notebooks)
-    outputs, errors = {}, []
+    outputs, files, errors = {}, {}, []
     for inc in wanted:
         if inc.path in outputs:
             continue
         try:
-            outputs[inc.path] = render(base.with_links(Links(inc.folder)), inc.kind, list(inc.args))
-        except FragmentError as exc:
+            made = render(base.with_links(Links(inc.folder)), inc.kind, list(inc.args))
+            files = downloads.merged(files, made.downloads)
+            outputs[inc.path] = made.text
+        except (FragmentError, downloads.DownloadError) as exc:
             errors.append(f"{inc.where}: {exc}")
     if errors:
         raise FragmentError("\n".join(errors))
     out = _replace_folder(root / GENERATED, outputs)
     # the files the tables offer for download: static files both generators copy into the site,
     # written only where their bytes changed (a rewrite would restart `mkdocs serve`)
-    files = base.cache.get("downloads", {})
     downloads.write_files(root / "docs" / downloads.FILES, {posixpath.relpath(k, downloads.FILES): v for k, v in files.items()})
     return out
 

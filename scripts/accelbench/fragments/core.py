@@ -95,7 +95,7 @@ class Kind:
     name: str
     usage: str  # its arguments, as the contribute page shows them ('' for none)
     doc: str  # what it shows, one line
-    render: Callable[[Context, list[str]], str]
+    render: Callable[[Context, list[str]], Fragment | str]
 
 
 KINDS: dict[str, Kind] = {}
@@ -109,10 +109,41 @@ def kind(name: str, usage: str, doc: str):
     return register
 
 
-def render(ctx: Context, name: str, args: list[str]) -> str:
+@dataclass(frozen=True)
+class Fragment:
+    """What a fragment kind makes: the text a page includes, and the files its tables offer for
+    download (path under docs/ -> bytes). Text and fragments add up, the downloads merged."""
+
+    text: str
+    downloads: dict[str, bytes] = field(default_factory=dict)
+
+    def __add__(self, other: Fragment | str) -> Fragment:
+        other = as_fragment(other)
+        try:
+            files = downloads.merged(self.downloads, other.downloads)
+        except downloads.DownloadError as exc:
+            raise FragmentError(str(exc)) from None
+        return Fragment(self.text + other.text, files)
+
+    def __radd__(self, other: str) -> Fragment:
+        return as_fragment(other) + self
+
+
+def as_fragment(made: Fragment | str) -> Fragment:
+    return made if isinstance(made, Fragment) else Fragment(made)
+
+
+def concat(parts: list[Fragment | str]) -> Fragment:
+    out = Fragment("")
+    for part in parts:
+        out = out + part
+    return out
+
+
+def render(ctx: Context, name: str, args: list[str]) -> Fragment:
     if name not in KINDS:
         raise FragmentError(f"unknown fragment kind {name!r} (known: {', '.join(KINDS)})")
-    return KINDS[name].render(ctx, args)
+    return as_fragment(KINDS[name].render(ctx, args))
 
 
 def no_args(name: str, args: list[str]) -> None:
@@ -136,14 +167,11 @@ def wrap(table_html: str) -> str:
             f'<div class="md-typeset__table">\n{table_html}</div></div>\n')
 
 
-def download(ctx: Context, name: str, rows: list[dict], what: str = "", columns: list[str] | None = None) -> str:
-    """Register ``name``.csv and .json (the rows of the table just rendered) for the render step to
-    write, and return the line of links that goes under the table."""
-    try:
-        paths = downloads.register(ctx.cache, name, rows, columns)
-    except downloads.DownloadError as exc:
-        raise FragmentError(str(exc)) from None
-    return downloads.links(paths, ctx.links.md, what)
+def download(ctx: Context, name: str, rows: list[dict], what: str = "", columns: list[str] | None = None) -> Fragment:
+    """``name``.csv and .json (the rows of the table just rendered) and the line of links to them
+    that goes under the table."""
+    files = downloads.files_for(name, rows, columns)
+    return Fragment(downloads.links(list(files), ctx.links.md, what), files)
 
 
 def not_measured(ctx: Context, what: str) -> str:

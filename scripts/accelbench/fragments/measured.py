@@ -10,6 +10,7 @@ from accelbench.fragments.core import (
     PUBLISHED_PAGE,
     Context,
     FragmentError,
+    concat,
     download,
     figure,
     kind,
@@ -209,7 +210,7 @@ def _dataset(ctx: Context, args: list[str]) -> str:
                 download(ctx, "mlperf-published", published, "every published entry", pub_columns)]
     else:
         out.append("\nNo published MLPerf results are imported.\n")
-    return "".join(out)
+    return concat(out)
 
 
 @kind("data-dictionary", "", "every column of the dataset files, with its meaning and unit")
@@ -225,7 +226,7 @@ def _data_dictionary(ctx: Context, args: list[str]) -> str:
         out.append(f"\n**Columns of {file}.csv and {file}.json**\n"
                    + wrap(tables.html_table(["Column", "Meaning", "Unit"], rows,
                                              ids=row_ids(f"column-{file}", [[c.name] for c in entries]))))
-    return "".join(out)
+    return concat(out)
 
 
 @kind("kinds", "", "this list: every fragment kind a page can include")

@@ -11,6 +11,7 @@ from accelbench.fragments.core import (
     REPRODUCE_PAGE,
     Context,
     FragmentError,
+    concat,
     download,
     figure,
     kind,
@@ -59,7 +60,7 @@ def _published(ctx: Context, args: list[str]) -> str:
         out.append(wrap(published_tables.published_table(in_round, ctx.reference, nearest_gpu, results_url,
                                                           queries.cheapest_price, anchor=name, data=data)))
         out.append(download(ctx, name, data))
-    return "".join(out)
+    return concat(out)
 
 
 @kind("published-chart", "BENCHMARK", "chip-hours to train against chips, per accelerator and round (log axes)")
