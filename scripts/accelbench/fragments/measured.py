@@ -68,21 +68,20 @@ def _reference(ctx: Context, args: list[str]) -> str:
 @kind("cost", "", "cost per billion training tokens and per PFLOP for every priced chip, with its CSV and JSON")
 def _cost(ctx: Context, args: list[str]) -> str:
     no_args("cost", args)
-    data: list[dict] = []
-    html = tables.cost_table(queries.cost_rows(ctx.store, ctx.reference), ctx.links.runs, anchor="cost", data=data)
-    return wrap(html) + download(ctx, "cost", data)
+    table = tables.cost_table(queries.cost_rows(ctx.store, ctx.reference), ctx.links.runs, anchor="cost")
+    return wrap(table.html) + download(ctx, "cost", table.rows)
 
 
 @kind("energy", "", "every measurement metered for energy, and why the others were not, with their CSV and JSON")
 def _energy(ctx: Context, args: list[str]) -> str:
     no_args("energy", args)
-    metered, unmetered = [], []
-    html = tables.energy_table(queries.ok_rows(ctx.store.records), ctx.links.runs, anchor="energy", data=metered,
-                               unmetered=unmetered)
-    if not html:
+    metered, unmetered = tables.energy_table(queries.ok_rows(ctx.store.records), ctx.links.runs, anchor="energy")
+    shown = [t.html for t in (metered, unmetered) if t.html]
+    if not shown:
         return not_measured(ctx, "energy on any device with an energy counter")
-    return (wrap(html) + (download(ctx, "energy", metered, "the metered measurements") if metered else "")
-            + (download(ctx, "energy-unmetered", unmetered, "why energy was not metered") if unmetered else ""))
+    return (wrap("\n".join(shown))
+            + (download(ctx, "energy", metered.rows, "the metered measurements") if metered.rows else "")
+            + (download(ctx, "energy-unmetered", unmetered.rows, "why energy was not metered") if unmetered.rows else ""))
 
 
 @kind("coverage", "", "which kinds of device (CPU, GPU, TPU) the stored runs measured, and which not yet")
@@ -124,29 +123,26 @@ def _table(ctx: Context, args: list[str]) -> str:
     latest = ctx.store.latest(workload)
     if latest.empty:
         return not_measured(ctx, ctx.workloads[workload]["title"])
-    data: list[dict] = []
-    html = tables.results_table(latest, ctx.links.runs, ctx.workloads[workload]["table"].get("metrics"),
-                                anchor=f"table-{workload}", data=data)
-    return wrap(html) + download(ctx, f"table-{workload}", data)
+    table = tables.results_table(latest, ctx.links.runs, ctx.workloads[workload]["table"].get("metrics"),
+                                 anchor=f"table-{workload}")
+    return wrap(table.html) + download(ctx, f"table-{workload}", table.rows)
 
 
 @kind("best", "WORKLOAD", "the best value of the chart's metric per device, framework and series, with its CSV and JSON")
 def _best(ctx: Context, args: list[str]) -> str:
     workload = workload_arg(ctx, "best", args)
     chart = ctx.workloads[workload]["chart"]
-    data: list[dict] = []
-    html = tables.best_table(ctx.store.latest(workload), chart["y"], chart.get("series", []), chart["x"], ctx.links.runs,
-                             anchor=f"best-{workload}", data=data)
-    return wrap(html) + download(ctx, f"best-{workload}", data) if html else \
+    table = tables.best_table(ctx.store.latest(workload), chart["y"], chart.get("series", []), chart["x"], ctx.links.runs,
+                              anchor=f"best-{workload}")
+    return wrap(table.html) + download(ctx, f"best-{workload}", table.rows) if table.html else \
         not_measured(ctx, ctx.workloads[workload]["title"])
 
 
 @kind("scaling", "WORKLOAD", "scaling efficiency from the one-device and all-device records of a run, with its CSV and JSON")
 def _scaling(ctx: Context, args: list[str]) -> str:
     workload = workload_arg(ctx, "scaling", args)
-    data: list[dict] = []
-    html = tables.scaling_table(ctx.store.latest(workload), ctx.links.runs, anchor=f"scaling-{workload}", data=data)
-    return wrap(html) + download(ctx, f"scaling-{workload}", data) if html else \
+    table = tables.scaling_table(ctx.store.latest(workload), ctx.links.runs, anchor=f"scaling-{workload}")
+    return wrap(table.html) + download(ctx, f"scaling-{workload}", table.rows) if table.html else \
         not_measured(ctx, f"{ctx.workloads[workload]['title']} on more than one device")
 
 

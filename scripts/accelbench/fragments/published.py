@@ -55,11 +55,10 @@ def _published(ctx: Context, args: list[str]) -> str:
         out.append(f"\n#### {esc(args[0])}, MLPerf Training {esc(round_name)}\n\n"
                    f'<p>Published by others in <a href="{esc(tree)}">{esc(source["repository"])}</a> at commit '
                    f"<code>{esc(source['commit'][:10])}</code>; scored here by the olympic rule.</p>\n")
-        data: list[dict] = []
         name = f"published-{args[0]}-{round_name}"
-        out.append(wrap(published_tables.published_table(in_round, ctx.reference, nearest_gpu, results_url,
-                                                          queries.cheapest_price, anchor=name, data=data)))
-        out.append(download(ctx, name, data))
+        table = published_tables.published_table(in_round, ctx.reference, nearest_gpu, results_url,
+                                                 queries.cheapest_price, anchor=name)
+        out += [wrap(table.html), download(ctx, name, table.rows)]
     return concat(out)
 
 

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import pandas as pd
 
-from accelbench.render.tables import html_table
+from accelbench.render.tables import Table, html_table
 from accelbench.render.text import esc, num_cell, row_ids
 
 
 def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, cheapest_price, *,
-                    anchor: str = "published", data: list[dict] | None = None) -> str:
+                    anchor: str = "published") -> Table:
     """One round's entries on one benchmark, fastest per chip first: chips, time to train,
     chip-hours, chip-hours against the GPU entry at the same or nearest chip count, and dollars
     per run at the chip's cheapest dated on-demand price. Every entry links to its result files.
-    Each row has an id made from ``anchor`` and the entry; ``data`` (when given) receives each
-    row as raw values, units in the names, in the table's order."""
+    Each row has an id made from ``anchor`` and the entry."""
     head = ["Accelerator", "Chips", "Submitter / system", "Status", "Time to train (min)", "Chip-hours",
             "Chip-hours vs nearest GPU", "USD per training run", "Runs scored"]
-    body, keys = [], []
+    body, keys, data = [], [], []
     for _, row in rows.sort_values(["chip_hours", "chips", "submitter", "system"]).iterrows():
         gpu = nearest_gpu(rows, int(row["chips"]))
         price = cheapest_price(reference, row["chip"]) if isinstance(row["chip"], str) else None
@@ -36,16 +35,15 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, che
                      num_cell(f"{runs} of {len(row['runs'])}" + (f" (rule: {row['required_runs']})"
                                                                  if row.get("required_runs") else ""), runs)])
         keys.append([row["accelerator"], row["chips"], row["submitter"], row["system"]])
-        if data is not None:
-            data.append({"round": row["round"], "benchmark": row["benchmark"], "accelerator": row["accelerator"],
-                         "chip": row["chip"] or None, "chips": row["chips"], "submitter": row["submitter"],
-                         "system": row["system"], "availability": row["availability"],
-                         "score_minutes": row["score_minutes"], "chip_hours": row["chip_hours"],
-                         "chip_hours_vs_nearest_gpu": versus, "usd_per_training_run": usd,
-                         "usd_per_chip_hour": float(price["usd_per_chip_hour"]) if price else None,
-                         "runs_scored": runs, "runs_total": len(row["runs"]), "required_runs": row.get("required_runs"),
-                         "results_url": results_url(row), "repository": row["repository"], "commit": row["commit"]})
-    return html_table(head, body, ids=row_ids(anchor, keys))
+        data.append({"round": row["round"], "benchmark": row["benchmark"], "accelerator": row["accelerator"],
+                     "chip": row["chip"] or None, "chips": row["chips"], "submitter": row["submitter"],
+                     "system": row["system"], "availability": row["availability"],
+                     "score_minutes": row["score_minutes"], "chip_hours": row["chip_hours"],
+                     "chip_hours_vs_nearest_gpu": versus, "usd_per_training_run": usd,
+                     "usd_per_chip_hour": float(price["usd_per_chip_hour"]) if price else None,
+                     "runs_scored": runs, "runs_total": len(row["runs"]), "required_runs": row.get("required_runs"),
+                     "results_url": results_url(row), "repository": row["repository"], "commit": row["commit"]})
+    return Table(html_table(head, body, ids=row_ids(anchor, keys)), data)
 
 
 def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]], results_url, page_url) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pandas as pd
 
 from accelbench.metrics import label, table_default
@@ -70,16 +72,23 @@ def _linked(value: str, row, runs_url: str) -> str:
     return f'<a href="{runs_url}#run-{esc(row["run_id"])}" title="{esc(provenance(row))}">{value}</a>'
 
 
+class Table(NamedTuple):
+    """A rendered table and its rows as raw values (units in the names, in the table's order): what
+    its CSV and JSON downloads hold. ``html`` is None where there is nothing to show."""
+
+    html: str | None
+    rows: list[dict]
+
+
 def _date(row) -> str:
     return row["created_at"].strftime("%Y-%m-%d")
 
 
 def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None = None, *,
-                  anchor: str = "row", data: list[dict] | None = None) -> str:
+                  anchor: str = "row") -> Table:
     """Latest result per device x framework x params; every number links to its run. A parameter
     with one value in every row is said once above the table instead of filling a column. Each
-    row has an id made from ``anchor`` and its measurement; ``data`` (when given) receives each
-    row as raw values, units in the names, in the table's order."""
+    row has an id made from ``anchor`` and its measurement."""
     all_params = _param_names(latest)
     constant = {p: latest["params"].iloc[0].get(p) for p in all_params
                 if len({str(row.get(p)) for row in latest["params"]}) == 1} if len(latest) > 1 else {}
@@ -87,7 +96,7 @@ def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None
     metrics = _metrics(latest, metrics)
     head = ["Device", "Framework", *params, "Median time", *[label(m) for m in metrics],
             "IQR / median", "Run"]
-    rows, keys = [], []
+    rows, keys, data = [], [], []
     for _, row in _sorted(latest, params).iterrows():
         cells = [esc(row["device"]), esc(row["framework"])]
         cells += [_param_cell(row["params"].get(p, "")) for p in params]
@@ -104,15 +113,14 @@ def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None
         cells.append(_linked(_date(row), row, runs_url) + _badges(row))
         rows.append(cells)
         keys.append([row["device"], row["framework"], *[f"{p}-{row['params'][p]}" for p in all_params if p in row["params"]]])
-        if data is not None:
-            data.append({"device": row["device"], "framework": row["framework"],
-                         **{p: row["params"].get(p) for p in all_params}, "status": row["status"],
-                         "reason": row["reason"] if not ok else None, "median_s": row["median_s"] if ok else None,
-                         **{m: row.get(f"m_{m}") if ok else None for m in metrics},
-                         "iqr_over_median": spread, **_provenance(row)})
+        data.append({"device": row["device"], "framework": row["framework"],
+                     **{p: row["params"].get(p) for p in all_params}, "status": row["status"],
+                     "reason": row["reason"] if not ok else None, "median_s": row["median_s"] if ok else None,
+                     **{m: row.get(f"m_{m}") if ok else None for m in metrics},
+                     "iqr_over_median": spread, **_provenance(row)})
     caption = "; ".join(f"{esc(k)} = {esc(v)}" for k, v in constant.items())
-    return ((f'<p class="ab-constant">Every row: {caption}.</p>\n' if caption else "")
-            + html_table(map(esc, head), rows, ids=row_ids(anchor, keys)))
+    return Table((f'<p class="ab-constant">Every row: {caption}.</p>\n' if caption else "")
+                 + html_table(map(esc, head), rows, ids=row_ids(anchor, keys)), data)
 
 
 def _param_cell(value) -> str:
@@ -127,12 +135,12 @@ def _provenance(row) -> dict:
 
 
 def best_table(latest: pd.DataFrame, metric: str, group_params: list[str], x_param: str, runs_url: str, *,
-               anchor: str = "best", data: list[dict] | None = None) -> str | None:
+               anchor: str = "best") -> Table:
     """The best value of ``metric`` per device x framework x group params, and where it was reached;
-    None when no record has that metric. ``anchor`` and ``data`` as for :func:`results_table`."""
+    no table when no record has that metric. ``anchor`` as for :func:`results_table`."""
     best = best_per_series(latest, metric, group_params)
     if best.empty:
-        return None
+        return Table(None, [])
     head = ["Device", "Framework", *group_params, f"Best {label(metric)}", f"at {x_param}", "Run"]
     rows = [[esc(row["device"]), esc(row["framework"]), *[_param_cell(row["params"].get(p, "")) for p in group_params],
              num_cell(_linked(fmt(row[f"m_{metric}"], metric), row, runs_url), row[f"m_{metric}"]),
@@ -141,11 +149,10 @@ def best_table(latest: pd.DataFrame, metric: str, group_params: list[str], x_par
             for _, row in best.iterrows()]
     keys = [[row["device"], row["framework"], *[f"{p}-{row['params'].get(p)}" for p in group_params]]
             for _, row in best.iterrows()]
-    if data is not None:
-        data += [{"device": row["device"], "framework": row["framework"],
-                  **{p: row["params"].get(p) for p in group_params}, metric: row[f"m_{metric}"],
-                  x_param: row["params"].get(x_param), **_provenance(row)} for _, row in best.iterrows()]
-    return html_table(map(esc, head), rows, ids=row_ids(anchor, keys))
+    data = [{"device": row["device"], "framework": row["framework"],
+             **{p: row["params"].get(p) for p in group_params}, metric: row[f"m_{metric}"],
+             x_param: row["params"].get(x_param), **_provenance(row)} for _, row in best.iterrows()]
+    return Table(html_table(map(esc, head), rows, ids=row_ids(anchor, keys)), data)
 
 
 def runs_table(runs: list[dict]) -> str:
@@ -171,10 +178,9 @@ def runs_table(runs: list[dict]) -> str:
     return html_table(head, rows)
 
 
-def scaling_table(latest: pd.DataFrame, runs_url: str, *, anchor: str = "scaling",
-                  data: list[dict] | None = None) -> str | None:
-    """Scaling efficiency of each pair of one-device and all-device records of a run; None when
-    no pair exists. ``anchor`` and ``data`` as for :func:`results_table`."""
+def scaling_table(latest: pd.DataFrame, runs_url: str, *, anchor: str = "scaling") -> Table:
+    """Scaling efficiency of each pair of one-device and all-device records of a run; no table when
+    no pair exists. ``anchor`` as for :func:`results_table`."""
     pairs = scaling_pairs(latest)
     rows = [[esc(many["device"]), esc(many["framework"]), esc(many["params"].get("config")),
              num_cell(esc(many["n_devices"]), many["n_devices"]),
@@ -182,15 +188,14 @@ def scaling_table(latest: pd.DataFrame, runs_url: str, *, anchor: str = "scaling
              num_cell(_linked(fmt(many["m_tokens_per_s"]), many, runs_url), many["m_tokens_per_s"]),
              num_cell(f"{efficiency * 100:.0f}%", efficiency)] for one, many, efficiency in pairs]
     if not rows:
-        return None
-    if data is not None:
-        data += [{"device": many["device"], "framework": many["framework"], "config": many["params"].get("config"),
-                  "n_devices": many["n_devices"], "tokens_per_s_one": one["m_tokens_per_s"],
-                  "tokens_per_s_all": many["m_tokens_per_s"], "scaling_efficiency": efficiency,
-                  "run_id_one": one["run_id"], **_provenance(many)} for one, many, efficiency in pairs]
+        return Table(None, [])
+    data = [{"device": many["device"], "framework": many["framework"], "config": many["params"].get("config"),
+             "n_devices": many["n_devices"], "tokens_per_s_one": one["m_tokens_per_s"],
+             "tokens_per_s_all": many["m_tokens_per_s"], "scaling_efficiency": efficiency,
+             "run_id_one": one["run_id"], **_provenance(many)} for one, many, efficiency in pairs]
     keys = [[many["run_id"], many["device"], many["framework"], many["params"].get("config")] for _, many, _ in pairs]
-    return html_table(["Device", "Framework", "config", "Devices", "tokens/s on one", "tokens/s on all",
-                       "Scaling efficiency"], rows, ids=row_ids(anchor, keys))
+    return Table(html_table(["Device", "Framework", "config", "Devices", "tokens/s on one", "tokens/s on all",
+                             "Scaling efficiency"], rows, ids=row_ids(anchor, keys)), data)
 
 
 VERSIONS_SHOWN = ("torch", "jax", "cuda", "rocm", "driver", "libtpu")  # in the runs table
@@ -288,12 +293,12 @@ def prices_table(rows: list[dict]) -> str:
                               esc(r["source_date"]), esc(r.get("notes") or "")] for r in rows])
 
 
-def cost_table(rows: list[dict], runs_url: str, *, anchor: str = "cost", data: list[dict] | None = None) -> str:
+def cost_table(rows: list[dict], runs_url: str, *, anchor: str = "cost") -> Table:
     """One row per priced chip: measured throughput turned into cost, or 'spec only'. ``anchor``
-    and ``data`` as for :func:`results_table`."""
+    as for :func:`results_table`."""
     head = ["Chip", "Cheapest on-demand price", "GPT-2 small tokens/s", "USD per billion training tokens",
             "Best bf16 matmul TFLOP/s", "USD per PFLOP"]
-    out = []
+    out, data = [], []
     for r in rows:
         price = r["price"]
         price_cell = (f"${float(price['usd_per_chip_hour']):.2f}/h ({esc(price['provider'])}, "
@@ -308,32 +313,30 @@ def cost_table(rows: list[dict], runs_url: str, *, anchor: str = "cost", data: l
                     num_cell(_linked(fmt(mm["m_tflops"]), mm, runs_url) + _badges(mm), mm["m_tflops"])
                     if mm is not None else spec_only,
                     num_cell(f"${r['usd_per_pflop']:.4f}", r["usd_per_pflop"]) if r["usd_per_pflop"] is not None else "–"])
-        if data is not None:
-            data.append({"chip": r["chip"], "usd_per_chip_hour": float(price["usd_per_chip_hour"]) if price else None,
-                         "price_provider": price["provider"] if price else None,
-                         "price_region": (price.get("region") or None) if price else None,
-                         "price_date": price["source_date"] if price else None,
-                         "tokens_per_s": tok["m_tokens_per_s"] if tok is not None else None,
-                         "tokens_run_id": tok["run_id"] if tok is not None else None,
-                         "tokens_date": _date(tok) if tok is not None else None,
-                         "usd_per_billion_tokens": r["usd_per_btok"],
-                         "tflops": mm["m_tflops"] if mm is not None else None,
-                         "tflops_run_id": mm["run_id"] if mm is not None else None,
-                         "tflops_date": _date(mm) if mm is not None else None,
-                         "usd_per_pflop": r["usd_per_pflop"]})
-    return html_table(head, out, ids=row_ids(anchor, [[r["chip"]] for r in rows]))
+        data.append({"chip": r["chip"], "usd_per_chip_hour": float(price["usd_per_chip_hour"]) if price else None,
+                     "price_provider": price["provider"] if price else None,
+                     "price_region": (price.get("region") or None) if price else None,
+                     "price_date": price["source_date"] if price else None,
+                     "tokens_per_s": tok["m_tokens_per_s"] if tok is not None else None,
+                     "tokens_run_id": tok["run_id"] if tok is not None else None,
+                     "tokens_date": _date(tok) if tok is not None else None,
+                     "usd_per_billion_tokens": r["usd_per_btok"],
+                     "tflops": mm["m_tflops"] if mm is not None else None,
+                     "tflops_run_id": mm["run_id"] if mm is not None else None,
+                     "tflops_date": _date(mm) if mm is not None else None,
+                     "usd_per_pflop": r["usd_per_pflop"]})
+    return Table(html_table(head, out, ids=row_ids(anchor, [[r["chip"]] for r in rows])), data)
 
 
-def energy_table(records: pd.DataFrame, runs_url: str, *, anchor: str = "energy", data: list[dict] | None = None,
-                 unmetered: list[dict] | None = None) -> str | None:
-    """Every measurement metered for energy, then, per device, why the others have no figure.
-    ``data`` receives the metered rows, ``unmetered`` the rows of the second table."""
+def energy_table(records: pd.DataFrame, runs_url: str, *, anchor: str = "energy") -> tuple[Table, Table]:
+    """Every measurement metered for energy, then, per device, why the others have no figure: the
+    two tables (either without html where it has no row)."""
+    metered, unmetered = Table(None, []), Table(None, [])
     if records.empty or "energy_measured" not in records:
-        return None
-    parts = []
+        return metered, unmetered
     measured = records[records["energy_measured"] == True]  # noqa: E712 (NaN where not metered)
     if not measured.empty:
-        rows, keys = [], []
+        rows, keys, data = [], [], []
         for _, r in measured.iterrows():
             eff_value = next((r.get(m) for m in ("m_tokens_per_joule", "m_tflops_per_watt") if pd.notna(r.get(m))), None)
             eff = (f"{fmt(r.get('m_tokens_per_joule'))} tokens/J" if pd.notna(r.get("m_tokens_per_joule"))
@@ -344,25 +347,23 @@ def energy_table(records: pd.DataFrame, runs_url: str, *, anchor: str = "energy"
                          num_cell(fmt(r.get("idle_watts")), r.get("idle_watts")),
                          num_cell(_linked(eff, r, runs_url) + _badges(r), eff_value)])
             keys.append([r["workload"], r["device"], r["framework"], *[f"{k}-{v}" for k, v in r["params"].items()]])
-            if data is not None:
-                data.append({"device": r["device"], "framework": r["framework"], "workload": r["workload"],
-                             "params": params, "watts": raw(r.get("m_watts")), "idle_watts": raw(r.get("idle_watts")),
-                             "tokens_per_joule": raw(r.get("m_tokens_per_joule")),
-                             "tflops_per_watt": raw(r.get("m_tflops_per_watt")), **_provenance(r)})
-        parts.append(html_table(["Device", "Framework", "Workload", "Parameters", "Average W", "Idle W", "Efficiency"], rows,
-                                ids=row_ids(anchor, keys)))
+            data.append({"device": r["device"], "framework": r["framework"], "workload": r["workload"],
+                         "params": params, "watts": raw(r.get("m_watts")), "idle_watts": raw(r.get("idle_watts")),
+                         "tokens_per_joule": raw(r.get("m_tokens_per_joule")),
+                         "tflops_per_watt": raw(r.get("m_tflops_per_watt")), **_provenance(r)})
+        metered = Table(html_table(["Device", "Framework", "Workload", "Parameters", "Average W", "Idle W", "Efficiency"],
+                                   rows, ids=row_ids(anchor, keys)), data)
     unmeasured = records[records["energy_measured"] == False]  # noqa: E712 (NaN where not metered)
     if not unmeasured.empty:
         reasons = unmeasured.groupby(["device", "energy_reason"], dropna=False).size().reset_index(name="count")
-        parts.append(html_table(["Device", "Why energy is not measured", "Measurements"],
-                                [[esc(r["device"]), esc(r["energy_reason"]), num_cell(esc(r["count"]), r["count"])]
-                                 for _, r in reasons.iterrows()],
-                                ids=row_ids(f"{anchor}-unmetered", [[r["device"], r["energy_reason"]]
-                                                                    for _, r in reasons.iterrows()])))
-        if unmetered is not None:
-            unmetered += [{"device": r["device"], "energy_reason": raw(r["energy_reason"]), "measurements": r["count"]}
-                          for _, r in reasons.iterrows()]
-    return "\n".join(parts) or None
+        unmetered = Table(html_table(["Device", "Why energy is not measured", "Measurements"],
+                                     [[esc(r["device"]), esc(r["energy_reason"]), num_cell(esc(r["count"]), r["count"])]
+                                      for _, r in reasons.iterrows()],
+                                     ids=row_ids(f"{anchor}-unmetered", [[r["device"], r["energy_reason"]]
+                                                                         for _, r in reasons.iterrows()])),
+                          [{"device": r["device"], "energy_reason": raw(r["energy_reason"]), "measurements": r["count"]}
+                           for _, r in reasons.iterrows()])
+    return metered, unmetered
 
 
 
