@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from accelbench.discovery import snippet_hashes
 from accelbench.runfile import write_atomic
-from accelbench.snippet import snippet_hashes
 from accelbench.timing import summarize
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -29,7 +29,7 @@ def no_tpu_here(monkeypatch):
 
 
 def matmul_hash() -> str:
-    from accelbench.snippet import source_hash
+    from accelbench.discovery import source_hash
 
     return source_hash(SNIPPETS / "matmul.py")
 

@@ -7,8 +7,8 @@ with SIGALRM and SIGINT blocked, like a hung kernel) or wrong (fails its check).
 
 from __future__ import annotations
 
-from accelbench import hardware, runner
-from accelbench.snippet import discover
+from accelbench import detection, runner
+from accelbench.discovery import discover
 
 FAKE = '''
 import os, signal, time
@@ -56,7 +56,7 @@ def fake_snippets(tmp_path, name="fake", behaviour=None, energy=False, setup=Non
 
 
 def cpu_hw():
-    return hardware.detect(("torch",))
+    return detection.detect(("torch",))
 
 
 def run_once(snippets, data_dir, tmp_path, **kw):
@@ -84,13 +84,13 @@ def mkdocs_build(site_dir, data_dir, config=None, strict=True, notebooks=False):
 
 
 def copy_project(folder):
-    """The pages, snippets and site config in ``folder``, to build a changed copy of the site;
-    returns the copied mkdocs.yml."""
+    """The pages, snippets, theme overrides and site config in ``folder``, to build a changed copy
+    of the site; returns the copied mkdocs.yml."""
     import shutil
 
     from conftest import ROOT
 
-    for name in ("docs", "snippets"):
+    for name in ("docs", "snippets", "overrides"):
         shutil.copytree(ROOT / name, folder / name)
     shutil.copy(ROOT / "mkdocs.yml", folder / "mkdocs.yml")
     return folder / "mkdocs.yml"
@@ -131,8 +131,9 @@ GPT2_SMALL = {"config": "gpt2-small", "variant": "compiled", "dtype": "bfloat16"
 def synth(workload, device, framework, params, metric, value, spread=0.01, **extra_metrics):
     """An ok record whose ``metric`` is ``value``: five samples around the median time that gives
     it (``spread``: their relative half-width), with the work and the other rates that follow."""
+    from accelbench.discovery import source_hash
     from accelbench.metrics import METRICS
-    from accelbench.snippet import load_module, source_hash
+    from accelbench.snippet import load_module
     from accelbench.timing import summarize
 
     from conftest import SNIPPETS, make_record

@@ -245,6 +245,46 @@ def test_the_site_opens_straight_from_disk(page, built_site):
     assert page.url.endswith("evidence/index.html") and "Evidence" in page.title()
 
 
+CHART_SCRIPTS = ("vega.min.js", "vega-lite.min.js", "vega-embed.min.js", "charts.js")
+LIGHT_PAGE_BYTES = 600 * 1024  # what a page without a chart may fetch in all (it was 1.3 MiB with the charts')
+
+
+def _fetched_file(built_site, site_url, url) -> Path:
+    from urllib.parse import unquote, urlsplit
+
+    return built_site / unquote(urlsplit(url.removeprefix(site_url)).path)
+
+
+@pytest.mark.parametrize("path", ["article/tpus.html", "guide.html"])  # with a table, and without one
+def test_a_page_without_a_chart_fetches_no_chart_script_and_under_600_kib(page, site_url, built_site, path):
+    """The bytes are those of the files the page fetched (the test server sends them as they are,
+    uncompressed), the search worker's included; the figure is written to test-artifacts/."""
+    page.goto(site_url + path, wait_until="networkidle")
+    assert page.locator("figure.ab-chart").count() == 0
+    fetched = [url for url in page.requests if url.startswith(site_url)]
+    assert [url for url in fetched if url.rsplit("/", 1)[-1] in CHART_SCRIPTS] == []
+    total = sum(_fetched_file(built_site, site_url, url).stat().st_size for url in fetched)
+    line = f"{path}: {len(fetched)} requests, {total} bytes ({total / 1024:.0f} KiB)"
+    print(line)
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"page-weight-{path.removesuffix('.html').replace('/', '-')}.txt").write_text(line + "\n")
+    assert total <= LIGHT_PAGE_BYTES, line
+    assert page.errors == []
+
+
+def test_an_evidence_pages_charts_draw_from_disk_each_chart_script_fetched_once(page, built_site):
+    page.goto((built_site / "evidence" / "matmul.html").as_uri())
+    charts = page.locator("figure.ab-chart")
+    assert charts.count() == 2  # throughput and roofline
+    page.wait_for_function("document.querySelectorAll('figure.ab-chart:not(.ab-chart--live)').length === 0")
+    widths = page.eval_on_selector_all("figure.ab-chart .ab-chart__live svg",
+                                       "svgs => svgs.map(s => s.getBoundingClientRect().width)")
+    assert len(widths) == 2 and all(w > 100 for w in widths)
+    fetched = [url.rsplit("/", 1)[-1] for url in page.requests if url.startswith("file:")]
+    assert sorted(name for name in fetched if name in CHART_SCRIPTS) == sorted(CHART_SCRIPTS)
+    assert [e for e in page.errors if "chart" in e] == []  # (search cannot fetch its index from disk)
+
+
 AXE = ROOT / "tests" / "assets" / "axe-core" / "axe.min.js"
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 

@@ -11,10 +11,10 @@ import yaml
 
 from accelbench import cloud, hardware
 from accelbench.cli import main
+from accelbench.discovery import discover
 from accelbench.plan import COMPILE_S, plan
 from accelbench.profiles import PROFILES
 from accelbench.reference import Reference
-from accelbench.snippet import discover
 from accelbench.validation import Validator
 
 from conftest import ROOT, SNIPPETS, make_record, make_run, write_run

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from accelbench.snippet import discover
+from accelbench.discovery import discover
 
 from conftest import ROOT, SNIPPETS
 

@@ -12,10 +12,10 @@ import shutil
 import pytest
 
 from accelbench import downloads
+from accelbench.discovery import workload_settings
 from accelbench.prebuild import includes, render_site
 from accelbench.reference import Reference
 from accelbench.render.text import esc, fmt, fmt_time
-from accelbench.snippet import workload_settings
 
 from conftest import ROOT, SNIPPETS, make_record, make_run, write_run
 from helpers import copy_project

@@ -8,11 +8,11 @@ import math
 import pytest
 
 from accelbench import energy, runner
+from accelbench.discovery import discover
 from accelbench.measure import measure
 from accelbench.plan import Planned
 from accelbench.profiles import PROFILES
 from accelbench.reference import Reference
-from accelbench.snippet import discover
 
 from conftest import ROOT, SNIPPETS
 from helpers import cpu_hw, fake_snippets

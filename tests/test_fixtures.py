@@ -7,9 +7,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from accelbench.discovery import source_hash, workload_settings
 from accelbench.fragments import Context, Links, render
 from accelbench.reference import Reference
-from accelbench.snippet import source_hash, workload_settings
+from accelbench.sources import load_published
 from accelbench.store import load_store
 from accelbench.validation import Validator, validate_files
 from accelbench.verdicts import all_verdicts
@@ -68,11 +69,23 @@ def test_the_fixtures_are_judged_as_expected(tmp_path):
     }
 
 
-def pages(store) -> list[str]:
-    ctx = Context(store, REFERENCE, workload_settings(SNIPPETS), Links("article"))
+def published(seed=None):
+    """The committed published files, each source's rows shuffled when a seed is given."""
+    loaded = load_published(ROOT / "build_data")
+    if seed is not None:
+        for data in loaded.values():
+            if hasattr(data, "results"):
+                data.results = data.results.sample(frac=1, random_state=seed % 2**32).reset_index(drop=True)
+    return loaded
+
+
+def pages(store, published_data=None) -> list[str]:
+    ctx = Context(store, REFERENCE, workload_settings(SNIPPETS), Links("article"),
+                  published=published_data if published_data is not None else published())
     return [render(ctx, kind, args).text for kind, args in
             (("verdicts", []), ("table", ["matmul"]), ("best", ["transformer_train"]), ("cost", []),
-             ("table", ["general_compute"]), ("chart", ["matmul"]), ("verdict", ["speed"]))]
+             ("table", ["general_compute"]), ("chart", ["matmul"]), ("verdict", ["speed"]), ("answers", []),
+             ("answers-glance", []), ("answer-summary", []), ("answer", ["cost"]))]
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -84,7 +97,7 @@ def test_the_order_of_files_and_records_changes_nothing(tmp_path_factory, seed, 
     for run in runs:
         rng.shuffle(run["records"])
     names = ["b", "a"] if swap_names else ["a", "b"]  # the files read in the other order
-    assert pages(store_of(tmp_path_factory.mktemp("shuffled"), runs, names)) == reference_pages
+    assert pages(store_of(tmp_path_factory.mktemp("shuffled"), runs, names), published(seed)) == reference_pages
 
 
 def test_fixtures_never_reach_the_published_data():

@@ -2,10 +2,10 @@
 
 from types import SimpleNamespace
 
-from accelbench import hardware
+from accelbench import detection, host
+from accelbench.discovery import discover
 from accelbench.plan import plan
 from accelbench.profiles import PROFILES
-from accelbench.snippet import discover
 from accelbench.xla import tpu_chips as count_tpu_chips  # the real one (conftest fakes the module's)
 
 from conftest import SNIPPETS
@@ -39,13 +39,13 @@ def fake_jax(**backends):
 
 
 def test_cpu_only_torch_sees_the_cpu_with_its_model():
-    devices, unavailable = hardware.detect_torch(fake_torch(gpus=0, cuda_build=False))
-    assert [(d.platform, d.name) for d in devices] == [("cpu", hardware.cpu_model())]
+    devices, unavailable = detection.detect_torch(fake_torch(gpus=0, cuda_build=False))
+    assert [(d.platform, d.name) for d in devices] == [("cpu", host.cpu_model())]
     assert unavailable == []
 
 
 def test_a_cuda_build_that_cannot_start_cuda_says_why():
-    devices, unavailable = hardware.detect_torch(fake_torch(gpus=0, init_error="CUDA driver version is insufficient"))
+    devices, unavailable = detection.detect_torch(fake_torch(gpus=0, init_error="CUDA driver version is insufficient"))
     assert [d.platform for d in devices] == ["cpu"]
     assert [(u.framework, u.platform, u.reason) for u in unavailable] == \
         [("torch", "gpu", "torch.cuda failed: RuntimeError: CUDA driver version is insufficient")]
@@ -60,12 +60,12 @@ def test_a_jax_backend_that_fails_to_initialise_is_recorded_with_its_error():
         raise RuntimeError("Backend 'tpu' failed to initialize: INTERNAL: Failed to open libtpu.so: libtpu.so: "
                            "cannot open shared object file: No such file or directory")
 
-    found, unavailable = hardware.detect_jax(SimpleNamespace(devices=devices))
+    found, unavailable = detection.detect_jax(SimpleNamespace(devices=devices))
     assert [d.platform for d in found] == ["cpu"]
     # the GPU plugin's failure is kept; a missing libtpu is just a machine without a TPU
     assert [(u.framework, u.platform, u.reason) for u in unavailable] == [
         ("jax", "gpu", "RuntimeError: Backend 'cuda' failed to initialize: FAILED_PRECONDITION: No visible GPU devices.")]
-    hw = hardware.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=1), "jax": SimpleNamespace(devices=devices)})
+    hw = detection.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=1), "jax": SimpleNamespace(devices=devices)})
     items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch", "jax"], PROFILES["full"])
     jax_gpu = [i for i in items if i.framework == "jax"]
     assert jax_gpu and all(i.skip.startswith("RuntimeError: Backend 'cuda' failed") for i in jax_gpu)
@@ -79,41 +79,41 @@ def test_jax_is_detected_before_torch_and_torch_plugins_do_not_autoload(monkeypa
         order.append((name, __import__("os").environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD")))
         raise ImportError(name)
 
-    monkeypatch.setattr(hardware.importlib, "import_module", fake_import)
-    hardware.detect(("torch", "jax"))
+    monkeypatch.setattr(host.importlib, "import_module", fake_import)
+    detection.detect(("torch", "jax"))
     assert order == [("jax", None), ("torch", "0")]
 
 
 def test_the_gpu_pci_bus_id_is_what_nvml_knows_it_by():
-    devices, _ = hardware.detect_torch(fake_torch(gpus=1))
+    devices, _ = detection.detect_torch(fake_torch(gpus=1))
     assert devices[1].pci_bus_id == "00000000:3B:00.0"
     assert devices[1].describe()["pci_bus_id"] == "00000000:3B:00.0"
 
 
 def test_nvidia_gpus_through_torch():
-    devices, _ = hardware.detect_torch(fake_torch(gpus=8))
+    devices, _ = detection.detect_torch(fake_torch(gpus=8))
     gpu = devices[1]
     assert (gpu.platform, gpu.name, gpu.count, gpu.memory_bytes, gpu.vendor, gpu.handle) == \
         ("gpu", "NVIDIA H200", 8, 150_000_000_000, "nvidia", "cuda:0")
 
 
 def test_amd_gpu_through_torch_rocm():
-    devices, _ = hardware.detect_torch(fake_torch(gpus=1, name="AMD Instinct MI300X", hip="6.2"))
+    devices, _ = detection.detect_torch(fake_torch(gpus=1, name="AMD Instinct MI300X", hip="6.2"))
     assert (devices[1].name, devices[1].vendor) == ("AMD Instinct MI300X", "amd")
 
 
 def test_tpus_through_jax():
     tpus = [FakeJaxDevice("tpu", "TPU v5 lite", 16 * 2**30) for _ in range(4)]
-    devices, unavailable = hardware.detect_jax(fake_jax(cpu=[FakeJaxDevice("cpu", "cpu")], tpu=tpus))
+    devices, unavailable = detection.detect_jax(fake_jax(cpu=[FakeJaxDevice("cpu", "cpu")], tpu=tpus))
     assert unavailable == []
     tpu = next(d for d in devices if d.platform == "tpu")
     assert (tpu.name, tpu.count, tpu.memory_bytes, tpu.vendor) == ("TPU v5 lite", 4, 16 * 2**30, "google")
     # the CPU gets the same name in both frameworks, so results line up
-    assert next(d for d in devices if d.platform == "cpu").name == hardware.cpu_model()
+    assert next(d for d in devices if d.platform == "cpu").name == host.cpu_model()
 
 
 def test_gpus_through_jax():
-    devices, _ = hardware.detect_jax(fake_jax(cpu=[FakeJaxDevice("cpu", "cpu")],
+    devices, _ = detection.detect_jax(fake_jax(cpu=[FakeJaxDevice("cpu", "cpu")],
                                               gpu=[FakeJaxDevice("gpu", "NVIDIA H200", 10)] * 2))
     gpu = next(d for d in devices if d.platform == "gpu")
     assert (gpu.name, gpu.count, gpu.memory_bytes) == ("NVIDIA H200", 2, 10)
@@ -123,8 +123,8 @@ def test_missing_framework_is_unavailable_not_a_crash(monkeypatch):
     def broken_import(name):
         raise ImportError(f"No module named '{name}'")
 
-    monkeypatch.setattr(hardware.importlib, "import_module", broken_import)
-    hw = hardware.detect(("torch", "jax"))
+    monkeypatch.setattr(host.importlib, "import_module", broken_import)
+    hw = detection.detect(("torch", "jax"))
     assert hw.devices == []
     assert {(u.framework, u.platform) for u in hw.unavailable} == {("torch", None), ("jax", None)}
     assert all("not installed" in u.reason for u in hw.unavailable)
@@ -132,7 +132,7 @@ def test_missing_framework_is_unavailable_not_a_crash(monkeypatch):
 
 def test_torch_on_a_tpu_machine_is_skipped_with_the_reason():
     tpus = [FakeJaxDevice("tpu", "TPU v6 lite")]
-    hw = hardware.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=0),
+    hw = detection.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=0),
                                                       "jax": fake_jax(cpu=[FakeJaxDevice("cpu", "cpu")], tpu=tpus)})
     reason = next(u.reason for u in hw.unavailable if (u.framework, u.platform) == ("torch", "tpu"))
     assert "torch_xla" in reason
@@ -146,7 +146,7 @@ def test_torch_on_a_tpu_machine_is_skipped_with_the_reason():
 
 
 def test_gpu_machine_measures_the_gpu_not_the_cpu():
-    hw = hardware.detect(("torch",), modules={"torch": fake_torch(gpus=1)})
+    hw = detection.detect(("torch",), modules={"torch": fake_torch(gpus=1)})
     items = plan(discover(SNIPPETS, ["matmul"]), hw, ["torch"], PROFILES["full"])
     assert {i.device.platform for i in items} == {"gpu"}
     assert not any(i.skip for i in items)  # tf32 runs on a GPU
@@ -173,7 +173,7 @@ def untouchable():
 
 
 def test_pytorch_on_a_tpu_machine_is_the_xla_device_under_the_name_jax_gives_it():
-    hw = hardware.detect(("torch",), modules={"torch": fake_torch(cuda_build=False), "torch_xla": fake_torch_xla()},
+    hw = detection.detect(("torch",), modules={"torch": fake_torch(cuda_build=False), "torch_xla": fake_torch_xla()},
                          tpu_chips=4)
     tpu = next(d for d in hw.devices if d.platform == "tpu")
     assert (tpu.framework, tpu.name, tpu.count, tpu.memory_bytes, tpu.vendor, tpu.handle) == \
@@ -186,7 +186,7 @@ def test_pytorch_on_a_tpu_machine_is_the_xla_device_under_the_name_jax_gives_it(
 
 def test_jax_holding_the_tpu_leaves_pytorch_unavailable_with_how_to_run_it():
     tpus = [FakeJaxDevice("tpu", "TPU v6 lite")]
-    hw = hardware.detect(("torch", "jax"), tpu_chips=1, modules={
+    hw = detection.detect(("torch", "jax"), tpu_chips=1, modules={
         "torch": fake_torch(cuda_build=False), "torch_xla": untouchable(),
         "jax": fake_jax(cpu=[FakeJaxDevice("cpu", "cpu")], tpu=tpus)})
     (torch_tpu,) = [u for u in hw.unavailable if u.framework == "torch"]
@@ -198,8 +198,8 @@ def test_jax_holding_the_tpu_leaves_pytorch_unavailable_with_how_to_run_it():
 
 
 def test_a_tpu_machine_without_torch_xla_says_how_to_install_it(monkeypatch):
-    monkeypatch.setattr(hardware.xla, "installed", lambda: False)
-    devices, unavailable = hardware.detect_torch(fake_torch(cuda_build=False), tpu_chips=1)
+    monkeypatch.setattr(detection.xla, "installed", lambda: False)
+    devices, unavailable = detection.detect_torch(fake_torch(cuda_build=False), tpu_chips=1)
     assert [d.platform for d in devices] == ["cpu"]
     assert [(u.platform, u.reason.split(":")[0]) for u in unavailable] == \
         [("tpu", "PyTorch on a TPU needs torch_xla, which is not installed here")]
@@ -207,19 +207,19 @@ def test_a_tpu_machine_without_torch_xla_says_how_to_install_it(monkeypatch):
 
 def test_torch_xla_is_used_off_a_tpu_only_when_asked_and_never_under_the_native_name(monkeypatch):
     cpu_xla = fake_torch_xla(hw="CPU", kind="cpu", count=1, memory=None)
-    devices, _ = hardware.detect_torch(fake_torch(cuda_build=False), untouchable(), tpu_chips=0)
+    devices, _ = detection.detect_torch(fake_torch(cuda_build=False), untouchable(), tpu_chips=0)
     assert [(d.platform, d.handle) for d in devices] == [("cpu", "cpu")]
     monkeypatch.setenv("ACCELBENCH_TORCH_XLA", "1")
-    devices, _ = hardware.detect_torch(fake_torch(cuda_build=False), cpu_xla, tpu_chips=0)
+    devices, _ = detection.detect_torch(fake_torch(cuda_build=False), cpu_xla, tpu_chips=0)
     assert [(d.platform, d.name, d.handle, d.memory_bytes) for d in devices] == \
-        [("cpu", f"{hardware.cpu_model()} (PyTorch/XLA)", "xla:0", None)]
+        [("cpu", f"{host.cpu_model()} (PyTorch/XLA)", "xla:0", None)]
     # torch_xla on a GPU is not what is measured there: PyTorch's own CUDA path is
-    devices, unavailable = hardware.detect_torch(fake_torch(cuda_build=False), fake_torch_xla(hw="CUDA", kind="H200"),
+    devices, unavailable = detection.detect_torch(fake_torch(cuda_build=False), fake_torch_xla(hw="CUDA", kind="H200"),
                                                  tpu_chips=0)
     assert [(d.platform, d.handle) for d in devices] == [("cpu", "cpu")]
     assert [(u.platform, "natively" in u.reason) for u in unavailable] == [("gpu", True)]
     monkeypatch.setenv("ACCELBENCH_TORCH_XLA", "0")  # a TPU machine where PyTorch keeps to the host
-    devices, _ = hardware.detect_torch(fake_torch(cuda_build=False), untouchable(), tpu_chips=4)
+    devices, _ = detection.detect_torch(fake_torch(cuda_build=False), untouchable(), tpu_chips=4)
     assert [d.platform for d in devices] == ["cpu"]
 
 
@@ -241,14 +241,14 @@ def jax_without_gpu():
 def with_driver(monkeypatch, driver, plugin="jax-cuda13-plugin"):
     """This machine's NVIDIA driver and installed JAX CUDA plugin, as detection reads them."""
     reads = []
-    monkeypatch.setattr(hardware, "nvidia_driver", lambda: reads.append(driver) or driver)
-    monkeypatch.setattr(hardware, "_version", lambda name: "0.11.2" if name == plugin else None)
+    monkeypatch.setattr(host, "nvidia_driver", lambda: reads.append(driver) or driver)
+    monkeypatch.setattr(host, "package_version", lambda name: "0.11.2" if name == plugin else None)
     return reads
 
 
 def test_jax_on_a_driver_older_than_its_cuda_plugin_needs_says_so(monkeypatch):
     with_driver(monkeypatch, "570.133.20")
-    hw = hardware.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=1), "jax": jax_without_gpu()})
+    hw = detection.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=1), "jax": jax_without_gpu()})
     (jax_gpu,) = [u for u in hw.unavailable if u.framework == "jax"]
     assert jax_gpu.platform == "gpu" and "driver 570.133.20; jax[cuda13] needs 580 or newer" in jax_gpu.reason
     assert "install jax[cuda12] instead" in jax_gpu.reason  # 570 is new enough for CUDA 12's plugin
@@ -258,7 +258,7 @@ def test_jax_on_a_driver_older_than_its_cuda_plugin_needs_says_so(monkeypatch):
 
 def test_a_new_enough_driver_gives_no_driver_reason(monkeypatch):
     with_driver(monkeypatch, "580.159.03")
-    hw = hardware.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=1), "jax": jax_without_gpu()})
+    hw = detection.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=1), "jax": jax_without_gpu()})
     (jax_gpu,) = [u for u in hw.unavailable if u.framework == "jax"]
     assert jax_gpu.reason == "jax sees no gpu device" and "driver" not in jax_gpu.reason
 
@@ -272,7 +272,7 @@ def test_the_driver_note_keeps_jaxs_own_error_and_names_the_cuda12_minimum(monke
         raise RuntimeError(f"Unknown backend {backend}")
 
     with_driver(monkeypatch, "520.61.05", plugin="jax-cuda12-plugin")
-    hw = hardware.detect(("jax",), modules={"jax": SimpleNamespace(devices=devices)})
+    hw = detection.detect(("jax",), modules={"jax": SimpleNamespace(devices=devices)})
     (jax_gpu,) = hw.unavailable
     assert "driver 520.61.05; jax[cuda12] needs 525 or newer" in jax_gpu.reason and "instead" not in jax_gpu.reason
     assert jax_gpu.reason.endswith("(RuntimeError: Backend 'cuda' failed to initialize: "
@@ -281,10 +281,10 @@ def test_the_driver_note_keeps_jaxs_own_error_and_names_the_cuda12_minimum(monke
 
 def test_the_driver_is_not_read_where_jax_sees_the_gpu_or_has_no_cuda_plugin(monkeypatch):
     reads = with_driver(monkeypatch, "570.133.20")
-    hw = hardware.detect(("jax",), modules={"jax": fake_jax(cpu=[FakeJaxDevice("cpu", "cpu")],
+    hw = detection.detect(("jax",), modules={"jax": fake_jax(cpu=[FakeJaxDevice("cpu", "cpu")],
                                                             gpu=[FakeJaxDevice("gpu", "NVIDIA H200")])})
     assert hw.unavailable == [] and reads == []
     reads = with_driver(monkeypatch, "570.133.20", plugin=None)
-    hw = hardware.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=1), "jax": jax_without_gpu()})
+    hw = detection.detect(("torch", "jax"), modules={"torch": fake_torch(gpus=1), "jax": jax_without_gpu()})
     assert reads == [] and [u.reason for u in hw.unavailable] == ["jax sees no gpu device"]
-    assert hardware.jax_driver_reason(None, "jax-cuda13-plugin") is None  # no NVIDIA driver: nothing to say
+    assert detection.jax_driver_reason(None, "jax-cuda13-plugin") is None  # no NVIDIA driver: nothing to say

@@ -8,8 +8,11 @@ import sys
 
 import pytest
 
-from accelbench.mlperf import DirSource, Run, import_round, olympic_minutes, parse_log
-from accelbench.published import load_published, problems_in, published_path, write_published
+from accelbench.sources.git import DirSource
+from accelbench.sources.mlperf_training.importer import Run, import_round, olympic_minutes, parse_log
+from accelbench.sources import load_published
+from accelbench.sources.base import problems_in
+from accelbench.sources.mlperf_training.format import KIND, SCHEMA, published_path, write
 
 from conftest import ROOT
 
@@ -101,18 +104,18 @@ def test_bad_input_is_left_out_with_its_reason_and_never_stops_the_import(tmp_pa
 
 
 def test_the_importer_gives_the_same_bytes_twice_and_a_valid_file(tmp_path):
-    first = write_published(published_path(tmp_path, "v4.0"), imported()).read_bytes()
-    second = write_published(published_path(tmp_path, "v4.0"), imported()).read_bytes()
+    first = write(tmp_path, imported()).read_bytes()
+    second = write(tmp_path, imported()).read_bytes()
     assert first == second
-    assert problems_in(json.loads(first), "x") == []
-    loaded = load_published(tmp_path)
+    assert problems_in(json.loads(first), "x", SCHEMA) == []
+    loaded = load_published(tmp_path)[KIND]
     assert [r["round"] for r in loaded.rounds] == ["v4.0"] and len(loaded.results) == 2
 
 
 def test_the_command_line_writes_the_round_file_and_prints_its_path(tmp_path):
     data_dir = tmp_path / "data"
     shutil.copytree(REFERENCE, data_dir / "reference")
-    command = [sys.executable, "-m", "accelbench", "--data-dir", str(data_dir), "import-mlperf", str(FIXTURES),
+    command = [sys.executable, "-m", "accelbench", "--data-dir", str(data_dir), "import", "mlperf-training", str(FIXTURES),
                "--round", "v4.0"]
     refused = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert refused.returncode == 2 and "give --commit" in refused.stderr  # a plain folder does not know its commit
@@ -127,18 +130,18 @@ def test_a_hand_edited_published_file_fails_validation_naming_the_field(tmp_path
     published = imported()
     published["results"][0]["chips"] = -3
     with pytest.raises(Exception) as info:
-        write_published(published_path(tmp_path, "v4.0"), published)
+        write(tmp_path, published)
     assert "results[0].chips: -3 is less than the minimum of 1" in str(info.value)
 
 
 def test_the_committed_published_files_are_valid():
-    loaded = load_published(ROOT / "build_data")
+    loaded = load_published(ROOT / "build_data")[KIND]
     assert [r["round"] for r in loaded.rounds] == ["v3.1", "v4.0", "v4.1", "v5.0"]
     assert set(loaded.results["kind"]) == {"gpu", "tpu"}
 
 
 def test_git_directories_are_read_at_a_commit(tmp_path):
-    from accelbench.mlperf import open_source
+    from accelbench.sources.git import open_source
 
     repo = tmp_path / "repo"
     shutil.copytree(FIXTURES, repo)
@@ -153,10 +156,9 @@ def test_git_directories_are_read_at_a_commit(tmp_path):
 
 
 def test_hostile_names_in_published_files_stay_text_on_the_pages(tmp_path):
+    from accelbench.discovery import workload_settings
     from accelbench.fragments import Context, Links, render
-    from accelbench.published import load_published
     from accelbench.reference import Reference
-    from accelbench.snippet import workload_settings
     from accelbench.store import load_store
 
     from conftest import SNIPPETS, new_data_dir
@@ -166,7 +168,7 @@ def test_hostile_names_in_published_files_stay_text_on_the_pages(tmp_path):
     for result in published["results"]:
         result.update(submitter=evil, system=evil + "/x y", accelerator=evil)
     data_dir = new_data_dir(tmp_path)
-    write_published(published_path(data_dir, "v4.0"), published)
+    write(data_dir, published)
     ctx = Context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
                   Links("published"), published=load_published(data_dir))
     for kind, args in (("published", ["gpt3"]), ("published-chart", ["gpt3"]), ("published-summary", []),

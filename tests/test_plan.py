@@ -7,11 +7,11 @@ import pytest
 from accelbench import hardware
 from accelbench.budgets import calibrate, format_calibration
 from accelbench.cli import main
+from accelbench.discovery import discover
 from accelbench.energy import TICK_WAIT_S
 from accelbench.plan import COMPILE_S, plan, startup_s
 from accelbench.profiles import PROFILES
 from accelbench.reference import Reference
-from accelbench.snippet import discover
 
 from conftest import ROOT, SNIPPETS
 

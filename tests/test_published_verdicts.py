@@ -4,17 +4,10 @@ outcomes, on synthetic entries shaped like the imported ones."""
 import pandas as pd
 import pytest
 
-from accelbench.published import Published
-from accelbench.published_verdicts import (
-    CONTRADICTED,
-    MIXED,
-    NOT_COVERED,
-    NOT_MEASURED,
-    SUPPORTED,
-    all_published_verdicts,
-    nearest_gpu,
-)
+from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, rules_of
 from accelbench.reference import Reference
+from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
+from accelbench.sources.mlperf_training.rules import nearest_gpu
 
 from conftest import ROOT
 
@@ -35,7 +28,9 @@ def entry(kind, chips, minutes, submitter=None, chip="", framework=None, status=
 
 
 def verdicts(*entries):
-    return all_published_verdicts(Published([], pd.DataFrame(list(entries))), REFERENCE)
+    """Every MLPerf rule applied to the entries, by the feature it judges."""
+    data = MLPerfTraining([], pd.DataFrame(list(entries)))
+    return {r.claim.feature: r.judge(data, REFERENCE) for r in rules_of(KIND)}
 
 
 @pytest.mark.parametrize("tpu_minutes, expected", [
@@ -81,7 +76,7 @@ def test_cost_is_not_measured_without_a_price():
 def test_energy_needs_tpu_power_results_and_general_compute_is_not_covered():
     v = verdicts(entry("tpu", 512, 40.0), entry("gpu", 512, 50.0))
     assert v["Energy Efficiency"].verdict == NOT_MEASURED
-    assert v["Flexibility"].verdict == v["Designed For"].verdict == NOT_COVERED
+    assert "Flexibility" not in v and "Designed For" not in v  # MLPerf Training has no general-purpose benchmark
 
 
 @pytest.mark.parametrize("tpu_framework, gpu_framework, expected", [
@@ -109,8 +104,8 @@ def test_availability_from_the_submissions_status(tpu_submitter, tpu_status, gpu
 
 
 def test_nothing_published_is_not_measured():
-    v = all_published_verdicts(Published([], pd.DataFrame()), REFERENCE)
-    assert {f: x.verdict for f, x in v.items() if x.verdict != NOT_COVERED} == {
+    v = verdicts()
+    assert {f: x.verdict for f, x in v.items()} == {
         "Speed (for AI)": NOT_MEASURED, "Cost": NOT_MEASURED, "Energy Efficiency": NOT_MEASURED,
         "Supported Frameworks": NOT_MEASURED, "Availability": NOT_MEASURED}
 
@@ -119,10 +114,11 @@ def test_the_summary_shows_the_tpu_entry_the_speed_rule_judged():
     """Two TPU entries tie on chip-hours: the home page's summary and the rule pick the same one
     (fewer chips first), so the page never answers with another entry than the verdict's."""
     from accelbench.fragments import Context, Links, render
+    from accelbench.sources import Published
     from accelbench.store import Store
 
     big, small = entry("tpu", 1024, 25.0, system="a-tpu-1024"), entry("tpu", 512, 50.0, system="z-tpu-512")
-    published = Published([], pd.DataFrame([big, small, entry("gpu", 512, 50.0)]))
+    published = Published({KIND: MLPerfTraining([], pd.DataFrame([big, small, entry("gpu", 512, 50.0)]))})
     assert "TPU-v5p × 512 " in verdicts(big, small, entry("gpu", 512, 50.0))["Speed (for AI)"].evidence[0]
     ctx = Context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=published)
     summary = render(ctx, "published-summary", []).text

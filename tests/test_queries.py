@@ -1,8 +1,8 @@
 """The questions pages, verdicts and the summary ask of the store, answered once."""
 
+from accelbench.discovery import source_hash
 from accelbench.queries import best, best_per_series, cost_rows, scaling_pairs
 from accelbench.reference import Reference
-from accelbench.snippet import source_hash
 from accelbench.store import load_store
 
 from conftest import ROOT, SNIPPETS, make_record, make_run, write_run

@@ -6,12 +6,12 @@ from datetime import date
 
 import pytest
 
+from accelbench.discovery import discover
 from accelbench.hardware import Device
 from accelbench.measure import measure
 from accelbench.plan import Planned
 from accelbench.profiles import PROFILES
 from accelbench.reference import Reference
-from accelbench.snippet import discover
 
 from conftest import ROOT, SNIPPETS
 

@@ -4,9 +4,9 @@ import shutil
 
 import pytest
 
-from accelbench import hardware, runner
+from accelbench import detection, hardware, host, runner
+from accelbench.discovery import discover
 from accelbench.runfile import load_run
-from accelbench.snippet import discover
 
 from conftest import SNIPPETS
 from helpers import cpu_hw, fake_snippets, run_once
@@ -14,16 +14,16 @@ from helpers import cpu_hw, fake_snippets, run_once
 
 def test_run_writes_one_valid_file_then_caches(tmp_path, data_dir, capsys):
     snippets = discover(SNIPPETS, ["matmul"])
-    path = run_once(snippets, data_dir, tmp_path, frameworks=["torch", "jax"], hw=hardware.detect())
+    path = run_once(snippets, data_dir, tmp_path, frameworks=["torch", "jax"], hw=detection.detect())
     run = load_run(path)
     assert run["complete"] is True and run["profile"] == "test"
     assert {(r["framework"], r["status"]) for r in run["records"]} == {("torch", "ok"), ("jax", "ok")}
     for rec in run["records"]:
         assert rec["params"] == {"n": 64, "dtype": "float32"}
         assert rec["metrics"]["tflops"] == pytest.approx(2 * 64**3 / rec["stats"]["median_s"] / 1e12)
-        assert rec["device"] == hardware.cpu_model()
+        assert rec["device"] == host.cpu_model()
     # everything is stored now: no second file
-    assert run_once(snippets, data_dir, tmp_path, frameworks=["torch", "jax"], hw=hardware.detect()) is None
+    assert run_once(snippets, data_dir, tmp_path, frameworks=["torch", "jax"], hw=detection.detect()) is None
     assert "nothing to measure" in capsys.readouterr().err
     assert len(list((data_dir / "runs").glob("*.json"))) == 1
     # --force measures again into a new file, leaving the first untouched

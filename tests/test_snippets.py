@@ -5,12 +5,13 @@ import json
 
 import pytest
 
-from accelbench import hardware
+from accelbench import detection
+from accelbench.discovery import FRAMEWORKS, discover, load_snippet
 from accelbench.measure import measure
 from accelbench.plan import Planned
 from accelbench.profiles import PROFILES
 from accelbench.reference import Reference
-from accelbench.snippet import FRAMEWORKS, SnippetError, discover, load_snippet
+from accelbench.snippet import SnippetError
 
 from conftest import ROOT, SNIPPETS
 
@@ -40,7 +41,7 @@ def test_snippet_declares_its_metadata(snip):
 def test_snippet_runs_correctly_at_its_test_size_on_cpu(snip, framework):
     if framework not in snip.frameworks():
         pytest.skip(f"{snip.workload} has no {framework} implementation")
-    hw = hardware.detect((framework,))
+    hw = detection.detect((framework,))
     device = next(d for d in hw.devices if d.platform == "cpu")
     reference = Reference(ROOT / "build_data" / "reference")
     runnable = [p for p in snip.params("test") if not snip.module.skip_reason(framework, "cpu", p, count=device.count)]

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from accelbench import hardware, xla
+from accelbench import detection, xla
 from accelbench.runfile import read_json
 from accelbench.validation import Validator, validate_files
 
@@ -158,19 +158,19 @@ class FakeTorchXla:
 def test_torch_xla_keeps_compiled_graphs_under_the_runs_cache_from_before_its_first_computation(tmp_path, monkeypatch):
     monkeypatch.setenv(xla.CACHE_DIR, str(tmp_path / "cache"))
     torch_xla = FakeTorchXla()
-    hw = hardware.detect(("torch",), modules={"torch": SimpleNamespace(), "torch_xla": torch_xla}, tpu_chips=1)
+    hw = detection.detect(("torch",), modules={"torch": SimpleNamespace(), "torch_xla": torch_xla}, tpu_chips=1)
     assert [d.platform for d in hw.devices] == ["cpu", "tpu"] and hw.unavailable == []
     cache = tmp_path / "cache" / "torch_xla"
     assert torch_xla.events == [("initialize_cache", str(cache), False), "device"]  # writable, before any computation
     assert cache.is_dir()
     # once: detection again in the same process leaves the cache as it is (torch_xla would refuse)
-    hardware.detect(("torch",), modules={"torch": SimpleNamespace(), "torch_xla": torch_xla}, tpu_chips=1)
+    detection.detect(("torch",), modules={"torch": SimpleNamespace(), "torch_xla": torch_xla}, tpu_chips=1)
     assert torch_xla.events == [("initialize_cache", str(cache), False), "device", "device"]
     # torch_xla's CPU device (the tests' stand-in for a TPU) compiles in no time: no cache there
     monkeypatch.setenv(xla.USE, "1")
     cpu = FakeTorchXla()
     cpu.core.xla_model.xla_device_hw = lambda d: "CPU"
-    hardware.detect(("torch",), modules={"torch": SimpleNamespace(), "torch_xla": cpu}, tpu_chips=0)
+    detection.detect(("torch",), modules={"torch": SimpleNamespace(), "torch_xla": cpu}, tpu_chips=0)
     assert cpu.events == ["device"]
 
 

@@ -7,12 +7,12 @@ import re
 import numpy as np
 import pytest
 
-from accelbench import hardware, snippet
+from accelbench import detection, snippet
+from accelbench.discovery import discover
 from accelbench.measure import measure
 from accelbench.plan import Planned
 from accelbench.profiles import PROFILES
 from accelbench.reference import Reference
-from accelbench.snippet import discover
 
 from conftest import ROOT, SNIPPETS
 
@@ -139,7 +139,7 @@ def test_the_memory_estimate_counts_the_scores_xla_attention_keeps():
 
 def test_a_step_too_large_for_the_device_is_skipped_before_its_first_call(monkeypatch):
     monkeypatch.setattr(snippet, "jax_device_memory", lambda device: 2**16)  # a device of 64 KiB
-    device = next(d for d in hardware.detect(("jax",)).devices if d.platform == "cpu")
+    device = next(d for d in detection.detect(("jax",)).devices if d.platform == "cpu")
     params = {"config": "micro", "variant": "compiled", "dtype": "bfloat16"}
     record = measure(Planned(SNIP, "jax", device, params, None), PROFILES["test"],
                      Reference(ROOT / "build_data" / "reference"))

@@ -27,10 +27,13 @@ def test_every_vendored_script_matches_its_checksum_and_has_its_licence():
 
 def test_every_script_the_site_loads_is_shipped_with_it():
     config = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)  # !ENV tags stay text
-    scripts = config["extra_javascript"]
+    # every page's (extra_javascript), and those overrides/main.html adds to the pages that use them
+    charts, tables = config["extra"]["chart_javascript"], config["extra"]["table_javascript"]
+    scripts = [*config.get("extra_javascript", []), *charts, *tables]
     assert all(not s.startswith(("http:", "https:", "//")) and (ROOT / "docs" / s).is_file() for s in scripts)
     # in load order: vega before vega-lite before vega-embed before the script that uses them
-    assert [s for s in scripts if "vega" in s or s.endswith("charts.js")][-1] == "assets/charts.js"
+    assert [s.rsplit("/", 1)[-1] for s in charts] == ["vega.min.js", "vega-lite.min.js", "vega-embed.min.js", "charts.js"]
+    assert tables[-1] == "assets/tablesort-init.js"
 
 
 def test_the_interactive_charts_use_the_vega_lite_of_the_static_ones():

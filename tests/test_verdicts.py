@@ -8,7 +8,8 @@ import pytest
 
 from accelbench.reference import Reference
 from accelbench.store import load_store
-from accelbench.verdicts import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED, all_verdicts
+from accelbench.judging import RULES
+from accelbench.verdicts import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, all_verdicts
 
 from conftest import ROOT, SNIPPETS, make_run, write_run
 from helpers import GPU, TPU, general, gpt2, matmul, not_ok
@@ -22,13 +23,6 @@ def verdicts_for(data_dir, *runs, reference=REFERENCE):
         write_run(data_dir, make_run(run_id=f"20261130T00000{i}Z-synthetic-0000000{i}",
                                      created_at=f"2026-11-30T00:00:0{i}Z", records=records))
     return {v.feature: v for v in all_verdicts(load_store(data_dir, SNIPPETS), reference)}
-
-
-def test_every_row_of_the_article_has_a_rule_in_its_order():
-    assert [r.feature for r in RULES.values()] == ["Designed For", "Speed (for AI)", "Flexibility", "Availability",
-                                                   "Cost", "Energy Efficiency", "Supported Frameworks"]
-    for r in RULES.values():
-        assert r.text and r.gpu_claim and r.tpu_claim and (ROOT / "docs" / r.page).exists()
 
 
 def test_without_tpu_runs_every_measured_row_is_not_measured_yet(data_dir):
@@ -144,8 +138,9 @@ def reference_with_prices(tmp_path, rows):
     ([("H200 SXM", "AWS", 8)], NOT_MEASURED),  # no TPU offer at all
 ])
 def test_availability(tmp_path, rows, expected):
-    v = RULES["availability"].apply(None, reference_with_prices(tmp_path, rows))
-    assert v.verdict == expected and v.reference_only
+    rule = RULES[("availability", "measured")]
+    v = rule.judge(None, reference_with_prices(tmp_path, rows))
+    assert v.verdict == expected and rule.reference_only
     assert "reference data, dated; not a measurement" in v.evidence[0]
 
 
@@ -256,7 +251,8 @@ def test_measured_and_published_verdicts_speak_one_vocabulary():
     """Declared once (judging.py): the words, the margin and how comparisons combine. No comparison
     at all is no evidence for either kind (it once gave 'mixed' for one and 'not measured yet' for
     the other)."""
-    from accelbench import judging, published_verdicts, verdicts
+    from accelbench import judging, verdicts
+    from accelbench.sources.mlperf_training import rules as published_verdicts
 
     for module in (verdicts, published_verdicts):
         assert (module.SUPPORTED, module.CONTRADICTED, module.MIXED, module.NOT_MEASURED) == \

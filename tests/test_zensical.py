@@ -106,3 +106,23 @@ def test_every_link_between_zensical_pages_resolves(both):
             elif url.fragment and target.suffix == ".html" and url.fragment not in parsed[target].ids:
                 broken.append(f"{page.relative_to(zensical)}: {href} (no such anchor)")
     assert broken == [], "\n".join(broken)
+
+
+def page_scripts(site: Path, page: str) -> list[str]:
+    """The scripts of a page that are the site's own (not the generator's bundle), by their path in
+    the site, with 'defer' where they are deferred."""
+    found = []
+    for before, src, after in re.findall(r'<script\b([^>]*)\bsrc="([^"]+)"([^>]*)>', (site / page).read_text()):
+        path = ((site / page).parent / src).resolve().relative_to(site.resolve()).as_posix()
+        if not path.startswith("assets/javascripts/"):
+            found.append(path + (" defer" if "defer" in before + after else ""))
+    return found
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_zensical_pages_load_the_scripts_mkdocs_pages_load(both, page):
+    """overrides/main.html serves both: the chart scripts on chart pages only, the tables' on table pages."""
+    zensical, mkdocs = both
+    assert page_scripts(zensical, page) == page_scripts(mkdocs, page)
+    has_chart = '<figure class="ab-chart">' in (mkdocs / page).read_text()
+    assert ("assets/charts.js defer" in page_scripts(mkdocs, page)) == has_chart

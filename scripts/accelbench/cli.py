@@ -10,13 +10,15 @@ from pathlib import Path
 
 # Nothing imported here may need pandas or the site's packages: `accelbench run` and `summary`
 # run on lent accelerator machines that have only the frameworks (tests/test_device_script.py).
-from accelbench import cloud, hardware, runner, stopping
+from accelbench import cloud, detection, hardware, runner, stopping
+from accelbench.discovery import FRAMEWORKS, discover
 from accelbench.plan import format_plan, plan, to_measure
 from accelbench.profiles import PROFILES
 from accelbench.profiles import profile as profile_named
 from accelbench.reference import Reference
 from accelbench.runfile import RunFileError, measurement_key, read_json, stored_ok_versions
-from accelbench.snippet import FRAMEWORKS, SnippetError, discover
+from accelbench.snippet import SnippetError
+from accelbench.sources import SOURCES
 from accelbench.stopping import Interrupted, exit_code
 from accelbench.summary import summary_lines
 from accelbench.validation import Validator, validate_files
@@ -60,13 +62,17 @@ def build_parser() -> argparse.ArgumentParser:
     summary = sub.add_parser("summary", help="headline figures of one run file, as a short table")
     summary.add_argument("file", type=Path)
 
-    mlperf = sub.add_parser("import-mlperf", help="MLPerf Training results of one round -> "
-                                                  "DATA_DIR/published/mlperf-training-ROUND.json (published by others)")
-    mlperf.add_argument("source", type=Path, help="a checkout or git directory of mlcommons/training_results_ROUND")
-    mlperf.add_argument("--round", required=True, help="the round, as v4.0")
-    mlperf.add_argument("--repository", help="owner/name on GitHub (default: mlcommons/training_results_ROUND)")
-    mlperf.add_argument("--commit", default="HEAD", help="the commit to read from a git directory (default: HEAD); "
-                                                       "for a plain folder, the full commit it was taken from")
+    imports = sub.add_parser("import", help="results published by others -> DATA_DIR/published/*.json, from a "
+                                             "fetched git directory at a commit (one subcommand per source)")
+    kinds = imports.add_subparsers(dest="kind", required=True, metavar="SOURCE")
+    for source in SOURCES.values():
+        importer = source.module("importer")
+        one = kinds.add_parser(source.kind, help=f"{source.title} ({source.label})")
+        one.add_argument("source", type=Path, help=f"a checkout or git directory of {importer.REPOSITORY}")
+        one.add_argument("--repository", help=f"owner/name on GitHub (default: {importer.REPOSITORY})")
+        one.add_argument("--commit", default="HEAD", help="the commit to read from a git directory (default: "
+                                                          "HEAD); for a plain folder, the full commit it was taken from")
+        importer.add_arguments(one)
 
     render = sub.add_parser("render", help="write every fragment the pages include into generated/ "
                                            "(before `mkdocs build` or `zensical build`)")
@@ -113,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         code = {"run": cmd_run, "validate": cmd_validate, "status": cmd_status, "summary": cmd_summary,
-                "render": cmd_render, "import-mlperf": cmd_import_mlperf, "cloud": cmd_cloud,
+                "render": cmd_render, "import": cmd_import, "cloud": cmd_cloud,
                 "budgets": cmd_budgets}[args.command](args)
     except (SnippetError, cloud.CloudError) as exc:
         print(f"accelbench: {exc}", file=sys.stderr)
@@ -165,7 +171,7 @@ def _print_plan(args, snippets) -> int:
         memory = int(float(chip["hbm_gb"]) * 1e9) if chip.get("hbm_gb") else None
         hw = hardware.assumed(args.plan_for, chip["kind"], chip["vendor"].lower(), memory, args.frameworks)
     else:
-        hw = hardware.detect(args.frameworks)
+        hw = detection.detect(args.frameworks)
     prof = profile_named(args.profile)
     items = plan(snippets, hw, args.frameworks, prof, reference, args.platforms)
     if not args.force and not args.plan_for:
@@ -176,30 +182,33 @@ def _print_plan(args, snippets) -> int:
     return 0
 
 
-def cmd_import_mlperf(args) -> int:
-    from accelbench import mlperf
-    from accelbench.published import published_path, write_published
+def cmd_import(args) -> int:
+    """Any published source: read it at a commit, print what was left out and why, write its
+    validated files (the same bytes for the same commit) and print their paths."""
+    from accelbench.sources.git import open_source
 
-    if not re.fullmatch(r"v\d+\.\d+", args.round):
-        print(f"accelbench: --round {args.round!r} is not a round like v4.0", file=sys.stderr)
-        return 2
-    repository = args.repository or f"mlcommons/training_results_{args.round}"
+    source_kind = SOURCES[args.kind]
+    importer = source_kind.module("importer")
     try:
-        source = mlperf.open_source(args.source, repository, args.commit)
+        problem = importer.check_arguments(args)
+        if problem:
+            print(f"accelbench: {problem}", file=sys.stderr)
+            return 2
+        source = open_source(args.source, args.repository or importer.repository(args), args.commit)
         if source.commit is None or not re.fullmatch(r"[0-9a-f]{40}", source.commit):
             print(f"accelbench: {args.source} is a plain folder: give --commit, the full commit it was taken from "
                   f"(every published result names its commit)", file=sys.stderr)
             return 2
-        published = mlperf.import_round(source, args.round, args.data_dir / "reference")
+        made = importer.import_files(source, args, args.data_dir / "reference")
     except (OSError, ValueError) as exc:
         print(f"accelbench: {args.source}: {exc}", file=sys.stderr)
         return 2
-    for item in published["left_out"]:
-        print(f"left out {item['path']}: {item['reason']}", file=sys.stderr)
-    path = write_published(published_path(args.data_dir, args.round), published)
-    print(f"{len(published['results'])} result(s) on {', '.join(published['benchmarks']) or 'no benchmark'} "
-          f"with both GPUs and TPUs", file=sys.stderr)
-    print(path)
+    for published in made:
+        for item in published["left_out"]:
+            print(f"left out {item['path']}: {item['reason']}", file=sys.stderr)
+        print(importer.summary(published), file=sys.stderr)
+    for published in made:
+        print(source_kind.write(args.data_dir, published))
     return 0
 
 
@@ -264,7 +273,7 @@ def cmd_validate(args) -> int:
 
 def cmd_status(args) -> int:
     snippets = discover(args.snippets_dir)
-    hw = hardware.detect(args.frameworks)
+    hw = detection.detect(args.frameworks)
     items = plan(snippets, hw, args.frameworks, profile_named(args.profile), platforms=args.platforms)
     stored = stored_ok_versions(args.data_dir / "runs", lambda msg: print(msg, file=sys.stderr))
     counts: dict[tuple, Counter] = {}

@@ -7,8 +7,8 @@ MkDocs and Zensical copy into the site as they are; a file is written only when 
 (so `mkdocs serve` does not loop) and a file no fragment registered any more is removed.
 
 The flattened dataset (every stored record, every published entry) declares each of its columns
-once, with its meaning and unit, in ``RECORD_COLUMNS`` / ``PUBLISHED_COLUMNS``; the metric
-columns come from metrics.METRICS. The data dictionary the download page shows is read from them.
+once, with its meaning and unit: ``RECORD_COLUMNS`` here, each published source its own (its
+``columns``); the metric columns come from metrics.METRICS. The data dictionary the download page shows is read from them.
 """
 
 from __future__ import annotations
@@ -184,33 +184,6 @@ RECORD_COLUMNS = [
 ]
 PARAM_MEANING = "a parameter of the measurement, as the workload's snippet defines it"
 
-PUBLISHED_COLUMNS = [
-    Column("round", "the MLPerf Training round", "vX.Y"),
-    Column("benchmark", "the MLPerf benchmark"),
-    Column("submitter", "who submitted the result"),
-    Column("system", "the submitter's system id"),
-    Column("division", "the MLPerf division (closed: the reference model, unchanged)"),
-    Column("status", "the system's availability as submitted"),
-    Column("availability", "the system's availability, normalised", "available, preview or research"),
-    Column("accelerator", "the accelerator, as the submission names it"),
-    Column("chip", "the chip in the hardware reference (empty: not in it)"),
-    Column("kind", "the kind of accelerator", "gpu or tpu"),
-    Column("nodes", "the nodes of the system", "count"),
-    Column("accelerators_per_node", "accelerators per node", "count"),
-    Column("chips", "accelerators used in all", "count"),
-    Column("framework", "the software framework as submitted"),
-    Column("runs_total", "the training runs submitted", "count"),
-    Column("runs_scored", "the runs that reached the target", "count"),
-    Column("required_runs", "the runs MLPerf's rules require for the benchmark", "count"),
-    Column("olympic_minutes", "the mean time to train, fastest and slowest run dropped", "min"),
-    Column("scaling_factor", "MLPerf's correction for a changed batch size", "factor"),
-    Column("score_minutes", "the score: olympic mean times the scaling factor", "min"),
-    Column("chip_hours", "chips times the score", "chip-hours"),
-    Column("repository", "the MLCommons repository the result was read from"),
-    Column("commit", "the commit of that repository"),
-]
-
-
 def metric_columns() -> list[Column]:
     return [Column(f"m_{m.name}", m.doc, m.unit) for m in METRICS.values()]
 
@@ -243,23 +216,6 @@ def record_rows(records: pd.DataFrame) -> tuple[list[dict], list[str]]:
     split = names.index("status")  # the parameters read best beside the workload and device
     columns = [*names[:split], *(f"param_{p}" for p in params), *names[split:], *[c.name for c in metrics]]
     return rows, columns
-
-
-def published_rows(results: pd.DataFrame | None) -> tuple[list[dict], list[str]]:
-    """Every imported MLPerf entry, one row each, newest round first. Returns (rows, columns)."""
-    columns = [c.name for c in PUBLISHED_COLUMNS]
-    if results is None or results.empty:
-        return [], columns
-    rows = []
-    for _, r in results.iterrows():
-        runs = r["runs"] if isinstance(r["runs"], list) else []
-        row = {c: raw(r.get(c)) for c in columns}
-        row.update(runs_total=len(runs), runs_scored=sum(1 for x in runs if x.get("minutes") is not None))
-        rows.append(row)
-    key = [tuple(int(x) for x in str(row["round"]).lstrip("v").split(".")) for row in rows]
-    order = sorted(range(len(rows)), key=lambda i: (tuple(-x for x in key[i]), rows[i]["benchmark"],
-                                                     rows[i]["chip_hours"] or 0, rows[i]["submitter"], rows[i]["system"]))
-    return [rows[i] for i in order], columns
 
 
 def dictionary(columns: list[str], declared: list[Column]) -> list[Column]:

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from accelbench import hardware
+from accelbench.discovery import FRAMEWORKS, Snippet
 from accelbench.energy import TICK_WAIT_S
 from accelbench.profiles import Profile
 from accelbench.reference import Reference
 from accelbench.runfile import measurement_key, stored_ok_versions
-from accelbench.snippet import FRAMEWORKS, Snippet
 
 # A vendor peak is a ceiling; a budget assumes a call reaches this fraction of it.
 PLANNING_EFFICIENCY = 0.5

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from accelbench import hardware
+from accelbench.host import environment
 from accelbench.runfile import SCHEMA_VERSION
 
 
@@ -39,7 +40,7 @@ def new_run(profile: str, hw: hardware.Hardware, frameworks: list[str], root: Pa
             deadline_s: float | None = None) -> dict:
     """A run with no records yet, marked incomplete until the runner finishes it."""
     now = datetime.now(UTC)
-    env = hardware.environment(frameworks)
+    env = environment(frameworks)
     host = "".join(c if c.isalnum() or c in "-_." else "-" for c in env["host"])[:40] or "host"
     return {
         "schema_version": SCHEMA_VERSION,

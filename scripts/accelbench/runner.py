@@ -18,7 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from accelbench import energy, hardware, stopping
+from accelbench import detection, energy, hardware, stopping
+from accelbench.discovery import Snippet
 from accelbench.measure import blank_record, measure
 from accelbench.plan import Planned, plan, to_measure
 from accelbench.profiles import Profile
@@ -27,7 +28,6 @@ from accelbench.progress import Progress
 from accelbench.provenance import new_run, utc_now
 from accelbench.reference import Reference
 from accelbench.runfile import write_atomic
-from accelbench.snippet import Snippet
 from accelbench.stopping import Interrupted
 
 # A call stuck inside native code cannot be interrupted; after the limit once more (at most
@@ -51,7 +51,7 @@ def run(snippets: list[Snippet], *, profile: str, frameworks: list[str], data_di
         prof = profile_named(profile)
         runs_dir = Path(data_dir) / "runs"
         reference = Reference(Path(data_dir) / "reference")
-        hw = hw or hardware.detect(frameworks)
+        hw = hw or detection.detect(frameworks)
         items = plan(snippets, hw, frameworks, prof, reference, platforms)
         todo, cached = (items, 0) if force else to_measure(items, runs_dir, lambda msg: print(msg, file=log))
         if not any(i.skip is None for i in todo):

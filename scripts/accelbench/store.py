@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from accelbench.discovery import snippet_hashes
 from accelbench.runfile import RunFileError, category_of, measurement_key
-from accelbench.snippet import snippet_hashes
 from accelbench.validation import Validator, load_valid
 
 VERSION_FIELDS = ("torch", "torch_xla", "jax", "jaxlib", "cuda", "rocm", "driver", "libtpu")

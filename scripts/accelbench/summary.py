@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from accelbench.discovery import literals, snippet_files
 from accelbench.metrics import HEADLINE_ORDER, METRICS
-from accelbench.snippet import literals, snippet_files
 
 # Shown after the headline where a record has them, as the summary's "extra" column.
 EXTRAS = ("fraction_of_peak", "mfu", "watts", "tokens_per_joule", "tflops_per_watt")

@@ -10,10 +10,10 @@ import statistics
 from datetime import datetime
 from pathlib import Path
 
+from accelbench.discovery import snippet_hashes
 from accelbench.metrics import METRICS, RATES
 from accelbench.reference import Reference
 from accelbench.runfile import RunFileError, load_run
-from accelbench.snippet import snippet_hashes
 
 AGREE = 0.01  # a derived figure must agree with what its samples and work give, within 1%
 PEAK_SLACK = 0.02  # above the vendor peak by more than rounding is not a measurement

@@ -7,7 +7,7 @@ samples; a claim is supported or contradicted only when the whole interval lies 
 margin. A failure counts as evidence only when it is a limit of the chip or its framework
 (unsupported, precision); any other failure leaves that comparison not measured.
 
-One registry: each row of the article's comparison table is a :class:`Rule`, registered by the
+Each rule is registered in judging.RULES under its claim (claims.py) and the kind "measured", by the
 decorator on its judge, with the rule's text right above the code that applies it. The texts are
 rendered on the methodology page, so what the site says it does and what it does cannot drift
 apart. Each rule compares GPUs with TPUs per chip; one that lacks the measurements it needs says
@@ -17,12 +17,13 @@ apart. Each rule compares GPUs with TPUs per chip; one that lacks the measuremen
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pandas as pd
 
 from accelbench.intervals import Ratio, median_ratio, ratio
-from accelbench.judging import CONTRADICTED, MARGIN, MIXED, NOT_MEASURED, SUPPORTED, combined
+from accelbench.claims import MEASURED, Claim
+from accelbench.judging import CONTRADICTED, MARGIN, MIXED, NOT_MEASURED, SUPPORTED, Finding, combined, rule, rules_of
 from accelbench.queries import best, cheapest_per_token, general_ops, is_bf16, is_gpt2_small, training_records
 from accelbench.reference import Reference
 from accelbench.runfile import EVIDENCE_CATEGORIES
@@ -33,56 +34,29 @@ PLATFORMS = ("gpu", "tpu")
 
 @dataclass
 class Verdict:
-    feature: str
-    gpu_claim: str
-    tpu_claim: str
-    verdict: str
-    evidence: list[str]  # plain-text sentences with the numbers used
-    runs: list[str] = field(default_factory=list)  # run ids of those numbers
-    page: str | None = None  # docs page with the details
+    """A measured rule's finding with the claim it judges, as the measured tables show it."""
+
+    claim: Claim
+    finding: Finding
     reference_only: bool = False  # judged from reference data (prices), not from a measurement
 
-
-@dataclass(frozen=True)
-class Finding:
-    """What a judge found: the verdict, the sentences with the numbers used, their runs."""
-
-    verdict: str
-    evidence: list[str]
-    runs: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Rule:
-    slug: str  # how pages name it
-    feature: str  # the row of the article's table
-    gpu_claim: str
-    tpu_claim: str
-    page: str  # the docs page with the evidence
-    text: str  # the rule in words, as the methodology page shows it
-    judge: Callable[[Store, Reference], Finding]
-    reference_only: bool = False
-
-    def apply(self, store: Store, reference: Reference) -> Verdict:
-        found = self.judge(store, reference)
-        return Verdict(self.feature, self.gpu_claim, self.tpu_claim, found.verdict, found.evidence,
-                       list(dict.fromkeys(found.runs)), self.page, self.reference_only)
+    feature = property(lambda self: self.claim.feature)
+    gpu_claim = property(lambda self: self.claim.gpu)
+    tpu_claim = property(lambda self: self.claim.tpu)
+    page = property(lambda self: self.claim.page)
+    verdict = property(lambda self: self.finding.verdict)
+    evidence = property(lambda self: self.finding.evidence)
+    runs = property(lambda self: list(dict.fromkeys(self.finding.runs)))
 
 
-RULES: dict[str, Rule] = {}  # slug -> rule, in the order of the article's table
-
-
-def rule(slug: str, feature: str, *, gpu: str, tpu: str, page: str, text: str, reference_only: bool = False):
-    """Register the decorated judge as the rule for one row of the article's table."""
-    def register(judge: Callable[[Store, Reference], Finding]):
-        RULES[slug] = Rule(slug, feature, gpu, tpu, page, text, judge, reference_only)
-        return judge
-    return register
+def measured_verdicts(findings: dict[tuple[str, str], Finding]) -> list[Verdict]:
+    """The measured findings as verdicts, one per row of the article's comparison table, in its order."""
+    return [Verdict(r.claim, findings[(r.claim.slug, MEASURED)], r.reference_only) for r in rules_of(MEASURED)]
 
 
 def all_verdicts(store: Store, reference: Reference) -> list[Verdict]:
-    """One verdict per row of the article's comparison table, in its order."""
-    return [r.apply(store, reference) for r in RULES.values()]
+    """The measured rules applied to ``store``, one verdict per row of the article's table."""
+    return measured_verdicts({(r.claim.slug, MEASURED): r.judge(store, reference) for r in rules_of(MEASURED)})
 
 
 def judge(r: Ratio | None, margin: float = MARGIN) -> str:
@@ -160,7 +134,7 @@ def _flexibility(store: Store) -> Finding:
     return Finding(verdict, evidence, runs)
 
 
-@rule("designed", "Designed For", gpu="Graphics + AI", tpu="Deep learning only", page="evidence/general_compute.md",
+@rule("designed", MEASURED,
       text="Same evidence as Flexibility: a chip designed for deep learning only should fall behind on "
            "general-purpose operations. Supported if, at the largest size measured on both, the TPU's median "
            "elements/s over the operations is below half the GPU's (the whole 95% interval) or an operation fails on "
@@ -170,7 +144,7 @@ def designed_for(store: Store, reference: Reference) -> Finding:
     return _flexibility(store)
 
 
-@rule("speed", "Speed (for AI)", gpu="Very fast", tpu="Even faster for large tensor ops", page="evidence/matmul.md",
+@rule("speed", MEASURED,
       text="Compares the best bfloat16 matrix-multiplication TFLOP/s (n ≥ 4096) and, where both are measured, the "
            "best GPT-2 small training tokens/s, per chip, any framework. Supported if the TPU is more than 5% faster "
            "on every comparison available (the whole 95% interval of the ratio above 1.05); contradicted if more than "
@@ -189,8 +163,7 @@ def speed(store: Store, reference: Reference) -> Finding:
     return Finding(combined(found), evidence, runs)
 
 
-@rule("flexibility", "Flexibility", gpu="High (good for many applications)", tpu="Focused on AI tasks only",
-      page="evidence/general_compute.md",
+@rule("flexibility", MEASURED,
       text="Supported if, at the largest size measured on both, the TPU's median elements/s over the general-purpose "
            "operations is below half the GPU's (the whole 95% interval), or an operation that ran on the GPU fails on "
            "the TPU for a limit of the chip or its framework; contradicted if the TPU's median is at least the GPU's "
@@ -200,8 +173,7 @@ def flexibility(store: Store, reference: Reference) -> Finding:
     return _flexibility(store)
 
 
-@rule("availability", "Availability", gpu="Widely available (devices, cloud)", tpu="Primarily through Google Cloud",
-      page="about/hardware.md", reference_only=True,
+@rule("availability", MEASURED, reference_only=True,
       text="Reference data, not a measurement: from the dated price list, supported if every TPU offer is on Google "
            "Cloud and GPU offers come from at least three providers; contradicted if TPU offers come from two or more "
            "providers; mixed otherwise.")
@@ -233,7 +205,7 @@ def _price_text(cost: float, price: dict, row: pd.Series) -> str:
             f"{price['source_date']}, ${float(price['usd_per_chip_hour']):.2f} per chip-hour)")
 
 
-@rule("cost", "Cost", gpu="Varies (can be expensive)", tpu="Often cheaper at scale on GCP", page="about/hardware.md",
+@rule("cost", MEASURED,
       text="Cost per billion GPT-2 small training tokens = cheapest on-demand price per chip-hour ÷ (measured "
            "tokens/s × 3600) × 10⁹, for the cheapest per token result on each kind of chip. Supported if the TPU's "
            "cost is more than 5% below the GPU's (the whole 95% interval of the GPU/TPU cost ratio above 1.05); "
@@ -258,7 +230,7 @@ ENERGY_MATMUL = Comparison("bf16 matmul at n = 8192, TFLOP per joule, best on ea
                            "TFLOP/J", _bf16_8192)
 
 
-@rule("energy", "Energy Efficiency", gpu="Good", tpu="Better", page="evidence/energy.md",
+@rule("energy", MEASURED,
       text="Compares measured GPT-2 small tokens per joule (else bf16 n = 8192 matrix-multiplication TFLOP per joule) "
            "of the GPU and the TPU, each from one metered run, so the ratio has no sampling interval. Supported if the "
            "TPU's is more than 5% higher; contradicted if more than 5% lower; mixed otherwise. TPUs expose no energy "
@@ -275,8 +247,7 @@ def energy(store: Store, reference: Reference) -> Finding:
     return Finding(NOT_MEASURED, evidence, _runs(*rows.values()))
 
 
-@rule("frameworks", "Supported Frameworks", gpu="TensorFlow, PyTorch, JAX, etc.", tpu="Best with TensorFlow, JAX",
-      page="evidence/transformer_train.md",
+@rule("frameworks", MEASURED,
       text="From which framework trained GPT-2 small on which chip (TensorFlow is not benchmarked). Supported if JAX "
            "trained it on a TPU while PyTorch could not run there for a limit of PyTorch or the chip (unsupported), "
            "and both trained it on a GPU. Contradicted if JAX could not train it on the TPU for a limit of the chip or "

@@ -17,15 +17,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from accelbench import downloads
-from accelbench.published import Published
-from accelbench.published_verdicts import (
-    all_published_verdicts,
-)
+from accelbench.answers import Answer, KindInfo, all_answers, measured_kind
+from accelbench.claims import MEASURED
+from accelbench.findings import all_findings
+from accelbench.judging import Finding
 from accelbench.reference import Reference
 from accelbench.render import charts, tables
 from accelbench.render.text import esc
+from accelbench.sources import SOURCES, Published
 from accelbench.store import Store
-from accelbench.verdicts import Verdict, all_verdicts
+from accelbench.verdicts import Verdict, measured_verdicts
 
 RUNS_PAGE, REPRODUCE_PAGE, CONTRIBUTE_PAGE = "about/runs.md", "about/reproduce.md", "about/contribute.md"
 PUBLISHED_PAGE = "published/index.md"
@@ -64,21 +65,26 @@ class Context:
     reference: Reference
     workloads: dict[str, dict]  # workload -> {"title", "chart", "charts", "table"} from snippet literals
     links: Links
-    published: Published | None = None  # results published by others (MLPerf), kept apart
+    published: Published = field(default_factory=Published)  # each published source's data, by kind
     docs_dir: Path | None = None  # where notebooks are read from
     data_dir: Path | None = None  # what notebooks read
     execute_notebooks: bool = True
     cache: dict = field(default_factory=dict, repr=False)  # shared by every folder's context
 
-    def verdicts(self) -> list[Verdict]:
-        if "verdicts" not in self.cache:
-            self.cache["verdicts"] = all_verdicts(self.store, self.reference)
-        return self.cache["verdicts"]
+    def findings(self) -> dict[tuple[str, str], Finding]:
+        """(claim, kind of evidence) -> finding: every rule applied once per build."""
+        if "findings" not in self.cache:
+            self.cache["findings"] = all_findings(self.store, self.published, self.reference)
+        return self.cache["findings"]
 
-    def published_verdicts(self) -> dict:
-        if "published" not in self.cache:
-            self.cache["published"] = all_published_verdicts(self.published, self.reference) if self.published else {}
-        return self.cache["published"]
+    def verdicts(self) -> list[Verdict]:
+        return measured_verdicts(self.findings())
+
+    def answers(self) -> list[Answer]:
+        """One answer per claim from every kind of evidence held (measured, and each source imported)."""
+        kinds = {MEASURED: measured_kind(), **{k: KindInfo(s.label, s.title, s.for_training, s.vendor)
+                                               for k, s in SOURCES.items() if k in self.published}}
+        return all_answers(self.findings(), kinds)
 
     def record_rows(self) -> tuple[list[dict], list[str]]:
         """The whole dataset flattened (the dataset files and their dictionary both read it)."""

@@ -4,6 +4,7 @@ data, cost, energy, coverage, notebooks and the dataset. Registered in core.KIND
 from __future__ import annotations
 
 from accelbench import cloud, downloads, notebooks, queries
+from accelbench.claims import CLAIMS, MEASURED
 from accelbench.fragments.core import (
     CONTRIBUTE_PAGE,
     KINDS,
@@ -19,10 +20,11 @@ from accelbench.fragments.core import (
     workload_arg,
     wrap,
 )
+from accelbench.judging import rules_of
 from accelbench.profiles import PROFILES
 from accelbench.render import charts, tables
 from accelbench.render.text import esc, esc_md, row_ids
-from accelbench.verdicts import RULES
+from accelbench.sources import SOURCES
 
 # Site-wide fragments
 
@@ -38,21 +40,28 @@ def _runs(ctx: Context, args: list[str]) -> str:
 def _verdicts(ctx: Context, args: list[str]) -> str:
     no_args("verdicts", args)
     return wrap(tables.verdict_table(ctx.verdicts(), ctx.links.runs, ctx.links.html, ctx.links.html(CONTRIBUTE_PAGE),
-                                      ctx.published_verdicts(), ctx.links.html(PUBLISHED_PAGE)))
+                                      _findings_of(ctx, "mlperf-training"), ctx.links.html(PUBLISHED_PAGE)))
 
 
-@kind("verdict", "RULE", f"one row's verdict and evidence as a note ({', '.join(RULES)})")
+def _findings_of(ctx: Context, evidence: str) -> dict | None:
+    """claim slug -> finding of one kind of evidence; None where nothing of that kind is held."""
+    if evidence not in ctx.published:
+        return None
+    return {slug: found for (slug, kind), found in ctx.findings().items() if kind == evidence}
+
+
+@kind("verdict", "RULE", f"one row's verdict and evidence as a note ({', '.join(CLAIMS)})")
 def _verdict(ctx: Context, args: list[str]) -> str:
-    if len(args) != 1 or args[0] not in RULES:
-        raise FragmentError(f"'verdict' takes one of {', '.join(RULES)}, got {args or 'none'}")
-    row = next(v for v in ctx.verdicts() if v.feature == RULES[args[0]].feature)
+    if len(args) != 1 or args[0] not in CLAIMS:
+        raise FragmentError(f"'verdict' takes one of {', '.join(CLAIMS)}, got {args or 'none'}")
+    row = next(v for v in ctx.verdicts() if v.claim.slug == args[0])
     return tables.verdict_note(row, ctx.links.md(row.page), ctx.links.md(CONTRIBUTE_PAGE))
 
 
 @kind("verdict-rules", "", "the written rules the verdicts follow")
 def _verdict_rules(ctx: Context, args: list[str]) -> str:
     no_args("verdict-rules", args)
-    return "\n" + "\n".join(f"- **{esc(r.feature)}**: {esc(r.text)}" for r in RULES.values()) + "\n"
+    return "\n" + "\n".join(f"- **{esc(r.claim.feature)}**: {esc(r.text)}" for r in rules_of(MEASURED)) + "\n"
 
 
 @kind("reference", "accelerators|prices", "the vendor specifications or the dated prices, with their sources")
@@ -194,18 +203,18 @@ def _profiles(ctx: Context, args: list[str]) -> str:
 def _dataset(ctx: Context, args: list[str]) -> str:
     no_args("dataset", args)
     records, columns = ctx.record_rows()
-    published, pub_columns = downloads.published_rows(ctx.published.results if ctx.published else None)
     runs = len({r["run_id"] for r in records})
     out = [f"\n**Every stored record**: {len(records)} records from {runs} run files, one row each, with the "
            f"provenance of its run, its parameters and its metrics ({len(columns)} columns).\n\n",
            download(ctx, "accelbench-records", records, "every stored record", columns)]
-    if published:
-        rounds = sorted({r["round"] for r in published})
-        out += [f"\n**Published MLPerf Training entries** (published by others, never measured here): "
-                f"{len(published)} entries from rounds {esc(', '.join(rounds))}.\n\n",
-                download(ctx, "mlperf-published", published, "every published entry", pub_columns)]
-    else:
-        out.append("\nNo published MLPerf results are imported.\n")
+    for source in SOURCES.values():
+        rows = source.rows(ctx.published.get(source.kind))
+        if not rows:
+            out.append(f"\nNo published {esc(source.title)} results are imported.\n")
+            continue
+        out += [f"\n**Published {esc(source.title)} entries** ({esc(source.label)}, published by others, never "
+                f"measured here): {esc(source.describe(rows))}.\n\n",
+                download(ctx, source.dataset, rows, "every published entry", [c.name for c in source.columns])]
     return concat(out)
 
 
@@ -213,10 +222,10 @@ def _dataset(ctx: Context, args: list[str]) -> str:
 def _data_dictionary(ctx: Context, args: list[str]) -> str:
     no_args("data-dictionary", args)
     _, columns = ctx.record_rows()
-    _, pub_columns = downloads.published_rows(ctx.published.results if ctx.published else None)
     out = []
-    for file, names, declared in (("accelbench-records", columns, downloads.RECORD_COLUMNS),
-                                  ("mlperf-published", pub_columns, downloads.PUBLISHED_COLUMNS)):
+    files = [("accelbench-records", columns, downloads.RECORD_COLUMNS)] + \
+        [(s.dataset, [c.name for c in s.columns], s.columns) for s in SOURCES.values()]
+    for file, names, declared in files:
         entries = downloads.dictionary(names, declared)
         rows = [[f"<code>{esc(c.name)}</code>", esc(c.meaning), esc(c.unit) or "–"] for c in entries]
         out.append(f"\n**Columns of {file}.csv and {file}.json**\n"

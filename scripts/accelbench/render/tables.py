@@ -226,15 +226,16 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, publis
             verdict += f'<br><a href="{contribute_url}">Contribute a run</a>'
         row = [f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict]
         if published is not None:
-            row.append(_published_cell(published.get(v.feature), published_url))
+            row.append(_published_cell(published.get(v.claim.slug), published_url))
         rows.append(row)
     return html_table(head, rows)
 
 
 def _published_cell(p, published_url: str) -> str:
     """A published verdict with its evidence and links to the result files it used."""
-    if p is None:
-        return "–"
+    if p is None:  # MLPerf Training measures training only
+        return '<span class="ab-verdict ab-verdict--not-covered">not covered by MLPerf</span>'
+
     css = f'ab-verdict ab-verdict--{p.verdict.replace(" ", "-")}'
     links = "".join(f'<br><a href="{esc(url)}">{esc(label)}</a>' for label, url in p.links[:4])
     return (f'<span class="{css}">{esc(p.verdict)}</span><br><small>{"<br>".join(esc(e) for e in p.evidence)}</small>'

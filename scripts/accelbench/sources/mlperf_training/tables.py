@@ -1,4 +1,4 @@
-"""Tables of results published by others (MLPerf Training): never a measured figure among them."""
+"""Tables of MLPerf Training results (audited, published by others): never a measured figure among them."""
 
 from __future__ import annotations
 
@@ -46,12 +46,17 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, che
     return Table(html_table(head, body, ids=row_ids(anchor, keys)), data)
 
 
+POINTS_TO = {"supported": "the TPU: fewer chip-hours", "contradicted": "the GPU: fewer chip-hours",
+             "mixed": "neither: within 5%"}
+
+
 def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]], results_url, page_url) -> str:
     """Per benchmark, the newest round with both: the TPU entry with the fewest chip-hours, and the
     GPU entry at the same or nearest chip count (not the GPU with the fewest chip-hours overall:
-    scaling costs chip-hours, so entries of very different sizes do not compare)."""
+    scaling costs chip-hours, so entries of very different sizes do not compare). The last column
+    says which chip the comparison points to, never a bare verdict word."""
     head = ["Benchmark (round)", "TPU: fewest chip-hours", "GPU at the nearest chip count", "GPU/TPU chip-hours",
-            "Published verdict"]
+            "Points to"]
     body = []
     for benchmark, round_name, tpu, gpu, verdict in entries:
         def cell(row):
@@ -59,5 +64,5 @@ def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]],
                     f'{row["chip_hours"]:,.0f} chip-hours ({row["score_minutes"]:.3g} min)')
         body.append([f'<a href="{page_url(benchmark)}">{esc(benchmark)}</a> ({esc(round_name)})', cell(tpu), cell(gpu),
                      f"{gpu['chip_hours'] / tpu['chip_hours']:.2f}",
-                     f'<span class="ab-verdict ab-verdict--{verdict.replace(" ", "-")}">{esc(verdict)}</span>'])
+                     f'<span class="ab-verdict ab-verdict--{verdict.replace(" ", "-")}">{esc(POINTS_TO[verdict])}</span>'])
     return html_table(head, body)

@@ -1,6 +1,7 @@
-"""Claim -> verdict from results published by others (MLPerf Training), by written rules in the
-style of the measured ones, each text beside its judge. These verdicts are a column of their own,
-never merged with what this project measured.
+"""Claim -> verdict from MLPerf Training (audited benchmark results), by written rules in the style
+of the measured ones, each text beside its judge, registered in judging.RULES under (claim,
+"mlperf-training"). These verdicts are a column of their own, never merged with what this project
+measured.
 
 Comparisons are per chip: chip-hours to train (chips x minutes) on the same benchmark in the same
 round, the TPU's best entry against the GPU entry at the same or the nearest chip count (scaling
@@ -12,47 +13,16 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from urllib.parse import quote
 
 import pandas as pd
 
-from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, combined, judge_advantage
-from accelbench.published import Published, newest_first
+from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, combined, judge_advantage, rule
 from accelbench.queries import cheapest_price
 from accelbench.reference import Reference
+from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining, newest_first
 
-NOT_COVERED = "not covered by MLPerf"
-
-
-@dataclass
-class PublishedVerdict:
-    feature: str
-    verdict: str
-    evidence: list[str]
-    links: list[tuple[str, str]] = field(default_factory=list)  # (label, url) of the files used
-
-
-@dataclass(frozen=True)
-class PublishedRule:
-    feature: str  # the row of the article's table it judges
-    text: str
-    judge: Callable[[Published, Reference], PublishedVerdict]
-
-
-PUBLISHED_RULES: dict[str, PublishedRule] = {}
-
-
-def published_rule(feature: str, text: str):
-    def register(judge):
-        PUBLISHED_RULES[feature] = PublishedRule(feature, text, judge)
-        return judge
-    return register
-
-
-def all_published_verdicts(published: Published, reference: Reference) -> dict[str, PublishedVerdict]:
-    return {feature: rule.judge(published, reference) for feature, rule in PUBLISHED_RULES.items()}
+NO_RESULT = "No MLPerf result yet."
 
 
 def results_url(row: pd.Series) -> str:
@@ -66,7 +36,7 @@ def _label(row: pd.Series) -> str:
     return f"{row['accelerator']} × {row['chips']} ({row['submitter']}, {row['availability']})"
 
 
-def comparable(published: Published) -> list[tuple[str, str, pd.DataFrame]]:
+def comparable(published: MLPerfTraining) -> list[tuple[str, str, pd.DataFrame]]:
     """(benchmark, round, its GPU and TPU entries) for each benchmark, in the newest round that
     has both kinds of chip."""
     df = published.results
@@ -95,11 +65,11 @@ def best_tpu(rows: pd.DataFrame) -> pd.Series:
     return tpus.sort_values(["chip_hours", "chips", "submitter", "system"]).iloc[0]
 
 
-@published_rule("Speed (for AI)",
-                "Per benchmark, in the newest round with both: the TPU entry with the fewest chip-hours to train "
-                "against the GPU entry at the same or nearest chip count. Supported if the TPU needs more than 5% "
-                "fewer chip-hours on every benchmark; contradicted if more than 5% more on every one; mixed otherwise.")
-def speed(published: Published, reference: Reference) -> PublishedVerdict:
+@rule("speed", KIND,
+      text="Per benchmark, in the newest round with both: the TPU entry with the fewest chip-hours to train "
+           "against the GPU entry at the same or nearest chip count. Supported if the TPU needs more than 5% "
+           "fewer chip-hours on every benchmark; contradicted if more than 5% more on every one; mixed otherwise.")
+def speed(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, evidence, links = [], [], []
     for benchmark, round_name, rows in comparable(published):
         tpu = best_tpu(rows)
@@ -107,9 +77,19 @@ def speed(published: Published, reference: Reference) -> PublishedVerdict:
         advantage = gpu["chip_hours"] / tpu["chip_hours"]
         verdicts.append(judge_advantage(advantage))
         evidence.append(f"{benchmark} ({round_name}): TPU {_label(tpu)} {tpu['chip_hours']:.3g} chip-hours; "
-                        f"GPU {_label(gpu)} {gpu['chip_hours']:.3g} chip-hours; GPU/TPU {advantage:.2f}")
+                        f"GPU {_label(gpu)} {gpu['chip_hours']:.3g} chip-hours; GPU/TPU {advantage:.2f}"
+                        + _availability_note(tpu, gpu))
         links += [(f"{benchmark} {round_name} TPU", results_url(tpu)), (f"{benchmark} {round_name} GPU", results_url(gpu))]
-    return PublishedVerdict("Speed (for AI)", combined(verdicts), evidence or ["No MLPerf result yet."], links)
+    return Finding(combined(verdicts), evidence or [NO_RESULT], links=links)
+
+
+def _availability_note(tpu: pd.Series, gpu: pd.Series) -> str:
+    """A pair of a preview system with an available one says so: a preview is not yet for sale."""
+    if tpu["availability"] == gpu["availability"]:
+        return ""
+    return f"; a {tpu['availability']} TPU system against an {gpu['availability']} GPU system" \
+        if tpu["availability"] != "available" else \
+        f"; an available TPU system against a {gpu['availability']} GPU system"
 
 
 def _cheapest_run(rows: pd.DataFrame, reference: Reference, kind: str):
@@ -122,12 +102,12 @@ def _cheapest_run(rows: pd.DataFrame, reference: Reference, kind: str):
     return min(priced, key=lambda p: (p[1], p[0]["system"]), default=None)
 
 
-@published_rule("Cost",
-                "Dollars per training run = chip-hours × the cheapest dated on-demand price per chip-hour of the chip "
-                "(reference data), for the cheapest priced TPU and GPU entries of each benchmark in the newest round "
-                "with both. Supported if the TPU run costs more than 5% less on every benchmark; contradicted if more "
-                "than 5% more on every one; mixed otherwise; not measured where a chip has no price.")
-def cost(published: Published, reference: Reference) -> PublishedVerdict:
+@rule("cost", KIND,
+      text="Dollars per training run = chip-hours × the cheapest dated on-demand price per chip-hour of the chip "
+           "(reference data), for the cheapest priced TPU and GPU entries of each benchmark in the newest round "
+           "with both. Supported if the TPU run costs more than 5% less on every benchmark; contradicted if more "
+           "than 5% more on every one; mixed otherwise; not measured where a chip has no price.")
+def cost(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, evidence, links = [], [], []
     for benchmark, round_name, rows in comparable(published):
         tpu, gpu = _cheapest_run(rows, reference, "tpu"), _cheapest_run(rows, reference, "gpu")
@@ -140,15 +120,14 @@ def cost(published: Published, reference: Reference) -> PublishedVerdict:
                         f"GPU {_label(gpu[0])} ${gpu[1]:,.0f} at ${float(gpu[2]['usd_per_chip_hour']):.2f}/h "
                         f"({gpu[2]['provider']}, {gpu[2]['source_date']})")
         links += [(f"{benchmark} TPU", results_url(tpu[0])), (f"{benchmark} GPU", results_url(gpu[0]))]
-    return PublishedVerdict("Cost", combined(verdicts), evidence or ["No MLPerf result yet."], links)
+    return Finding(combined(verdicts), evidence or [NO_RESULT], links=links)
 
 
-@published_rule("Energy Efficiency",
-                "From MLPerf Training power results where a TPU and a GPU system both reported them on the same "
-                "benchmark; no TPU system has submitted power results, so this is not measured.")
-def energy(published: Published, reference: Reference) -> PublishedVerdict:
-    return PublishedVerdict("Energy Efficiency", NOT_MEASURED,
-                            ["No TPU submission in the imported rounds reported MLPerf power results."])
+@rule("energy", KIND,
+      text="From MLPerf Training power results where a TPU and a GPU system both reported them on the same "
+           "benchmark; no TPU system has submitted power results, so this is not measured.")
+def energy(published: MLPerfTraining, reference: Reference) -> Finding:
+    return Finding(NOT_MEASURED, ["No TPU submission in the imported rounds reported MLPerf power results."])
 
 
 def _stack(row: pd.Series) -> str:
@@ -159,13 +138,13 @@ def _stack(row: pd.Series) -> str:
     return "PyTorch" if words & {"pytorch", "nemo", "torch"} else "other"
 
 
-@published_rule("Supported Frameworks",
-                "From the software stacks the submissions name. Supported if every TPU submission ran on JAX while GPU "
-                "submissions ran on PyTorch-based stacks; contradicted if a TPU submission ran PyTorch; mixed otherwise.")
-def frameworks(published: Published, reference: Reference) -> PublishedVerdict:
+@rule("frameworks", KIND,
+      text="From the software stacks the submissions name. Supported if every TPU submission ran on JAX while GPU "
+           "submissions ran on PyTorch-based stacks; contradicted if a TPU submission ran PyTorch; mixed otherwise.")
+def frameworks(published: MLPerfTraining, reference: Reference) -> Finding:
     df = published.results
     if df.empty:
-        return PublishedVerdict("Supported Frameworks", NOT_MEASURED, ["No MLPerf result yet."])
+        return Finding(NOT_MEASURED, [NO_RESULT])
     stacks = {kind: sorted({_stack(r) for _, r in df[df["kind"] == kind].iterrows()}) for kind in ("tpu", "gpu")}
     evidence = [f"TPU submissions: {', '.join(stacks['tpu']) or 'none'}; GPU submissions: {', '.join(stacks['gpu']) or 'none'}"]
     if "PyTorch" in stacks["tpu"]:
@@ -174,17 +153,17 @@ def frameworks(published: Published, reference: Reference) -> PublishedVerdict:
         verdict = SUPPORTED
     else:
         verdict = MIXED if stacks["tpu"] and stacks["gpu"] else NOT_MEASURED
-    return PublishedVerdict("Supported Frameworks", verdict, evidence)
+    return Finding(verdict, evidence)
 
 
-@published_rule("Availability",
-                "From the submissions' own availability status. Supported if every TPU submission is Google's and "
-                "available in the cloud, while GPU submissions come from three or more submitters; contradicted if a "
-                "TPU system is offered on premises or by another submitter; mixed otherwise.")
-def availability(published: Published, reference: Reference) -> PublishedVerdict:
+@rule("availability", KIND,
+      text="From the submissions' own availability status. Supported if every TPU submission is Google's and "
+           "available in the cloud, while GPU submissions come from three or more submitters; contradicted if a "
+           "TPU system is offered on premises or by another submitter; mixed otherwise.")
+def availability(published: MLPerfTraining, reference: Reference) -> Finding:
     df = published.results
     if df.empty:
-        return PublishedVerdict("Availability", NOT_MEASURED, ["No MLPerf result yet."])
+        return Finding(NOT_MEASURED, [NO_RESULT])
     tpu, gpu = df[df["kind"] == "tpu"], df[df["kind"] == "gpu"]
     tpu_submitters, gpu_submitters = sorted(set(tpu["submitter"])), sorted(set(gpu["submitter"]))
     # a preview is not yet offered anywhere: only the entries available now say where TPUs are
@@ -194,18 +173,11 @@ def availability(published: Published, reference: Reference) -> PublishedVerdict
                 f"({'available in the cloud only' if cloud_only else 'not only in the cloud'}); GPU submissions by "
                 f"{len(gpu_submitters)} submitters ({', '.join(gpu_submitters)})"]
     if tpu.empty or gpu.empty or available.empty:  # previews say nothing yet of where TPUs are offered
-        return PublishedVerdict("Availability", NOT_MEASURED, evidence)
+        return Finding(NOT_MEASURED, evidence)
     if tpu_submitters != ["Google"] or not cloud_only:
         verdict = CONTRADICTED
     elif len(gpu_submitters) >= 3:
         verdict = SUPPORTED
     else:
         verdict = MIXED
-    return PublishedVerdict("Availability", verdict, evidence)
-
-
-for _feature in ("Designed For", "Flexibility"):
-    PUBLISHED_RULES[_feature] = PublishedRule(
-        _feature, "MLPerf Training measures training only, so it says nothing about general-purpose work.",
-        lambda published, reference, feature=_feature: PublishedVerdict(
-            feature, NOT_COVERED, ["MLPerf Training has no general-purpose benchmark."]))
+    return Finding(verdict, evidence)

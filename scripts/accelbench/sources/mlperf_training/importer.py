@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from accelbench.sources.git import Source
 
 SCHEMA_VERSION = 1
 RULES_DOCUMENT = "mlcommons/training_policies, training_rules.adoc"
@@ -35,76 +34,6 @@ RULE = ("olympic mean: the fastest and the slowest run dropped, the mean of the 
 MIN_RUNS = {"gpt3": 3, "stable_diffusion": 10, "llama2_70b_lora": 10, "llama31_405b": 3}
 RESULT = re.compile(r"^(?P<submitter>[^/]+)/results/(?P<system>[^/]+)/(?P<benchmark>[^/]+)/result_(?P<n>\d+)\.txt$")
 MLLOG = ":::MLLOG "
-
-
-class Source(Protocol):
-    repository: str
-    commit: str | None
-
-    def paths(self) -> list[str]: ...
-
-    def read(self, path: str) -> str | None: ...
-
-
-@dataclass
-class DirSource:
-    """A checkout of a result repository."""
-
-    root: Path
-    repository: str
-    commit: str | None = None
-
-    def paths(self) -> list[str]:
-        return sorted(p.relative_to(self.root).as_posix() for p in self.root.rglob("*")
-                      if p.is_file() and ".git" not in p.parts)
-
-    def read(self, path: str) -> str | None:
-        file = self.root / path
-        return file.read_text(encoding="utf-8", errors="replace") if file.is_file() else None
-
-
-class GitSource:
-    """A git directory (bare or not) read at one commit with git ls-tree and git cat-file."""
-
-    def __init__(self, git_dir: Path, repository: str, commit: str = "HEAD"):
-        self.git_dir, self.repository = Path(git_dir), repository
-        self.commit = self._git("rev-parse", commit).strip()
-        self._batch = None
-
-    def _git(self, *args: str) -> str:
-        out = subprocess.run(["git", "--git-dir", str(self.git_dir), *args], capture_output=True, text=True)
-        if out.returncode != 0:
-            raise ValueError(f"{self.git_dir}: git {' '.join(args)} failed: {out.stderr.strip()}")
-        return out.stdout
-
-    def paths(self) -> list[str]:
-        return sorted(self._git("ls-tree", "-r", "--name-only", self.commit).splitlines())
-
-    def read(self, path: str) -> str | None:
-        if self._batch is None:
-            self._batch = subprocess.Popen(["git", "--git-dir", str(self.git_dir), "cat-file", "--batch"],
-                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self._batch.stdin.write(f"{self.commit}:{path}\n".encode())
-        self._batch.stdin.flush()
-        header = self._batch.stdout.readline().decode().split()
-        if len(header) < 3 or header[1] != "blob":
-            return None
-        data = self._batch.stdout.read(int(header[2]))
-        self._batch.stdout.read(1)  # the newline after each object
-        return data.decode("utf-8", errors="replace")
-
-
-def open_source(path: Path, repository: str, commit: str = "HEAD") -> Source:
-    """A result repository: a git directory (bare, or a checkout's .git) read at ``commit``, else a
-    plain folder of files."""
-    path = Path(path)
-    if not path.is_dir():
-        raise ValueError("no such folder")
-    if (path / "objects").is_dir() and (path / "HEAD").is_file():
-        return GitSource(path, repository, commit)
-    if (path / ".git").exists():
-        return GitSource(path / ".git", repository, commit)
-    return DirSource(path, repository, commit if commit != "HEAD" else None)
 
 
 @dataclass
@@ -281,3 +210,30 @@ def _result(source, submitter, system, benchmark, files, info, left_out) -> dict
 
 def dumps(published: dict) -> str:
     return json.dumps(published, indent=1, sort_keys=False, allow_nan=False) + "\n"
+
+
+# The contract every importer keeps with `accelbench import` (cli.py)
+
+REPOSITORY = "mlcommons/training_results_ROUND"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--round", required=True, help="the round, as v4.0")
+
+
+def check_arguments(args) -> str | None:
+    """What is wrong with the command's arguments, or None."""
+    return None if re.fullmatch(r"v\d+\.\d+", args.round) else f"--round {args.round!r} is not a round like v4.0"
+
+
+def repository(args) -> str:
+    return REPOSITORY.replace("ROUND", args.round)
+
+
+def import_files(source: Source, args, reference_dir: Path) -> list[dict]:
+    return [import_round(source, args.round, reference_dir)]
+
+
+def summary(published: dict) -> str:
+    return (f"{len(published['results'])} result(s) on {', '.join(published['benchmarks']) or 'no benchmark'} "
+            f"with both GPUs and TPUs")

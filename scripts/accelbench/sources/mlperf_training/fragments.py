@@ -1,5 +1,5 @@
-"""Fragment kinds of the results published by others (MLPerf Training): per-round tables, the
-chip-hours chart, the per-chip answer and the written rules. Registered in core.KINDS."""
+"""Fragment kinds of MLPerf Training (audited benchmark results, published by others): per-round
+tables, the chip-hours chart, the per-chip answer and the written rules. Registered in core.KINDS."""
 
 from __future__ import annotations
 
@@ -18,26 +18,27 @@ from accelbench.fragments.core import (
     no_args,
     wrap,
 )
-from accelbench.mlperf import MIN_RUNS as MLPERF_BENCHMARKS
-from accelbench.published import newest_first
-from accelbench.published_verdicts import PUBLISHED_RULES, best_tpu, comparable, judge_advantage, nearest_gpu, results_url
+from accelbench.judging import judge_advantage, rules_of
 from accelbench.render import charts, tables
-from accelbench.render import published as published_tables
 from accelbench.render.text import esc
+from accelbench.sources.mlperf_training import tables as published_tables
+from accelbench.sources.mlperf_training.format import KIND, newest_first
+from accelbench.sources.mlperf_training.importer import MIN_RUNS as MLPERF_BENCHMARKS
+from accelbench.sources.mlperf_training.rules import best_tpu, comparable, nearest_gpu, results_url
 
 
 def _benchmark(ctx: Context, name: str, args: list[str]) -> pd.DataFrame | None:
     """The published entries of the benchmark a fragment names, or None where none is imported."""
     if len(args) != 1 or args[0] not in MLPERF_BENCHMARKS:
         raise FragmentError(f"'{name}' takes one MLPerf benchmark ({', '.join(MLPERF_BENCHMARKS)}), got {args or 'none'}")
-    df = ctx.published.results if ctx.published else None
+    df = ctx.published[KIND].results if KIND in ctx.published else None
     if df is None or df.empty or args[0] not in set(df["benchmark"]):
         return None
     return df[df["benchmark"] == args[0]]
 
 
 def _not_published(ctx: Context, benchmark: str) -> str:
-    return tables.not_measured(f"published MLPerf results on {benchmark} (run accelbench import-mlperf)",
+    return tables.not_measured(f"published MLPerf results on {benchmark} (run accelbench import mlperf-training)",
                                ctx.links.md(PUBLISHED_PAGE))
 
 
@@ -50,7 +51,7 @@ def _published(ctx: Context, args: list[str]) -> str:
     out = []
     for round_name in newest_first(rows["round"]):
         in_round = rows[rows["round"] == round_name]
-        source = ctx.published.round_of(round_name)["source"]
+        source = ctx.published[KIND].round_of(round_name)["source"]
         tree = f"https://github.com/{source['repository']}/tree/{source['commit']}"
         out.append(f"\n#### {esc(args[0])}, MLPerf Training {esc(round_name)}\n\n"
                    f'<p>Published by others in <a href="{esc(tree)}">{esc(source["repository"])}</a> at commit '
@@ -84,10 +85,10 @@ def _published_chart(ctx: Context, args: list[str]) -> str:
 @kind("published-summary", "", "per benchmark, the best TPU and the best GPU per chip in the newest round with both")
 def _published_summary(ctx: Context, args: list[str]) -> str:
     no_args("published-summary", args)
-    if ctx.published is None or ctx.published.results.empty:
+    if KIND not in ctx.published or ctx.published[KIND].results.empty:
         return tables.not_measured("published MLPerf results", ctx.links.md(REPRODUCE_PAGE))
     entries = []
-    for benchmark, round_name, rows in comparable(ctx.published):
+    for benchmark, round_name, rows in comparable(ctx.published[KIND]):
         tpu = best_tpu(rows)  # the rule's own choice, tie-break included
         gpu = nearest_gpu(rows, int(tpu["chips"]))
         entries.append((benchmark, round_name, tpu, gpu, judge_advantage(gpu["chip_hours"] / tpu["chip_hours"])))
@@ -97,6 +98,6 @@ def _published_summary(ctx: Context, args: list[str]) -> str:
 @kind("published-rules", "", "the written rules of the published verdicts")
 def _published_rules(ctx: Context, args: list[str]) -> str:
     no_args("published-rules", args)
-    return "\n" + "\n".join(f"- **{esc(r.feature)}**: {esc(r.text)}" for r in PUBLISHED_RULES.values()) + "\n"
+    return "\n" + "\n".join(f"- **{esc(r.claim.feature)}**: {esc(r.text)}" for r in rules_of(KIND)) + "\n"
 
 

@@ -1,0 +1,175 @@
+"""The snippets in `snippets/` as the engine sees them: found by convention, read and versioned
+without importing them, and imported and checked against the contract in :mod:`accelbench.snippet`.
+
+Snippets are discovered by convention (every ``snippets/*.py`` not starting with ``_``), never by
+a hand-kept list. The site build reads their literals and hashes only: it must not execute
+snippet code. The runner imports them (:func:`discover`) to build and time their cases.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import inspect
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from accelbench.metrics import RATES
+from accelbench.profiles import PROFILES
+from accelbench.snippet import Case, SnippetError, load_module
+
+FRAMEWORKS = ("torch", "jax")
+DEFAULT_RUN_ORDER = 100
+# Per-call work a snippet may declare as functions of its params (flops and bytes_moved required):
+# whatever the metric registry has a rate of.
+WORK_KINDS = tuple(m.work for m in RATES)
+REQUIRED_ATTRIBUTES = ("WORKLOAD", "TITLE", "CLAIM", "PROFILES", "CHART", "flops", "bytes_moved", "skip_reason")
+
+
+@dataclass
+class Snippet:
+    """One snippet module, imported and checked against the contract, with its version."""
+
+    path: Path
+    module: ModuleType
+    source_hash: str
+
+    @property
+    def workload(self) -> str:
+        return self.module.WORKLOAD
+
+    @property
+    def chart(self) -> dict:
+        return self.module.CHART
+
+    @property
+    def peak_spec(self) -> dict | None:
+        """Which metric is divided by which vendor peak, and the name of the fraction."""
+        spec = getattr(self.module, "PEAK", None)
+        return {"name": "fraction_of_peak", **spec} if spec else None
+
+    def wants_energy(self, params: dict) -> bool:
+        """Whether this measurement is also metered for energy (the snippet's energy_params)."""
+        chooser = getattr(self.module, "energy_params", None)
+        return bool(chooser and chooser(params))
+
+    @property
+    def run_order(self) -> int:
+        return getattr(self.module, "RUN_ORDER", DEFAULT_RUN_ORDER)
+
+    def priority(self, params: dict) -> int:
+        chooser = getattr(self.module, "priority", None)
+        return chooser(params) if chooser else 0
+
+    def memory_bytes(self, params: dict, framework: str | None = None, platform: str | None = None) -> int | None:
+        """Device memory the measurement needs at least, for this framework and platform where the
+        snippet's memory_bytes takes them (the least over all where they are not given)."""
+        need = getattr(self.module, "memory_bytes", None)
+        if need is None:
+            return None
+        if framework is None or "framework" not in inspect.signature(need).parameters:
+            return need(params)
+        return need(params, framework=framework, platform=platform)
+
+    def setup_s(self, framework: str, platform: str, params: dict) -> float | None:
+        estimate = getattr(self.module, "setup_s", None)
+        return estimate(framework, platform, params) if estimate else None
+
+    def work(self, params: dict, override: dict | None = None) -> dict[str, float]:
+        """What one call does (flops, bytes_moved, elements, tokens), from the module's functions
+        unless the built case knew better (``Case.work``)."""
+        out = {}
+        for kind in WORK_KINDS:
+            function = getattr(self.module, kind, None)
+            amount = (override or {}).get(kind, function(params) if function else 0)
+            if amount:
+                out[kind] = amount
+        return out
+
+    def frameworks(self) -> list[str]:
+        return [fw for fw in FRAMEWORKS if hasattr(self.module, f"{fw}_case")]
+
+    def params(self, profile: str) -> list[dict]:
+        return [dict(p) for p in self.module.PROFILES.get(profile, [])]
+
+    def case(self, framework: str, params: dict, device: Any) -> Case:
+        return getattr(self.module, f"{framework}_case")(params, device)
+
+
+def literals(path: Path, names: tuple[str, ...]) -> dict:
+    """The module-level constants ``names`` of a snippet, read as literals without importing it
+    (the site build must not execute snippet code). Raises ValueError if one is not a literal."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"), filename=str(path))
+    return {t.id: ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+            for t in n.targets if isinstance(t, ast.Name) and t.id in names}
+
+
+def workload_settings(snippets_dir: Path) -> dict[str, dict]:
+    """Per workload, how its results are shown: title, main chart, charts by metric (None for
+    the main one), table settings. Read as literals: rendering never executes snippet code."""
+    settings = {}
+    for path in snippet_files(snippets_dir):
+        try:
+            literal = literals(path, ("CHART", "TITLE", "TABLE", "EXTRA_CHARTS"))
+            charts = {None: literal["CHART"], **{c["y"]: c for c in literal.get("EXTRA_CHARTS", [])}}
+            settings[path.stem] = {"charts": charts, "chart": literal["CHART"], "title": literal["TITLE"],
+                                   "table": literal.get("TABLE", {})}
+        except (KeyError, ValueError, SyntaxError) as exc:
+            raise SnippetError(f"{path}: CHART, TITLE, TABLE and EXTRA_CHARTS must be literals ({exc})") from None
+    return settings
+
+
+def uses(path: Path) -> list[str]:
+    """The other snippets this one builds on (its ``USES`` list)."""
+    return list(literals(path, ("USES",)).get("USES", []))
+
+
+def source_hash(path: Path) -> str:
+    """The snippet's version: its source and the sources of the snippets it USES, so a change
+    in either marks its results stale."""
+    path = Path(path)
+    digest = hashlib.sha256(path.read_bytes())
+    for name in uses(path):
+        digest.update(b"\0" + path.with_name(f"{name}.py").read_bytes())
+    return digest.hexdigest()
+
+
+def snippet_hashes(snippets_dir: Path) -> dict[str, str]:
+    """Workload id -> current source hash, read without importing (the site build must not
+    execute snippet code). The id is the file's stem, which discovery checks equals WORKLOAD."""
+    return {p.stem: source_hash(p) for p in snippet_files(snippets_dir)}
+
+
+def snippet_files(snippets_dir: Path) -> list[Path]:
+    """Every snippet module of a folder (names starting with _ are helpers, not workloads)."""
+    return sorted(p for p in Path(snippets_dir).glob("*.py") if not p.name.startswith("_"))
+
+
+def load_snippet(path: Path) -> Snippet:
+    path = Path(path)
+    module = load_module(path)
+    missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(module, a)]
+    if missing:
+        raise SnippetError(f"{path}: missing {', '.join(missing)}")
+    if path.stem != module.WORKLOAD:
+        raise SnippetError(f"{path}: WORKLOAD is {module.WORKLOAD!r} but the file is named {path.stem!r}")
+    unknown = set(module.PROFILES) - set(PROFILES)  # the registry in profiles.py
+    if unknown:
+        raise SnippetError(f"{path}: PROFILES has unknown profile(s) {sorted(unknown)}")
+    if not any(hasattr(module, f"{fw}_case") for fw in FRAMEWORKS):
+        raise SnippetError(f"{path}: defines none of {', '.join(f + '_case' for f in FRAMEWORKS)}")
+    return Snippet(path=path, module=module, source_hash=source_hash(path))
+
+
+def discover(snippets_dir: Path, only: list[str] | None = None) -> list[Snippet]:
+    """Every snippet in ``snippets_dir`` in the order to run them: by RUN_ORDER (then name), or
+    only the named workloads, in the order named."""
+    files = {p.stem: p for p in snippet_files(snippets_dir)}
+    if only:
+        unknown = set(only) - set(files)
+        if unknown:
+            raise SnippetError(f"unknown workload(s) {', '.join(sorted(unknown))} in {snippets_dir}")
+        return [load_snippet(files[name]) for name in dict.fromkeys(only)]
+    return sorted((load_snippet(p) for p in files.values()), key=lambda s: (s.run_order, s.workload))

@@ -1,0 +1,80 @@
+"""Where a published source is read from: a git directory (as the fetch of a public repository
+gives, bare) read at one commit, or a checkout, or a plain folder of files with the commit given.
+Every importer reads through this, so every row it writes can name repository, commit and path."""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+
+class Source(Protocol):
+    repository: str
+    commit: str | None
+
+    def paths(self) -> list[str]: ...
+
+    def read(self, path: str) -> str | None: ...
+
+
+@dataclass
+class DirSource:
+    """A checkout of a result repository."""
+
+    root: Path
+    repository: str
+    commit: str | None = None
+
+    def paths(self) -> list[str]:
+        return sorted(p.relative_to(self.root).as_posix() for p in self.root.rglob("*")
+                      if p.is_file() and ".git" not in p.parts)
+
+    def read(self, path: str) -> str | None:
+        file = self.root / path
+        return file.read_text(encoding="utf-8", errors="replace") if file.is_file() else None
+
+
+class GitSource:
+    """A git directory (bare or not) read at one commit with git ls-tree and git cat-file."""
+
+    def __init__(self, git_dir: Path, repository: str, commit: str = "HEAD"):
+        self.git_dir, self.repository = Path(git_dir), repository
+        self.commit = self._git("rev-parse", commit).strip()
+        self._batch = None
+
+    def _git(self, *args: str) -> str:
+        out = subprocess.run(["git", "--git-dir", str(self.git_dir), *args], capture_output=True, text=True)
+        if out.returncode != 0:
+            raise ValueError(f"{self.git_dir}: git {' '.join(args)} failed: {out.stderr.strip()}")
+        return out.stdout
+
+    def paths(self) -> list[str]:
+        return sorted(self._git("ls-tree", "-r", "--name-only", self.commit).splitlines())
+
+    def read(self, path: str) -> str | None:
+        if self._batch is None:
+            self._batch = subprocess.Popen(["git", "--git-dir", str(self.git_dir), "cat-file", "--batch"],
+                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self._batch.stdin.write(f"{self.commit}:{path}\n".encode())
+        self._batch.stdin.flush()
+        header = self._batch.stdout.readline().decode().split()
+        if len(header) < 3 or header[1] != "blob":
+            return None
+        data = self._batch.stdout.read(int(header[2]))
+        self._batch.stdout.read(1)  # the newline after each object
+        return data.decode("utf-8", errors="replace")
+
+
+def open_source(path: Path, repository: str, commit: str = "HEAD") -> Source:
+    """A result repository: a git directory (bare, or a checkout's .git) read at ``commit``, else a
+    plain folder of files."""
+    path = Path(path)
+    if not path.is_dir():
+        raise ValueError("no such folder")
+    if (path / "objects").is_dir() and (path / "HEAD").is_file():
+        return GitSource(path, repository, commit)
+    if (path / ".git").exists():
+        return GitSource(path / ".git", repository, commit)
+    return DirSource(path, repository, commit if commit != "HEAD" else None)

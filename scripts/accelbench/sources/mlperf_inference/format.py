@@ -1,0 +1,113 @@
+"""MLPerf Inference's files in build_data/published/ (one per round): where they are, what they
+load into, and the rows and columns of its dataset file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from accelbench.downloads import Column
+from accelbench.render.text import raw
+from accelbench.sources.base import write_published
+
+KIND = "mlperf-inference"
+SCHEMA = Path(__file__).with_name("schema.json")
+SCENARIOS = ("Offline", "Server")  # in the order pages show them
+UNITS = {"Offline": "samples/s", "Server": "queries/s"}
+
+
+def published_path(data_dir: Path, round_name: str) -> Path:
+    return Path(data_dir) / "published" / f"mlperf-inference-{round_name}.json"
+
+
+def write(data_dir: Path, published: dict) -> Path:
+    """Validate an imported round and replace its file (an import is regenerated, never edited)."""
+    return write_published(published_path(data_dir, published["round"]), published, SCHEMA)
+
+
+@dataclass
+class MLPerfInference:
+    """Every imported round: one row per system and scenario, with its round and provenance."""
+
+    rounds: list[dict]
+    results: pd.DataFrame
+
+    def round_of(self, name: str) -> dict | None:
+        return next((r for r in self.rounds if r["round"] == name), None)
+
+
+def load(files: list[tuple[Path, dict]]) -> MLPerfInference:
+    """The validated round files -> one table of results, rounds oldest first."""
+    rounds, rows = [], []
+    for path, data in files:
+        rounds.append(data)
+        for result in data["results"]:
+            rows.append({**result, "round": data["round"], "benchmark": data["benchmark"],
+                         "repository": data["source"]["repository"], "commit": data["source"]["commit"],
+                         "file": str(path)})
+    rounds.sort(key=lambda r: round_key(r["round"]))
+    return MLPerfInference(rounds, pd.DataFrame(rows))
+
+
+def round_key(name: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in name.lstrip("v").split("."))
+
+
+def newest_first(names) -> list[str]:
+    return sorted(set(names), key=round_key, reverse=True)
+
+
+def file_url(row, where: dict) -> str:
+    """A figure's file on GitHub at the commit it was imported from, at its line."""
+    from urllib.parse import quote
+
+    path = "/".join(quote(part, safe="") for part in str(where["path"]).split("/"))
+    return f"https://github.com/{row['repository']}/blob/{row['commit']}/{path}#L{int(where['line'])}"
+
+
+COLUMNS = [
+    Column("round", "the MLPerf Inference round", "vX.Y"),
+    Column("benchmark", "the MLPerf Inference benchmark"),
+    Column("scenario", "the LoadGen scenario: Offline (all samples at once) or Server (queries arriving at random, "
+                       "under a latency bound)"),
+    Column("submitter", "who submitted the result"),
+    Column("system", "the submitter's system id"),
+    Column("division", "the MLPerf division (closed: the reference model, unchanged)"),
+    Column("status", "the system's availability as submitted"),
+    Column("availability", "the system's availability, normalised", "available, preview or research"),
+    Column("accelerator", "the accelerator, as the submission names it"),
+    Column("chip", "the chip in the hardware reference"),
+    Column("kind", "the kind of accelerator", "gpu or tpu"),
+    Column("nodes", "the nodes of the system", "count"),
+    Column("accelerators_per_node", "accelerators per node", "count"),
+    Column("chips", "accelerators used in all", "count"),
+    Column("framework", "the software framework as submitted"),
+    Column("metric", "the LoadGen key the figure is read from (the one MLCommons' submission checker reads)"),
+    Column("unit", "the unit of the figure", "samples/s (Offline) or queries/s (Server)"),
+    Column("value", "the system's figure, as its log reports it", "unit"),
+    Column("per_chip", "the figure divided by the chips", "unit per chip"),
+    Column("value_file", "the log the figure is read from"),
+    Column("value_line", "the line of that log", "line number"),
+    Column("repository", "the MLCommons repository the result was read from"),
+    Column("commit", "the commit of that repository"),
+]
+
+
+def dataset_rows(data: MLPerfInference | None) -> list[dict]:
+    """Every imported result, one row each, newest round first, then scenario and most per chip."""
+    if data is None or data.results.empty:
+        return []
+    columns = [c.name for c in COLUMNS]
+    rows = []
+    for _, r in data.results.iterrows():
+        row = {c: raw(r.get(c)) for c in columns if c not in ("value_file", "value_line")}
+        row.update(value_file=r["at"]["value"]["path"], value_line=r["at"]["value"]["line"])
+        rows.append({c: row[c] for c in columns})
+    return sorted(rows, key=lambda r: (tuple(-x for x in round_key(r["round"])), SCENARIOS.index(r["scenario"]),
+                                       -r["per_chip"], r["submitter"], r["system"]))
+
+
+def describe(rows: list[dict]) -> str:
+    return f"{len(rows)} results from rounds {', '.join(sorted({r['round'] for r in rows}))}"

@@ -1,0 +1,67 @@
+"""Fragment kinds of MLPerf Inference (audited benchmark results on inference, published by others):
+the per-chip table of each round, the per-scenario answer and the written rule. Registered in
+core.KINDS."""
+
+from __future__ import annotations
+
+from accelbench.fragments.core import PUBLISHED_PAGE, Context, concat, download, kind, no_args, wrap
+from accelbench.judging import judge_advantage, rules_of
+from accelbench.render import tables
+from accelbench.render.text import esc
+from accelbench.sources.mlperf_inference import tables as inference_tables
+from accelbench.sources.mlperf_inference.format import KIND, newest_first
+from accelbench.sources.mlperf_inference.rules import best, comparable, results_url
+
+NOTE = ("Inference results, published by others and not measured here: they never count towards an answer on "
+        "training.")
+
+
+def _none(ctx: Context) -> str:
+    return tables.not_measured("published MLPerf Inference results (run accelbench import mlperf-inference)",
+                               ctx.links.md(PUBLISHED_PAGE))
+
+
+def _held(ctx: Context) -> bool:
+    return KIND in ctx.published and not ctx.published[KIND].results.empty
+
+
+@kind("inference-table", "", "every imported MLPerf Inference round on Stable Diffusion XL: samples/s (Offline) and "
+      "queries/s (Server) per system and per chip, one table per round, with its CSV and JSON")
+def _inference_table(ctx: Context, args: list[str]) -> str:
+    no_args("inference-table", args)
+    if not _held(ctx):
+        return _none(ctx)
+    data = ctx.published[KIND]
+    out = []
+    for round_name in newest_first(data.results["round"]):
+        rows = data.results[data.results["round"] == round_name]
+        source = data.round_of(round_name)["source"]
+        tree = f"https://github.com/{source['repository']}/tree/{source['commit']}"
+        name = f"inference-sdxl-{round_name}"
+        table = inference_tables.per_chip_table(rows, results_url, anchor=name)
+        out += [f"\n#### Stable Diffusion XL, MLPerf Inference {esc(round_name)}\n\n"
+                f'<p>Published by others in <a href="{esc(tree)}">{esc(source["repository"])}</a> at commit '
+                f"<code>{esc(source['commit'][:10])}</code>, closed division; each figure links to the line of the "
+                f"log it was read from. {esc(NOTE)}</p>\n",
+                wrap(table.html), download(ctx, name, table.rows)]
+    return concat(out)
+
+
+@kind("inference-summary", "", "per scenario, the TPU and the GPU with the most per chip on Stable Diffusion XL "
+      "(MLPerf Inference), and the verdict")
+def _inference_summary(ctx: Context, args: list[str]) -> str:
+    no_args("inference-summary", args)
+    if not _held(ctx):
+        return _none(ctx)
+    entries = []
+    for scenario, round_name, rows in comparable(ctx.published[KIND]):
+        tpu, gpu = best(rows, "tpu"), best(rows, "gpu")  # the rule's own choice, tie-break included
+        entries.append((scenario, round_name, tpu, gpu, best(rows, "tpu", "available"),
+                        judge_advantage(tpu["per_chip"] / gpu["per_chip"])))
+    return f"\n<p>{esc(NOTE)}</p>\n" + wrap(inference_tables.summary_table(entries, results_url))
+
+
+@kind("inference-rules", "", "the written rule of the MLPerf Inference verdict")
+def _inference_rules(ctx: Context, args: list[str]) -> str:
+    no_args("inference-rules", args)
+    return "\n" + "\n".join(f"- **{esc(r.claim.feature)}**: {esc(r.text)}" for r in rules_of(KIND)) + "\n"

@@ -1,0 +1,8 @@
+"""MLPerf Training (mlcommons/training_results_vX.Y): audited time-to-train results, one file per
+round, scored here from the raw logs by MLCommons' own rule. Its format, importer, rules, tables
+and fragment kinds live in this folder; this module declares it to the registry."""
+
+from accelbench.sources.base import Source
+
+SOURCE = Source(kind="mlperf-training", title="MLPerf Training", label="audited benchmark results",
+                dataset="mlperf-published", package=__name__)

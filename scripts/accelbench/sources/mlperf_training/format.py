@@ -1,0 +1,104 @@
+"""MLPerf Training's files in build_data/published/ (one per round): where they are, what they
+load into, and the rows and columns of its dataset file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from accelbench.downloads import Column
+from accelbench.render.text import raw
+from accelbench.sources.base import write_published
+
+KIND = "mlperf-training"
+SCHEMA = Path(__file__).with_name("schema.json")
+
+
+def published_path(data_dir: Path, round_name: str) -> Path:
+    return Path(data_dir) / "published" / f"mlperf-training-{round_name}.json"
+
+
+def write(data_dir: Path, published: dict) -> Path:
+    """Validate an imported round and replace its file (an import is regenerated, never edited)."""
+    return write_published(published_path(data_dir, published["round"]), published, SCHEMA)
+
+
+@dataclass
+class MLPerfTraining:
+    """Every imported round: one row per system and benchmark, with its round and provenance."""
+
+    rounds: list[dict]
+    results: pd.DataFrame
+
+    def round_of(self, name: str) -> dict | None:
+        return next((r for r in self.rounds if r["round"] == name), None)
+
+
+def load(files: list[tuple[Path, dict]]) -> MLPerfTraining:
+    """The validated round files -> one table of entries, rounds oldest first."""
+    rounds, rows = [], []
+    for path, data in files:
+        rounds.append(data)
+        for result in data["results"]:
+            rows.append({**result, "round": data["round"], "repository": data["source"]["repository"],
+                         "commit": data["source"]["commit"], "file": str(path)})
+    rounds.sort(key=lambda r: _round_key(r["round"]))
+    return MLPerfTraining(rounds, pd.DataFrame(rows))
+
+
+def _round_key(name: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in name.lstrip("v").split("."))
+
+
+def newest_first(names) -> list[str]:
+    return sorted(set(names), key=_round_key, reverse=True)
+
+
+COLUMNS = [
+    Column("round", "the MLPerf Training round", "vX.Y"),
+    Column("benchmark", "the MLPerf benchmark"),
+    Column("submitter", "who submitted the result"),
+    Column("system", "the submitter's system id"),
+    Column("division", "the MLPerf division (closed: the reference model, unchanged)"),
+    Column("status", "the system's availability as submitted"),
+    Column("availability", "the system's availability, normalised", "available, preview or research"),
+    Column("accelerator", "the accelerator, as the submission names it"),
+    Column("chip", "the chip in the hardware reference (empty: not in it)"),
+    Column("kind", "the kind of accelerator", "gpu or tpu"),
+    Column("nodes", "the nodes of the system", "count"),
+    Column("accelerators_per_node", "accelerators per node", "count"),
+    Column("chips", "accelerators used in all", "count"),
+    Column("framework", "the software framework as submitted"),
+    Column("runs_total", "the training runs submitted", "count"),
+    Column("runs_scored", "the runs that reached the target", "count"),
+    Column("required_runs", "the runs MLPerf's rules require for the benchmark", "count"),
+    Column("olympic_minutes", "the mean time to train, fastest and slowest run dropped", "min"),
+    Column("scaling_factor", "MLPerf's correction for a changed batch size", "factor"),
+    Column("score_minutes", "the score: olympic mean times the scaling factor", "min"),
+    Column("chip_hours", "chips times the score", "chip-hours"),
+    Column("repository", "the MLCommons repository the result was read from"),
+    Column("commit", "the commit of that repository"),
+]
+
+
+def dataset_rows(data: MLPerfTraining | None) -> list[dict]:
+    """Every imported entry, one row each, newest round first."""
+    columns = [c.name for c in COLUMNS]
+    if data is None or data.results.empty:
+        return []
+    rows = []
+    for _, r in data.results.iterrows():
+        runs = r["runs"] if isinstance(r["runs"], list) else []
+        row = {c: raw(r.get(c)) for c in columns}
+        row.update(runs_total=len(runs), runs_scored=sum(1 for x in runs if x.get("minutes") is not None))
+        rows.append(row)
+    key = [_round_key(str(row["round"])) for row in rows]
+    order = sorted(range(len(rows)), key=lambda i: (tuple(-x for x in key[i]), rows[i]["benchmark"],
+                                                     rows[i]["chip_hours"] or 0, rows[i]["submitter"], rows[i]["system"]))
+    return [rows[i] for i in order]
+
+
+def describe(rows: list[dict]) -> str:
+    return f"{len(rows)} entries from rounds {', '.join(sorted({r['round'] for r in rows}))}"

@@ -1,0 +1,65 @@
+"""Claim -> verdict from peer-reviewed papers' quoted figures, registered in judging.RULES under
+(claim, "paper"). A column of its own: never merged with what this project measured or with
+another source. Each finding names the paper, its authors' affiliation and the label that follows
+from it (vendor-authored where the authors work for a compared chip's vendor), the chips compared
+(often older than those measured elsewhere on the site), and quotes the figure word for word.
+
+A figure is a range (the TPU ahead by 1.2x to 1.7x); a range wholly beyond 5% either way decides,
+one that reaches into the margin is mixed.
+"""
+
+from __future__ import annotations
+
+from accelbench.judging import CONTRADICTED, MARGIN, MIXED, SUPPORTED, Finding, combined, rule
+from accelbench.reference import Reference
+from accelbench.sources.papers.format import KIND, Figure, Papers, doi_url, short_citation
+
+NO_PAPER = "No peer-reviewed paper with a quoted TPU-against-GPU figure on this claim yet."
+
+
+def judge_range(figure: Figure) -> str:
+    """The TPU ahead by low-high times: supported where even the low end clears the margin,
+    contradicted where even the high end falls short of parity by more than it, mixed otherwise."""
+    if figure.low > 1 + MARGIN:
+        return SUPPORTED
+    if figure.high < 1 - MARGIN:
+        return CONTRADICTED
+    return MIXED
+
+
+def sentence(paper: dict, figure: Figure) -> str:
+    tpu, gpu = paper["chips"]["tpu"]["name"], paper["chips"]["gpu"]["name"]
+    where = paper["quotation"]["where"].split(" (")[0]
+    return (f"{paper['_label'].capitalize()} (authors at {', '.join(paper['affiliation']['organisations'])}): "
+            f"{short_citation(paper)}, {tpu} against {gpu}; {where}: “{paper['quotation']['text']}”; "
+            f"the figure used: {tpu} “{figure.phrase}”; {tpu} and {gpu} are older chips than those compared "
+            f"elsewhere on this site, so this speaks of those generations only")
+
+
+def _judge(claim: str, papers: Papers) -> Finding:
+    verdicts, evidence, links = [], [], []
+    for paper, figure in papers.figures(claim):
+        verdicts.append(judge_range(figure))
+        evidence.append(sentence(paper, figure))
+        links.append((f"{short_citation(paper)} (doi:{paper['citation']['doi']})", doi_url(paper)))
+        if paper["citation"].get("arxiv"):
+            links.append((f"arXiv {paper['citation']['arxiv']}", f"https://arxiv.org/abs/{paper['citation']['arxiv']}"))
+    return Finding(combined(verdicts), evidence or [NO_PAPER], links=list(dict.fromkeys(links)))
+
+
+@rule("speed", KIND,
+      text="From figures quoted word for word from peer-reviewed papers, each labelled with its authors' affiliation "
+           "(vendor-authored where they work for a compared chip's vendor) and naming the chips compared. Supported "
+           "if every quoted range puts the TPU more than 5% faster than the GPU; contradicted if every one puts it "
+           "more than 5% slower; mixed otherwise.")
+def speed(published: Papers, reference: Reference) -> Finding:
+    return _judge("speed", published)
+
+
+@rule("energy", KIND,
+      text="From power or energy figures quoted word for word from peer-reviewed papers, each labelled with its "
+           "authors' affiliation (vendor-authored where they work for a compared chip's vendor) and naming the chips "
+           "compared. Supported if every quoted range has the TPU using more than 5% less power or energy than the "
+           "GPU; contradicted if every one has it using more than 5% more; mixed otherwise.")
+def energy(published: Papers, reference: Reference) -> Finding:
+    return _judge("energy", published)

@@ -1,0 +1,126 @@
+"""Vendor-published training throughput in build_data/published/ (one file per upstream document):
+where the files are, what they load into, and the rows and columns of its dataset file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from accelbench.downloads import Column
+from accelbench.runfile import RunFileError
+from accelbench.sources.base import write_published
+
+KIND = "vendor-training"
+SCHEMA = Path(__file__).with_name("schema.json")
+
+
+def published_path(data_dir: Path, name: str) -> Path:
+    return Path(data_dir) / "published" / f"vendor-training-{name}.json"
+
+
+def write(data_dir: Path, published: dict) -> Path:
+    """Validate an imported document and replace its file (an import is regenerated, never edited)."""
+    return write_published(published_path(data_dir, published["name"]), published, SCHEMA)
+
+
+def row_url(row: dict) -> str:
+    """The row's line on GitHub, at the commit it was imported from (each path part percent-encoded)."""
+    path = "/".join(quote(part, safe="") for part in row["path"].split("/"))
+    return f"https://github.com/{row['repository']}/blob/{row['commit']}/{path}#L{row['line']}"
+
+
+def figure_text(value) -> str:
+    """A figure as the document wrote it, with thousands separators: 4127.56 -> 4,127.56, 6288.0 -> 6,288."""
+    text = repr(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or "e" in text or "inf" in text or "nan" in text:
+        return str(value)
+    whole, _, fraction = text.partition(".")
+    return f"{int(whole):,}" + (f".{fraction}" if fraction.strip("0") else "")
+
+
+def release_key(release: str | None) -> tuple[int, ...]:
+    """A release's order: 26.06 < 26.06.01 < 26.08; no release (a document of one table) first."""
+    return tuple(int(part) for part in release.split(".")) if release else ()
+
+
+@dataclass
+class VendorTraining:
+    """Every imported document, and all their rows, each with its repository, commit and link."""
+
+    documents: list[dict]  # each file's content, with "file": where it was read from
+    rows: list[dict]
+
+    def of_kind(self, kind: str) -> list[dict]:
+        return [r for r in self.rows if r["kind"] == kind]
+
+
+def load(files: list[tuple[Path, dict]]) -> VendorTraining:
+    """The validated files -> every row. Two files that hold the same release of one repository
+    (a release moved from the summary to the archive, and only one of them imported again) are an
+    error naming both: both documents are imported together, at one commit."""
+    documents, rows, releases, problems = [], [], {}, []
+    for path, data in sorted(files, key=lambda f: f[1]["name"]):
+        documents.append({**data, "file": str(path)})
+        source = data["source"]
+        for release in sorted({r["release"] for r in data["rows"] if r["release"]}, key=release_key):
+            seen = releases.setdefault((source["repository"], release), path)
+            if seen != path:
+                problems.append(f"{path}: rows: release {release} of {source['repository']} is also in {seen}: import "
+                                f"both documents again, at one commit")
+        for row in data["rows"]:
+            full = {**row, "repository": source["repository"], "commit": source["commit"], "document": data["name"]}
+            rows.append({**full, "url": row_url(full)})
+    if problems:
+        raise RunFileError(problems)
+    return VendorTraining(documents, rows)
+
+
+COLUMNS = [
+    Column("vendor", "who published the figure (the chip's vendor)"),
+    Column("kind", "the kind of accelerator", "gpu or tpu"),
+    Column("system", "the system as the document names it"),
+    Column("chip", "the chip in the hardware reference (empty: not in it)"),
+    Column("framework", "the training framework of the document"),
+    Column("release", "the NeMo container release of the section (empty: the document has none)"),
+    Column("section", "the headings above the table"),
+    Column("task", "pre-training, sft or lora, from the headings (or the document)"),
+    Column("date", "the date the document gives the figure (empty: it gives none)", "YYYY-MM-DD"),
+    Column("line_date", "the day the line was first published (git blame at the imported commit)", "YYYY-MM-DD, UTC"),
+    Column("model", "the model as the document writes it"),
+    Column("model_key", "the architecture it stands for (the name table)"),
+    Column("chips", "accelerators used", "count"),
+    Column("gbs", "global batch size", "sequences"),
+    Column("mbs", "micro batch size", "sequences"),
+    Column("seq_len", "sequence length", "tokens"),
+    Column("precision", "the precision as the document writes it"),
+    Column("precision_key", "the precision, normalised"),
+    Column("tokens_per_s_per_chip", "training throughput per accelerator, as published", "tokens/s"),
+    Column("tflops_per_chip", "model TFLOP/s per accelerator as the vendor counts them (not comparable across vendors)",
+           "TFLOP/s"),
+    Column("step_time_s", "the time of one training step, as published", "s"),
+    Column("parallelism", "the parallel layout as published (FSDP, TP, PP, CP, VP, EP, GA)", "JSON object"),
+    Column("alternative", "true: the figures in parentheses on the line"),
+    Column("notes", "the document's footnotes and notes on the row", "JSON list"),
+    Column("repository", "the repository the row was read from"),
+    Column("commit", "the commit of that repository"),
+    Column("path", "the file in that repository"),
+    Column("line", "the line of the row in that file"),
+    Column("url", "the line on GitHub, at that commit"),
+]
+
+
+def dataset_rows(data: VendorTraining | None) -> list[dict]:
+    """Every imported row, in document order, Google's first."""
+    if data is None:
+        return []
+    columns = [c.name for c in COLUMNS]
+    ordered = sorted(data.rows, key=lambda r: (r["vendor"], r["document"], r["line"], r["alternative"]))
+    return [{c: r.get(c) for c in columns} for r in ordered]
+
+
+def describe(rows: list[dict]) -> str:
+    by_vendor = {}
+    for r in rows:
+        by_vendor[r["vendor"]] = by_vendor.get(r["vendor"], 0) + 1
+    return f"{len(rows)} rows ({', '.join(f'{v}: {n}' for v, n in sorted(by_vendor.items()))})"

@@ -1,0 +1,122 @@
+"""Fragment kinds of vendor-published training throughput (vendor-reported, published by others):
+the matched pairs and their chart, the candidates refused, every imported row, and the written
+rules with the name table. Registered in core.KINDS."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from accelbench.fragments.core import PUBLISHED_PAGE, Context, concat, download, figure, kind, no_args, wrap
+from accelbench.judging import rules_of
+from accelbench.render import charts, tables
+from accelbench.render.text import esc
+from accelbench.sources.vendor_training import tables as vendor_tables
+from accelbench.sources.vendor_training.format import KIND, row_url
+from accelbench.sources.vendor_training.pairs import match
+from accelbench.sources.vendor_training.rules import price_of
+
+LABEL = "Vendor-reported (published by Google and NVIDIA, not audited, not measured here)"
+
+
+def _data(ctx: Context):
+    data = ctx.published.get(KIND)
+    return data if data is not None and data.rows else None
+
+
+def _not_imported(ctx: Context) -> str:
+    return tables.not_measured("vendor-published training throughput (run accelbench import vendor-training)",
+                               ctx.links.md(PUBLISHED_PAGE))
+
+
+def _matched(ctx: Context):
+    if "vendor-training-match" not in ctx.cache:
+        ctx.cache["vendor-training-match"] = match(_data(ctx).rows)
+    return ctx.cache["vendor-training-match"]
+
+
+@kind("vendor-pairs", "", "vendor-published training throughput: every matched TPU/GPU pair (tokens/s per chip, "
+      "GPU/TPU, dollars per million tokens, flags), with its CSV and JSON")
+def _vendor_pairs(ctx: Context, args: list[str]) -> str:
+    no_args("vendor-pairs", args)
+    if _data(ctx) is None:
+        return _not_imported(ctx)
+    pairs, _ = _matched(ctx)
+    finding = ctx.findings().get(("speed", KIND))
+    said = f"<p>{esc(LABEL)}. {esc(finding.evidence[0])}.</p>\n" if finding else ""
+    table = vendor_tables.pairs_table(pairs, lambda row: price_of(ctx.reference, row))
+    if table.html is None:
+        return said + "\n<p>No TPU row and GPU row of the vendors' documents match.</p>\n"
+    return concat([said, wrap(table.html), download(ctx, "vendor-training-pairs", table.rows, "the matched pairs")])
+
+
+@kind("vendor-refused", "", "vendor-published training throughput: rows of one configuration on both sides that "
+      "are not compared, and why")
+def _vendor_refused(ctx: Context, args: list[str]) -> str:
+    no_args("vendor-refused", args)
+    if _data(ctx) is None:
+        return _not_imported(ctx)
+    _, refusals = _matched(ctx)
+    table = vendor_tables.refusals_table(refusals)
+    if table.html is None:
+        return "\n<p>Every candidate pair is compared.</p>\n"
+    return concat([wrap(table.html), download(ctx, "vendor-training-refused", table.rows, "the refused candidates")])
+
+
+@kind("vendor-pairs-chart", "", "GPU over TPU tokens per second per chip on every counted vendor-reported pair")
+def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
+    no_args("vendor-pairs-chart", args)
+    if _data(ctx) is None:
+        return _not_imported(ctx)
+    counted = [p for p in _matched(ctx)[0] if p.counts]
+    frame = pd.DataFrame([{
+        "device": p.gpu["system"], "framework": p.gpu["release"] or p.gpu["framework"], "status": "ok",
+        # the label (release · GPU precision · model ×chips) stays short; the tooltip has the rest
+        "params": {"pair": f"{p.gpu['precision']} · {p.tpu['model']} ×{p.tpu['chips']}", "gbs": p.tpu["gbs"],
+                   "seq_len": p.tpu["seq_len"], "tpu_precision": p.tpu["precision"]},
+        "m_gpu_over_tpu": p.gpu_over_tpu, "median_s": 1.0, "q1_s": 1.0, "q3_s": 1.0, "run_id": ""}
+        for p in counted])
+    chart = {"kind": "bar", "x": "pair", "y": "gpu_over_tpu", "series": ["pair"],
+             "y_label": "GPU/TPU tokens per second per chip",
+             "title": "Vendor-reported: GPU over TPU7x (Ironwood) tokens per second per chip"}
+    alt_text = (f"{chart['title']}: one bar per matched pair that counts ({len(counted)}), coloured by GPU system; "
+                f"a bar reaching past 1 means the GPU trains more tokens per second per chip than the TPU.")
+    made = charts.bar_chart(frame, chart, alt_text, uid="vendor-pairs") if counted else None
+    return figure(made, alt_text, "Published by Google and NVIDIA, not measured here and not audited; tokens per "
+                  "second per chip only (never TFLOP/s, which MaxText and Megatron count differently). Above 1: the "
+                  "GPU is faster per chip; below 1: the TPU is.", ctx)
+
+
+@kind("vendor-rows", "", "every imported row of the vendors' training-throughput documents, per document, with "
+      "CSV and JSON, and the rows left out with their reasons")
+def _vendor_rows(ctx: Context, args: list[str]) -> str:
+    no_args("vendor-rows", args)
+    data = _data(ctx)
+    if data is None:
+        return _not_imported(ctx)
+    out = []
+    for document in data.documents:
+        source, doc = document["source"], document["document"]
+        rows = [r for r in data.rows if r["document"] == document["name"]]
+        link = row_url({**source, "path": doc["path"], "line": 1}).rsplit("#", 1)[0]
+        out.append(f"\n#### {esc(doc['vendor'])}: {esc(doc['path'])}\n\n"
+                   f'<p>{esc(doc["title"] or doc["path"])}, <a href="{esc(link)}">{esc(source["repository"])}</a> '
+                   f"at commit <code>{esc(source['commit'][:10])}</code> ({esc(doc['framework'])}; vendor-reported, "
+                   f"not measured here). {len(rows)} rows; {len(document['left_out'])} left out.</p>\n")
+        name = f"vendor-training-rows-{document['name']}"
+        table = vendor_tables.rows_table(rows, anchor=name)
+        if table.html:
+            out += [wrap(table.html), download(ctx, name, table.rows)]
+        left = vendor_tables.left_out_table(document)
+        if left:
+            out += ["\n<p>Left out, with the reason:</p>\n", wrap(left)]
+    return concat(out)
+
+
+@kind("vendor-rules", "", "the written rules of the vendor-reported verdicts, the name table and the precisions")
+def _vendor_rules(ctx: Context, args: list[str]) -> str:
+    no_args("vendor-rules", args)
+    rules = "\n".join(f"- **{esc(r.claim.feature)}**: {esc(r.text)}" for r in rules_of(KIND))
+    return (f"\n{rules}\n\n**Model names that stand for one architecture** (a name not listed pairs with nothing):\n"
+            + wrap(vendor_tables.names_table())
+            + "\n**Precisions** (two of one family pair, flagged where they differ; two families never):\n"
+            + wrap(vendor_tables.precisions_table()))

@@ -1,0 +1,147 @@
+"""Tables of vendor-published training throughput (vendor-reported, published by others): never a
+measured figure among them. Every figure links to its line on GitHub at the imported commit, and
+every text from a document is escaped."""
+
+from __future__ import annotations
+
+from accelbench.render.tables import Table, html_table
+from accelbench.render.text import esc, num_cell, row_ids
+from accelbench.sources.vendor_training.format import figure_text, row_url
+from accelbench.sources.vendor_training.importer import MODEL_NAMES, PRECISIONS
+from accelbench.sources.vendor_training.pairs import Pair, Refusal
+from accelbench.sources.vendor_training.rules import usd_per_million_tokens
+
+
+def _figure(row: dict, value, text: str) -> str:
+    """A published figure linked to its line, sortable by its value."""
+    title = f"{row['path']} line {row['line']} at {row['commit'][:10]}"
+    return num_cell(f'<a href="{esc(row["url"])}" title="{esc(title)}">{esc(text)}</a>', value)
+
+
+def _date(row: dict) -> str:
+    if row["date"]:
+        return esc(row["date"])
+    if row["line_date"]:
+        return (f'<span title="{esc("the day the line was first published (git blame), commit " + row["line_commit"])}">'
+                f'{esc(row["line_date"])}</span>')
+    return "–"
+
+
+def _who(row: dict) -> str:
+    what = f"{row['framework']} {row['release']}" if row["release"] else row["framework"]
+    chip = f"<br><small>{esc(row['chip'])}</small>" if row["chip"] else "<br><small>no chip in the reference data</small>"
+    return f"{esc(row['system'])}{chip}<br><small>{esc(what)}</small>"
+
+
+def pairs_table(pairs: list[Pair], price_of, *, anchor: str = "vendor-pairs") -> Table:
+    """Every matched pair, those that count first: the configuration, each side's tokens per second
+    per chip (linked to its line) and date, GPU over TPU, dollars per million tokens at each chip's
+    cheapest dated price, and the flags."""
+    head = ["Model", "Chips", "GBS", "Seq len", "Precision (TPU / GPU)", "TPU system", "TPU tokens/s per chip",
+            "TPU date", "GPU system", "GPU tokens/s per GPU", "GPU date", "GPU/TPU", "USD per M tokens (TPU)",
+            "USD per M tokens (GPU)", "Counts / flags"]
+    body, keys, data = [], [], []
+    for p in sorted(pairs, key=lambda p: not p.counts):  # stable: pairs.match's order within each group
+        t, g = p.tpu, p.gpu
+        costs = []
+        for row in (t, g):
+            price = price_of(row)
+            usd = usd_per_million_tokens(price, row["tokens_per_s_per_chip"]) if price else None
+            cell = (num_cell(f'<span title="{esc(price["provider"])}, {esc(price["source_date"])}, '
+                             f'${float(price["usd_per_chip_hour"]):.2f} per chip-hour ({esc(price["source"])})">'
+                             f'${usd:.2f}</span>', usd) if price else "no price")
+            costs.append((usd, price, cell))
+        status = "counts" if p.counts else f"superseded by {p.superseded_by}: not counted"
+        body.append([esc(t["model"]) + (f"<br><small>{esc(g['model'])}</small>" if g["model"] != t["model"] else ""),
+                     num_cell(esc(t["chips"]), t["chips"]), num_cell(esc(t["gbs"]), t["gbs"]),
+                     num_cell(esc(t["seq_len"]), t["seq_len"]), f"{esc(t['precision'])} / {esc(g['precision'])}",
+                     _who(t), _figure(t, t["tokens_per_s_per_chip"], figure_text(t["tokens_per_s_per_chip"])), _date(t),
+                     _who(g), _figure(g, g["tokens_per_s_per_chip"], figure_text(g["tokens_per_s_per_chip"])), _date(g),
+                     num_cell(f"{p.gpu_over_tpu:.2f}", p.gpu_over_tpu), costs[0][2], costs[1][2],
+                     "; ".join(esc(x) for x in (status, *p.flags))])
+        keys.append([t["model_key"], t["chips"], t["gbs"], t["seq_len"], t["precision"], g["system"], g["release"],
+                     g["precision"]])
+        data.append({
+            "model": t["model"], "gpu_model": g["model"], "model_key": t["model_key"], "chips": t["chips"],
+            "gbs": t["gbs"], "seq_len": t["seq_len"], "task": t["task"], "tpu_precision": t["precision"],
+            "gpu_precision": g["precision"], "tpu_system": t["system"], "tpu_chip": t["chip"],
+            "tpu_framework": t["framework"], "tpu_release": t["release"],
+            "tpu_tokens_per_s_per_chip": t["tokens_per_s_per_chip"], "tpu_date": t["date"],
+            "tpu_line_date": t["line_date"], "tpu_url": t["url"], "gpu_system": g["system"], "gpu_chip": g["chip"],
+            "gpu_framework": g["framework"], "gpu_release": g["release"],
+            "gpu_tokens_per_s_per_chip": g["tokens_per_s_per_chip"], "gpu_date": g["date"],
+            "gpu_line_date": g["line_date"], "gpu_url": g["url"], "gpu_over_tpu": p.gpu_over_tpu,
+            "tpu_usd_per_million_tokens": costs[0][0], "gpu_usd_per_million_tokens": costs[1][0],
+            "tpu_usd_per_chip_hour": float(costs[0][1]["usd_per_chip_hour"]) if costs[0][1] else None,
+            "gpu_usd_per_chip_hour": float(costs[1][1]["usd_per_chip_hour"]) if costs[1][1] else None,
+            "counts": p.counts, "superseded_by": p.superseded_by, "flags": "; ".join(p.flags),
+        })
+    return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
+
+
+def refusals_table(refusals: list[Refusal], *, anchor: str = "vendor-refused") -> Table:
+    """Rows of one configuration (model, chips, GBS, sequence length) on both sides that do not pair, and why."""
+    head = ["Model", "Chips", "GBS", "Seq len", "TPU row", "GPU row", "Why not compared"]
+    body, keys, data = [], [], []
+    for r in refusals:
+        t, g = r.tpu, r.gpu
+        body.append([esc(t["model"]), num_cell(esc(t["chips"]), t["chips"]), num_cell(esc(t["gbs"]), t["gbs"]),
+                     num_cell(esc(t["seq_len"]), t["seq_len"]),
+                     f'<a href="{esc(t["url"])}">{esc(t["system"])} {esc(t["precision"] or "precision not stated")}</a>',
+                     f'<a href="{esc(g["url"])}">{esc(g["system"])} {esc(g["release"] or "")} '
+                     f'{esc(g["precision"] or "precision not stated")}</a>', esc(r.reason)])
+        keys.append([t["model_key"], t["chips"], t["gbs"], t["seq_len"], t["precision"], g["system"], g["release"],
+                     g["precision"], g["line"]])
+        data.append({"model": t["model"], "gpu_model": g["model"], "chips": t["chips"], "gbs": t["gbs"],
+                     "seq_len": t["seq_len"], "tpu_system": t["system"], "tpu_precision": t["precision"],
+                     "tpu_url": t["url"], "gpu_system": g["system"], "gpu_release": g["release"],
+                     "gpu_precision": g["precision"], "gpu_url": g["url"], "reason": r.reason})
+    return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
+
+
+ROW_HEAD = ["Model", "System", "Release", "Task", "Chips", "GBS", "MBS", "Seq len", "Precision", "Tokens/s per chip",
+            "TFLOP/s per chip (vendor's count)", "Step time (s)", "First published"]
+
+
+def rows_table(rows: list[dict], *, anchor: str) -> Table:
+    """One document's rows as imported, in its order, each figure linked to its line."""
+    body, keys, data = [], [], []
+    for r in rows:
+        def fig(field):
+            return _figure(r, r[field], figure_text(r[field])) if r[field] is not None else "N/A"
+        notes = f' <small title="{esc(" ".join(r["notes"]))}">(note)</small>' if r["notes"] else ""
+        body.append([esc(r["model"]) + notes, esc(r["system"]) + (f"<br><small>{esc(r['chip'])}</small>" if r["chip"] else ""),
+                     esc(r["release"] or "–"), esc(r["task"] or "not stated"), num_cell(esc(r["chips"]), r["chips"]),
+                     num_cell(esc(r["gbs"]), r["gbs"]), num_cell(esc(r["mbs"] if r["mbs"] is not None else "–"), r["mbs"]),
+                     num_cell(esc(r["seq_len"]), r["seq_len"]), esc(r["precision"] or "not stated"),
+                     fig("tokens_per_s_per_chip"), fig("tflops_per_chip"), fig("step_time_s"), _date(r)])
+        keys.append([r["line"], "b" if r["alternative"] else ""])
+        data.append({k: r[k] for k in ("vendor", "system", "chip", "framework", "release", "task", "model", "model_key",
+                                       "chips", "gbs", "mbs", "seq_len", "precision", "precision_key",
+                                       "tokens_per_s_per_chip", "tflops_per_chip", "step_time_s", "parallelism",
+                                       "alternative", "notes", "date", "line_date", "repository", "commit", "path",
+                                       "line", "url")})
+    return Table(html_table(ROW_HEAD, body, ids=row_ids(anchor, keys)) if body else None, data)
+
+
+def left_out_table(document: dict) -> str | None:
+    items = document["left_out"]
+    if not items:
+        return None
+    source = document["source"]
+    body = [[f'<a href="{esc(row_url({**i, **source}))}">{esc(i["path"])}:{esc(i["line"])}</a>', esc(i["reason"])]
+            for i in items]
+    return html_table(["Line", "Why it was left out"], body)
+
+
+def names_table() -> str:
+    """The declared name table: which written names stand for one architecture, and why."""
+    body = [[f"<code>{esc(m.key)}</code>", ", ".join(f"<code>{esc(n)}</code>" for n in m.written), esc(m.why)]
+            for m in MODEL_NAMES]
+    return html_table(["Architecture", "Names the documents write", "Why they are one"], body)
+
+
+def precisions_table() -> str:
+    body = [[f"<code>{esc(p.key)}</code>", esc(p.family), ", ".join(f"<code>{esc(n)}</code>" for n in p.written),
+             esc(p.meaning)] for p in PRECISIONS]
+    return html_table(["Precision", "Family", "As written", "What it is"], body)

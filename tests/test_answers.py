@@ -1,0 +1,123 @@
+"""The reader's answer per claim, from every kind of evidence's finding: each combination of
+kinds gives the exact expected sentences; inference is shown but never counted; the same data in
+any order gives the same answers; the HTML escapes what comes from data."""
+
+import pytest
+
+from accelbench import findings  # noqa: F401 (registers every kind's rules)
+from accelbench.answers import MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, KindInfo, all_answers, answer, measured_kind
+from accelbench.claims import CLAIMS, MEASURED
+from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding
+from accelbench.reference import Reference
+from accelbench.render import answers as render
+from accelbench.store import load_store
+
+from conftest import ROOT, SNIPPETS, make_run, write_run
+from helpers import GPU, TPU, gpt2, matmul
+
+AUDITED = KindInfo("audited benchmark results", "MLPerf Training")
+VENDOR = KindInfo("vendor-reported", "Vendor-published training throughput", vendor=True)
+KINDS = {MEASURED: measured_kind(), "mlperf-training": AUDITED}
+SPEED = CLAIMS["speed"]
+
+
+def found(verdict, text="figure"):
+    return Finding(verdict, [text])
+
+
+def test_no_evidence_at_all():
+    a = answer(SPEED, {MEASURED: found(NOT_MEASURED), "mlperf-training": found(NOT_MEASURED)}, KINDS)
+    assert (a.direction, a.strength, a.deciding) == (NO_EVIDENCE, "", [])
+    assert a.bears_on == "Nothing here yet confirms or contradicts the article's claim “Even faster for large tensor ops” (TPUs)."
+    assert a.unknown == ["measured here: not measured yet", "audited benchmark results (MLPerf Training): not measured yet"]
+    assert a.would_change[0] == "A TPU run of the matrix-multiplication and GPT-2 benchmarks would add evidence measured here."
+
+
+def test_measured_only():
+    a = answer(SPEED, {MEASURED: found(SUPPORTED, "bf16 matmul: TPU 900 TFLOP/s, GPU 700")}, KINDS)
+    assert (a.direction, a.strength) == (TO_TPU, "on one kind of evidence")
+    assert a.bears_on == ("The article's claim “Even faster for large tensor ops” (TPUs, against “Very fast” for GPUs) "
+                          "is supported by measured here.")
+    assert a.deciding == ["measured here: bf16 matmul: TPU 900 TFLOP/s, GPU 700"]
+    assert a.would_change[0] == ("The measured verdict rests on the chips measured so far: a TPU run of the "
+                                 "matrix-multiplication and GPT-2 benchmarks on other chips would test it.")
+    assert a.unknown == []
+
+
+def test_mlperf_only():
+    a = answer(SPEED, {MEASURED: found(NOT_MEASURED), "mlperf-training": found(CONTRADICTED, "gpt3 (v4.1): GPU/TPU 0.58")},
+               KINDS)
+    assert (a.direction, a.strength) == (TO_GPU, "on one kind of evidence")
+    assert a.bears_on.endswith("is contradicted by audited benchmark results (MLPerf Training).")
+    assert a.deciding == ["audited benchmark results (MLPerf Training): gpt3 (v4.1): GPU/TPU 0.58"]
+    assert a.unknown == ["measured here: not measured yet"]
+
+
+def test_vendor_published_only_is_a_weak_answer():
+    kinds = {**KINDS, "vendor-training": VENDOR}
+    claim = CLAIMS["cost"]
+    if "vendor-training" not in claim.judged_by:
+        pytest.skip("the vendor-published source does not judge cost yet")
+    a = answer(claim, {MEASURED: found(NOT_MEASURED), "vendor-training": found(SUPPORTED)}, kinds)
+    assert (a.direction, a.strength) == (TO_TPU, "weakly: on vendor-reported or vendor-authored evidence only")
+
+
+def test_kinds_that_disagree_are_mixed_and_each_keeps_its_verdict():
+    a = answer(SPEED, {MEASURED: found(SUPPORTED), "mlperf-training": found(CONTRADICTED)}, KINDS)
+    assert (a.direction, a.strength) == (MIXED_ANSWER, "the kinds of evidence disagree")
+    assert a.bears_on.endswith("is supported by measured here and contradicted by audited benchmark results "
+                               "(MLPerf Training).")
+    assert [k.finding.verdict for k in a.kinds] == [SUPPORTED, CONTRADICTED]
+
+
+def test_two_kinds_that_agree_answer_strongly_and_a_mixed_one_is_named():
+    a = answer(SPEED, {MEASURED: found(CONTRADICTED), "mlperf-training": found(CONTRADICTED)}, KINDS)
+    assert (a.direction, a.strength) == (TO_GPU, "strongly: 2 kinds of evidence agree")
+    b = answer(SPEED, {MEASURED: found(MIXED), "mlperf-training": found(CONTRADICTED)}, KINDS)
+    assert (b.direction, b.strength) == (TO_GPU, "on one kind of evidence; measured here mixed")
+
+
+def test_a_limitation_claim_that_holds_points_to_the_gpu():
+    a = answer(CLAIMS["flexibility"], {MEASURED: found(SUPPORTED)}, KINDS)
+    assert a.direction == TO_GPU  # "TPUs: focused on AI tasks only" holds: the GPU is the flexible one
+
+
+def test_inference_is_shown_but_never_counted_for_training(monkeypatch):
+    from accelbench.claims import Claim
+    from accelbench.judging import RULES, Rule
+
+    claim = Claim("speed", "Speed (for AI)", "Very fast", "Even faster for large tensor ops", "evidence/matmul.md",
+                  (MEASURED, "inference"), "tpu", "a TPU run")
+    monkeypatch.setitem(RULES, ("speed", "inference"), Rule(claim, "inference", "x" * 50, lambda d, r: None))
+    kinds = {MEASURED: measured_kind(), "inference": KindInfo("audited (inference)", "MLPerf Inference", for_training=False)}
+    a = answer(claim, {MEASURED: found(NOT_MEASURED), "inference": found(SUPPORTED)}, kinds)
+    assert a.direction == NO_EVIDENCE and [k.kind for k in a.kinds] == [MEASURED, "inference"]
+
+
+def test_a_stale_measured_result_gives_no_measured_evidence(data_dir):
+    """A TPU result from an older snippet source is stale: the answer does not rest on it."""
+    stale = {**matmul(TPU, 900), "snippet_hash": "0" * 64}
+    write_run(data_dir, make_run(run_id="20261130T000000Z-synthetic-00000000", created_at="2026-11-30T00:00:00Z",
+                                 records=[matmul(GPU, 700), gpt2(GPU, 400_000), stale]))
+    store = load_store(data_dir, SNIPPETS)
+    result = findings.all_findings(store, {}, Reference(ROOT / "build_data" / "reference"))
+    speed = next(a for a in all_answers(result, {MEASURED: measured_kind()}) if a.claim.slug == "speed")
+    assert speed.direction == NO_EVIDENCE and speed.kinds[0].finding.verdict == NOT_MEASURED
+
+
+def test_the_summary_paragraph_names_each_direction_and_what_is_missing():
+    answers = [answer(SPEED, {"mlperf-training": found(CONTRADICTED)}, KINDS),
+               answer(CLAIMS["energy"], {MEASURED: found(NOT_MEASURED)}, KINDS)]
+    assert render.summary(answers) == (
+        "<p>Of the article&#x27;s 2 claims, the evidence on this site points to the GPU on Speed (for AI). Those answers "
+        "rest on audited benchmark results (MLPerf Training); each kind keeps its own verdict below. There is no "
+        "evidence yet on Energy Efficiency. No claim is decided by a measurement made here yet: every measured "
+        "comparison needs a TPU run.</p>\n")
+
+
+def test_contradicted_never_appears_without_what_it_contradicts():
+    a = answer(SPEED, {"mlperf-training": found(CONTRADICTED, '<script>alert(1)</script>')}, KINDS)
+    html = render.card(a, {"runs": "runs.html", "page": lambda s: s, "reproduce": "r.html", "published": {}})
+    assert "contradicted by audited benchmark results" in html and "Even faster for large tensor ops" in html
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "contradicted" not in render.glance([a], lambda slug: f"#{slug}")  # the glance says where it points

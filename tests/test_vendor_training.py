@@ -1,0 +1,422 @@
+"""Vendor-published training throughput as published evidence: real excerpts of Google's Ironwood
+recipes table and NVIDIA's Megatron-Bridge summaries (tests/fixtures/vendor_training/PROVENANCE.md)
+read by column name, bad and hostile cells left out naming file and line, the same bytes every
+time, like-with-like pairs with every flag and refusal, and the two rules' verdicts."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from argparse import Namespace
+from collections import Counter
+
+import pytest
+
+from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
+from accelbench.reference import Reference
+from accelbench.runfile import RunFileError
+from accelbench.sources import SOURCES, load_published
+from accelbench.sources.base import problems_in
+from accelbench.sources.git import DirSource, open_source
+from accelbench.sources.vendor_training.format import KIND, SCHEMA, VendorTraining, load, published_path, write
+from accelbench.sources.vendor_training.importer import DOCUMENTS, MODEL_NAMES, import_files, model_key
+from accelbench.sources.vendor_training.pairs import match
+
+from conftest import ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures" / "vendor_training"
+REFERENCE = ROOT / "build_data" / "reference"
+GOOGLE_COMMIT = "c8cfe2f689081d36701a101cd73a70965d80926b"
+NVIDIA_COMMIT = "067f987df03b8355b03192d88d70f1709fedf51a"
+FOLDERS = {"ironwood": ("tpu-recipes", GOOGLE_COMMIT), "megatron-bridge": ("Megatron-Bridge", NVIDIA_COMMIT)}
+ARCHIVE = "docs/performance-summary-archive.md"
+
+
+def imported(document: str, root=None) -> list[dict]:
+    folder, commit = FOLDERS[document]
+    source = DirSource(root or FIXTURES / folder, DOCUMENTS[document][0], commit)
+    return import_files(source, Namespace(document=document), REFERENCE)
+
+
+def everything() -> VendorTraining:
+    """Both vendors' fixtures as the rules read them (validated on the way)."""
+    files = []
+    for document in FOLDERS:
+        for published in imported(document):
+            assert problems_in(published, published["name"], SCHEMA) == []
+            files.append((published_path(ROOT, published["name"]), published))
+    return load(files)
+
+
+def row(rows, line, alternative=False, path=None):
+    return next(r for r in rows if r["line"] == line and r["alternative"] == alternative
+                and (path is None or r["path"] == path))
+
+
+def test_the_ironwood_table_is_read_by_column_name_with_its_separators_and_na():
+    [published] = imported("ironwood")
+    rows = published["rows"]
+    assert len(rows) == 22 and published["left_out"] == []
+    assert published["tables"] == [{"line": 5, "section": "Training Recipes for Ironwood TPU", "ignored": [],
+                                    "columns": ["Model ID", "Number of chips", "GBS", "Sequence length", "Precision",
+                                                "Step time (seconds)", "TFLOPs/sec/chip", "Tokens/sec/chip"]}]
+    plain, separated = row(rows, 21), row(rows, 23)  # '4127.56' and '4,121.02' in one column
+    assert (plain["model"], plain["chips"], plain["gbs"], plain["seq_len"], plain["precision"]) == \
+        ("llama3.1-70b", 64, 256, 8192, "fp8_full")
+    assert (plain["tokens_per_s_per_chip"], plain["tflops_per_chip"], plain["step_time_s"]) == (4127.56, 1854.19, 7.93)
+    assert (separated["tokens_per_s_per_chip"], separated["tflops_per_chip"]) == (4121.02, 1851.25)
+    wan = row(rows, 28)
+    assert (wan["model"], wan["tokens_per_s_per_chip"], wan["tflops_per_chip"]) == ("wan2.1-14b", None, 209.55)
+    assert {(r["vendor"], r["kind"], r["system"], r["chip"], r["framework"], r["task"], r["release"]) for r in rows} == \
+        {("Google", "tpu", "Ironwood", "TPU7x (Ironwood)", "MaxText", "pre-training", None)}
+    assert plain["model_key"] == "llama3-70b" and row(rows, 19)["model_key"] == "llama3.1-405b"
+    # a plain folder has no history: no line is dated, and the document gives no date
+    assert {(r["date"], r["line_date"], r["line_commit"]) for r in rows} == {(None, None, None)}
+    assert published["source"] == {"repository": "AI-Hypercomputer/tpu-recipes", "commit": GOOGLE_COMMIT,
+                                   "url": "https://github.com/AI-Hypercomputer/tpu-recipes"}
+
+
+def test_two_megatron_releases_with_different_columns_are_read_by_column_name():
+    summary, archive = imported("megatron-bridge")
+    assert [d["name"] for d in (summary, archive)] == ["megatron-bridge-performance-summary",
+                                                       "megatron-bridge-performance-summary-archive"]
+    assert len(summary["rows"]) == 4 and summary["left_out"] == [] and archive["left_out"] == []
+    deepseek = row(summary["rows"], 11)  # the model is the heading, the system a column; no FSDP column
+    assert (deepseek["release"], deepseek["model"], deepseek["system"], deepseek["precision"], deepseek["chips"],
+            deepseek["gbs"], deepseek["mbs"], deepseek["seq_len"], deepseek["tokens_per_s_per_chip"],
+            deepseek["tflops_per_chip"]) == ("26.08", "DeepSeekV3", "DGX-GB300", "MXFP8", 256, 4096, 1, 4096, 6288, 1635)
+    assert deepseek["parallelism"] == {"tp": 1, "pp": 2, "cp": 1, "vp": 8, "ep": 32}
+    assert deepseek["section"] == "26.08 NeMo Container / Pre-Training Performance / Model: DeepSeekV3"
+    rows = archive["rows"]
+    assert len(rows) == 7 + 7 + 4 + 9 + 6 + 12
+    llama = row(rows, 27)  # 26.04.01: an FSDP column, 'n/a' in VP and EP
+    assert (llama["release"], llama["model"], llama["precision"], llama["tokens_per_s_per_chip"]) == \
+        ("26.04.01", "LLAMA3_70B", "FP8", 5248)
+    assert llama["parallelism"] == {"fsdp": 64, "tp": 1, "pp": 1, "cp": 1, "vp": None, "ep": None}
+    assert row(rows, 33)["chip"] == "H100 SXM" and row(rows, 42)["chip"] == "B200 (HGX 1000 W)"
+    assert row(rows, 41)["chip"] is None  # DGX-B300 has no chip in the reference data
+    # 25.11: the system is the heading, the model a column, with GA; 'x (y)' gives two rows
+    first, second = row(rows, 52), row(rows, 52, alternative=True)
+    assert (first["system"], first["model"], first["precision"], first["tokens_per_s_per_chip"],
+            first["tflops_per_chip"], first["parallelism"]["ga"], first["notes"]) == \
+        ("DGX-GB300", "LLAMA3_8B", "FP8-CS", 37556, 1933, 8, [])
+    assert (second["precision"], second["precision_key"], second["tokens_per_s_per_chip"], second["tflops_per_chip"],
+            second["parallelism"]["ga"]) == ("FP8-MX", "mxfp8", 36108, 1858, 8)
+    assert second["notes"][0].startswith("the figures in parentheses on this line")
+    assert row(rows, 55)["model"] == "DeepSeekV3 (w/o MTP)" and row(rows, 55)["model_key"] == "deepseekv3-w-o-mtp"
+    # 25.09: no Precision column; parentheses in the parallelism and throughput cells
+    first, second = row(rows, 84), row(rows, 84, alternative=True)
+    assert (first["release"], first["system"], first["precision"], first["precision_key"]) == \
+        ("25.09", "DGX-GB200", None, None)
+    assert (first["tokens_per_s_per_chip"], first["parallelism"]) == \
+        (3986, {"fsdp": 64, "tp": 1, "pp": 1, "cp": 1, "vp": 1, "ep": 1, "ga": 1})
+    assert (second["tokens_per_s_per_chip"], second["tflops_per_chip"], second["parallelism"]) == \
+        (3546, 1593, {"fsdp": 0, "tp": 2, "pp": 4, "cp": 1, "vp": 5, "ep": 1, "ga": 16})
+    assert {r["task"] for r in rows} == {"pre-training"} and {r["vendor"] for r in rows} == {"NVIDIA"}
+
+
+def test_the_importer_gives_the_same_bytes_twice_and_valid_files(tmp_path):
+    for document in FOLDERS:
+        first = [write(tmp_path, p).read_bytes() for p in imported(document)]
+        second = [write(tmp_path, p).read_bytes() for p in imported(document)]
+        assert first == second
+    assert sorted(p.name for p in (tmp_path / "published").iterdir()) == [
+        "vendor-training-megatron-bridge-performance-summary-archive.json",
+        "vendor-training-megatron-bridge-performance-summary.json", "vendor-training-tpu-recipes-ironwood.json"]
+    loaded = load_published(tmp_path)[KIND]
+    assert len(loaded.rows) == 22 + 4 + 45
+    assert loaded.rows[0]["url"] == (f"https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/{NVIDIA_COMMIT}/"
+                                     "docs/performance-summary.md#L11")
+
+
+def test_a_hand_edited_file_fails_validation_naming_the_field(tmp_path):
+    [published] = imported("ironwood")
+    published["rows"][0]["tokens_per_s_per_chip"] = 1e30
+    with pytest.raises(RunFileError) as info:
+        write(tmp_path, published)
+    assert "rows[0].tokens_per_s_per_chip: 1e+30 is greater than the maximum of 10000000" in str(info.value)
+
+
+def test_a_git_directory_dates_every_line_by_the_commit_that_published_it(tmp_path):
+    repo = tmp_path / "repo"
+    shutil.copytree(FIXTURES / "tpu-recipes", repo)
+    env = {**os.environ, "GIT_AUTHOR_DATE": "2025-12-18T10:00:00Z", "GIT_COMMITTER_DATE": "2025-12-18T10:00:00Z"}
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "fixture"], check=True, env=env)
+    source = open_source(repo, "AI-Hypercomputer/tpu-recipes")
+    [published] = import_files(source, Namespace(document="ironwood"), REFERENCE)
+    assert published["source"]["commit"] == source.commit and len(source.commit) == 40
+    assert {(r["line_date"], r["line_commit"]) for r in published["rows"]} == {("2025-12-18", source.commit)}
+    assert [r["tokens_per_s_per_chip"] for r in published["rows"]] == \
+        [r["tokens_per_s_per_chip"] for r in imported("ironwood")[0]["rows"]]
+
+
+HOSTILE_TABLE = """
+#### Model: DeepSeekV3
+
+| System | #-GPUs | Precision | GBS | MBS | Sequence Length | TP | PP | CP | VP | EP | Tokens / sec / GPU | Model TFLOP / sec / GPU |
+|--------|--------|-----------|-----|-----|-----------------|----|----|----|----|----|-----------------------|-------------------------|
+| DGX-GB300 | 256 | MXFP8 | 4096 | 1 | 4096 | 1 | 2 | 1 | 8 | 32 | 1e30 | 1635 |
+| DGX-GB300 | 256 | MXFP8 | 4096 | 1 | 4096 | 1 | 2 | 1 | 8 | 32 | 99,999,999,999 | 1635 |
+| =HYPERLINK("http://x") | 256 | MXFP8 | 4096 | 1 | 4096 | 1 | 2 | 1 | 8 | 32 | 6288 | 1635 |
+| DGX-GB300 | 256 |
+| DGX-GB300 | 256 | MXFP8 | 4,09,6 | 1 | 4096 | 1 | 2 | 1 | 8 | 32 | 6288 | 1635 |
+| DGX-GB300 | 256 | MXFP8 | 4096 | 1 | 4096 | 1 | 2 | 1 | 8 | 32 | N/A | n/a |
+| &lt;script&gt;alert(1)&lt;/script&gt; | 256 | MXFP8 | 4096 | 1 | 4096 | 1 | 2 | 1 | 8 | 32 | 6288 | 1635 |
+| <img src=x onerror=alert(2)>DGX-GB300 | 256 | <b>MXFP8</b> | 4096 | 1 | 4096 | 1 | 2 | 1 | 8 | 32 | 6,288 | 1635 |
+
+#### Model: Unknown
+
+| System | GBS | Sequence Length | Tokens / sec / GPU |
+|--------|-----|-----------------|--------------------|
+| DGX-GB300 | 4096 | 4096 | 6288 |
+"""
+
+
+def hostile_copy(tmp_path):
+    root = tmp_path / "Megatron-Bridge"
+    shutil.copytree(FIXTURES / "Megatron-Bridge", root)
+    summary = root / "docs" / "performance-summary.md"
+    lines = summary.read_text().splitlines(keepends=True)
+    # after the 26.08 Qwen table (fixture line 19): the hostile table's header is line 23
+    summary.write_text("".join(lines[:19]) + HOSTILE_TABLE + "".join(lines[19:]))
+    return root
+
+
+def test_bad_and_hostile_cells_are_left_out_naming_file_and_line(tmp_path):
+    summary, _ = imported("megatron-bridge", hostile_copy(tmp_path))
+    path = "docs/performance-summary.md"
+    assert {(x["path"], x["line"]) for x in summary["left_out"]} == {(path, n) for n in (25, 26, 27, 28, 29, 30, 38)}
+    reasons = {x["line"]: x["reason"] for x in summary["left_out"]}
+    assert reasons == {
+        25: "line 25: column 'Tokens / sec / GPU': '1e30' is not a number",
+        26: "line 26: column 'Tokens / sec / GPU': 99,999,999,999 is out of range (above 0, at most 10,000,000)",
+        27: "line 27: column 'System': '=HYPERLINK(\"http://x\")' starts with '=', as a spreadsheet formula does",
+        28: "line 28: 2 cells where the header at line 23 has 13",
+        29: "line 29: column 'GBS': '4,09,6' is not a number",
+        30: "line 30: neither tokens/s nor TFLOP/s is published (N/A)",
+        38: "line 38: the table at line 36 has no column or heading for chips (columns: System, GBS, Sequence Length, "
+            "Tokens / sec / GPU)",
+    }
+    kept = {r["line"]: r for r in summary["rows"] if 23 < r["line"] < 36}
+    assert kept[31]["system"] == "<script>alert(1)</script>"  # an entity stays text, to be escaped on pages
+    assert (kept[32]["system"], kept[32]["precision"], kept[32]["tokens_per_s_per_chip"]) == ("DGX-GB300", "MXFP8", 6288)
+
+
+def test_a_document_without_a_throughput_table_is_an_error_naming_it(tmp_path):
+    root = tmp_path / "tpu-recipes"
+    (root / "training" / "ironwood").mkdir(parents=True)
+    (root / "training" / "ironwood" / "README.md").write_text("# Training Recipes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    with pytest.raises(ValueError, match="training/ironwood/README.md has no table of training throughput"):
+        imported("ironwood", root)
+    with pytest.raises(ValueError, match="no file training/ironwood/README.md"):
+        imported("ironwood", tmp_path / "empty")
+
+
+def test_hostile_text_stays_text_on_the_pages(tmp_path):
+    from accelbench.discovery import workload_settings
+    from accelbench.fragments import Context, Links, render
+    from accelbench.store import load_store
+
+    from conftest import SNIPPETS, new_data_dir
+
+    data_dir = new_data_dir(tmp_path)
+    evil = '<script>alert(1)</script>"><img src=x onerror=alert(2)>'
+    for document in FOLDERS:
+        for published in imported(document):
+            for r in published["rows"]:  # the systems and notes of every row; the names of rows that pair with none
+                r.update(system=evil, notes=[evil], **({"model": evil} if r["model"].startswith("gemma") else {}))
+            write(data_dir, published)
+    ctx = Context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
+                  Links("published"), published=load_published(data_dir))
+    for kind in ("vendor-pairs", "vendor-refused", "vendor-pairs-chart", "vendor-rows", "vendor-rules"):
+        html = render(ctx, kind, []).text
+        assert "<script>" not in html and "<img src=x" not in html, kind
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in render(ctx, "vendor-rows", []).text
+
+
+def key(pair):
+    return (pair.tpu["model"], pair.tpu["precision"], pair.gpu["system"], pair.gpu["release"], pair.gpu["precision"],
+            pair.gpu["tokens_per_s_per_chip"], pair.superseded_by)
+
+
+def test_the_fixtures_pair_like_with_like_exactly():
+    pairs, refusals = match(everything().rows)
+    fp8 = "different FP8 recipes (fp8_full vs {})"
+    expected = [
+        # TPU7x deepseek-v3, 256 chips, GBS 4096, 4096 tokens, fp8_full (2,968.49 tokens/s per chip)
+        (("deepseek-v3", "fp8_full", "DGX-B200", "26.04.01", "MXFP8", 3328, None), fp8.format("MXFP8")),
+        (("deepseek-v3", "fp8_full", "DGX-B300", "26.04.01", "MXFP8", 3456, None), fp8.format("MXFP8")),
+        (("deepseek-v3", "fp8_full", "DGX-GB200", "26.08", "MXFP8", 4912, None), fp8.format("MXFP8")),
+        (("deepseek-v3", "fp8_full", "DGX-GB200", "26.04.01", "MXFP8", 4256, "DGX-GB200 26.08"), fp8.format("MXFP8")),
+        (("deepseek-v3", "fp8_full", "DGX-GB300", "26.08", "MXFP8", 6288, None), fp8.format("MXFP8")),
+        (("deepseek-v3", "fp8_full", "DGX-GB300", "26.04.01", "MXFP8", 4992, "DGX-GB300 26.08"), fp8.format("MXFP8")),
+        # gpt-oss-120b, 64 chips, GBS 1280, 8192 tokens: bf16 against 25.11's BF16, the newest with it
+        (("gpt-oss-120b", "bf16", "DGX-GB300", "25.11", "BF16", 18347, None), None),
+        # llama3.1-70b (Llama 3 70B's architecture), 64 chips, GBS 256, 8192 tokens
+        (("llama3.1-70b", "fp8_full", "DGX-GB200", "26.04.01", "FP8", 4224, None), fp8.format("FP8")),
+        (("llama3.1-70b", "fp8_full", "DGX-GB200", "26.04.01", "MXFP8", 3712, None), fp8.format("MXFP8")),
+        (("llama3.1-70b", "fp8_full", "DGX-GB300", "26.04.01", "FP8", 5248, None), fp8.format("FP8")),
+        (("llama3.1-70b", "fp8_full", "DGX-GB300", "26.04.01", "MXFP8", 4864, None), fp8.format("MXFP8")),
+        (("llama3.1-70b", "fp8_full", "DGX-GB300", "25.11", "FP8-CS", 4520, "DGX-GB300 26.04.01"), fp8.format("FP8-CS")),
+        (("llama3.1-70b", "fp8_full", "DGX-H100", "26.04.01", "FP8", 1664, None), fp8.format("FP8")),
+        # llama3.1-405b, 256 chips, GBS 1536, 8192 tokens
+        (("llama3.1-405b", "fp8_full", "DGX-GB200", "26.06", "FP8", 843, None), fp8.format("FP8")),
+        (("llama3.1-405b", "fp8_full", "DGX-GB200", "26.06", "MXFP8", 783, None), fp8.format("MXFP8")),
+        (("llama3.1-405b", "fp8_full", "DGX-GB300", "26.06", "FP8", 1048, None), fp8.format("FP8")),
+        (("llama3.1-405b", "fp8_full", "DGX-GB300", "26.06", "MXFP8", 952, None), fp8.format("MXFP8")),
+        (("llama3.1-405b", "fp8_full", "DGX-GB300", "25.11", "FP8-CS", 999, "DGX-GB300 26.06"), fp8.format("FP8-CS")),
+        # qwen3-235b-a22b, 256 chips, GBS 8192, 4096 tokens: 25.11's BF16 is superseded by 26.08 (MXFP8 only)
+        (("qwen3-235b-a22b", "bf16", "DGX-GB300", "25.11", "BF16", 6131, "DGX-GB300 26.08"), None),
+        (("qwen3-235b-a22b", "fp8_full", "DGX-GB200", "26.08", "MXFP8", 7280, None), fp8.format("MXFP8")),
+        (("qwen3-235b-a22b", "fp8_full", "DGX-GB300", "26.08", "MXFP8", 8816, None), fp8.format("MXFP8")),
+    ]
+    assert [(key(p), p.flags[0] if p.flags else None) for p in pairs] == expected
+    assert sum(p.counts for p in pairs) == 16
+    never = "{} vs {}: {} and {} are never compared"
+    assert Counter(r.reason for r in refusals) == {
+        "precision " + never.format("bf16", "MXFP8", "bf16", "FP8"): 6 + 2 + 2 + 2,
+        "precision " + never.format("bf16", "FP8", "bf16", "FP8"): 3 + 2,
+        "precision " + never.format("bf16", "NVFP4", "bf16", "FP4"): 2 + 2,
+        "precision " + never.format("bf16", "FP8-CS", "bf16", "FP8"): 1 + 1,
+        "precision " + never.format("fp8_full", "NVFP4", "FP8", "FP4"): 2 + 2,
+        "precision " + never.format("fp8_full", "BF16", "FP8", "bf16"): 1,
+    }
+    # qualified names ('DeepSeekV3 (w/o MTP)', '(tokendrop)') are other architectures: never candidates
+    assert not [r for r in refusals if "(" in r.gpu["model"]] and not [p for p in pairs if "(" in p.gpu["model"]]
+
+
+def base_pair():
+    """A real TPU row and a real GPU row that pair: llama3.1-70b fp8_full against DGX-H100 FP8 (26.04.01)."""
+    rows = everything().rows
+    tpu = next(r for r in rows if r["kind"] == "tpu" and r["line"] == 21)
+    gpu = next(r for r in rows if r["system"] == "DGX-H100" and r["release"] == "26.04.01")
+    return tpu, gpu
+
+
+@pytest.mark.parametrize("tpu_change, gpu_change, reason, flag", [
+    ({}, {}, None, "different FP8 recipes (fp8_full vs FP8)"),
+    ({}, {"precision": "MXFP8", "precision_key": "mxfp8"}, None, "different FP8 recipes (fp8_full vs MXFP8)"),
+    ({"precision": "bf16", "precision_key": "bf16"}, {"precision": "BF16", "precision_key": "bf16"}, None, None),
+    ({"precision": "bf16", "precision_key": "bf16"}, {}, "precision bf16 vs FP8: bf16 and FP8 are never compared", None),
+    ({}, {"precision": "NVFP4", "precision_key": "nvfp4"},
+     "precision fp8_full vs NVFP4: FP8 and FP4 are never compared", None),
+    ({}, {"precision": None, "precision_key": None}, "precision not stated on the GPU row", None),
+    ({}, {"precision": "FP6", "precision_key": "fp6"}, "precision 'FP6' (GPU) is not in the table of precisions", None),
+    ({}, {"model": "Llama-3.1-70B", "model_key": "llama3-70b"}, "model 'Llama-3.1-70B' not in the name table", None),
+    ({}, {"task": "sft"}, "task pre-training vs sft", None),
+    ({"tokens_per_s_per_chip": None}, {}, "no tokens/s published on the TPU row", None),
+])
+def test_each_flag_and_each_refusal(tpu_change, gpu_change, reason, flag):
+    tpu, gpu = base_pair()
+    pairs, refusals = match([{**tpu, **tpu_change}, {**gpu, **gpu_change}])
+    if reason:
+        assert pairs == [] and [r.reason for r in refusals] == [reason]
+    else:
+        assert refusals == [] and [p.flags for p in pairs] == [(flag,) if flag else ()] and pairs[0].counts
+
+
+def test_rows_of_another_configuration_are_not_candidates():
+    tpu, gpu = base_pair()
+    for change in ({"chips": 128}, {"gbs": 512}, {"seq_len": 4096}, {"model_key": "llama3.1-405b"}):
+        assert match([tpu, {**gpu, **change}]) == ([], [])
+
+
+def test_only_the_newest_release_of_a_system_counts_and_the_older_stays_dated():
+    tpu, gpu = base_pair()
+    older = {**gpu, "release": "26.04", "tokens_per_s_per_chip": 1633.0, "line": 1}
+    newer = {**gpu, "release": "26.06.01", "precision": "MXFP8", "precision_key": "mxfp8", "line": 2}
+    other = {**gpu, "system": "DGX-B200", "release": "25.09"}  # another system: its own newest
+    pairs, _ = match([tpu, older, gpu, newer, other])
+    assert [(p.gpu["system"], p.gpu["release"], p.superseded_by) for p in pairs] == [
+        ("DGX-B200", "25.09", None), ("DGX-H100", "26.06.01", None), ("DGX-H100", "26.04.01", "DGX-H100 26.06.01"),
+        ("DGX-H100", "26.04", "DGX-H100 26.06.01")]
+
+
+def judged(claim, rows, reference=None):
+    return RULES[(claim, KIND)].judge(VendorTraining([], rows), reference or Reference(REFERENCE))
+
+
+def test_the_speed_rule_compares_tokens_per_second_per_chip_in_the_right_direction():
+    rows = everything().rows
+    tpu, h100 = base_pair()
+    # TPU7x 4,127.56 tokens/s per chip against DGX-H100's 1,664: the TPU is faster, the claim supported
+    finding = judged("speed", [tpu, h100])
+    assert finding.verdict == SUPPORTED
+    assert finding.evidence[1] == ("llama3.1-70b on 64 chips, GBS 256, sequence 8192: TPU Ironwood (MaxText) fp8_full "
+                                   "4,127.56 tokens/s per chip; GPU DGX-H100 (Megatron-Bridge (NeMo) 26.04.01) FP8 1,664; "
+                                   "GPU/TPU 0.40 [different FP8 recipes (fp8_full vs FP8)]")
+    gb300 = row(rows, 27, path=ARCHIVE)  # DGX-GB300 FP8 5,248: the GPU is faster
+    assert judged("speed", [tpu, gb300]).verdict == CONTRADICTED
+    gb200 = row(rows, 30, path=ARCHIVE)  # DGX-GB200 FP8 4,224: within 5%, a tie
+    assert judged("speed", [tpu, gb200]).verdict == MIXED
+    everything_found = judged("speed", rows)
+    assert everything_found.verdict == MIXED
+    assert everything_found.evidence[0] == (
+        "16 matched pairs (each GPU system's newest release): the TPU trains more than 5% faster per chip on 2, more "
+        "than 5% slower on 12, within 5% on 2; GPU/TPU tokens/s per chip from 0.40 to 2.12")
+    assert len(everything_found.evidence) == 17
+    assert (f"https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/{NVIDIA_COMMIT}/{ARCHIVE}#L33"
+            in [url for _, url in judged("speed", [tpu, h100]).links])
+    assert judged("speed", [tpu]).verdict == NOT_MEASURED
+    assert "attention FLOPs differently" in RULES[("speed", KIND)].text
+
+
+def test_the_cost_rule_prices_each_chip_from_the_reference_data(tmp_path):
+    tpu, h100 = base_pair()
+    finding = judged("cost", everything().rows)
+    assert finding.verdict == NOT_MEASURED
+    assert finding.evidence[0].startswith("0 of 16 matched pairs priced; no price in the reference data for "
+                                          "TPU7x (Ironwood)")
+    # with a price for the TPU (a synthetic row, here only), the cheaper chip per token decides
+    reference = tmp_path / "reference"
+    shutil.copytree(REFERENCE, reference)
+    with open(reference / "prices.csv", "a", encoding="utf-8") as fh:
+        fh.write("TPU7x,GCP,test,synthetic test price,5.00,on-demand,test only,2026-01-01,not a real price\n")
+    priced = judged("cost", [tpu, h100], Reference(reference))
+    # TPU: 5.00 / (4127.56 × 3600) × 10⁶ = $0.34 per million tokens; H100: 3.85 (Nebius) / (1664 × 3600) × 10⁶ = $0.64
+    assert priced.verdict == SUPPORTED
+    assert priced.evidence == [
+        "1 of 1 matched pairs priced",
+        "llama3.1-70b on 64 chips, GBS 256, sequence 8192: TPU Ironwood (MaxText) $0.34 per million tokens at $5.00/h "
+        "(GCP, 2026-01-01); GPU DGX-H100 (Megatron-Bridge (NeMo) 26.04.01) $0.64 at $3.85/h (Nebius, 2026-09-25) "
+        "[different FP8 recipes (fp8_full vs FP8)]"]
+    dear = judged("cost", [tpu, {**h100, "tokens_per_s_per_chip": 4127.56 * 3.85 / 5.00 * 1.2}], Reference(reference))
+    assert dear.verdict == CONTRADICTED
+
+
+def test_the_same_release_in_two_files_is_an_error_naming_both(tmp_path):
+    summary, archive = imported("megatron-bridge")
+    for r in archive["rows"][:1]:
+        r["release"] = "26.08"
+    with pytest.raises(RunFileError, match="release 26.08 of NVIDIA-NeMo/Megatron-Bridge is also in"):
+        load([(tmp_path / "a.json", summary), (tmp_path / "b.json", archive)])
+
+
+def test_the_command_line_imports_both_megatron_documents_and_prints_their_paths(tmp_path):
+    data_dir = tmp_path / "data"
+    shutil.copytree(REFERENCE, data_dir / "reference")
+    command = [sys.executable, "-m", "accelbench", "--data-dir", str(data_dir), "import", "vendor-training",
+               str(FIXTURES / "Megatron-Bridge"), "--document", "megatron-bridge"]
+    refused = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert refused.returncode == 2 and "give --commit" in refused.stderr
+    out = subprocess.run(command + ["--commit", NVIDIA_COMMIT], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [str(data_dir / "published" / f"vendor-training-{n}.json") for n in
+                                  ("megatron-bridge-performance-summary", "megatron-bridge-performance-summary-archive")]
+    assert "docs/performance-summary-archive.md: 45 row(s) from 6 table(s) in releases 25.09, 25.11, 26.04.01, 26.06; " \
+           "0 left out" in out.stderr
+
+
+def test_the_committed_files_are_valid_and_agree_with_the_name_table():
+    data = load_published(ROOT / "build_data").get(KIND)
+    assert data is not None and SOURCES[KIND].vendor and SOURCES[KIND].label == "vendor-reported"
+    assert {d["source"]["repository"] for d in data.documents} == {"AI-Hypercomputer/tpu-recipes",
+                                                                    "NVIDIA-NeMo/Megatron-Bridge"}
+    assert all(r["model_key"] == model_key(r["model"]) for r in data.rows)
+    assert {m.key for m in MODEL_NAMES} >= {r["model_key"] for r in data.rows if r["kind"] == "tpu"} - {
+        "gemma4-2b", "gemma4-4b", "gemma4-26b", "gemma4-31b", "wan2.1-14b"}
+    assert json.loads(json.dumps(data.rows[0]))["url"].startswith("https://github.com/")
