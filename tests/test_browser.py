@@ -185,8 +185,43 @@ def test_screenshot_of_a_chart_with_its_tooltip(browser, site_url, path, scheme)
     context.close()
 
 
+ANSWER_PAGES = {"": 7, "article/comparison.html": 7, "guide.html": 6}  # page -> answers it shows
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)])
+@pytest.mark.parametrize("path", list(ANSWER_PAGES))
+def test_every_answer_is_visible_and_the_page_does_not_scroll_sideways(browser, site_url, path, width, height):
+    """The answers read on a phone and on a desktop: the document never scrolls sideways (only a
+    focusable scroll region may), and every claim's answer is on the page, visible, inside the
+    viewport's width."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(site_url + path, wait_until="networkidle")
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    overflowing = page.evaluate("""() => [...document.querySelectorAll('article *')].filter(e => {
+        const style = getComputedStyle(e);
+        const scrolls = ['auto', 'scroll'].includes(style.overflowX);
+        return scrolls && e.scrollWidth > e.clientWidth + 1 && e.getAttribute('tabindex') === null
+            && !e.closest('details:not([open])');
+    }).map(e => e.className || e.tagName)""")
+    assert overflowing == [], f"scrolls sideways without taking the keyboard's focus: {overflowing}"
+    directions = page.locator(".ab-answer__direction")
+    assert directions.count() == ANSWER_PAGES[path]
+    for i in range(directions.count()):
+        answer = directions.nth(i)
+        answer.scroll_into_view_if_needed()
+        box = answer.bounding_box()
+        assert answer.is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= width, answer.inner_text()
+        assert any(word in answer.inner_text() for word in ("Points to the", "Mixed", "No evidence yet"))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"answers-{path.removesuffix('.html').replace('/', '-') or 'home'}-{width}.png"),
+                    full_page=True)
+    context.close()
+
+
 def test_the_measured_comparison_table_has_a_verdict_in_every_row(page, site_url):
     page.goto(site_url + "article/comparison.html", wait_until="networkidle")
+    page.locator("details.ab-whole-table summary").click()  # the whole table is one click away
     table = page.locator("table").filter(has_text="Published (MLPerf)")
     rows = table.locator("tbody tr")
     assert rows.count() == 7  # one per row of the article's table

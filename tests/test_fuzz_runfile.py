@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from accelbench import queries, verdicts
 from accelbench.reference import Reference
-from accelbench.render import charts, tables
+from accelbench.render import charts, costs, coverage, results, runs
 from accelbench.store import load_store
 from accelbench.validation import Validator, validate_files
 
@@ -82,16 +82,16 @@ def check_file(data_dir, path):
         store = load_store(data_dir, SNIPPETS)
         latest = store.latest("matmul")
         if not latest.empty:
-            tables.results_table(latest, "runs/")
-            tables.best_table(latest, "tflops", ["dtype"], "n", "runs/")
-            tables.scaling_table(latest, "runs/")
+            results.results_table(latest, "runs/")
+            results.best_table(queries.best_per_series(latest, "tflops", ["dtype"]), "tflops", ["dtype"], "n", "runs/")
+            results.scaling_table(queries.scaling_pairs(latest), "runs/")
             charts.line_chart(latest, CHART, "alt", peaks=[("peak", 100.0)])
             charts.bar_chart(latest, {**CHART, "kind": "bar"}, "alt")
-        tables.runs_table(store.runs)
-        tables.energy_table(store.records, "runs/")
-        tables.coverage_note(store.records, "contribute.md")
+        runs.runs_table(store.runs)
+        costs.energy_table(store.records, "runs/")
+        coverage.coverage_note(store.records, "contribute.md")
         verdicts.all_verdicts(store, REFERENCE)
-        tables.cost_table(queries.cost_rows(store, REFERENCE), "runs/")
+        costs.cost_table(queries.cost_rows(store, REFERENCE), "runs/")
         charts.roofline_chart(*queries.roofline_inputs(store, REFERENCE), "alt")
 
 

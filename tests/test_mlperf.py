@@ -8,11 +8,11 @@ import sys
 
 import pytest
 
-from accelbench.sources.git import DirSource
-from accelbench.sources.mlperf_training.importer import Run, import_round, olympic_minutes, parse_log
 from accelbench.sources import load_published
 from accelbench.sources.base import problems_in
-from accelbench.sources.mlperf_training.format import KIND, SCHEMA, published_path, write
+from accelbench.sources.git import DirSource
+from accelbench.sources.mlperf_training.format import KIND, SCHEMA, write
+from accelbench.sources.mlperf_training.importer import Run, import_round, olympic_minutes, parse_log
 
 from conftest import ROOT
 

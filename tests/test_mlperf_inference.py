@@ -217,9 +217,9 @@ def test_the_rule_compares_the_best_per_chip_and_says_it_is_inference():
 ])
 def test_the_rules_outcomes(tpu, gpu, verdict):
     rows = [{"scenario": s, "kind": "tpu", "chip": "TPU v6e (Trillium)", "per_chip": t, "value": t * 4}
-            for s, t in zip(("Offline", "Server"), tpu)]
+            for s, t in zip(("Offline", "Server"), tpu, strict=True)]
     rows += [{"scenario": s, "kind": "gpu", "chip": "H200 SXM", "per_chip": g, "value": g * 4}
-             for s, g in zip(("Offline", "Server"), gpu)]
+             for s, g in zip(("Offline", "Server"), gpu, strict=True)]
     assert judge(frame(rows)).verdict == verdict
 
 

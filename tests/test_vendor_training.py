@@ -20,7 +20,8 @@ from accelbench.sources import SOURCES, load_published
 from accelbench.sources.base import problems_in
 from accelbench.sources.git import DirSource, open_source
 from accelbench.sources.vendor_training.format import KIND, SCHEMA, VendorTraining, load, published_path, write
-from accelbench.sources.vendor_training.importer import DOCUMENTS, MODEL_NAMES, import_files, model_key
+from accelbench.sources.vendor_training.importer import DOCUMENTS, import_files
+from accelbench.sources.vendor_training.names import MODEL_NAMES, model_key
 from accelbench.sources.vendor_training.pairs import match
 
 from conftest import ROOT
@@ -126,6 +127,9 @@ def test_the_importer_gives_the_same_bytes_twice_and_valid_files(tmp_path):
         "vendor-training-megatron-bridge-performance-summary.json", "vendor-training-tpu-recipes-ironwood.json"]
     loaded = load_published(tmp_path)[KIND]
     assert len(loaded.rows) == 22 + 4 + 45
+    dataset = SOURCES[KIND].rows(loaded)  # what the dataset download holds: no nested value
+    assert len(dataset) == 71 and not [v for r in dataset for v in r.values() if isinstance(v, (dict, list))]
+    assert row(dataset, 84, alternative=True)["parallelism"] == '{"fsdp":0,"tp":2,"pp":4,"cp":1,"vp":5,"ep":1,"ga":16}'
     assert loaded.rows[0]["url"] == (f"https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/{NVIDIA_COMMIT}/"
                                      "docs/performance-summary.md#L11")
 
@@ -157,9 +161,7 @@ def test_a_git_directory_dates_every_line_by_the_commit_that_published_it(tmp_pa
 HOSTILE_TABLE = """
 #### Model: DeepSeekV3
 
-| System | #-GPUs | Precision | GBS | MBS | Sequence Length | TP | PP | CP | VP | EP | Tokens / sec / GPU | Model TFLOP / sec / GPU |
-|--------|--------|-----------|-----|-----|-----------------|----|----|----|----|----|-----------------------|-------------------------|
-| DGX-GB300 | 256 | MXFP8 | 4096 | 1 | 4096 | 1 | 2 | 1 | 8 | 32 | 1e30 | 1635 |
+{header}| DGX-GB300 | 256 | MXFP8 | 4096 | 1 | 4096 | 1 | 2 | 1 | 8 | 32 | 1e30 | 1635 |
 | DGX-GB300 | 256 | MXFP8 | 4096 | 1 | 4096 | 1 | 2 | 1 | 8 | 32 | 99,999,999,999 | 1635 |
 | =HYPERLINK("http://x") | 256 | MXFP8 | 4096 | 1 | 4096 | 1 | 2 | 1 | 8 | 32 | 6288 | 1635 |
 | DGX-GB300 | 256 |
@@ -181,8 +183,9 @@ def hostile_copy(tmp_path):
     shutil.copytree(FIXTURES / "Megatron-Bridge", root)
     summary = root / "docs" / "performance-summary.md"
     lines = summary.read_text().splitlines(keepends=True)
-    # after the 26.08 Qwen table (fixture line 19): the hostile table's header is line 23
-    summary.write_text("".join(lines[:19]) + HOSTILE_TABLE + "".join(lines[19:]))
+    # after the 26.08 Qwen table (fixture line 19), under the real header of its lines 9-10: line 23
+    hostile = HOSTILE_TABLE.replace("{header}", "".join(lines[8:10]))
+    summary.write_text("".join(lines[:19]) + hostile + "".join(lines[19:]))
     return root
 
 
@@ -209,8 +212,13 @@ def test_bad_and_hostile_cells_are_left_out_naming_file_and_line(tmp_path):
 def test_a_document_without_a_throughput_table_is_an_error_naming_it(tmp_path):
     root = tmp_path / "tpu-recipes"
     (root / "training" / "ironwood").mkdir(parents=True)
-    (root / "training" / "ironwood" / "README.md").write_text("# Training Recipes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    readme = root / "training" / "ironwood" / "README.md"
+    readme.write_text("# Training Recipes for Ironwood TPU\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
     with pytest.raises(ValueError, match="training/ironwood/README.md has no table of training throughput"):
+        imported("ironwood", root)
+    readme.write_text((FIXTURES / "tpu-recipes" / "training" / "ironwood" / "README.md").read_text()
+                      .replace("# Training Recipes for Ironwood TPU", "# Training Recipes for Trillium TPU"))
+    with pytest.raises(ValueError, match="no longer names Ironwood, the system every row is given"):
         imported("ironwood", root)
     with pytest.raises(ValueError, match="no file training/ironwood/README.md"):
         imported("ironwood", tmp_path / "empty")

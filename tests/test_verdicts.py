@@ -6,9 +6,9 @@ import shutil
 
 import pytest
 
+from accelbench.judging import RULES
 from accelbench.reference import Reference
 from accelbench.store import load_store
-from accelbench.judging import RULES
 from accelbench.verdicts import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, all_verdicts
 
 from conftest import ROOT, SNIPPETS, make_run, write_run

@@ -13,6 +13,15 @@ from dataclasses import dataclass
 from accelbench.claims import CLAIMS, MEASURED, MEASURED_LABEL, Claim
 from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED, Finding
 
+# The rule in words, as the methodology page shows it (beside the code that applies it below).
+ANSWER_RULE = (
+    "Each kind of evidence judges the article's TPU claim by its own written rules and keeps its own verdict. "
+    "A decisive verdict (supported or contradicted) points the reader to one chip: to the TPU where a TPU "
+    "advantage holds (speed, cost, energy) or a TPU limitation fails, to the GPU otherwise. The answer points "
+    "to a chip when every decisive kind points to it; it is mixed when they point to different chips, or when "
+    "no kind is decisive but one is mixed; otherwise there is no evidence yet. It is strong when two or more "
+    "kinds agree, weak when every decisive kind is vendor-reported or vendor-authored. Inference results are "
+    "shown beside the answer and never counted towards an answer on training.")
 TO_TPU, TO_GPU, MIXED_ANSWER, NO_EVIDENCE = "points to the TPU", "points to the GPU", "mixed", "no evidence yet"
 REFERENCE_LABEL = "reference data (dated price list), not measured"
 DECISIVE = (SUPPORTED, CONTRADICTED)
@@ -26,6 +35,11 @@ class KindInfo:
     title: str  # the source's name: "MLPerf Training" ("" for this project's runs)
     for_training: bool = True  # False: shown beside the answer, never counted in it (inference)
     vendor: bool = False  # reported or written by a chip's vendor: an answer on it alone is weak
+    held: bool = True  # False: a source with no file imported (the answer says so)
+
+    @property
+    def named(self) -> str:
+        return f"{self.label} ({self.title})" if self.title else self.label
 
 
 @dataclass(frozen=True)
@@ -66,9 +80,10 @@ def favours(claim: Claim, verdict: str) -> str | None:
 
 
 def answer(claim: Claim, found: dict[str, Finding], kinds: dict[str, KindInfo]) -> Answer:
-    """``found``: kind of evidence -> its finding on this claim (kinds without data are absent)."""
+    """``found``: kind of evidence -> its finding on this claim; ``kinds``: every kind's description
+    (a kind neither in ``kinds`` nor held is left out)."""
     shown = [KindAnswer(k, kinds[k], found[k], RULES[(claim.slug, k)].reference_only)
-             for k in claim.judged_by if k in found and k in kinds]
+             for k in claim.judged_by if k in found and k in kinds and kinds[k].held]
     counted = [k for k in shown if k.info.for_training]
     decisive = [k for k in counted if k.finding.verdict in DECISIVE]
     sides = {favours(claim, k.finding.verdict) for k in decisive}
@@ -114,7 +129,8 @@ def listed(names: list[str]) -> str:
 def _unknown(claim: Claim, shown: list[KindAnswer], kinds: dict[str, KindInfo]) -> list[str]:
     out = [f"{k.named}: {k.finding.verdict}" + ("" if k.finding.verdict == NOT_MEASURED else " (no TPU/GPU pair decides)")
            for k in shown if k.finding.verdict not in DECISIVE]
-    out += [f"{k}: nothing of this kind is imported" for k in claim.judged_by if k not in kinds]
+    out += [f"{kinds[k].named}: nothing of this kind is imported" for k in claim.judged_by
+            if k in kinds and not kinds[k].held]
     return out
 
 

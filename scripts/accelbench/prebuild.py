@@ -27,8 +27,8 @@ from pathlib import Path
 from accelbench import downloads
 from accelbench.discovery import workload_settings
 from accelbench.fragments import Context, FragmentError, Links, render
-from accelbench.sources import load_published
 from accelbench.reference import Reference
+from accelbench.sources import load_published
 from accelbench.store import load_store
 
 GENERATED = "generated"  # beside docs/, in the folder of mkdocs.yml

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from accelbench.intervals import Ratio, median_ratio, ratio
 from accelbench.claims import MEASURED, Claim
+from accelbench.intervals import Ratio, median_ratio, ratio
 from accelbench.judging import CONTRADICTED, MARGIN, MIXED, NOT_MEASURED, SUPPORTED, Finding, combined, rule, rules_of
 from accelbench.queries import best, cheapest_per_token, general_ops, is_bf16, is_gpt2_small, training_records
 from accelbench.reference import Reference

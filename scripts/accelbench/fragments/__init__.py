@@ -7,7 +7,7 @@ A page includes a fragment with one line, ``--8<-- "generated/FOLDER/KIND[.ARG..
 FOLDER is the page's own folder under docs/ (links inside a fragment are relative to it).
 """
 
-from accelbench.fragments import answers, measured  # noqa: F401 (each registers its kinds)
+from accelbench.fragments import measured, answers  # noqa: F401,I001 (each registers its kinds, in this order)
 from accelbench.fragments.core import KINDS, Context, FragmentError, Links, render
 from accelbench.sources import register_fragments
 

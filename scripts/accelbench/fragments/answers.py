@@ -4,6 +4,7 @@ core.KINDS; they read the answers, never a verdict of their own."""
 
 from __future__ import annotations
 
+from accelbench.answers import ANSWER_RULE
 from accelbench.claims import CLAIMS
 from accelbench.fragments.core import (
     PUBLISHED_PAGE,
@@ -13,8 +14,10 @@ from accelbench.fragments.core import (
     kind,
     no_args,
 )
+from accelbench.judging import rules_of
 from accelbench.render import answers as render
 from accelbench.render.text import esc_md
+from accelbench.sources import SOURCES
 
 COMPARISON_PAGE = "article/comparison.md"
 
@@ -53,3 +56,13 @@ def _answers_glance(ctx: Context, args: list[str]) -> str:
 def _answer_summary(ctx: Context, args: list[str]) -> str:
     no_args("answer-summary", args)
     return "\n" + render.summary(ctx.answers())
+
+
+@kind("evidence-rules", "", "how answers combine the kinds of evidence, and every published source's written rules")
+def _evidence_rules(ctx: Context, args: list[str]) -> str:
+    no_args("evidence-rules", args)
+    out = [f"\n{esc_md(ANSWER_RULE)}\n"]
+    for source in SOURCES.values():
+        out.append(f"\n**{esc_md(source.title)}** ({esc_md(source.label)}):\n\n"
+                   + "\n".join(f"- **{esc_md(r.claim.feature)}**: {esc_md(r.text)}" for r in rules_of(source.kind)) + "\n")
+    return "".join(out)

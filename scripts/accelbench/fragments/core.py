@@ -82,8 +82,8 @@ class Context:
 
     def answers(self) -> list[Answer]:
         """One answer per claim from every kind of evidence held (measured, and each source imported)."""
-        kinds = {MEASURED: measured_kind(), **{k: KindInfo(s.label, s.title, s.for_training, s.vendor)
-                                               for k, s in SOURCES.items() if k in self.published}}
+        kinds = {MEASURED: measured_kind(), **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in self.published)
+                                               for k, s in SOURCES.items()}}
         return all_answers(self.findings(), kinds)
 
     def record_rows(self) -> tuple[list[dict], list[str]]:

@@ -22,7 +22,7 @@ from accelbench.fragments.core import (
 )
 from accelbench.judging import rules_of
 from accelbench.profiles import PROFILES
-from accelbench.render import charts, tables
+from accelbench.render import charts, costs, coverage, reference, results, runs, tables, verdicts
 from accelbench.render.text import esc, esc_md, row_ids
 from accelbench.sources import SOURCES
 
@@ -33,14 +33,14 @@ def _runs(ctx: Context, args: list[str]) -> str:
     no_args("runs", args)
     if not ctx.store.runs:
         return not_measured(ctx, "any workload")
-    return wrap(tables.runs_table(ctx.store.runs))
+    return wrap(runs.runs_table(ctx.store.runs))
 
 
 @kind("verdicts", "", "the article's comparison table with the evidence and a verdict per row")
 def _verdicts(ctx: Context, args: list[str]) -> str:
     no_args("verdicts", args)
-    return wrap(tables.verdict_table(ctx.verdicts(), ctx.links.runs, ctx.links.html, ctx.links.html(CONTRIBUTE_PAGE),
-                                      _findings_of(ctx, "mlperf-training"), ctx.links.html(PUBLISHED_PAGE)))
+    return wrap(verdicts.verdict_table(ctx.verdicts(), ctx.links.runs, ctx.links.html, ctx.links.html(CONTRIBUTE_PAGE),
+                                        _findings_of(ctx, "mlperf-training"), ctx.links.html(PUBLISHED_PAGE)))
 
 
 def _findings_of(ctx: Context, evidence: str) -> dict | None:
@@ -55,7 +55,7 @@ def _verdict(ctx: Context, args: list[str]) -> str:
     if len(args) != 1 or args[0] not in CLAIMS:
         raise FragmentError(f"'verdict' takes one of {', '.join(CLAIMS)}, got {args or 'none'}")
     row = next(v for v in ctx.verdicts() if v.claim.slug == args[0])
-    return tables.verdict_note(row, ctx.links.md(row.page), ctx.links.md(CONTRIBUTE_PAGE))
+    return verdicts.verdict_note(row, ctx.links.md(row.page), ctx.links.md(CONTRIBUTE_PAGE))
 
 
 @kind("verdict-rules", "", "the written rules the verdicts follow")
@@ -67,24 +67,24 @@ def _verdict_rules(ctx: Context, args: list[str]) -> str:
 @kind("reference", "accelerators|prices", "the vendor specifications or the dated prices, with their sources")
 def _reference(ctx: Context, args: list[str]) -> str:
     if args == ["prices"]:
-        return wrap(tables.prices_table(ctx.reference.prices))
+        return wrap(reference.prices_table(ctx.reference.prices))
     if args == ["accelerators"]:
         measured = queries.measured_on_chips(ctx.store, ctx.reference)
-        return wrap(tables.accelerators_table(ctx.reference.accelerators, measured, ctx.links.runs))
+        return wrap(reference.accelerators_table(ctx.reference.accelerators, measured, ctx.links.runs))
     raise FragmentError(f"'reference' takes accelerators or prices, got {args or 'none'}")
 
 
 @kind("cost", "", "cost per billion training tokens and per PFLOP for every priced chip, with its CSV and JSON")
 def _cost(ctx: Context, args: list[str]) -> str:
     no_args("cost", args)
-    table = tables.cost_table(queries.cost_rows(ctx.store, ctx.reference), ctx.links.runs, anchor="cost")
+    table = costs.cost_table(queries.cost_rows(ctx.store, ctx.reference), ctx.links.runs, anchor="cost")
     return wrap(table.html) + download(ctx, "cost", table.rows)
 
 
 @kind("energy", "", "every measurement metered for energy, and why the others were not, with their CSV and JSON")
 def _energy(ctx: Context, args: list[str]) -> str:
     no_args("energy", args)
-    metered, unmetered = tables.energy_table(queries.ok_rows(ctx.store.records), ctx.links.runs, anchor="energy")
+    metered, unmetered = costs.energy_table(queries.ok_rows(ctx.store.records), ctx.links.runs, anchor="energy")
     shown = [t.html for t in (metered, unmetered) if t.html]
     if not shown:
         return not_measured(ctx, "energy on any device with an energy counter")
@@ -96,7 +96,7 @@ def _energy(ctx: Context, args: list[str]) -> str:
 @kind("coverage", "", "which kinds of device (CPU, GPU, TPU) the stored runs measured, and which not yet")
 def _coverage(ctx: Context, args: list[str]) -> str:
     no_args("coverage", args)
-    return tables.coverage_note(ctx.store.records, ctx.links.md(CONTRIBUTE_PAGE))
+    return coverage.coverage_note(ctx.store.records, ctx.links.md(CONTRIBUTE_PAGE))
 
 
 @kind("cloud-targets", "", "the accelerators `accelbench cloud plan` can target, with a cost bound from the dated prices")
@@ -132,8 +132,8 @@ def _table(ctx: Context, args: list[str]) -> str:
     latest = ctx.store.latest(workload)
     if latest.empty:
         return not_measured(ctx, ctx.workloads[workload]["title"])
-    table = tables.results_table(latest, ctx.links.runs, ctx.workloads[workload]["table"].get("metrics"),
-                                 anchor=f"table-{workload}")
+    table = results.results_table(latest, ctx.links.runs, ctx.workloads[workload]["table"].get("metrics"),
+                                  anchor=f"table-{workload}")
     return wrap(table.html) + download(ctx, f"table-{workload}", table.rows)
 
 
@@ -141,8 +141,9 @@ def _table(ctx: Context, args: list[str]) -> str:
 def _best(ctx: Context, args: list[str]) -> str:
     workload = workload_arg(ctx, "best", args)
     chart = ctx.workloads[workload]["chart"]
-    table = tables.best_table(ctx.store.latest(workload), chart["y"], chart.get("series", []), chart["x"], ctx.links.runs,
-                              anchor=f"best-{workload}")
+    best = queries.best_per_series(ctx.store.latest(workload), chart["y"], chart.get("series", []))
+    table = results.best_table(best, chart["y"], chart.get("series", []), chart["x"], ctx.links.runs,
+                               anchor=f"best-{workload}")
     return wrap(table.html) + download(ctx, f"best-{workload}", table.rows) if table.html else \
         not_measured(ctx, ctx.workloads[workload]["title"])
 
@@ -150,7 +151,8 @@ def _best(ctx: Context, args: list[str]) -> str:
 @kind("scaling", "WORKLOAD", "scaling efficiency from the one-device and all-device records of a run, with its CSV and JSON")
 def _scaling(ctx: Context, args: list[str]) -> str:
     workload = workload_arg(ctx, "scaling", args)
-    table = tables.scaling_table(ctx.store.latest(workload), ctx.links.runs, anchor=f"scaling-{workload}")
+    pairs = queries.scaling_pairs(ctx.store.latest(workload))
+    table = results.scaling_table(pairs, ctx.links.runs, anchor=f"scaling-{workload}")
     return wrap(table.html) + download(ctx, f"scaling-{workload}", table.rows) if table.html else \
         not_measured(ctx, f"{ctx.workloads[workload]['title']} on more than one device")
 
@@ -203,8 +205,8 @@ def _profiles(ctx: Context, args: list[str]) -> str:
 def _dataset(ctx: Context, args: list[str]) -> str:
     no_args("dataset", args)
     records, columns = ctx.record_rows()
-    runs = len({r["run_id"] for r in records})
-    out = [f"\n**Every stored record**: {len(records)} records from {runs} run files, one row each, with the "
+    n_runs = len({r["run_id"] for r in records})
+    out = [f"\n**Every stored record**: {len(records)} records from {n_runs} run files, one row each, with the "
            f"provenance of its run, its parameters and its metrics ({len(columns)} columns).\n\n",
            download(ctx, "accelbench-records", records, "every stored record", columns)]
     for source in SOURCES.values():

@@ -11,9 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from accelbench.runfile import RunFileError, read_json
-from accelbench.sources import mlperf_training, vendor_training
-from accelbench.sources import mlperf_inference
-from accelbench.sources import papers
+from accelbench.sources import mlperf_inference, mlperf_training, papers, vendor_training
 from accelbench.sources.base import Source, problems_in
 
 SOURCES: dict[str, Source] = {s.kind: s for s in (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import import_module
 from pathlib import Path
 
@@ -59,7 +59,7 @@ class Source:
         return self.format.describe(rows)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(schema: Path):
     import jsonschema
 

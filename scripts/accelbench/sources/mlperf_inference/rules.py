@@ -86,5 +86,6 @@ def speed(published: MLPerfInference, reference: Reference) -> Finding:
                           f"{available['per_chip'] / gpu['per_chip']:.2f}" if available is not None else
                           ", and no TPU system available now was submitted"))
         evidence.append(sentence)
-        links += [(f"SDXL {scenario} {round_name} TPU", results_url(tpu)), (f"SDXL {scenario} {round_name} GPU", results_url(gpu))]
+        links += [(f"SDXL {scenario} {round_name} TPU", results_url(tpu)),
+                  (f"SDXL {scenario} {round_name} GPU", results_url(gpu))]
     return Finding(combined(verdicts), evidence or [f"{INFERENCE}: {NO_RESULT}"], links=links)

@@ -23,6 +23,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+
 from accelbench.sources.git import Source
 
 SCHEMA_VERSION = 1

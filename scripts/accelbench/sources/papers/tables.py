@@ -20,7 +20,8 @@ def figures_table(figures: list[tuple[dict, Figure]], *, anchor: str = "paper") 
         body.append([
             f'<a href="{esc(doi_url(paper))}">{esc(c["title"])}</a><br><small>{esc(c["authors"][0])}'
             f'{" et al." if len(c["authors"]) > 1 else ""}, {esc(c["venue_short"])} {esc(c["year"])}</small>',
-            esc(", ".join(paper["affiliation"]["organisations"])) + f'<br><small>{esc(paper["affiliation"]["as_written"])}</small>',
+            esc(", ".join(paper["affiliation"]["organisations"]))
+            + f'<br><small>{esc(paper["affiliation"]["as_written"])}</small>',
             f"<strong>{esc(paper['_label'])}</strong>", esc(CLAIMS[figure.claim].feature),
             f"{esc(chips['tpu']['name'])} ({esc(chips['tpu']['vendor'])}) against {esc(chips['gpu']['name'])} "
             f"({esc(chips['gpu']['vendor'])})",

@@ -3,6 +3,7 @@ where the files are, what they load into, and the rows and columns of its datase
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -99,9 +100,10 @@ COLUMNS = [
     Column("tflops_per_chip", "model TFLOP/s per accelerator as the vendor counts them (not comparable across vendors)",
            "TFLOP/s"),
     Column("step_time_s", "the time of one training step, as published", "s"),
-    Column("parallelism", "the parallel layout as published (FSDP, TP, PP, CP, VP, EP, GA)", "JSON object"),
+    Column("parallelism", "the parallel layout as published (FSDP, TP, PP, CP, VP, EP, GA; null: n/a)",
+           "JSON object, as text"),
     Column("alternative", "true: the figures in parentheses on the line"),
-    Column("notes", "the document's footnotes and notes on the row", "JSON list"),
+    Column("notes", "the document's footnotes and notes on the row", "texts separated by ' | '"),
     Column("repository", "the repository the row was read from"),
     Column("commit", "the commit of that repository"),
     Column("path", "the file in that repository"),
@@ -116,7 +118,18 @@ def dataset_rows(data: VendorTraining | None) -> list[dict]:
         return []
     columns = [c.name for c in COLUMNS]
     ordered = sorted(data.rows, key=lambda r: (r["vendor"], r["document"], r["line"], r["alternative"]))
-    return [{c: r.get(c) for c in columns} for r in ordered]
+    return [flat({c: r.get(c) for c in columns}) for r in ordered]
+
+
+def flat(row: dict) -> dict:
+    """A row as a download holds it: every value a number, a text, a boolean or empty (the layout as
+    JSON text, the notes joined), so that its CSV and its JSON say the same."""
+    out = dict(row)
+    if "parallelism" in out:
+        out["parallelism"] = json.dumps(out["parallelism"], separators=(",", ":"))
+    if "notes" in out:
+        out["notes"] = " | ".join(out["notes"]) or None
+    return out
 
 
 def describe(rows: list[dict]) -> str:

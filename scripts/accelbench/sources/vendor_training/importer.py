@@ -30,15 +30,16 @@ reads this module on machines that only measure.
 from __future__ import annotations
 
 import csv
-import html
 import json
 import re
 import subprocess
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from accelbench.sources.git import GitSource, Source
+from accelbench.sources.markdown import FOOTNOTE_MARK, BadCell, Table, alternatives, figure, parse_markdown, text_value
+from accelbench.sources.vendor_training.names import model_key, precision_key
 
 SCHEMA_VERSION = 1
 KIND = "vendor-training"
@@ -85,73 +86,6 @@ SYSTEM_CHIPS = {
 }
 
 
-@dataclass(frozen=True)
-class ModelName:
-    key: str  # the architecture, as pairs compare it
-    written: tuple[str, ...]  # the names the documents write for it, exactly
-    why: str  # why those names are one architecture
-
-
-# Model names -> one architecture: a TPU row and a GPU row can pair only when both names are here
-# under one key. A name with a qualifier in parentheses ("DeepSeekV3 (w/o MTP)", "(tokendrop)")
-# names a variant the other vendor's recipe may not run, so it is not listed: it pairs with nothing.
-MODEL_NAMES = (
-    ModelName("llama3-70b", ("llama3.1-70b", "LLAMA3_70B"),
-              "Llama 3 and Llama 3.1 70B share one architecture (layers, widths, vocabulary); 3.1 changes only "
-              "the RoPE scaling for long contexts, so a step at the same sequence length does the same work"),
-    ModelName("llama3.1-405b", ("llama3.1-405b", "LLAMA3.1_405B"), "the same model, written two ways"),
-    ModelName("llama3-8b", ("LLAMA3_8B",), "the only name of Llama 3 8B here"),
-    ModelName("deepseek-v3", ("deepseek-v3", "DeepSeekV3"), "the same model, written two ways"),
-    ModelName("gpt-oss-120b", ("gpt-oss-120b", "GPT OSS 120B"), "the same model, written two ways"),
-    ModelName("qwen3-235b-a22b", ("qwen3-235b-a22b", "Qwen3_235B_a22B"), "the same model, written two ways"),
-    ModelName("qwen3-30b-a3b", ("Qwen3_30B_a3B",), "the only name of Qwen3 30B-A3B here"),
-)
-_MODEL_KEYS = {name: m.key for m in MODEL_NAMES for name in m.written}
-
-
-def model_key(model: str) -> str:
-    """The architecture a written model name stands for: its key in MODEL_NAMES, or else the name
-    folded (lower case, each run of other characters one dash), which pairs with nothing."""
-    return _MODEL_KEYS.get(model) or re.sub(r"[^a-z0-9.]+", "-", model.lower()).strip("-")
-
-
-def declared(model: str) -> bool:
-    return model in _MODEL_KEYS
-
-
-@dataclass(frozen=True)
-class Precision:
-    key: str
-    family: str  # bf16, fp8 or fp4: precisions of one family may pair, of two never
-    written: tuple[str, ...]
-    meaning: str
-
-
-PRECISIONS = (
-    Precision("bf16", "bf16", ("bf16", "BF16"), "bfloat16 throughout"),
-    Precision("fp8_full", "fp8", ("fp8_full",), "MaxText's full FP8 recipe (Qwix quantization of weights and "
-                                                "activations, fixed calibration)"),
-    Precision("fp8", "fp8", ("FP8",), "Megatron-Bridge's FP8 (the summaries do not say more)"),
-    Precision("fp8-cs", "fp8", ("FP8-CS",), "Megatron-Bridge's FP8 with per-tensor current scaling"),
-    Precision("mxfp8", "fp8", ("MXFP8", "FP8-MX"), "FP8 with block (MX) scaling"),
-    Precision("nvfp4", "fp4", ("NVFP4",), "NVIDIA's 4-bit floating point"),
-)
-_PRECISIONS = {name: p for p in PRECISIONS for name in p.written}
-
-
-def precision_key(precision: str | None) -> str | None:
-    """The precision a written name stands for (None: not stated); a name not in PRECISIONS is kept
-    lower-cased, in no family, and pairs with nothing."""
-    if precision is None:
-        return None
-    found = _PRECISIONS.get(precision)
-    return found.key if found else precision.lower()
-
-
-def precision_family(key: str | None) -> str | None:
-    return next((p.family for p in PRECISIONS if p.key == key), None)
-
-
 # Column names (HTML removed, lower case, spaces collapsed and none around '/') -> field. Any other
 # column is kept out of the rows and listed in the file's table entry as ignored.
 HEADERS = {
@@ -172,121 +106,16 @@ PARALLELISM = ("fsdp", "tp", "pp", "cp", "vp", "ep", "ga")
 # Ranges a published figure must lie in (anything outside is a typo or hostile input, left out)
 BOUNDS = {"chips": 1_000_000, "gbs": 100_000_000, "mbs": 1_000_000, "seq_len": 100_000_000,
           "step_time_s": 1_000_000, "tflops_per_chip": 100_000, "tokens_per_s_per_chip": 10_000_000,
-          **{p: 1_000_000 for p in PARALLELISM}}
+          **dict.fromkeys(PARALLELISM, 1_000_000)}
 WHOLE = {"chips", "gbs", "mbs", "seq_len", *PARALLELISM}
 TASKS = {"pre-training performance": "pre-training", "pretraining performance": "pre-training",
          "sft performance": "sft", "lora performance": "lora"}
 RELEASE = re.compile(r"^(?P<release>\d+(?:\.\d+)+)\s+NeMo Container$", re.IGNORECASE)
 GROUP = re.compile(r"^(?P<what>Model|System)\s*:\s*(?P<name>.+)$", re.IGNORECASE)
-HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<text>.*?)\s*#*\s*$")
-SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
-FOOTNOTE = re.compile(r"^\[\^(?P<id>[^\]]+)\]:\s*(?P<text>.*)$")
-FOOTNOTE_MARK = re.compile(r"\[\^(?P<id>[^\]]+)\]")
-NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
-MISSING = {"", "n/a", "na", "-", "–", "—", "tbd"}
-ALTERNATIVE = re.compile(r"^(?P<first>[^()]*?)\s*\((?P<second>[^()]*)\)$")
-FORMULA_START = ("=", "+", "-", "@")
-MAX_TEXT = 200
-
-
-class BadCell(ValueError):
-    """A cell that leaves its row out; the message says which and why."""
-
-
-def _text(cell: str) -> str:
-    """A cell as text: footnote marks, HTML tags and Markdown emphasis removed, entities decoded,
-    spaces collapsed."""
-    cell = FOOTNOTE_MARK.sub("", cell)
-    cell = re.sub(r"<[^>]*>", " ", cell)
-    cell = html.unescape(cell).replace("\\|", "|")
-    cell = re.sub(r"(\*\*|__|`)", "", cell)
-    return re.sub(r"\s+", " ", cell).strip()
-
-
-def header_name(cell: str) -> str:
-    return re.sub(r"\s*/\s*", "/", _text(cell).lower())
-
-
-def split_cells(line: str) -> list[str]:
-    """A table line's cells (an escaped \\| stays inside its cell)."""
-    body = line.strip()
-    body = body[1:] if body.startswith("|") else body
-    body = body[:-1] if body.endswith("|") and not body.endswith("\\|") else body
-    return [c.strip() for c in re.split(r"(?<!\\)\|", body)]
 
 
 def number(cell: str, column: str, field: str) -> float | int | None:
-    """A figure as published: thousands separators allowed, N/A (or empty) is None."""
-    text = _text(cell)
-    if text.lower() in MISSING:
-        return None
-    if not NUMBER.match(text):
-        raise BadCell(f"column '{column}': {text[:40]!r} is not a number")
-    value = float(text.replace(",", ""))
-    if value <= 0 and field not in PARALLELISM or value > BOUNDS[field]:
-        raise BadCell(f"column '{column}': {text[:40]} is out of range (above 0, at most {BOUNDS[field]:,})")
-    if field in WHOLE:
-        if value != int(value):
-            raise BadCell(f"column '{column}': {text[:40]} is not a whole number")
-        return int(value)
-    return value
-
-
-def text_value(cell: str, column: str) -> str | None:
-    text = _text(cell)
-    if text.lower() in MISSING:
-        return None
-    if text.startswith(FORMULA_START):
-        raise BadCell(f"column '{column}': {text[:40]!r} starts with {text[0]!r}, as a spreadsheet formula does")
-    if len(text) > MAX_TEXT or any(ord(ch) < 32 for ch in text):
-        raise BadCell(f"column '{column}': longer than {MAX_TEXT} characters or holds control characters")
-    return text
-
-
-def alternatives(cell: str) -> tuple[str, str | None]:
-    """'x (y)' -> ('x', 'y'); any other cell -> (cell, None)."""
-    match = ALTERNATIVE.match(_text(cell))
-    return (match["first"], match["second"]) if match and match["first"] else (cell, None)
-
-
-@dataclass
-class Table:
-    line: int  # the header's line
-    headings: list[str]  # the headings above it, outermost first (the title left out)
-    header: list[str]  # the column names as written (HTML removed)
-    fields: list[str | None]  # the field of each column, None where ignored
-    rows: list[tuple[int, list[str]]]  # (line, cells)
-
-
-def parse_markdown(text: str) -> tuple[str | None, list[Table], dict[str, str]]:
-    """The document's title, its tables with the headings above each, and its footnotes."""
-    lines = text.splitlines()
-    title, stack, tables, footnotes = None, [], [], {}
-    fenced, i = False, 0
-    while i < len(lines):
-        line = lines[i]
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
-        elif not fenced and (m := FOOTNOTE.match(line)):
-            footnotes[m["id"]] = _text(m["text"])
-        elif not fenced and (m := HEADING.match(line)):
-            level, heading = len(m["level"]), _text(m["text"])
-            if level == 1 and title is None:
-                title = heading
-            stack = [(lv, h) for lv, h in stack if lv < level] + [(level, heading)]
-        elif (not fenced and line.lstrip().startswith("|") and i + 1 < len(lines)
-              and SEPARATOR.match(lines[i + 1].strip())):
-            header = [_text(c) for c in split_cells(line)]
-            table = Table(i + 1, [h for lv, h in stack if lv > 1], header,
-                          [_FIELD_OF.get(header_name(c)) for c in header], [])
-            i += 2
-            while i < len(lines) and lines[i].lstrip().startswith("|"):
-                table.rows.append((i + 1, split_cells(lines[i])))
-                i += 1
-            tables.append(table)
-            continue
-        i += 1
-    return title, tables, footnotes
+    return figure(cell, column, maximum=BOUNDS[field], whole=field in WHOLE, zero=field in PARALLELISM)
 
 
 def _context(table: Table, document: Document, title: str | None) -> dict:
@@ -411,7 +240,7 @@ def line_dates(source: Source, path: str) -> dict[int, tuple[str, str]]:
             i += 1
         i += 1  # the line itself
         found[final] = sha
-    return {line: (datetime.fromtimestamp(times[sha], timezone.utc).date().isoformat(), sha)
+    return {line: (datetime.fromtimestamp(times[sha], UTC).date().isoformat(), sha)
             for line, sha in found.items() if sha in times}
 
 
@@ -425,14 +254,18 @@ def import_document(source: Source, document: Document, reference_dir: Path) -> 
     text = source.read(document.path)
     if text is None:
         raise ValueError(f"{source.repository} at {source.commit}: no file {document.path}")
-    title, tables, footnotes = parse_markdown(text)
+    title, tables, footnotes = parse_markdown(text, _FIELD_OF.get)
+    if document.system and document.system.lower() not in (title or "").lower():
+        raise ValueError(f"{source.repository} at {source.commit}: the title of {document.path} ({title!r}) no longer "
+                         f"names {document.system}, the system every row is given")
     chips_known, dates = reference_chips(reference_dir), line_dates(source, document.path)
     rows, left_out, entries, usable = [], [], [], False
     for table in tables:
         found, lost, ok = read_table(table, document, title, footnotes, chips_known, dates)
         rows, left_out, usable = rows + found, left_out + lost, usable or ok
+        ignored = [c for c, f in zip(table.header, table.fields, strict=True) if f is None]
         entries.append({"line": table.line, "section": _context(table, document, title)["section"],
-                        "columns": table.header, "ignored": [c for c, f in zip(table.header, table.fields) if f is None]})
+                        "columns": table.header, "ignored": ignored})
     if not usable:
         raise ValueError(f"{source.repository} at {source.commit}: {document.path} has no table of training "
                          f"throughput (its format has changed?)")

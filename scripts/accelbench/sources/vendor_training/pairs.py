@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from accelbench.sources.vendor_training.format import release_key
-from accelbench.sources.vendor_training.importer import MODEL_NAMES, PRECISIONS, declared, precision_family
+from accelbench.sources.vendor_training.names import MODEL_NAMES, PRECISIONS, declared, precision_family
 
 __all__ = ["MODEL_NAMES", "PRECISIONS", "Pair", "Refusal", "config", "match"]
 

@@ -98,12 +98,12 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
     verdicts, evidence, unpriced, priced = [], [], [], []
     for p in pairs:
         prices = price_of(reference, p.tpu), price_of(reference, p.gpu)
-        missing = [_unpriced(row) for row, price in zip((p.tpu, p.gpu), prices) if price is None]
+        missing = [_unpriced(row) for row, price in zip((p.tpu, p.gpu), prices, strict=True) if price is None]
         if missing:
             unpriced += [m for m in missing if m not in unpriced]
             continue
         tpu, gpu = (usd_per_million_tokens(price, row["tokens_per_s_per_chip"])
-                    for price, row in zip(prices, (p.tpu, p.gpu)))
+                    for price, row in zip(prices, (p.tpu, p.gpu), strict=True))
         verdicts.append(judge_advantage(gpu / tpu))
         priced.append(p)
         evidence.append(f"{configuration(p)}: TPU {side(p.tpu)} ${tpu:.2f} per million tokens at "

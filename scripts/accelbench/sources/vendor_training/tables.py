@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from accelbench.render.tables import Table, html_table
 from accelbench.render.text import esc, num_cell, row_ids
-from accelbench.sources.vendor_training.format import figure_text, row_url
-from accelbench.sources.vendor_training.importer import MODEL_NAMES, PRECISIONS
+from accelbench.sources.vendor_training.format import figure_text, flat, row_url
+from accelbench.sources.vendor_training.names import MODEL_NAMES, PRECISIONS
 from accelbench.sources.vendor_training.pairs import Pair, Refusal
 from accelbench.sources.vendor_training.rules import usd_per_million_tokens
 
@@ -107,7 +107,7 @@ def rows_table(rows: list[dict], *, anchor: str) -> Table:
     """One document's rows as imported, in its order, each figure linked to its line."""
     body, keys, data = [], [], []
     for r in rows:
-        def fig(field):
+        def fig(field, r=r):
             return _figure(r, r[field], figure_text(r[field])) if r[field] is not None else "N/A"
         notes = f' <small title="{esc(" ".join(r["notes"]))}">(note)</small>' if r["notes"] else ""
         body.append([esc(r["model"]) + notes, esc(r["system"]) + (f"<br><small>{esc(r['chip'])}</small>" if r["chip"] else ""),
@@ -116,11 +116,11 @@ def rows_table(rows: list[dict], *, anchor: str) -> Table:
                      num_cell(esc(r["seq_len"]), r["seq_len"]), esc(r["precision"] or "not stated"),
                      fig("tokens_per_s_per_chip"), fig("tflops_per_chip"), fig("step_time_s"), _date(r)])
         keys.append([r["line"], "b" if r["alternative"] else ""])
-        data.append({k: r[k] for k in ("vendor", "system", "chip", "framework", "release", "task", "model", "model_key",
+        data.append(flat({k: r[k] for k in ("vendor", "system", "chip", "framework", "release", "task", "model", "model_key",
                                        "chips", "gbs", "mbs", "seq_len", "precision", "precision_key",
                                        "tokens_per_s_per_chip", "tflops_per_chip", "step_time_s", "parallelism",
                                        "alternative", "notes", "date", "line_date", "repository", "commit", "path",
-                                       "line", "url")})
+                                       "line", "url")}))
     return Table(html_table(ROW_HEAD, body, ids=row_ids(anchor, keys)) if body else None, data)
 
 

@@ -1,0 +1,89 @@
+"""Published sources are folders listed in one registry: a second source of a new kind (a small
+fixture package, tests/fixtures/second_source/fixture_bench) validates, loads, renders its table
+and feeds a rule and the answers without any change to the engine; a file of an unknown kind or
+one that breaks its source's schema is refused naming file and field."""
+
+import dataclasses
+import json
+import sys
+
+import pytest
+
+from accelbench import findings
+from accelbench.claims import CLAIMS, MEASURED
+from accelbench.fragments import KINDS, Context, Links, render
+from accelbench.judging import RULES, SUPPORTED
+from accelbench.reference import Reference
+from accelbench.runfile import RunFileError
+from accelbench.sources import SOURCES, load_published, register_fragments, register_rules
+from accelbench.store import Store
+
+from conftest import ROOT
+
+FIXTURE = ROOT / "tests" / "fixtures" / "second_source"
+REFERENCE = Reference(ROOT / "build_data" / "reference")
+FILE = {"schema_version": 1, "kind": "fixture-bench", "source": {"repository": "example/bench", "commit": "0" * 40},
+        "rows": [{"chip": "TPU v6e", "kind": "tpu", "tokens_per_s": 1200.0},
+                 {"chip": "<b>H200</b>", "kind": "gpu", "tokens_per_s": 1000.0}]}
+
+
+@pytest.fixture
+def second_source(monkeypatch):
+    """The fixture source registered as a real one is: its folder importable, one registry entry
+    (and the claim it judges listing its kind, as claims.py would)."""
+    monkeypatch.syspath_prepend(str(FIXTURE))
+    import fixture_bench
+
+    monkeypatch.setitem(SOURCES, "fixture-bench", fixture_bench.SOURCE)
+    speed = CLAIMS["speed"]
+    monkeypatch.setitem(CLAIMS, "speed", dataclasses.replace(speed, judged_by=(*speed.judged_by, "fixture-bench")))
+    register_rules()
+    register_fragments()
+    yield fixture_bench.SOURCE
+    RULES.pop(("speed", "fixture-bench"), None)
+    KINDS.pop("fixture-bench-table", None)
+    for name in [m for m in sys.modules if m.startswith("fixture_bench")]:
+        del sys.modules[name]
+
+
+def test_a_second_source_validates_loads_renders_and_feeds_a_rule(tmp_path, second_source):
+    path = second_source.write(tmp_path, FILE)
+    assert path == tmp_path / "published" / "fixture-bench.json"
+    published = load_published(tmp_path)
+    assert published["fixture-bench"] == FILE["rows"]
+    found = findings.all_findings(Store.of_runs([], {}), published, REFERENCE)
+    assert found[("speed", "fixture-bench")].verdict == SUPPORTED  # 1200 against 1000 tokens/s
+    ctx = Context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=published)
+    table = render(ctx, "fixture-bench-table", [])
+    assert "&lt;b&gt;H200&lt;/b&gt;" in table.text and "<b>H200" not in table.text
+    assert sorted(table.downloads) == ["data/files/fixture-bench-table.csv", "data/files/fixture-bench-table.json"]
+    speed = next(a for a in ctx.answers() if a.claim.slug == "speed")
+    assert [k.kind for k in speed.kinds if k.kind == "fixture-bench"] == ["fixture-bench"]
+    assert "vendor-reported (Fixture Bench)" in speed.bears_on
+    dataset = render(ctx, "dataset", []).text
+    assert "Published Fixture Bench entries" in dataset and "2 rows" in dataset
+
+
+def test_a_file_of_an_unknown_kind_is_refused_naming_the_file(tmp_path):
+    (tmp_path / "published").mkdir()
+    (tmp_path / "published" / "x.json").write_text(json.dumps({**FILE, "kind": "nobody-knows"}))
+    with pytest.raises(RunFileError, match=r"x\.json: kind: 'nobody-knows' is not a published source"):
+        load_published(tmp_path)
+
+
+def test_a_file_that_breaks_its_sources_schema_is_refused_naming_the_field(tmp_path, second_source):
+    (tmp_path / "published").mkdir()
+    bad = json.loads(json.dumps(FILE))
+    bad["rows"][1]["tokens_per_s"] = -1
+    (tmp_path / "published" / "fixture-bench.json").write_text(json.dumps(bad))
+    with pytest.raises(RunFileError, match=r"fixture-bench\.json: rows\[1\]\.tokens_per_s: -1 is less than"):
+        load_published(tmp_path)
+
+
+def test_every_registered_source_declares_what_the_pages_need():
+    for kind, source in SOURCES.items():
+        assert source.kind == kind and source.title and source.label
+        assert source.schema.exists() and source.columns
+        assert {"speed", "cost", "energy", "frameworks", "availability", "designed", "flexibility"} >= \
+            {c.slug for c in CLAIMS.values() if kind in c.judged_by}
+        assert MEASURED not in SOURCES
