@@ -77,7 +77,8 @@ def summary(answers: list[Answer]) -> str:
         said.append(f"is mixed on {listed(groups[MIXED_ANSWER])}")
     first = (f"Of the article's {len(answers)} claims, the evidence on this site " + "; it ".join(said) + "."
              if said else f"None of the article's {len(answers)} claims has evidence on this site yet.")
-    kinds = sorted({k.named for a in answers for k in a.kinds if k.finding.verdict in ("supported", "contradicted")})
+    kinds = sorted({k.named for a in answers for k in a.kinds
+                    if k.finding.verdict in ("supported", "contradicted") and k.info.for_training})
     parts = [first]
     if kinds:
         parts.append(f"Those answers rest on {listed(kinds)}; each kind keeps its own verdict below.")

@@ -6,5 +6,5 @@ registry."""
 
 from accelbench.sources.base import Source
 
-SOURCE = Source(kind="mlperf-inference", title="MLPerf Inference", label="audited benchmark results (inference)",
+SOURCE = Source(kind="mlperf-inference", title="MLPerf Inference", label="audited benchmark results, inference",
                 dataset="mlperf-inference-published", package=__name__, for_training=False)

@@ -9,5 +9,5 @@ declares it to the registry."""
 
 from accelbench.sources.base import Source
 
-SOURCE = Source(kind="paper", title="Peer-reviewed papers", label="peer-reviewed, vendor-authored",
+SOURCE = Source(kind="paper", title="TPU v4 paper, ISCA 2023", label="peer-reviewed, vendor-authored",
                 dataset="paper-figures-published", package=__name__, vendor=True)
