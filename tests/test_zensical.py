@@ -45,7 +45,8 @@ def measured_parts(html: str) -> list[str]:
                         html, re.S)
     charts = re.findall(r'<figure class="ab-chart">.*?</figure>', html, re.S)
     notes = re.findall(r'<p class="admonition-title">[^<]*(?:supported|contradicted|mixed|not measured yet)[^<]*</p>', html)
-    return tables + charts + notes
+    answers = re.findall(r'<div class="ab-answer" id="answer-[a-z]+">.*?\n</div>', html, re.S)
+    return tables + charts + notes + answers
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -63,7 +64,9 @@ def test_every_fragment_reached_the_zensical_pages(both):
         assert "--8&lt;--" not in text.split('<article', 1)[-1] or page.name == "contribute.html", page
         assert "<!-- accelbench:" not in text, page
     comparison = (zensical / "article" / "comparison.html").read_text()
-    assert comparison.count('class="ab-verdict ab-verdict--') == 2 * 7  # measured here, and published
+    whole_table = comparison.split('<details class="ab-whole-table">', 1)[1].split("</details>", 1)[0]
+    assert whole_table.count('class="ab-verdict ab-verdict--') == 2 * 7  # measured here, and published
+    assert comparison.count('<div class="ab-answer" id="answer-') == 7  # one answer per claim
     assert (zensical / "search.json").exists()
     assert (zensical / "notebooks" / "explore.ipynb").exists()
     explore = (zensical / "notebooks" / "explore.html").read_text()

@@ -168,9 +168,11 @@ def workload_arg(ctx: Context, name: str, args: list[str], extra: int = 0) -> st
 
 def wrap(table_html: str) -> str:
     # the same wrapper Material puts around Markdown tables, so ours scroll and look alike; it can
-    # take the keyboard's focus, so a wide table scrolls without a mouse
-    return ('\n<div class="md-typeset__scrollwrap" tabindex="0" role="region" aria-label="table, scrolls sideways">'
-            f'<div class="md-typeset__table">\n{table_html}</div></div>\n')
+    # take the keyboard's focus, so a wide table scrolls without a mouse. Kept out of the search
+    # index (data-search-exclude): rows of figures are found through their page and downloads, and
+    # indexed they would double the index every page loads.
+    return ('\n<div class="md-typeset__scrollwrap" tabindex="0" role="region" aria-label="table, scrolls sideways" '
+            f'data-search-exclude><div class="md-typeset__table">\n{table_html}</div></div>\n')
 
 
 def download(ctx: Context, name: str, rows: list[dict], what: str = "", columns: list[str] | None = None) -> Fragment:

@@ -3,14 +3,12 @@ load into, and the rows and columns of its dataset file."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-
-import pandas as pd
 
 from accelbench.downloads import Column
 from accelbench.render.text import raw
 from accelbench.sources.base import write_published
+from accelbench.sources.rounds import Rounds, load_rounds, round_key
 
 KIND = "mlperf-inference"
 SCHEMA = Path(__file__).with_name("schema.json")
@@ -27,36 +25,13 @@ def write(data_dir: Path, published: dict) -> Path:
     return write_published(published_path(data_dir, published["round"]), published, SCHEMA)
 
 
-@dataclass
-class MLPerfInference:
+class MLPerfInference(Rounds):
     """Every imported round: one row per system and scenario, with its round and provenance."""
-
-    rounds: list[dict]
-    results: pd.DataFrame
-
-    def round_of(self, name: str) -> dict | None:
-        return next((r for r in self.rounds if r["round"] == name), None)
 
 
 def load(files: list[tuple[Path, dict]]) -> MLPerfInference:
     """The validated round files -> one table of results, rounds oldest first."""
-    rounds, rows = [], []
-    for path, data in files:
-        rounds.append(data)
-        for result in data["results"]:
-            rows.append({**result, "round": data["round"], "benchmark": data["benchmark"],
-                         "repository": data["source"]["repository"], "commit": data["source"]["commit"],
-                         "file": str(path)})
-    rounds.sort(key=lambda r: round_key(r["round"]))
-    return MLPerfInference(rounds, pd.DataFrame(rows))
-
-
-def round_key(name: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in name.lstrip("v").split("."))
-
-
-def newest_first(names) -> list[str]:
-    return sorted(set(names), key=round_key, reverse=True)
+    return MLPerfInference(*load_rounds(files, lambda data: {"benchmark": data["benchmark"]}))
 
 
 def file_url(row, where: dict) -> str:

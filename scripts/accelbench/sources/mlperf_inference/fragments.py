@@ -9,8 +9,9 @@ from accelbench.judging import judge_advantage, rules_of
 from accelbench.render import tables
 from accelbench.render.text import esc
 from accelbench.sources.mlperf_inference import tables as inference_tables
-from accelbench.sources.mlperf_inference.format import KIND, newest_first
+from accelbench.sources.mlperf_inference.format import KIND
 from accelbench.sources.mlperf_inference.rules import best, comparable, results_url
+from accelbench.sources.rounds import newest_first
 
 NOTE = ("Inference results, published by others and not measured here: they never count towards an answer on "
         "training.")

@@ -15,7 +15,8 @@ import pandas as pd
 
 from accelbench.judging import Finding, combined, judge_advantage, rule
 from accelbench.reference import Reference
-from accelbench.sources.mlperf_inference.format import KIND, SCENARIOS, MLPerfInference, newest_first
+from accelbench.sources.mlperf_inference.format import KIND, SCENARIOS, MLPerfInference
+from accelbench.sources.rounds import newest_first
 
 NO_RESULT = "No MLPerf Inference result yet."
 INFERENCE = "Inference, not training (never counted towards an answer on training)"

@@ -3,14 +3,12 @@ load into, and the rows and columns of its dataset file."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-
-import pandas as pd
 
 from accelbench.downloads import Column
 from accelbench.render.text import raw
 from accelbench.sources.base import write_published
+from accelbench.sources.rounds import Rounds, load_rounds, round_key
 
 KIND = "mlperf-training"
 SCHEMA = Path(__file__).with_name("schema.json")
@@ -25,35 +23,13 @@ def write(data_dir: Path, published: dict) -> Path:
     return write_published(published_path(data_dir, published["round"]), published, SCHEMA)
 
 
-@dataclass
-class MLPerfTraining:
+class MLPerfTraining(Rounds):
     """Every imported round: one row per system and benchmark, with its round and provenance."""
-
-    rounds: list[dict]
-    results: pd.DataFrame
-
-    def round_of(self, name: str) -> dict | None:
-        return next((r for r in self.rounds if r["round"] == name), None)
 
 
 def load(files: list[tuple[Path, dict]]) -> MLPerfTraining:
-    """The validated round files -> one table of entries, rounds oldest first."""
-    rounds, rows = [], []
-    for path, data in files:
-        rounds.append(data)
-        for result in data["results"]:
-            rows.append({**result, "round": data["round"], "repository": data["source"]["repository"],
-                         "commit": data["source"]["commit"], "file": str(path)})
-    rounds.sort(key=lambda r: _round_key(r["round"]))
-    return MLPerfTraining(rounds, pd.DataFrame(rows))
-
-
-def _round_key(name: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in name.lstrip("v").split("."))
-
-
-def newest_first(names) -> list[str]:
-    return sorted(set(names), key=_round_key, reverse=True)
+    """The validated round files -> one table of results, rounds oldest first."""
+    return MLPerfTraining(*load_rounds(files))
 
 
 COLUMNS = [
@@ -94,7 +70,7 @@ def dataset_rows(data: MLPerfTraining | None) -> list[dict]:
         row = {c: raw(r.get(c)) for c in columns}
         row.update(runs_total=len(runs), runs_scored=sum(1 for x in runs if x.get("minutes") is not None))
         rows.append(row)
-    key = [_round_key(str(row["round"])) for row in rows]
+    key = [round_key(str(row["round"])) for row in rows]
     order = sorted(range(len(rows)), key=lambda i: (tuple(-x for x in key[i]), rows[i]["benchmark"],
                                                      rows[i]["chip_hours"] or 0, rows[i]["submitter"], rows[i]["system"]))
     return [rows[i] for i in order]

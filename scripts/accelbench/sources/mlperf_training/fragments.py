@@ -22,9 +22,10 @@ from accelbench.judging import judge_advantage, rules_of
 from accelbench.render import charts, tables
 from accelbench.render.text import esc
 from accelbench.sources.mlperf_training import tables as published_tables
-from accelbench.sources.mlperf_training.format import KIND, newest_first
+from accelbench.sources.mlperf_training.format import KIND
 from accelbench.sources.mlperf_training.importer import MIN_RUNS as MLPERF_BENCHMARKS
 from accelbench.sources.mlperf_training.rules import best_tpu, comparable, nearest_gpu, results_url
+from accelbench.sources.rounds import newest_first
 
 
 def _benchmark(ctx: Context, name: str, args: list[str]) -> pd.DataFrame | None:

@@ -20,7 +20,8 @@ import pandas as pd
 from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, combined, judge_advantage, rule
 from accelbench.queries import cheapest_price
 from accelbench.reference import Reference
-from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining, newest_first
+from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
+from accelbench.sources.rounds import newest_first
 
 NO_RESULT = "No MLPerf result yet."
 

@@ -1,0 +1,43 @@
+"""Sources published in rounds (MLPerf Training, MLPerf Inference): one file per round, loaded
+into one table of results, each row with its round and the repository and commit it came from."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+
+@dataclass
+class Rounds:
+    """Every imported round: its file's content, and one row per result with its provenance."""
+
+    rounds: list[dict]
+    results: pd.DataFrame
+
+    def round_of(self, name: str) -> dict | None:
+        return next((r for r in self.rounds if r["round"] == name), None)
+
+
+def load_rounds(files: list[tuple[Path, dict]], per_file: Callable[[dict], dict] | None = None
+                ) -> tuple[list[dict], pd.DataFrame]:
+    """The validated round files -> (rounds oldest first, one table of results). ``per_file(data)``
+    gives the fields a source copies from its file onto each of its rows."""
+    rounds, rows = [], []
+    for path, data in files:
+        rounds.append(data)
+        shared = {"round": data["round"], **(per_file(data) if per_file else {}), "repository": data["source"]["repository"],
+                  "commit": data["source"]["commit"], "file": str(path)}
+        rows += [{**result, **shared} for result in data["results"]]
+    rounds.sort(key=lambda r: round_key(r["round"]))
+    return rounds, pd.DataFrame(rows)
+
+
+def round_key(name: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in name.lstrip("v").split("."))
+
+
+def newest_first(names) -> list[str]:
+    return sorted(set(names), key=round_key, reverse=True)
