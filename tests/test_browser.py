@@ -222,14 +222,19 @@ def test_every_answer_is_visible_and_the_page_does_not_scroll_sideways(browser, 
 def test_the_measured_comparison_table_has_a_verdict_in_every_row(page, site_url):
     page.goto(site_url + "article/comparison.html", wait_until="networkidle")
     page.locator("details.ab-whole-table summary").click()  # the whole table is one click away
-    table = page.locator("table").filter(has_text="Published (MLPerf)")
+    table = page.locator("table").filter(has_text="Published (MLPerf Training)")
+    headers = table.locator("thead th").all_inner_texts()
+    from accelbench.sources import SOURCES
+    assert headers[4:] == ["Measured here", *(f"Published ({s.title})" for s in SOURCES.values())]
     rows = table.locator("tbody tr")
     assert rows.count() == 7  # one per row of the article's table
     for i in range(rows.count()):
-        measured, published = (rows.nth(i).locator("td").nth(n).locator(".ab-verdict").inner_text() for n in (4, 5))
+        measured = rows.nth(i).locator("td").nth(4).locator(".ab-verdict").inner_text()
         assert any(v in measured for v in ("supported", "contradicted", "mixed", "not measured yet")), measured
-        assert any(v in published for v in ("supported", "contradicted", "mixed", "not measured yet", "not covered")), \
-            published
+        for n in range(5, len(headers)):  # each published source in its own column, never merged
+            published = rows.nth(i).locator("td").nth(n).locator(".ab-verdict").inner_text()
+            assert any(v in published for v in ("supported", "contradicted", "mixed", "not measured yet",
+                                                "not covered")), published
     # no TPU run is stored: TPU-dependent rows say so and link to how to contribute one
     speed = rows.filter(has_text="Speed (for AI)")
     measured_cell = speed.locator("td").nth(4)

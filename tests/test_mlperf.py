@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 
+import pandas as pd
 import pytest
 
 from accelbench.sources import load_published
@@ -176,3 +177,23 @@ def test_hostile_names_in_published_files_stay_text_on_the_pages(tmp_path):
         html = render(ctx, kind, args).text
         assert "<script>" not in html and "<img src=x" not in html, kind
     assert "%3Cscript%3E" in render(ctx, "published", ["gpt3"]).text  # links percent-encode the names
+
+
+def test_entries_that_repeat_an_earlier_rounds_runs_are_flagged_and_counted_once():
+    """A submission re-listed in a later round repeats its runs to the millisecond: flagged with the
+    round it was run in, shown so, and left out of the later round's comparisons."""
+    from accelbench.sources.mlperf_training.format import relisted_from
+    from accelbench.sources.mlperf_training.rules import comparable
+
+    loaded = load_published(ROOT / "build_data")[KIND]
+    relisted = loaded.results.dropna(subset=["relisted_from"])
+    assert sorted(zip(relisted["round"], relisted["system"], relisted["relisted_from"], strict=True)) == [
+        ("v4.1", "eos-dfw_n1452_ngc24.04_nemo", "v4.0"), ("v5.0", "ESC_N8_E11", "v4.1")]
+    for _, _, rows in comparable(loaded):
+        assert rows["relisted_from"].isna().all()
+
+    def entry(round_name, minutes):
+        return {"round": round_name, "benchmark": "gpt3", "runs": [{"minutes": m} for m in minutes]}
+    frame = pd.DataFrame([entry("v4.1", [3.1, 3.2]), entry("v4.0", [3.2, 3.1]), entry("v5.0", [3.1, 3.3]),
+                          entry("v5.0", [None])])
+    assert relisted_from(frame) == ["v4.0", None, None, None]

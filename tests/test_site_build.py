@@ -190,7 +190,7 @@ def test_published_results_are_built_apart_from_the_measured_ones(tmp_path, data
            "Google/results/cloud-tpu-v5p-1024-maxtext/gpt3" in gpt3
     assert len(chart_svgs(gpt3)) == 1 and "Published by others" in gpt3
     comparison = (site / "article" / "comparison.html").read_text()
-    assert "<th>Measured here</th><th>Published (MLPerf)</th>" in comparison
+    assert "<th>Measured here</th><th>Published (MLPerf Training)</th>" in comparison
     speed = RULES[("speed", "mlperf-training")].judge(load_published(data_dir)["mlperf-training"],
                                                       Reference(data_dir / "reference"))
     speed_row = re.search(r"<tr><td><strong>Speed \(for AI\)</strong>.*?</tr>", comparison, re.S).group(0)

@@ -40,13 +40,12 @@ def _runs(ctx: Context, args: list[str]) -> str:
 def _verdicts(ctx: Context, args: list[str]) -> str:
     no_args("verdicts", args)
     return wrap(verdicts.verdict_table(ctx.verdicts(), ctx.links.runs, ctx.links.html, ctx.links.html(CONTRIBUTE_PAGE),
-                                        _findings_of(ctx, "mlperf-training"), ctx.links.html(PUBLISHED_PAGE)))
+                                        [(source.title, _findings_of(ctx, kind), ctx.links.html(PUBLISHED_PAGE))
+                                         for kind, source in SOURCES.items() if kind in ctx.published]))
 
 
-def _findings_of(ctx: Context, evidence: str) -> dict | None:
-    """claim slug -> finding of one kind of evidence; None where nothing of that kind is held."""
-    if evidence not in ctx.published:
-        return None
+def _findings_of(ctx: Context, evidence: str) -> dict:
+    """claim slug -> finding of one kind of evidence."""
     return {slug: found for (slug, kind), found in ctx.findings().items() if kind == evidence}
 
 

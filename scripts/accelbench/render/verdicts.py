@@ -10,13 +10,13 @@ from accelbench.render.text import esc, esc_md
 VERDICT_ICONS = {"supported": "✅", "contradicted": "❌", "mixed": "⚖️", "not measured yet": "❔"}
 
 
-def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, published=None, published_url=None) -> str:
-    """The article's comparison table beside what the runs show, with a verdict per row, and a
-    second verdict column from results published by others (MLPerf), never merged with the first.
-    ``page_url(src)`` turns a docs path into a link relative to the current page."""
-    head = ["Feature", "GPUs 🎮 (article)", "TPUs ⚙️ (article)", "What the stored runs show", "Measured here"]
-    if published is not None:
-        head.append("Published (MLPerf)")
+def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, published=()) -> str:
+    """The article's comparison table beside what the runs show, with a verdict per row, and one
+    verdict column per published source (``published``: (title, claim slug -> finding, url)),
+    each never merged with another. ``page_url(src)`` turns a docs path into a link relative to
+    the current page."""
+    head = ["Feature", "GPUs 🎮 (article)", "TPUs ⚙️ (article)", "What the stored runs show", "Measured here",
+            *(f"Published ({title})" for title, _, _ in published)]
     rows = []
     for v in verdicts:
         evidence = "<br>".join(esc(e) for e in v.evidence)
@@ -33,16 +33,15 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, publis
         if v.verdict == "not measured yet":
             verdict += f'<br><a href="{contribute_url}">Contribute a run</a>'
         row = [f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict]
-        if published is not None:
-            row.append(_published_cell(published.get(v.claim.slug), published_url))
+        row += [_published_cell(found.get(v.claim.slug), title, url) for title, found, url in published]
         rows.append(row)
     return html_table(head, rows)
 
 
-def _published_cell(p, published_url: str) -> str:
+def _published_cell(p, title: str, published_url: str) -> str:
     """A published verdict with its evidence and links to the result files it used."""
-    if p is None:  # MLPerf Training measures training only
-        return '<span class="ab-verdict ab-verdict--not-covered">not covered by MLPerf</span>'
+    if p is None:  # the source cannot judge this claim (claims.py)
+        return f'<span class="ab-verdict ab-verdict--not-covered">not covered by {esc(title)}</span>'
 
     css = f'ab-verdict ab-verdict--{p.verdict.replace(" ", "-")}'
     links = "".join(f'<br><a href="{esc(url)}">{esc(label)}</a>' for label, url in p.links[:4])

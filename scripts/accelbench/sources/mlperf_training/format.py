@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
+
 from accelbench.downloads import Column
 from accelbench.render.text import raw
 from accelbench.sources.base import write_published
@@ -28,8 +30,27 @@ class MLPerfTraining(Rounds):
 
 
 def load(files: list[tuple[Path, dict]]) -> MLPerfTraining:
-    """The validated round files -> one table of results, rounds oldest first."""
-    return MLPerfTraining(*load_rounds(files))
+    """The validated round files -> one table of results, rounds oldest first, each entry that
+    re-lists an earlier round's runs marked (``relisted_from``)."""
+    rounds, results = load_rounds(files)
+    if not results.empty:
+        results = results.assign(relisted_from=relisted_from(results))
+    return MLPerfTraining(rounds, results)
+
+
+def relisted_from(results: pd.DataFrame) -> list[str | None]:
+    """Per entry, the earlier round whose entry on the same benchmark has exactly the same run
+    times (every run, to the millisecond the logs give): a submission re-listed in a later round
+    repeats those runs, and counts once, in the round it was run. None for an entry run anew."""
+    first_seen: dict[tuple, str] = {}
+    out = []
+    for _, row in results.sort_values("round", key=lambda col: col.map(round_key), kind="stable").iterrows():
+        runs = tuple(sorted(r["minutes"] for r in row["runs"] if r["minutes"] is not None))
+        key = (row["benchmark"], runs)
+        earlier = first_seen.setdefault(key, row["round"]) if runs else row["round"]
+        out.append((row.name, earlier if earlier != row["round"] else None))
+    return [value for _, value in sorted(out)]
+
 
 
 COLUMNS = [
@@ -54,6 +75,7 @@ COLUMNS = [
     Column("scaling_factor", "MLPerf's correction for a changed batch size", "factor"),
     Column("score_minutes", "the score: olympic mean times the scaling factor", "min"),
     Column("chip_hours", "chips times the score", "chip-hours"),
+    Column("relisted_from", "the earlier round whose runs this entry repeats (empty: run for this round)", "vX.Y"),
     Column("repository", "the MLCommons repository the result was read from"),
     Column("commit", "the commit of that repository"),
 ]

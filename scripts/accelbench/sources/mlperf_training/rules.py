@@ -39,11 +39,12 @@ def _label(row: pd.Series) -> str:
 
 def comparable(published: MLPerfTraining) -> list[tuple[str, str, pd.DataFrame]]:
     """(benchmark, round, its GPU and TPU entries) for each benchmark, in the newest round that
-    has both kinds of chip."""
+    has both kinds of chip. An entry re-listed from an earlier round counts there only."""
     df = published.results
     out = []
     if df.empty:
         return out
+    df = df[df["relisted_from"].isna()] if "relisted_from" in df else df
     for benchmark in sorted(df["benchmark"].unique()):
         for round_name in newest_first(df[df["benchmark"] == benchmark]["round"]):
             rows = df[(df["benchmark"] == benchmark) & (df["round"] == round_name)]

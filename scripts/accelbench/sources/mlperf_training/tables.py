@@ -29,7 +29,7 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, che
         body.append([f"{esc(row['accelerator'])}" + (f"<br><small>{esc(row['chip'])}</small>" if row["chip"] else ""),
                      num_cell(esc(row["chips"]), row["chips"]),
                      f'<a href="{esc(results_url(row))}">{esc(row["submitter"])} / {esc(row["system"])}</a>',
-                     esc(row["availability"]), num_cell(f"{row['score_minutes']:.3g}", row["score_minutes"]),
+                     esc(row["availability"]) + _relisted(row), num_cell(f"{row['score_minutes']:.3g}", row["score_minutes"]),
                      num_cell(f"{row['chip_hours']:,.1f}", row["chip_hours"]), num_cell(f"{versus:.2f}×", versus),
                      num_cell(cost, usd) if usd is not None else cost,
                      num_cell(f"{runs} of {len(row['runs'])}" + (f" (rule: {row['required_runs']})"
@@ -38,12 +38,19 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, che
         data.append({"round": row["round"], "benchmark": row["benchmark"], "accelerator": row["accelerator"],
                      "chip": row["chip"] or None, "chips": row["chips"], "submitter": row["submitter"],
                      "system": row["system"], "availability": row["availability"],
+                     "relisted_from": row["relisted_from"] if isinstance(row.get("relisted_from"), str) else None,
                      "score_minutes": row["score_minutes"], "chip_hours": row["chip_hours"],
                      "chip_hours_vs_nearest_gpu": versus, "usd_per_training_run": usd,
                      "usd_per_chip_hour": float(price["usd_per_chip_hour"]) if price else None,
                      "runs_scored": runs, "runs_total": len(row["runs"]), "required_runs": row.get("required_runs"),
                      "results_url": results_url(row), "repository": row["repository"], "commit": row["commit"]})
     return Table(html_table(head, body, ids=row_ids(anchor, keys)), data)
+
+
+def _relisted(row: pd.Series) -> str:
+    found = row.get("relisted_from")
+    return f'<br><span class="ab-badge ab-badge--stale">re-listed from {esc(found)}: counted there</span>' \
+        if isinstance(found, str) else ""
 
 
 POINTS_TO = {"supported": "the TPU: fewer chip-hours", "contradicted": "the GPU: fewer chip-hours",
