@@ -127,7 +127,8 @@ def listed(names: list[str]) -> str:
 
 
 def _unknown(claim: Claim, shown: list[KindAnswer], kinds: dict[str, KindInfo]) -> list[str]:
-    out = [f"{k.named}: {k.finding.verdict}" + ("" if k.finding.verdict == NOT_MEASURED else " (no TPU/GPU pair decides)")
+    out = [f"{k.named}: {k.finding.verdict}" + ("" if k.finding.verdict == NOT_MEASURED else
+                                                  " (its comparisons point both ways, or lie within the margin)")
            for k in shown if k.finding.verdict not in DECISIVE]
     out += [f"{kinds[k].named}: nothing of this kind is imported" for k in claim.judged_by
             if k in kinds and not kinds[k].held]
@@ -137,8 +138,11 @@ def _unknown(claim: Claim, shown: list[KindAnswer], kinds: dict[str, KindInfo]) 
 def _would_change(claim: Claim, shown: list[KindAnswer]) -> list[str]:
     measured = next((k for k in shown if k.kind == MEASURED), None)
     out = []
-    if measured is None or measured.finding.verdict not in DECISIVE:
-        out.append(f"{claim.to_measure[0].upper()}{claim.to_measure[1:]} would add evidence measured here.")
+    said = f"{claim.to_measure[0].upper()}{claim.to_measure[1:]}"
+    if measured is not None and measured.reference_only:  # judged from the price list, not a measurement
+        out.append(f"{said} would change the reference data's verdict.")
+    elif measured is None or measured.finding.verdict not in DECISIVE:
+        out.append(f"{said} would add evidence measured here.")
     else:
         out.append(f"The measured verdict rests on the chips measured so far: {claim.to_measure} on other chips "
                    "would test it.")
