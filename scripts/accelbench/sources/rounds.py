@@ -9,6 +9,29 @@ from pathlib import Path
 
 import pandas as pd
 
+from accelbench.downloads import Column
+
+# The columns every MLPerf round's entry shares: its system, as the submission describes it, and
+# where it was read from (each source's dataset file lists them around its own figures).
+SYSTEM_COLUMNS = [
+    Column("submitter", "who submitted the result"),
+    Column("system", "the submitter's system id"),
+    Column("division", "the MLPerf division (closed: the reference model, unchanged)"),
+    Column("status", "the system's availability as submitted"),
+    Column("availability", "the system's availability, normalised", "available, preview or research"),
+    Column("accelerator", "the accelerator, as the submission names it"),
+    Column("chip", "the chip in the hardware reference (empty: not in it)"),
+    Column("kind", "the kind of accelerator", "gpu or tpu"),
+    Column("nodes", "the nodes of the system", "count"),
+    Column("accelerators_per_node", "accelerators per node", "count"),
+    Column("chips", "accelerators used in all", "count"),
+    Column("framework", "the software framework as submitted"),
+]
+SOURCE_COLUMNS = [
+    Column("repository", "the MLCommons repository the result was read from"),
+    Column("commit", "the commit of that repository"),
+]
+
 
 @dataclass
 class Rounds:

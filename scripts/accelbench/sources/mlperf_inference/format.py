@@ -8,7 +8,7 @@ from pathlib import Path
 from accelbench.downloads import Column
 from accelbench.render.text import raw
 from accelbench.sources.base import write_published
-from accelbench.sources.rounds import Rounds, load_rounds, round_key
+from accelbench.sources.rounds import SOURCE_COLUMNS, SYSTEM_COLUMNS, Rounds, load_rounds, round_key
 
 KIND = "mlperf-inference"
 SCHEMA = Path(__file__).with_name("schema.json")
@@ -47,26 +47,14 @@ COLUMNS = [
     Column("benchmark", "the MLPerf Inference benchmark"),
     Column("scenario", "the LoadGen scenario: Offline (all samples at once) or Server (queries arriving at random, "
                        "under a latency bound)"),
-    Column("submitter", "who submitted the result"),
-    Column("system", "the submitter's system id"),
-    Column("division", "the MLPerf division (closed: the reference model, unchanged)"),
-    Column("status", "the system's availability as submitted"),
-    Column("availability", "the system's availability, normalised", "available, preview or research"),
-    Column("accelerator", "the accelerator, as the submission names it"),
-    Column("chip", "the chip in the hardware reference"),
-    Column("kind", "the kind of accelerator", "gpu or tpu"),
-    Column("nodes", "the nodes of the system", "count"),
-    Column("accelerators_per_node", "accelerators per node", "count"),
-    Column("chips", "accelerators used in all", "count"),
-    Column("framework", "the software framework as submitted"),
+    *SYSTEM_COLUMNS,
     Column("metric", "the LoadGen key the figure is read from (the one MLCommons' submission checker reads)"),
     Column("unit", "the unit of the figure", "samples/s (Offline) or queries/s (Server)"),
     Column("value", "the system's figure, as its log reports it", "unit"),
     Column("per_chip", "the figure divided by the chips", "unit per chip"),
     Column("value_file", "the log the figure is read from"),
     Column("value_line", "the line of that log", "line number"),
-    Column("repository", "the MLCommons repository the result was read from"),
-    Column("commit", "the commit of that repository"),
+    *SOURCE_COLUMNS,
 ]
 
 

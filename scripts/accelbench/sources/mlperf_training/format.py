@@ -10,7 +10,7 @@ import pandas as pd
 from accelbench.downloads import Column
 from accelbench.render.text import raw
 from accelbench.sources.base import write_published
-from accelbench.sources.rounds import Rounds, load_rounds, round_key
+from accelbench.sources.rounds import SOURCE_COLUMNS, SYSTEM_COLUMNS, Rounds, load_rounds, round_key
 
 KIND = "mlperf-training"
 SCHEMA = Path(__file__).with_name("schema.json")
@@ -56,18 +56,7 @@ def relisted_from(results: pd.DataFrame) -> list[str | None]:
 COLUMNS = [
     Column("round", "the MLPerf Training round", "vX.Y"),
     Column("benchmark", "the MLPerf benchmark"),
-    Column("submitter", "who submitted the result"),
-    Column("system", "the submitter's system id"),
-    Column("division", "the MLPerf division (closed: the reference model, unchanged)"),
-    Column("status", "the system's availability as submitted"),
-    Column("availability", "the system's availability, normalised", "available, preview or research"),
-    Column("accelerator", "the accelerator, as the submission names it"),
-    Column("chip", "the chip in the hardware reference (empty: not in it)"),
-    Column("kind", "the kind of accelerator", "gpu or tpu"),
-    Column("nodes", "the nodes of the system", "count"),
-    Column("accelerators_per_node", "accelerators per node", "count"),
-    Column("chips", "accelerators used in all", "count"),
-    Column("framework", "the software framework as submitted"),
+    *SYSTEM_COLUMNS,
     Column("runs_total", "the training runs submitted", "count"),
     Column("runs_scored", "the runs that reached the target", "count"),
     Column("required_runs", "the runs MLPerf's rules require for the benchmark", "count"),
@@ -76,8 +65,7 @@ COLUMNS = [
     Column("score_minutes", "the score: olympic mean times the scaling factor", "min"),
     Column("chip_hours", "chips times the score", "chip-hours"),
     Column("relisted_from", "the earlier round whose runs this entry repeats (empty: run for this round)", "vX.Y"),
-    Column("repository", "the MLCommons repository the result was read from"),
-    Column("commit", "the commit of that repository"),
+    *SOURCE_COLUMNS,
 ]
 
 
