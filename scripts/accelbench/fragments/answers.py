@@ -36,7 +36,8 @@ def _answer(ctx: Context, args: list[str]) -> str:
     if len(args) != 1 or args[0] not in CLAIMS:
         raise FragmentError(f"'answer' takes one of {', '.join(CLAIMS)}, got {args or 'none'}")
     found = next(a for a in ctx.answers() if a.claim.slug == args[0])
-    return "\n" + render.card(found, _links(ctx)) + f'\n<p><a href="{_card_url(ctx)(args[0])}">All claims, side by side</a></p>\n'
+    card = render.card(found, _links(ctx), searchable=False)  # the comparison page's copy is the indexed one
+    return f'\n{card}\n<p><a href="{_card_url(ctx)(args[0])}">All claims, side by side</a></p>\n'
 
 
 @kind("answers", "", "every claim's answer as a card under its own heading, in the order of the article's table")

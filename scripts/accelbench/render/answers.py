@@ -20,9 +20,12 @@ def headline(a: Answer) -> str:
             f'{DIRECTION_ICON[a.direction]} {esc(words)}</span>' + (f" <small>({esc(a.strength)})</small>" if a.strength else ""))
 
 
-def card(a: Answer, links: dict) -> str:
-    """``links``: 'runs' (the runs page), 'page' (src -> url), 'reproduce', 'published' (kind -> url)."""
-    parts = [f'<div class="ab-answer" id="answer-{esc(a.claim.slug)}">',
+def card(a: Answer, links: dict, searchable: bool = True) -> str:
+    """``links``: 'runs' (the runs page), 'page' (src -> url), 'reproduce', 'published' (kind -> url).
+    A card shown again elsewhere is kept out of the search index (``searchable=False``): the index
+    every page loads holds each answer once, from the comparison page."""
+    exclude = "" if searchable else " data-search-exclude"
+    parts = [f'<div class="ab-answer" id="answer-{esc(a.claim.slug)}"{exclude}>',
              '<dl class="ab-answer__article">'
              f'<dt>The article, GPUs 🎮</dt><dd>{esc(a.claim.gpu)}</dd>'
              f'<dt>The article, TPUs ⚙️</dt><dd>{esc(a.claim.tpu)}</dd></dl>',
@@ -52,10 +55,10 @@ def _kind_block(k: KindAnswer, links: dict, evidence_url: str) -> str:
         more.append(f'<a href="{evidence_url}">the evidence page</a>')
     elif k.kind in links["published"]:
         more.append(f'<a href="{links["published"][k.kind]}">all {esc(k.info.title)} results</a>')
-    return (f'<div class="ab-evidence ab-evidence--{esc(k.kind)}">'
+    return (f'<section class="ab-evidence ab-evidence--{esc(k.kind)}">'
             f'<p class="ab-evidence__label">{esc(k.named)}: '
             f'<span class="ab-verdict ab-verdict--{esc(verdict.replace(" ", "-"))}">{esc(verdict)}</span></p>'
-            f"<ul>{lines}</ul>" + (f'<p class="ab-evidence__links">{" · ".join(more)}</p>' if more else "") + "</div>")
+            f"<ul>{lines}</ul>" + (f'<p class="ab-evidence__links">{" · ".join(more)}</p>' if more else "") + "</section>")
 
 
 def glance(answers: list[Answer], card_url) -> str:
