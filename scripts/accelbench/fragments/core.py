@@ -1,6 +1,7 @@
 """The core of the fragments: the context every renderer reads, links, errors, the registry of
 fragment kinds and the helpers the kinds share. It imports no kind: each family of kinds is a
-module of this package that imports only this one (measured.py, published.py).
+module that imports only this one (measured.py and answers.py here, each published source's
+fragments.py in its own folder).
 
 A page includes a fragment with one line, ``--8<-- "generated/FOLDER/KIND[.ARG...].md"``, where
 FOLDER is the page's own folder under docs/ (links inside a fragment are relative to it). Each
@@ -82,9 +83,11 @@ class Context:
 
     def answers(self) -> list[Answer]:
         """One answer per claim from every kind of evidence held (measured, and each source imported)."""
-        kinds = {MEASURED: measured_kind(), **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in self.published)
-                                               for k, s in SOURCES.items()}}
-        return all_answers(self.findings(), kinds)
+        if "answers" not in self.cache:  # read by every card, the glance and the summary, in every folder
+            kinds = {MEASURED: measured_kind(), **{k: KindInfo(s.label, s.title, s.for_training, s.vendor,
+                                                               k in self.published) for k, s in SOURCES.items()}}
+            self.cache["answers"] = all_answers(self.findings(), kinds)
+        return self.cache["answers"]
 
     def record_rows(self) -> tuple[list[dict], list[str]]:
         """The whole dataset flattened (the dataset files and their dictionary both read it)."""

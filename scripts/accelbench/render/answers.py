@@ -5,7 +5,7 @@ every string from data is escaped."""
 
 from __future__ import annotations
 
-from accelbench.answers import MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, Answer, KindAnswer, listed
+from accelbench.answers import DECISIVE, MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, Answer, KindAnswer, listed
 from accelbench.claims import MEASURED
 from accelbench.render.text import esc
 
@@ -81,13 +81,13 @@ def summary(answers: list[Answer]) -> str:
     first = (f"Of the article's {len(answers)} claims, the evidence on this site " + "; it ".join(said) + "."
              if said else f"None of the article's {len(answers)} claims has evidence on this site yet.")
     kinds = sorted({k.named for a in answers for k in a.kinds
-                    if k.finding.verdict in ("supported", "contradicted") and k.info.for_training})
+                    if k.finding.verdict in DECISIVE and k.info.for_training})
     parts = [first]
     if kinds:
         parts.append(f"Those answers rest on {listed(kinds)}; each kind keeps its own verdict below.")
     if groups[NO_EVIDENCE]:
         parts.append(f"There is no evidence yet on {listed(groups[NO_EVIDENCE])}.")
-    measured = [a for a in answers for k in a.kinds if k.kind == MEASURED and k.finding.verdict in ("supported", "contradicted")
+    measured = [a for a in answers for k in a.kinds if k.kind == MEASURED and k.finding.verdict in DECISIVE
                 and not k.reference_only]
     if not measured:
         parts.append("No claim is decided by a measurement made here yet: every measured comparison needs a TPU run.")

@@ -238,9 +238,6 @@ def _result(source: Source, submitter: str, system: str, scenario: str, detail: 
     }
 
 
-def dumps(published: dict) -> str:
-    return json.dumps(published, indent=1, sort_keys=False, allow_nan=False) + "\n"
-
 
 # The contract every importer keeps with `accelbench import` (cli.py)
 

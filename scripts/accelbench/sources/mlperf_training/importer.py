@@ -209,9 +209,6 @@ def _result(source, submitter, system, benchmark, files, info, left_out) -> dict
     }
 
 
-def dumps(published: dict) -> str:
-    return json.dumps(published, indent=1, sort_keys=False, allow_nan=False) + "\n"
-
 
 # The contract every importer keeps with `accelbench import` (cli.py)
 

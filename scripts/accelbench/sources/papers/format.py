@@ -94,12 +94,6 @@ def label(paper: dict) -> str:
     return VENDOR_AUTHORED if organisations & vendors else PEER_REVIEWED
 
 
-def vendor_of_authors(paper: dict) -> str | None:
-    """The compared chip whose vendor the authors work for ('tpu' or 'gpu'), or None."""
-    organisations = {o.strip().lower() for o in paper["affiliation"]["organisations"]}
-    return next((side for side in ("tpu", "gpu") if paper["chips"][side]["vendor"].strip().lower() in organisations), None)
-
-
 @dataclass
 class Papers:
     """Every paper's file, checked, with its figures read from their phrases."""

@@ -30,7 +30,6 @@ reads this module on machines that only measure.
 from __future__ import annotations
 
 import csv
-import json
 import re
 import subprocess
 from dataclasses import dataclass
@@ -280,9 +279,6 @@ def import_document(source: Source, document: Document, reference_dir: Path) -> 
         "left_out": sorted(left_out, key=lambda x: (x["path"], x["line"], x["reason"])),
     }
 
-
-def dumps(published: dict) -> str:
-    return json.dumps(published, indent=1, sort_keys=False, allow_nan=False) + "\n"
 
 
 # The contract every importer keeps with `accelbench import` (cli.py)

@@ -59,10 +59,6 @@ class Refusal:
     reason: str
 
 
-def _stated(row: dict, side: str) -> str:
-    return row["precision"] if row["precision"] is not None else f"not stated on the {side} row"
-
-
 def _precision(tpu: dict, gpu: dict) -> tuple[str | None, str | None]:
     """(a refusal, or None; a flag, or None) for the two rows' precisions."""
     keys = tpu["precision_key"], gpu["precision_key"]
