@@ -1,9 +1,10 @@
 # make site: set up .venv, measure what is missing for this machine, build site/.
-# make test: set up .venv with the dev tools (and .venv-cloud, .venv-xla for the SkyPilot and torch_xla tests), lint, run the whole test suite.
+# make test: set up .venv with the dev tools (and .venv-cloud, .venv-xla, .venv-tf for the SkyPilot, torch_xla and
+# TensorFlow tests), lint, run the whole test suite.
 PYTHON ?= python3
 VENV ?= .venv
 PROFILE ?= quick
-FRAMEWORKS ?= torch,jax
+FRAMEWORKS ?= torch,jax,tensorflow
 # PyTorch is installed before the project, and explicitly, because a plain "torch" requirement
 # makes pip download several GB of CUDA wheels even on a machine without a GPU.
 HAS_GPU := $(shell command -v nvidia-smi >/dev/null 2>&1 || command -v rocm-smi >/dev/null 2>&1 && echo yes)
@@ -25,7 +26,7 @@ endif
 BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: browser cloud-env xla-env site test benchmarks render build build-zensical serve clean bench-build lint
+.PHONY: browser cloud-env xla-env tf-env site test benchmarks render build build-zensical serve clean bench-build lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,17 +42,26 @@ $(VENV)/.installed-%: pyproject.toml | $(BIN)/python
 
 comma := ,
 
+# the frameworks asked for that run from .venv (TensorFlow has its own environment, .venv-tf)
+space := $(empty) $(empty)
+WITH_TF := $(filter tensorflow,$(subst $(comma),$(space),$(FRAMEWORKS)))
+NATIVE := $(subst $(space),$(comma),$(filter-out tensorflow,$(subst $(comma),$(space),$(FRAMEWORKS))))
+
 ifeq ($(HAS_TPU),yes)
-# JAX and torch_xla cannot share a TPU in one process, nor one environment (each needs its own
-# libtpu): JAX measures first from .venv, then PyTorch from .venv-xla, each with its own run file
-benchmarks: $(VENV)/.installed-site $(if $(findstring torch,$(FRAMEWORKS)),xla-env)
-	@echo "make benchmarks: a TPU machine (HAS_TPU=yes): JAX from $(VENV), then PyTorch through torch_xla from $(XLA_VENV)"
+# JAX, torch_xla and TensorFlow cannot share a TPU in one process, nor one environment (each needs
+# its own libtpu): JAX measures first from .venv, then PyTorch from .venv-xla, then TensorFlow from
+# .venv-tf, each with its own run file
+benchmarks: $(VENV)/.installed-site $(if $(findstring torch,$(FRAMEWORKS)),xla-env) $(if $(WITH_TF),tf-env)
+	@echo "make benchmarks: a TPU machine (HAS_TPU=yes): JAX from $(VENV), PyTorch through torch_xla from $(XLA_VENV), TensorFlow from $(TF_VENV)"
 	$(if $(findstring jax,$(FRAMEWORKS)),$(BIN)/accelbench run --profile $(PROFILE) --frameworks jax)
 	$(if $(findstring torch,$(FRAMEWORKS)),$(XLA_VENV)/bin/accelbench run --profile $(PROFILE) --frameworks torch)
+	$(if $(WITH_TF),$(TF_VENV)/bin/accelbench run --profile $(PROFILE) --frameworks tensorflow)
 	$(BIN)/accelbench validate
 else
-benchmarks: $(VENV)/.installed-site
-	$(BIN)/accelbench run --profile $(PROFILE) --frameworks $(FRAMEWORKS)
+# PyTorch and JAX from .venv, then TensorFlow from its own environment, each with its own run file
+benchmarks: $(VENV)/.installed-site $(if $(WITH_TF),tf-env)
+	$(if $(NATIVE),$(BIN)/accelbench run --profile $(PROFILE) --frameworks $(NATIVE))
+	$(if $(WITH_TF),$(TF_VENV)/bin/accelbench run --profile $(PROFILE) --frameworks tensorflow)
 	$(BIN)/accelbench validate
 endif
 
@@ -69,7 +79,7 @@ build-zensical: $(VENV)/.installed-dev render
 site: benchmarks
 	$(MAKE) build
 
-test: $(VENV)/.installed-dev lint browser cloud-env xla-env
+test: $(VENV)/.installed-dev lint browser cloud-env xla-env tf-env
 	$(BIN)/python -m pytest
 
 # SkyPilot in its own environment (about 460 MB, 40 s here): the tests check the task files
@@ -96,6 +106,26 @@ $(XLA_VENV)/.installed: pyproject.toml
 	    --index-url https://download.pytorch.org/whl/cpu 2>/dev/null || \
 	  $(XLA_VENV)/bin/python -m pip install --quiet "torch==$(XLA_TORCH)"
 	$(XLA_VENV)/bin/python -m pip install --quiet "torch-xla$(if $(HAS_TPU),[tpu])==$(XLA_TORCH)" -e .
+	touch $@
+
+# TensorFlow in its own environment (`make benchmarks` runs it in its own process and run file): 1.6 GB
+# the site never needs, with its own CUDA libraries on a GPU. tensorflow-cpu 2.21 without an
+# accelerator (about 70 s here); tensorflow[and-cuda] on NVIDIA; on a TPU VM tensorflow-tpu, whose
+# newest release is 2.20 (there is no 2.21 on PyPI): it brings its own libtpu from PyPI.
+TF_VENV ?= .venv-tf
+HAS_NVIDIA := $(shell command -v nvidia-smi >/dev/null 2>&1 && echo yes)
+ifeq ($(HAS_TPU),yes)
+TF_SPEC ?= tensorflow-tpu==2.20.*
+else ifeq ($(HAS_NVIDIA),yes)
+TF_SPEC ?= tensorflow[and-cuda]==2.21.*
+else
+TF_SPEC ?= tensorflow-cpu==2.21.*
+endif
+tf-env: $(TF_VENV)/.installed
+$(TF_VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(TF_VENV)
+	$(TF_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(TF_VENV)/bin/python -m pip install --quiet "$(TF_SPEC)" -e .
 	touch $@
 
 # the browser tests' Chromium: installed where this machine allows (root with apt); elsewhere

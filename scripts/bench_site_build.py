@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DEVICES = [("Synthetic GPU A", "gpu"), ("Synthetic GPU B", "gpu"), ("Synthetic TPU", "tpu"), ("Synthetic CPU", "cpu")]
 
 
-def synthetic_run(i: int, hashes: dict[str, str]) -> dict:
+def synthetic_run(i: int, hashes: dict[tuple[str, str], str]) -> dict:
     device, platform = DEVICES[i % len(DEVICES)]
     records = []
     for fw in ("torch", "jax"):
@@ -34,14 +34,14 @@ def synthetic_run(i: int, hashes: dict[str, str]) -> dict:
             for dtype in ("float32", "bfloat16"):
                 t = 2 * n**3 / (50e12 * (1 + i % 7)) + 1e-6
                 samples = [t * (1 + 0.01 * k) for k in range(10)]
-                records.append({"workload": "matmul", "snippet_hash": hashes["matmul"], "framework": fw, "device": device,
+                records.append({"workload": "matmul", "snippet_hash": hashes[("matmul", fw)], "framework": fw, "device": device,
                                 "platform": platform, "params": {"n": n, "dtype": dtype}, "status": "ok", "reason": None,
                                 "samples_s": samples, "calls_per_sample": 1, "stats": summarize(samples),
                                 "metrics": {"tflops": 2 * n**3 / summarize(samples)["median_s"] / 1e12, "compile_s": 0.5}})
         for mib in (1, 16, 256):
             t = 2 * mib * 2**20 / 1e12
             samples = [t * (1 + 0.01 * k) for k in range(10)]
-            records.append({"workload": "memory_bandwidth", "snippet_hash": hashes["memory_bandwidth"], "framework": fw,
+            records.append({"workload": "memory_bandwidth", "snippet_hash": hashes[("memory_bandwidth", fw)], "framework": fw,
                             "device": device, "platform": platform, "params": {"op": "copy", "mib": mib}, "status": "ok",
                             "reason": None, "samples_s": samples, "calls_per_sample": 1, "stats": summarize(samples),
                             "metrics": {"gbps": 2 * mib * 2**20 / summarize(samples)["median_s"] / 1e9, "compile_s": 0.1}})

@@ -131,7 +131,7 @@ GPT2_SMALL = {"config": "gpt2-small", "variant": "compiled", "dtype": "bfloat16"
 def synth(workload, device, framework, params, metric, value, spread=0.01, **extra_metrics):
     """An ok record whose ``metric`` is ``value``: five samples around the median time that gives
     it (``spread``: their relative half-width), with the work and the other rates that follow."""
-    from accelbench.discovery import source_hash
+    from accelbench.discovery import snippet_hashes
     from accelbench.metrics import METRICS
     from accelbench.snippet import load_module
     from accelbench.timing import summarize
@@ -147,7 +147,7 @@ def synth(workload, device, framework, params, metric, value, spread=0.01, **ext
     metrics = {m.name: work[m.work] / median / m.scale for m in METRICS.values() if m.work in work}
     metrics.update(compile_s=1.0, **extra_metrics)
     return make_record(workload=workload, device=device[0], platform=device[1], framework=framework, params=params,
-                       snippet_hash=source_hash(SNIPPETS / f"{workload}.py"), samples_s=samples,
+                       snippet_hash=snippet_hashes(SNIPPETS)[(workload, framework)], samples_s=samples,
                        stats=summarize(samples), work=work, metrics=metrics)
 
 

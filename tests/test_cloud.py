@@ -34,9 +34,12 @@ def test_plan_writes_one_task_per_target_with_the_hardware_asked_for(tmp_path):
         for venv, frameworks in target.runs:
             assert f"{venv}/bin/accelbench run --profile full --frameworks {frameworks} --deadline {cloud.DEADLINE_S}" \
                 in task["run"]
-        # on a TPU PyTorch runs through torch_xla, from its own environment, after JAX
+        # on a TPU PyTorch runs through torch_xla, from its own environment, after JAX; TensorFlow last,
+        # from its own, wherever the Makefile installs it (not on ROCm)
         assert ("xla-env" in task["setup"]) == target.is_tpu
-        assert [fw for _, fw in target.runs] == (["jax", "torch"] if target.is_tpu else [target.frameworks])
+        assert ("tf-env" in task["setup"]) == target.tensorflow == (target.name != "MI300X:1")
+        native = ["jax", "torch"] if target.is_tpu else [target.frameworks]
+        assert [fw for _, fw in target.runs] == native + ["tensorflow"] * target.tensorflow
         assert "cloud-results" in task["run"] and "file_mounts" not in task
         assert commands[0] == f"sky launch -y -c accelbench-{target.slug} {path}" and commands[-1].startswith("sky down")
     by_name = {t.name: yaml.safe_load(p.read_text()) for t, p, _ in planned}
@@ -80,8 +83,8 @@ def test_the_cost_bound_is_chips_times_the_cheapest_on_demand_price_times_the_ti
     on_demand = [float(r["usd_per_chip_hour"]) for r in reference.prices
                  if r["chip"] == "TPU v5p" and r["pricing"] == "on-demand"]
     assert float(price["usd_per_chip_hour"]) == min(on_demand)
-    # a TPU task runs JAX and then PyTorch, each under the deadline
-    assert bound == pytest.approx(4 * min(on_demand) * (cloud.SETUP_S + 2 * cloud.DEADLINE_S) / 3600)
+    # a TPU task runs JAX, then PyTorch, then TensorFlow, each under the deadline
+    assert bound == pytest.approx(4 * min(on_demand) * (cloud.SETUP_S + 3 * cloud.DEADLINE_S) / 3600)
     assert cloud.cost_bound(cloud.TARGETS["MI300X:1"], reference) is None  # no price: said, not guessed
 
 

@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from accelbench.discovery import source_hash, workload_settings
+from accelbench.discovery import snippet_hashes, workload_settings
 from accelbench.fragments import Context, Links, render
 from accelbench.reference import Reference
 from accelbench.sources import load_published
@@ -23,8 +23,9 @@ REFERENCE = Reference(ROOT / "build_data" / "reference")
 
 def current(run: dict) -> dict:
     """The fixture as if measured with today's snippets (the fixtures stand for current results)."""
+    hashes = snippet_hashes(SNIPPETS)
     for rec in run["records"]:
-        rec["snippet_hash"] = source_hash(SNIPPETS / f"{rec['workload']}.py")
+        rec["snippet_hash"] = hashes[(rec["workload"], rec["framework"])]
     return run
 
 

@@ -41,12 +41,15 @@ def test_snippet_declares_its_metadata(snip):
 def test_snippet_runs_correctly_at_its_test_size_on_cpu(snip, framework):
     if framework not in snip.frameworks():
         pytest.skip(f"{snip.workload} has no {framework} implementation")
+    if framework == "tensorflow":  # its own environment: tests/test_tensorflow.py runs it from .venv-tf
+        pytest.skip("TensorFlow runs from .venv-tf (tests/test_tensorflow.py)")
     hw = detection.detect((framework,))
     device = next(d for d in hw.devices if d.platform == "cpu")
     reference = Reference(ROOT / "build_data" / "reference")
-    runnable = [p for p in snip.params("test") if not snip.module.skip_reason(framework, "cpu", p, count=device.count)]
+    grid = snip.params("test", framework)
+    runnable = [p for p in grid if not snip.skip_reason(framework, "cpu", p, count=device.count)]
     if not runnable:  # e.g. data_parallel on one device: tests/test_data_parallel.py runs it on four
-        pytest.skip(str(snip.module.skip_reason(framework, "cpu", snip.params("test")[0], count=device.count)[-1]))
+        pytest.skip(str(snip.skip_reason(framework, "cpu", grid[0], count=device.count)[-1]))
     for params in runnable:
         item = Planned(snip, framework, device, params, None)
         record = measure(item, PROFILES["test"], reference)

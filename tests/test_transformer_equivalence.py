@@ -1,8 +1,13 @@
 """PyTorch and JAX train the same GPT-2 model: from the same initial weights and batches, the
 losses of the first steps agree, and both match the float64 NumPy reference, whichever attention
-kernel runs; the memory a step needs is known before its first call."""
+kernel runs; the memory a step needs is known before its first call. TensorFlow's companion
+(snippets/tensorflow/transformer_train.py, run from .venv-tf) trains the same model to the same
+losses."""
 
+import json
+import os
 import re
+import subprocess
 
 import numpy as np
 import pytest
@@ -18,6 +23,11 @@ from conftest import ROOT, SNIPPETS
 
 SNIP = discover(SNIPPETS, ["transformer_train"])[0]
 M = SNIP.module
+TF_PYTHON = ROOT / ".venv-tf" / "bin" / "python"
+
+needs_tf_env = pytest.mark.skipif(
+    not TF_PYTHON.exists() and os.environ.get("CI", "").lower() != "true",
+    reason="no .venv-tf: `make tf-env` installs TensorFlow to compare its training step with PyTorch's")
 
 
 def losses(framework, dtype, steps=3, config="tiny"):
@@ -48,6 +58,23 @@ def test_torch_and_jax_agree_step_by_step_in_float32():
 
 def test_torch_and_jax_agree_in_bfloat16_mixed_precision():
     np.testing.assert_allclose(losses("jax", "bfloat16"), losses("torch", "bfloat16"), rtol=1e-2)
+
+
+@needs_tf_env
+@pytest.mark.parametrize("dtype, rtol", [("float32", 2e-4), ("bfloat16", 1e-2)])  # as torch and jax agree
+def test_tensorflow_losses_match_pytorch(dtype, rtol):
+    """Both TensorFlow variants (XLA and a plain graph) from the same weights and batch: PyTorch's
+    losses step by step, each passing its float64 check, no step traced twice."""
+    run = subprocess.run([str(TF_PYTHON), str(ROOT / "tests" / "tf_probe.py"), "losses", "--config", "tiny",
+                          "--dtype", dtype, "--steps", "3"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-4000:]
+    tf = json.loads(run.stdout.strip().splitlines()[-1])
+    torch_losses = losses("torch", dtype)
+    for variant in ("compiled", "graph"):
+        np.testing.assert_allclose(tf[variant], torch_losses, rtol=rtol, err_msg=variant)
+        check = tf[variant + "_check"]
+        assert check["error"] <= check["tolerance"] == M.TOLERANCE[dtype], variant
+        assert check["retraced"] == 0, variant
 
 
 def test_flop_count_follows_the_palm_formula():

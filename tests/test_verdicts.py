@@ -201,42 +201,51 @@ TORCH_CANNOT = ("skipped", "unsupported", "torch_xla has no XLA lowering for ate
                 "so this would not measure the device")
 
 
+# what it records for TensorFlow on a TPU generation Google documents no TensorFlow for
+TF_CANNOT = ("skipped", "unsupported", "TensorFlow is not supported on Ironwood (TPU7x)")
+ON_GPU = [gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(GPU, 390_000, "tensorflow")]
+
+
 @pytest.mark.parametrize("records, expected", [
-    # JAX trained it on the TPU, PyTorch could not run there (a limit), both trained it on the GPU
-    ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(TPU, 500_000, "jax"),
-      not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT)], SUPPORTED),
+    # JAX and TensorFlow trained it on the TPU, PyTorch could not run there (a limit), all three on the GPU
+    (ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT)],
+     SUPPORTED),
     # the same, but PyTorch was not run on the TPU because JAX held it in that process: not evidence
-    ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(TPU, 500_000, "jax"),
-      not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_ON_TPU)], NOT_MEASURED),
+    (ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_ON_TPU)],
+     NOT_MEASURED),
+    # TensorFlow not attempted on the TPU
+    (ON_GPU + [gpt2(TPU, 500_000, "jax"), not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT)], NOT_MEASURED),
+    # TensorFlow cannot run on this TPU generation
+    (ON_GPU + [gpt2(TPU, 500_000, "jax"), not_ok(gpt2(TPU, 1.0, "tensorflow"), *TF_CANNOT)], CONTRADICTED),
     # JAX found it cannot train it on the TPU
-    ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"),
-      not_ok(gpt2(TPU, 1.0, "jax"), "skipped", "unsupported", "no kernel for this op")], CONTRADICTED),
+    (ON_GPU + [not_ok(gpt2(TPU, 1.0, "jax"), "skipped", "unsupported", "no kernel for this op")], CONTRADICTED),
     # JAX could not train it on the TPU, for a limit of the chip or framework
-    ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"),
-      not_ok(gpt2(TPU, 1.0, "jax"), "failed", "precision", "wrong result")], CONTRADICTED),
-    # PyTorch trained it on the TPU at least as fast as JAX
-    ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(TPU, 500_000, "jax"),
-      gpt2(TPU, 550_000, "torch")], CONTRADICTED),
+    (ON_GPU + [not_ok(gpt2(TPU, 1.0, "jax"), "failed", "precision", "wrong result")], CONTRADICTED),
+    # PyTorch trained it on the TPU at least as fast as the faster of JAX and TensorFlow
+    (ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 520_000, "tensorflow"), gpt2(TPU, 550_000, "torch")], CONTRADICTED),
     # PyTorch trained it on the TPU, slower than JAX
-    ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(TPU, 500_000, "jax"),
-      gpt2(TPU, 300_000, "torch")], MIXED),
-    # only PyTorch trained it on the GPU
-    ([gpt2(GPU, 400_000, "torch"), not_ok(gpt2(GPU, 1.0, "jax"), "skipped", "unavailable", "jax is not installed"),
-      gpt2(TPU, 500_000, "jax"), not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT)], MIXED),
+    (ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), gpt2(TPU, 300_000, "torch")], MIXED),
+    # TensorFlow could not train it on the GPU
+    ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), not_ok(gpt2(GPU, 1.0, "tensorflow"), *TF_CANNOT),
+      gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT)], MIXED),
     # JAX failed on the TPU for our own reasons: not evidence
     ([gpt2(GPU, 400_000, "torch"), not_ok(gpt2(TPU, 1.0, "jax"), "failed", "out_of_memory", "out of memory")],
      NOT_MEASURED),
     ([gpt2(GPU, 400_000, "torch")], NOT_MEASURED),
-], ids=["supported", "not-measured-runner-cannot", "contradicted-jax-unsupported", "contradicted-jax-cannot",
-        "contradicted-torch-as-fast", "mixed-torch-slower", "mixed-one-framework-on-gpu", "not-measured-oom",
-        "not-measured-no-tpu"])
+    # nothing on a GPU
+    ([gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT)],
+     NOT_MEASURED),
+], ids=["supported", "not-measured-runner-cannot", "not-measured-tensorflow-not-attempted",
+        "contradicted-tensorflow-unsupported", "contradicted-jax-unsupported", "contradicted-jax-cannot",
+        "contradicted-torch-as-fast", "mixed-torch-slower", "mixed-not-every-framework-on-gpu", "not-measured-oom",
+        "not-measured-no-tpu", "not-measured-no-gpu"])
 def test_frameworks(data_dir, records, expected):
     assert verdicts_for(data_dir, records)["Supported Frameworks"].verdict == expected
 
 
 def test_a_tiny_pytorch_model_on_a_tpu_does_not_flip_the_frameworks_verdict(data_dir):
-    records = [gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(TPU, 500_000, "jax"),
-               not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT), gpt2(TPU, 900_000, "torch", config="tiny")]
+    records = ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"),
+                        not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT), gpt2(TPU, 900_000, "torch", config="tiny")]
     assert verdicts_for(data_dir, records)["Supported Frameworks"].verdict == SUPPORTED
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 # Nothing imported here may need pandas or the site's packages: `accelbench run` and `summary`
 # run on lent accelerator machines that have only the frameworks (tests/test_device_script.py).
 from accelbench import cloud, detection, hardware, runner, stopping
-from accelbench.discovery import FRAMEWORKS, discover
+from accelbench.discovery import FRAMEWORKS, discover, installed_frameworks
 from accelbench.plan import format_plan, plan, to_measure
 from accelbench.profiles import PROFILES
 from accelbench.profiles import profile as profile_named
@@ -39,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="measure what is missing for this machine; print the run file's path last")
     run.add_argument("--profile", choices=list(PROFILES), default="quick", help=profiles_help)
     run.add_argument("--only", type=_csv, help="comma-separated workload ids, run in the order given")
-    run.add_argument("--frameworks", type=_csv, default=list(FRAMEWORKS), help="default: torch,jax")
+    run.add_argument("--frameworks", type=_csv, default=installed_frameworks(),
+                     help=f"any of {','.join(FRAMEWORKS)} (default: those installed in this environment)")
     run.add_argument("--platforms", type=_csv,
                      help="cpu,gpu,tpu (default: the accelerators if there are any, else the CPU)")
     run.add_argument("--force", action="store_true", help="measure again even if a current result is stored")
@@ -96,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     status = sub.add_parser("status", help="per workload, framework and device: stored, stale or missing")
     status.add_argument("--profile", choices=list(PROFILES), default="quick")
-    status.add_argument("--frameworks", type=_csv, default=list(FRAMEWORKS))
+    status.add_argument("--frameworks", type=_csv, default=installed_frameworks())
     status.add_argument("--platforms", type=_csv)
 
     budgets = sub.add_parser("budgets", help="per workload, framework and variant: the time measurements took "
@@ -284,7 +285,7 @@ def cmd_status(args) -> int:
             bucket["skipped"] += 1
             continue
         hashes = stored.get(measurement_key(item.snippet.workload, item.params, item.framework, device), set())
-        bucket["current" if item.snippet.source_hash in hashes else "stale" if hashes else "missing"] += 1
+        bucket["current" if item.snippet.hash_for(item.framework) in hashes else "stale" if hashes else "missing"] += 1
     print(f"profile {args.profile}; data in {args.data_dir}")
     for (workload, framework, device), c in counts.items():
         state = "current" if c["current"] and not (c["stale"] or c["missing"]) else \

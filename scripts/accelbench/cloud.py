@@ -47,6 +47,7 @@ class Target:
     chips: int
     make_vars: str  # for `make .venv/.installed-site`
     frameworks: str = "torch,jax"
+    tensorflow: bool = True  # also TensorFlow, from .venv-tf (its ROCm build is not installed by the Makefile)
     note: str = ""
     tpu_runtime: str = ""  # the TPU VM software version Google lists for the chip
     @property
@@ -55,11 +56,11 @@ class Target:
 
     @property
     def runs(self) -> list[tuple[str, str]]:
-        """(environment, frameworks) of each run, one after the other. On a TPU, JAX and torch_xla
-        cannot share the chips in one process, nor one environment (each needs its own libtpu)."""
-        if self.is_tpu:
-            return [(".venv", "jax"), (".venv-xla", "torch")]
-        return [(".venv", self.frameworks)]
+        """(environment, frameworks) of each run, one after the other. On a TPU, JAX, torch_xla and
+        TensorFlow cannot share the chips in one process, nor one environment (each needs its own
+        libtpu); TensorFlow always has an environment of its own."""
+        native = [(".venv", "jax"), (".venv-xla", "torch")] if self.is_tpu else [(".venv", self.frameworks)]
+        return native + [(".venv-tf", "tensorflow")] * self.tensorflow
 
     def run_options(self, frameworks: str) -> str:
         """What one run adds to `accelbench run`: a time limit that covers torch_xla's compiles."""
@@ -90,7 +91,8 @@ TARGETS = {t.name: t for t in [
     Target("B200:1", "B200:1", "B200 (HGX 1000 W)", 1, CUDA),
     Target("MI300X:1", "MI300X:1", "MI300X", 1,
            "TORCH_SPEC=torch==2.13.0+rocm6.4 TORCH_INDEX=https://download.pytorch.org/whl/rocm6.4",
-           frameworks="torch", note="PyTorch's ROCm build; JAX on ROCm is not installed by the Makefile"),
+           frameworks="torch", tensorflow=False,
+           note="PyTorch's ROCm build; JAX and TensorFlow on ROCm are not installed by the Makefile"),
 ]}
 
 
@@ -114,6 +116,7 @@ def task_yaml(target: Target, bucket: str | None) -> str:
         resources.append(f"  accelerator_args:\n    runtime_version: {target.tpu_runtime}")
     # json.dumps: a YAML-safe quoted string (the bucket was checked against BUCKET too)
     mounts = f"file_mounts:\n  {RESULTS_MOUNT}:\n    source: {json.dumps(bucket)}\n    mode: MOUNT\n" if bucket else ""
+    envs = ".venv/.installed-site" + " xla-env" * target.is_tpu + " tf-env" * target.tensorflow
     runs = "".join(f"  {venv}/bin/accelbench run --profile full --frameworks {frameworks} --deadline {DEADLINE_S}"
                    f"{target.run_options(frameworks)} "
                    f"--summary || status=$?\n" for venv, frameworks in target.runs)
@@ -130,7 +133,7 @@ envs:
   sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make python3-pip
   python3 -m pip install --quiet --user uv
   ~/.local/bin/uv python install {PYTHON}
-  make .venv/.installed-site{" xla-env" * target.is_tpu} PYTHON="$(~/.local/bin/uv python find {PYTHON})" {target.make_vars}
+  make {envs} PYTHON="$(~/.local/bin/uv python find {PYTHON})" {target.make_vars}
 run: |
   set -uo pipefail
   touch /tmp/accelbench-started

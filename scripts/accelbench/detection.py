@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from accelbench import host, xla
+from accelbench import host, tf_device, xla
 from accelbench.hardware import Device, Hardware, Unavailable, unseen
 
 # The oldest NVIDIA driver (major version) each of JAX's CUDA plugins runs on, by package name:
@@ -90,6 +90,50 @@ def detect_xla(torch_xla: Any, tpu_chips: int, tpu_taken: bool) -> tuple[list[De
                                   f"measures PyTorch there natively (unset {xla.USE})")]
 
 
+def detect_tensorflow(tf: Any = None, tpu_chips: int | None = None, tpu_taken: bool = False,
+                      tpu_kind: str | None = None) -> tuple[list[Device], list[Unavailable]]:
+    """TensorFlow's CPU (split into logical devices where asked: tf_device.CPU_DEVICES), its GPUs,
+    and on a TPU machine its TPU. Placement is made strict before any op runs."""
+    if tf is None:
+        os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")  # its informational lines, not its warnings
+        tf, error = host.try_import("tensorflow")
+        if tf is None:
+            return [], [Unavailable("tensorflow", None, error)]
+    gpus = tf.config.list_physical_devices("GPU")
+    for gpu in gpus:  # by default TensorFlow takes every GPU's memory when it starts, as JAX does
+        tf.config.experimental.set_memory_growth(gpu, True)
+    cpu = _cpu_device("tensorflow", "/device:CPU:0")
+    cpu.count = tf_device.cpu_devices(tf)
+    devices, unavailable = [cpu], []
+    if gpus:
+        name = tf.config.experimental.get_device_details(gpus[0]).get("device_name", "GPU")
+        vendor = "amd" if tf.test.is_built_with_rocm() else "nvidia"
+        devices.append(Device("tensorflow", "gpu", name, len(gpus), None, vendor, "/device:GPU:0"))
+    chips = xla.tpu_chips() if tpu_chips is None else tpu_chips
+    if chips:
+        devices.append(_tensorflow_tpu(tf, chips, tpu_kind or xla.tpu_kind(), tpu_taken))
+    tf_device.strict_placement(tf)
+    return devices, unavailable
+
+
+def _tensorflow_tpu(tf: Any, chips: int, kind: str, taken: bool) -> Device:
+    """The TPU as TensorFlow would measure it, named by its PCI id (TensorFlow reports no
+    generation); where TensorFlow cannot use it, the device says why, so every measurement on it
+    records that (the TPU, not the host CPU, is what this run is about)."""
+    tpu = Device("tensorflow", "tpu", kind, chips, None, "google")
+    if kind in tf_device.NO_TENSORFLOW:
+        tpu.cannot = ("unsupported", tf_device.NO_TENSORFLOW[kind])
+    elif taken:
+        tpu.cannot = ("unavailable", "JAX holds the TPU in this process: run TensorFlow in its own process, "
+                      + tf_device.INSTALL_HINT)
+    else:
+        try:
+            tpu.handle, tpu.count = tf_device.open_tpu(tf)
+        except Exception as exc:
+            tpu.cannot = ("unavailable", f"TensorFlow could not open the TPU: {type(exc).__name__}: {exc}"[:2000])
+    return tpu
+
+
 def _pci_bus_id(props: Any) -> str | None:
     """The PCI address NVML knows the GPU by, from PyTorch's device properties."""
     try:
@@ -156,7 +200,7 @@ def _jax_memory(jax_device: Any) -> int | None:
 def detect(frameworks: list[str] | tuple[str, ...] = ("torch", "jax"), modules: dict | None = None,
            tpu_chips: int | None = None) -> Hardware:
     """Devices per framework, plus why a framework cannot use a platform another one sees.
-    ``modules`` (torch, torch_xla, jax) and ``tpu_chips`` stand in for the real ones in tests."""
+    ``modules`` (torch, torch_xla, jax, tensorflow) and ``tpu_chips`` stand in for the real ones in tests."""
     modules = modules or {}
     devices: list[Device] = []
     unavailable: list[Unavailable] = []
@@ -167,6 +211,11 @@ def detect(frameworks: list[str] | tuple[str, ...] = ("torch", "jax"), modules: 
     if "torch" in frameworks:
         taken = any(d.platform == "tpu" for d in devices)
         found, missing = detect_torch(modules.get("torch"), modules.get("torch_xla"), tpu_chips, taken)
+        devices += found
+        unavailable += missing
+    if "tensorflow" in frameworks:
+        taken = any(d.platform == "tpu" for d in devices)
+        found, missing = detect_tensorflow(modules.get("tensorflow"), tpu_chips, taken)
         devices += found
         unavailable += missing
     return Hardware(devices, unavailable + unseen(devices, unavailable, frameworks))

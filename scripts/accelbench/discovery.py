@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import inspect
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -20,7 +20,18 @@ from accelbench.metrics import RATES
 from accelbench.profiles import PROFILES
 from accelbench.snippet import Case, SnippetError, load_module
 
-FRAMEWORKS = ("torch", "jax")
+FRAMEWORKS = ("torch", "jax", "tensorflow")
+def installed_frameworks() -> list[str]:
+    """The frameworks this environment can import (each framework's id is its module's name):
+    what `accelbench run` measures unless told. TensorFlow has an environment of its own."""
+    import importlib.util
+
+    return [fw for fw in FRAMEWORKS if importlib.util.find_spec(fw) is not None] or list(FRAMEWORKS)
+
+
+# Frameworks whose code lives in a companion file, snippets/<framework>/<workload>.py, so that adding
+# one left every stored result of the others current (a workload's version is its file's hash).
+COMPANION_FRAMEWORKS = ("tensorflow",)
 DEFAULT_RUN_ORDER = 100
 # Per-call work a snippet may declare as functions of its params (flops and bytes_moved required):
 # whatever the metric registry has a rate of.
@@ -34,7 +45,16 @@ class Snippet:
 
     path: Path
     module: ModuleType
-    source_hash: str
+    source_hash: str  # the workload file's (and those it USES): the version of torch and jax results
+    companions: dict[str, ModuleType] = field(default_factory=dict)  # framework -> its companion module
+    companion_hashes: dict[str, str] = field(default_factory=dict)  # framework -> version of its results
+
+    def hash_for(self, framework: str) -> str:
+        """The version of this framework's results: a companion's covers the workload's files too."""
+        return self.companion_hashes.get(framework, self.source_hash)
+
+    def _module_for(self, framework: str) -> ModuleType:
+        return self.companions.get(framework, self.module)
 
     @property
     def workload(self) -> str:
@@ -89,13 +109,24 @@ class Snippet:
         return out
 
     def frameworks(self) -> list[str]:
-        return [fw for fw in FRAMEWORKS if hasattr(self.module, f"{fw}_case")]
+        return [fw for fw in FRAMEWORKS if hasattr(self._module_for(fw), f"{fw}_case")]
 
-    def params(self, profile: str) -> list[dict]:
-        return [dict(p) for p in self.module.PROFILES.get(profile, [])]
+    def params(self, profile: str, framework: str | None = None) -> list[dict]:
+        """The grid of ``profile``: a companion's own where it declares one (its variants differ)."""
+        module = self._module_for(framework) if framework else self.module
+        profiles = getattr(module, "PROFILES", self.module.PROFILES)
+        return [dict(p) for p in profiles.get(profile, [])]
+
+    def skip_reason(self, framework: str, platform: str, params: dict, count: int = 1):
+        """The workload's reason this cannot run, else the companion's own (its framework's limits)."""
+        said = self.module.skip_reason(framework, platform, params, count=count)
+        companion = self.companions.get(framework)
+        if not said and companion is not None and hasattr(companion, "skip_reason"):
+            said = companion.skip_reason(platform, params, count=count)
+        return said
 
     def case(self, framework: str, params: dict, device: Any) -> Case:
-        return getattr(self.module, f"{framework}_case")(params, device)
+        return getattr(self._module_for(framework), f"{framework}_case")(params, device)
 
 
 def literals(path: Path, names: tuple[str, ...]) -> dict:
@@ -136,10 +167,34 @@ def source_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
-def snippet_hashes(snippets_dir: Path) -> dict[str, str]:
-    """Workload id -> current source hash, read without importing (the site build must not
-    execute snippet code). The id is the file's stem, which discovery checks equals WORKLOAD."""
-    return {p.stem: source_hash(p) for p in snippet_files(snippets_dir)}
+def companion_path(path: Path, framework: str) -> Path:
+    """Where a framework's companion of a workload file lives: snippets/<framework>/<workload>.py."""
+    return Path(path).parent / framework / Path(path).name
+
+
+def companion_hash(path: Path, framework: str) -> str | None:
+    """The version of a companion framework's results: the workload's version, the companion's
+    source, and the companions of the workloads it USES; None where there is no companion."""
+    own = companion_path(path, framework)
+    if not own.is_file():
+        return None
+    digest = hashlib.sha256(source_hash(path).encode() + b"\0" + own.read_bytes())
+    for name in uses(path):
+        used = companion_path(Path(path).with_name(f"{name}.py"), framework)
+        if used.is_file():
+            digest.update(b"\0" + used.read_bytes())
+    return digest.hexdigest()
+
+
+def snippet_hashes(snippets_dir: Path) -> dict[tuple[str, str], str]:
+    """(workload id, framework) -> current version of its results, read without importing (the
+    site build must not execute snippet code). The id is the file's stem, which discovery checks
+    equals WORKLOAD."""
+    hashes = {}
+    for path in snippet_files(snippets_dir):
+        for framework in FRAMEWORKS:
+            hashes[(path.stem, framework)] = companion_hash(path, framework) or source_hash(path)
+    return hashes
 
 
 def snippet_files(snippets_dir: Path) -> list[Path]:
@@ -160,7 +215,21 @@ def load_snippet(path: Path) -> Snippet:
         raise SnippetError(f"{path}: PROFILES has unknown profile(s) {sorted(unknown)}")
     if not any(hasattr(module, f"{fw}_case") for fw in FRAMEWORKS):
         raise SnippetError(f"{path}: defines none of {', '.join(f + '_case' for f in FRAMEWORKS)}")
-    return Snippet(path=path, module=module, source_hash=source_hash(path))
+    companions = {fw: load_companion(path, fw) for fw in COMPANION_FRAMEWORKS if companion_path(path, fw).is_file()}
+    return Snippet(path=path, module=module, source_hash=source_hash(path), companions=companions,
+                   companion_hashes={fw: companion_hash(path, fw) for fw in companions})
+
+
+def load_companion(path: Path, framework: str) -> ModuleType:
+    """A framework's companion of a workload; it must define ``<framework>_case``."""
+    own = companion_path(path, framework)
+    module = load_module(own)
+    if not hasattr(module, f"{framework}_case"):
+        raise SnippetError(f"{own}: defines no {framework}_case")
+    unknown = set(getattr(module, "PROFILES", {})) - set(PROFILES)
+    if unknown:
+        raise SnippetError(f"{own}: PROFILES has unknown profile(s) {sorted(unknown)}")
+    return module
 
 
 def discover(snippets_dir: Path, only: list[str] | None = None) -> list[Snippet]:

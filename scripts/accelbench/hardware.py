@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from accelbench import xla
+from accelbench import tf_device, xla
 
 ACCELERATOR_PLATFORMS = ("gpu", "tpu")
 
@@ -25,6 +25,9 @@ class Device:
     vendor: str | None = None
     handle: Any = field(default=None, repr=False, compare=False)  # what snippets receive
     pci_bus_id: str | None = None  # how NVML finds the same GPU ("00000000:3B:00.0")
+    # (category, reason) where this framework cannot measure anything on it, though it is here
+    # (TensorFlow on a TPU generation it does not support): every measurement is that skip
+    cannot: tuple[str, str] | None = field(default=None, compare=False)
 
     def describe(self) -> dict:
         out = {"framework": self.framework, "platform": self.platform, "name": self.name,
@@ -60,13 +63,16 @@ def unseen(devices: list[Device], unavailable: list[Unavailable], frameworks) ->
                 continue
             if (fw, plat) == ("torch", "tpu"):
                 out.append(Unavailable(fw, plat, "PyTorch on a TPU needs torch_xla: " + xla.INSTALL_HINT))
+            elif fw == tf_device.FRAMEWORK:
+                out.append(Unavailable(fw, plat, tf_device.not_seen(plat)))
             else:
                 out.append(Unavailable(fw, plat, f"{fw} sees no {plat} device"))
     return out
 
 
 # Which frameworks this runner drives on which platform (PyTorch on a TPU through torch_xla).
-DRIVES = {"cpu": ("torch", "jax"), "gpu": ("torch", "jax"), "tpu": ("torch", "jax")}
+DRIVES = {"cpu": ("torch", "jax", "tensorflow"), "gpu": ("torch", "jax", "tensorflow"),
+          "tpu": ("torch", "jax", "tensorflow")}
 
 
 def assumed(name: str, platform: str, vendor: str | None, memory_bytes: int | None, frameworks) -> Hardware:

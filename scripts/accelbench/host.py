@@ -92,6 +92,10 @@ def software_versions(frameworks: list[str] | tuple[str, ...] = ("torch", "jax")
         versions["jax"] = package_version("jax")
         versions["jaxlib"] = package_version("jaxlib")
         versions["jax_cuda_plugin"] = package_version("jax-cuda13-plugin") or package_version("jax-cuda12-plugin")
+    if "tensorflow" in frameworks:
+        # tensorflow-cpu, tensorflow (with [and-cuda]) and tensorflow-tpu are one import, three packages
+        versions["tensorflow"] = next(filter(None, map(package_version, ("tensorflow", "tensorflow-cpu",
+                                                                         "tensorflow-tpu"))), None)
     versions["libtpu"] = package_version("libtpu") or package_version("libtpu-nightly")
     versions["driver"] = nvidia_driver()
     return versions

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from typing import Any
 
-from accelbench import energy, timing, xla
+from accelbench import energy, tf_device, timing, xla
 from accelbench.metrics import RATES
 from accelbench.plan import Planned
 from accelbench.profiles import Profile
@@ -67,7 +67,7 @@ class Driver:
         return []
 
 
-def driver_for(framework: str, device: Any) -> Driver | xla.LazyDevice:
+def driver_for(framework: str, device: Any) -> Driver | xla.LazyDevice | tf_device.TensorFlowDriver:
     if framework == "torch":
         import torch
 
@@ -80,6 +80,8 @@ def driver_for(framework: str, device: Any) -> Driver | xla.LazyDevice:
         import jax
 
         return Driver(jax.block_until_ready)
+    if framework == tf_device.FRAMEWORK:
+        return tf_device.TensorFlowDriver(device)
     raise ValueError(f"unknown framework {framework}")
 
 
@@ -100,7 +102,7 @@ def _is_oom(exc: BaseException) -> bool:
 def blank_record(item: Planned, status: str = "skipped", reason: str | None = None, category: str | None = None) -> dict:
     """A record without a result: skipped as planned, or with the given status, reason and category."""
     return {
-        "workload": item.snippet.workload, "snippet_hash": item.snippet.source_hash, "framework": item.framework,
+        "workload": item.snippet.workload, "snippet_hash": item.snippet.hash_for(item.framework), "framework": item.framework,
         "device": item.device.name if item.device else None,
         "platform": item.device.platform if item.device else None,
         "params": item.params, "status": status, "reason": reason if reason is not None else item.skip,
@@ -129,6 +131,9 @@ def measure(item: Planned, profile: Profile, reference: Reference, limit_s: floa
         return {**record, "status": "skipped", "category": exc.category,  # unsupported, or too_large
                 "reason": str(exc) or "not supported on this device"}
     except Exception as exc:
+        refused = tf_device.unsupported(exc) if item.framework == tf_device.FRAMEWORK else None
+        if refused:  # an op with no kernel or no XLA lowering for the device, named
+            return {**record, "status": "skipped", "category": "unsupported", "reason": refused}
         if _is_oom(exc):
             return _failed(record, "out_of_memory", "out of memory")
         return _failed(record, "error", f"{type(exc).__name__}: {exc}")
@@ -161,8 +166,9 @@ def _measure(item: Planned, profile: Profile, reference: Reference, record: dict
             case.close()
     stats = timing.summarize(result.samples_s, result.compilations)
     work = item.snippet.work(item.params, case.work)
+    notes = {**case.notes, **({"call_ends": driver.ends} if getattr(driver, "ends", None) else {})}
     record.update(status="ok", reason=None, category=None, samples_s=result.samples_s,
-                  calls_per_sample=result.calls_per_sample, stats=stats, notes=dict(case.notes), work=work)
+                  calls_per_sample=result.calls_per_sample, stats=stats, notes=notes, work=work)
     record["metrics"] = derived_metrics(work, stats["median_s"], compile_s)
     peak = peak_for(item, reference)
     record["peak"] = peak.as_dict() if peak else None

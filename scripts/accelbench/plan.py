@@ -93,9 +93,13 @@ def plan(snippets: list[Snippet], hw: hardware.Hardware, frameworks: list[str], 
     wanted_platforms = {d.platform for d in devices}
     items = []
     for snip in snippets:
-        grid = sorted(snip.params(profile.name), key=snip.priority)  # stable: ties keep grid order
-        for params in grid:
-            for fw in (f for f in FRAMEWORKS if f in frameworks and f in snip.frameworks()):
+        grids = {fw: snip.params(profile.name, fw) for fw in FRAMEWORKS if fw in frameworks and fw in snip.frameworks()}
+        # every framework's grid in one order (a companion may declare its own variants)
+        union: list[dict] = []
+        for grid in grids.values():
+            union += [p for p in grid if p not in union]
+        for params in sorted(union, key=snip.priority):  # stable: ties keep grid order
+            for fw in (f for f, grid in grids.items() if params in grid):
                 items += _for_framework(snip, fw, params, hw, devices, wanted_platforms)
     for item in items:
         item.budget_s = budget_s(item, profile, reference)
@@ -118,7 +122,9 @@ def _for_framework(snip, fw, params, hw, devices, wanted_platforms) -> list[Plan
 def _skip_reason(snip: Snippet, framework: str, device: hardware.Device, params: dict) -> tuple[str | None, str | None]:
     """(category, reason) this measurement cannot run here, or (None, None). A snippet's
     skip_reason returns a reason (the device cannot run it: unsupported) or (category, reason)."""
-    said = snip.module.skip_reason(framework, device.platform, params, count=device.count)
+    if device.cannot:
+        return device.cannot
+    said = snip.skip_reason(framework, device.platform, params, count=device.count)
     if said:
         return tuple(said) if isinstance(said, (tuple, list)) else ("unsupported", said)
     need = snip.memory_bytes(params, framework, device.platform)  # what this framework keeps here
@@ -180,7 +186,7 @@ def to_measure(items: list[Planned], runs_dir: Path, warn: Callable[[str], None]
     """The planned measurements not already stored as ``ok`` for the current snippet source
     (skips are always recorded), and how many were stored."""
     stored = stored_ok_versions(runs_dir, warn)
-    todo = [i for i in items if i.skip or i.snippet.source_hash not in stored.get(i.key(), ())]
+    todo = [i for i in items if i.skip or i.snippet.hash_for(i.framework) not in stored.get(i.key(), ())]
     return todo, len(items) - len(todo)
 
 

@@ -30,6 +30,12 @@ A snippet is a plain Python module. It declares, as module attributes:
 - ``<framework>_case(params, device)`` for each framework it supports (``torch_case``,
   ``jax_case``): builds inputs on ``device`` and returns a :class:`Case`.
 
+A framework may also live in a companion file of its own, ``snippets/<framework>/<workload>.py``
+(TensorFlow does: ``snippets/tensorflow/matmul.py`` defines ``tensorflow_case``), which uses the
+workload module's helpers through :func:`load_module` and may add its own
+``skip_reason(platform, params, count)``. Its results are versioned by the workload's source and
+the companion's, so adding a framework leaves the others' stored results current.
+
 Snippets are discovered by convention (every ``snippets/*.py`` not starting with ``_``), never
 by a hand-kept list: :mod:`accelbench.discovery` finds, versions and imports them. This module is
 what a snippet imports from the engine: the :class:`Case` it returns, the exceptions it raises, and
@@ -94,7 +100,9 @@ class SnippetError(Exception):
 def load_module(path: Path) -> ModuleType:
     """Import a snippet file by path (also how one snippet uses another's functions)."""
     path = Path(path)
-    name = f"accelbench_snippet_{path.stem}"
+    # a companion (snippets/tensorflow/matmul.py) must not take its workload's module name
+    prefix = f"{path.parent.name}_" if (path.parent.parent / path.name).exists() else ""
+    name = f"accelbench_snippet_{prefix}{path.stem}"
     if name in sys.modules and getattr(sys.modules[name], "__file__", None) == str(path):
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, path)
@@ -106,6 +114,22 @@ def load_module(path: Path) -> ModuleType:
         del sys.modules[name]
         raise SnippetError(f"{path}: cannot import: {type(exc).__name__}: {exc}") from exc
     return module
+
+
+def tf_function(fn: Callable, jit_compile: bool) -> Any:
+    """``tf.function(fn, jit_compile=...)`` whose traces the runner counts: XLA-compiled with
+    ``jit_compile=True``, a plain TensorFlow graph without. A retrace while timed is a compilation
+    in the samples, flagged as such."""
+    from accelbench import tf_device
+
+    return tf_device.function(fn, jit_compile)
+
+
+def tf_platform(device: str) -> str:
+    """cpu, gpu or tpu: the kind of hardware behind a TensorFlow device name ("/device:GPU:0")."""
+    from accelbench import tf_device
+
+    return tf_device.platform_of(str(device).rsplit("device:", 1)[-1].split(":")[0].upper()) or "cpu"
 
 
 def input_sets(bytes_per_set: int, rotate_bytes: int = 128 * 2**20, max_sets: int = 32) -> int:

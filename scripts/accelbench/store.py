@@ -17,7 +17,7 @@ from accelbench.discovery import snippet_hashes
 from accelbench.runfile import RunFileError, category_of, measurement_key
 from accelbench.validation import Validator, load_valid
 
-VERSION_FIELDS = ("torch", "torch_xla", "jax", "jaxlib", "cuda", "rocm", "driver", "libtpu")
+VERSION_FIELDS = ("torch", "torch_xla", "jax", "jaxlib", "tensorflow", "cuda", "rocm", "driver", "libtpu")
 
 
 @dataclass
@@ -56,7 +56,7 @@ class Store:
         return latest.sort_values(["workload", "device", "framework", "key"], kind="stable").reset_index(drop=True)
 
     @classmethod
-    def of_runs(cls, runs: list[dict], files: dict[str, Path], current_hashes: dict[str, str] | None = None) -> Store:
+    def of_runs(cls, runs: list[dict], files: dict[str, Path], current_hashes: dict[tuple[str, str], str] | None = None) -> Store:
         """A store of runs already read (the summary of one file; no validation, no snippets)."""
         return cls(runs=runs, files=files, records=records_frame(runs, files, current_hashes))
 
@@ -76,9 +76,11 @@ def load_store(data_dir: Path, snippets_dir: Path, *, strict: bool = True,
     return Store.of_runs(runs, files, snippet_hashes(snippets_dir))
 
 
-def records_frame(runs: list[dict], files: dict[str, Path], current_hashes: dict[str, str] | None) -> pd.DataFrame:
+def records_frame(runs: list[dict], files: dict[str, Path],
+                  current_hashes: dict[tuple[str, str], str] | None) -> pd.DataFrame:
     """One row per record with its run's provenance. ``stale``: the snippet's source changed
-    since the run, or the snippet no longer exists (never, where ``current_hashes`` is None)."""
+    since the run, or the snippet no longer exists (never, where ``current_hashes`` is None);
+    ``current_hashes`` is keyed by (workload, framework), as each framework's code is versioned."""
     rows = []
     for run in runs:
         env = run["environment"]
@@ -100,7 +102,8 @@ def records_frame(runs: list[dict], files: dict[str, Path], current_hashes: dict
                 "status": rec["status"], "reason": rec.get("reason"), "category": category_of(rec),
                 "samples_s": rec["samples_s"],
                 "snippet_hash": rec["snippet_hash"],
-                "stale": current_hashes is not None and current_hashes.get(rec["workload"]) != rec["snippet_hash"],
+                "stale": current_hashes is not None
+                and current_hashes.get((rec["workload"], rec["framework"])) != rec["snippet_hash"],
                 "median_s": stats.get("median_s"), "q1_s": stats.get("q1_s"), "q3_s": stats.get("q3_s"),
                 "min_s": stats.get("min_s"), "max_s": stats.get("max_s"), "n_samples": stats.get("n"),
                 "wide_spread": stats.get("wide_spread", False), "compilations": stats.get("compilations"),

@@ -21,7 +21,7 @@ PEAK_SLACK = 0.02  # above the vendor peak by more than rounding is not a measur
 
 class Validator:
     def __init__(self, snippets_dir: Path, reference_dir: Path):
-        self.workloads = set(snippet_hashes(snippets_dir))
+        self.workloads = {workload for workload, _ in snippet_hashes(snippets_dir)}
         self.reference = Reference(reference_dir)
 
     def problems(self, run: dict, path: Path | str) -> list[str]:

@@ -248,13 +248,14 @@ def energy(store: Store, reference: Reference) -> Finding:
 
 
 @rule("frameworks", MEASURED,
-      text="From which framework trained GPT-2 small on which chip (TensorFlow is not benchmarked). Supported if JAX "
-           "trained it on a TPU while PyTorch could not run there for a limit of PyTorch or the chip (unsupported), "
-           "and both trained it on a GPU. Contradicted if JAX could not train it on the TPU for a limit of the chip or "
-           "framework, or PyTorch trained it there at least as fast as JAX. Mixed otherwise (PyTorch slower than JAX "
-           "on the TPU, or only one framework trained it on the GPU). Not measured without an attempt by JAX on a TPU "
-           "and results on a GPU, or while PyTorch on a TPU was not attempted (it runs through torch_xla, in its own "
-           "process: a run where JAX held the TPU, or without torch_xla installed, records it as unavailable).")
+      text="From which framework (PyTorch, JAX, TensorFlow) trained GPT-2 small on which chip. Supported if JAX and "
+           "TensorFlow trained it on a TPU while PyTorch could not run there for a limit of PyTorch or the chip "
+           "(unsupported, or a wrong result), and all three trained it on a GPU. Contradicted if JAX or TensorFlow could "
+           "not train it on the TPU for a limit of the chip or framework, or PyTorch trained it there at least as fast as "
+           "the faster of them. Mixed otherwise (PyTorch slower on the TPU, or not every framework trained it on the GPU)."
+           " Not measured without results on a GPU, or while any of the three was not attempted on a TPU (each runs in its"
+           " own process and environment there: a run without torch_xla or TensorFlow installed, or where another "
+           "framework held the TPU, records it as unavailable).")
 def frameworks(store: Store, reference: Reference) -> Finding:
     seen = training_records(store)
     ran = {pl: sorted(fw for (p, fw), r in seen.items() if p == pl and r["status"] == "ok") for pl in PLATFORMS}
@@ -262,21 +263,21 @@ def frameworks(store: Store, reference: Reference) -> Finding:
                 for pl, fws in ran.items()]
     evidence += [f"{p.upper()} {fw}: {r['status']} ({r['category']}): {r['reason']}" for (p, fw), r in sorted(seen.items())
                  if r["status"] != "ok" and p in PLATFORMS]
-    evidence.append("TensorFlow is not benchmarked here.")
     runs = [r["run_id"] for r in seen.values()]
-    jax_tpu, torch_tpu = seen.get(("tpu", "jax")), seen.get(("tpu", "torch"))
-    if jax_tpu is None or not ran["gpu"]:
+    on_tpu = {fw: seen.get(("tpu", fw)) for fw in ("jax", "tensorflow", "torch")}
+    attempted = {fw: r is not None and (r["status"] == "ok" or r["category"] in EVIDENCE_CATEGORIES)
+                 for fw, r in on_tpu.items()}
+    if not ran["gpu"]:
         return Finding(NOT_MEASURED, evidence, runs)
-    if jax_tpu["status"] != "ok":  # a limit of the chip or of JAX contradicts "best with JAX"
-        verdict = CONTRADICTED if jax_tpu["category"] in EVIDENCE_CATEGORIES else NOT_MEASURED
-        return Finding(verdict, evidence, runs)
-    if torch_tpu is not None and torch_tpu["status"] == "ok":
-        r = ratio(torch_tpu, jax_tpu, "tokens_per_s")
-        evidence.append(f"PyTorch/JAX tokens/s on the TPU: {r.text()}")
+    if any(attempted[fw] and on_tpu[fw]["status"] != "ok" for fw in ("jax", "tensorflow")):
+        return Finding(CONTRADICTED, evidence, runs)  # a limit of the chip or framework: not "best with" it
+    if not all(attempted.values()):
+        missing = ", ".join(fw for fw, done in attempted.items() if not done)
+        return Finding(NOT_MEASURED, evidence + [f"Not attempted on a TPU yet: {missing}."], runs)
+    if on_tpu["torch"]["status"] == "ok":
+        best = max((on_tpu["jax"], on_tpu["tensorflow"]), key=lambda r: float(r["m_tokens_per_s"]))
+        r = ratio(on_tpu["torch"], best, "tokens_per_s")
+        evidence.append(f"PyTorch/{best['framework']} tokens/s on the TPU: {r.text()}")
         return Finding(CONTRADICTED if r.low >= 1 - MARGIN else MIXED, evidence, runs)
-    if torch_tpu is None or torch_tpu["category"] != "unsupported":
-        # not attempted, or not run for a reason of the run's (torch_xla missing, JAX holding the
-        # TPU): whether PyTorch can train on the TPU is not known
-        return Finding(NOT_MEASURED, evidence + ["PyTorch on a TPU: not attempted yet (it runs through torch_xla)."], runs)
-    verdict = SUPPORTED if set(ran["gpu"]) >= {"torch", "jax"} else MIXED
+    verdict = SUPPORTED if set(ran["gpu"]) >= {"torch", "jax", "tensorflow"} else MIXED
     return Finding(verdict, evidence, runs)

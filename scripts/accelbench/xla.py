@@ -38,6 +38,9 @@ INSTALL_HINT = ("make xla-env (torch 2.9 with torch-xla[tpu] 2.9 in .venv-xla), 
 # only", and TPU7x.
 GOOGLE_PCI_VENDOR = "0x1ae0"
 TPU_PCI_DEVICES = ("0x0027", "0x005e", "0x0063", "0x006f", "0x0056", "0x0062", "0x0076")
+# The device kind JAX reports (build_data/reference/device_names.csv) for the PCI ids that name one
+# generation, as torch_xla's list does; a framework that reports no kind (TensorFlow) names its TPU so.
+TPU_KINDS = {"0x005e": "TPU v4", "0x0063": "TPU v5 lite", "0x006f": "TPU v6 lite", "0x0076": "TPU7x"}
 PLATFORMS = {"TPU": "tpu", "CPU": "cpu", "CUDA": "gpu"}  # PJRT device type -> ours
 # the one operation torch_xla runs on the host that is no computation: reading a scalar back
 HOST_READS = frozenset({"aten::_local_scalar_dense"})
@@ -48,15 +51,26 @@ CACHE_DIR = "ACCELBENCH_CACHE_DIR"
 def tpu_chips(sysfs: str = "/sys/bus/pci/devices") -> int:
     """TPU chips attached to this machine, counted on the PCI bus without opening any (so that the
     framework that measures them still can)."""
-    count = 0
+    return len(tpu_pci_devices(sysfs))
+
+
+def tpu_pci_devices(sysfs: str = "/sys/bus/pci/devices") -> list[str]:
+    """The PCI device id of each TPU chip on the bus ("0x0063")."""
+    found = []
     for vendor in glob.glob(os.path.join(sysfs, "*", "vendor")):
         try:
-            if Path(vendor).read_text().strip() == GOOGLE_PCI_VENDOR and \
-                    Path(vendor).with_name("device").read_text().strip() in TPU_PCI_DEVICES:
-                count += 1
+            device = Path(vendor).with_name("device").read_text().strip()
+            if Path(vendor).read_text().strip() == GOOGLE_PCI_VENDOR and device in TPU_PCI_DEVICES:
+                found.append(device)
         except OSError:
             continue
-    return count
+    return found
+
+
+def tpu_kind(sysfs: str = "/sys/bus/pci/devices") -> str:
+    """The TPU generation on the bus under JAX's name for it, told by PCI id without opening a chip."""
+    ids = sorted(set(tpu_pci_devices(sysfs)))
+    return TPU_KINDS.get(ids[0], f"TPU (PCI device {ids[0]})") if ids else "TPU"
 
 
 def wanted(tpu_present: bool) -> bool:

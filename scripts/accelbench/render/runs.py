@@ -5,9 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.render.tables import html_table, partial_badge
-from accelbench.render.text import esc
-
-VERSIONS_SHOWN = ("torch", "jax", "cuda", "rocm", "driver", "libtpu")  # in the runs table
+from accelbench.render.text import VERSIONS_SHOWN, esc
 
 
 def runs_table(runs: list[dict]) -> str:

@@ -45,10 +45,14 @@ def fmt_time(seconds) -> str:
     return f"{seconds * 1e6:.3g} µs"
 
 
+# the versions a reader sees beside a run (the run file keeps them all)
+VERSIONS_SHOWN = ("torch", "jax", "tensorflow", "cuda", "rocm", "driver", "libtpu")
+
+
 def provenance(row) -> str:
     """One line: device, host, date, versions, commit. Used as hover text."""
     parts = [str(row["device"]), f"host {row['host']}", row["created_at"].strftime("%Y-%m-%d %H:%M UTC")]
-    for key in ("torch", "jax", "cuda", "rocm", "driver", "libtpu"):
+    for key in VERSIONS_SHOWN:
         value = row.get(f"v_{key}")
         if value is not None and not pd.isna(value):
             parts.append(f"{key} {value}")

@@ -1,0 +1,196 @@
+"""TensorFlow, from .venv-tf (`make tf-env`: tensorflow-cpu 2.21, apart from the site's environment):
+each workload at its test size through the real command line with its float64 check, traces counted
+while timed, ops TensorFlow refuses to run on a device recorded as unsupported (by name), and its
+version of each workload kept apart from PyTorch's and JAX's. Detection on GPU and TPU machines
+is checked with a fake TensorFlow, in any environment."""
+
+import json
+import os
+import subprocess
+from types import SimpleNamespace
+
+import pytest
+
+from accelbench import detection, tf_device
+from accelbench.discovery import discover, snippet_hashes, source_hash
+from accelbench.plan import plan
+from accelbench.profiles import PROFILES
+from accelbench.runfile import read_json
+from accelbench.validation import Validator, validate_files
+
+from conftest import ROOT, SNIPPETS
+
+TF_PYTHON = ROOT / ".venv-tf" / "bin" / "python"
+WORKLOADS = ("transformer_train", "matmul", "memory_bandwidth", "general_compute", "data_parallel")
+
+needs_tf_env = pytest.mark.skipif(
+    not TF_PYTHON.exists() and os.environ.get("CI", "").lower() != "true",
+    reason="no .venv-tf: `make tf-env` installs TensorFlow to test its snippets")
+
+
+def in_tf_env(args: list[str], cwd, timeout: int = 900) -> subprocess.CompletedProcess:
+    # two logical CPU devices, so MirroredStrategy has two replicas (as XLA_FLAGS gives JAX several)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "scripts"), "PYTHONUNBUFFERED": "1",
+           tf_device.CPU_DEVICES: "2", "TF_CPP_MIN_LOG_LEVEL": "2"}
+    run = subprocess.run([str(TF_PYTHON), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    assert run.returncode == 0, run.stderr[-4000:]
+    return run
+
+
+@pytest.fixture(scope="module")
+def tf_run(tmp_path_factory):
+    """One test-profile run of every workload by .venv-tf's accelbench, as `make benchmarks` runs it."""
+    data_dir = tmp_path_factory.mktemp("tf") / "build_data"
+    (data_dir / "runs").mkdir(parents=True)
+    (data_dir / "reference").symlink_to(ROOT / "build_data" / "reference")
+    run = in_tf_env([str(ROOT / ".venv-tf" / "bin" / "accelbench"), "--data-dir", str(data_dir), "--snippets-dir",
+                     str(SNIPPETS), "run", "--profile", "test", "--only", ",".join(WORKLOADS)], cwd=ROOT)
+    path = data_dir / "runs" / run.stdout.strip().splitlines()[-1].rsplit("/", 1)[-1]
+    return path, read_json(path)
+
+
+@pytest.fixture(scope="module")
+def probe(tmp_path_factory):
+    """What tests/tf_driver_probe.py saw through the runner's driver and measurement."""
+    run = in_tf_env([str(ROOT / "tests" / "tf_driver_probe.py")], cwd=tmp_path_factory.mktemp("probe"))
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def records(run, workload):
+    return [r for r in run["records"] if r["workload"] == workload]
+
+
+@needs_tf_env
+def test_every_workload_runs_in_tensorflow_and_passes_its_float64_check(tf_run):
+    _, run = tf_run
+    assert [d["framework"] for d in run["devices"]] == ["tensorflow"]  # the default: what .venv-tf has
+    assert run["environment"]["versions"]["tensorflow"].startswith("2.21")
+    for workload in WORKLOADS:
+        rows = records(run, workload)
+        assert rows and all(r["status"] == "ok" for r in rows), [(r["params"], r["reason"]) for r in rows]
+        for r in rows:
+            assert r["check"]["relative_error"] <= r["check"]["tolerance"], (workload, r["params"])
+            assert r["stats"]["compilations"] == 0, (workload, r["params"])  # traced before timing, never again
+            assert r["notes"]["call_ends"] == tf_device.SYNC
+            assert r["metrics"]["compile_s"] > 0
+    steps = {r["params"]["variant"]: r for r in records(run, "transformer_train")}
+    assert set(steps) == {"compiled", "graph"}  # XLA, and a TensorFlow graph without it
+    assert all(s["metrics"]["tokens_per_s"] > 0 for s in steps.values())
+    assert {r["params"]["op"] for r in records(run, "general_compute")} == {"fft", "sort", "scatter_add", "gather",
+                                                                            "small_matmul"}
+    replicas = {r["params"]["devices"]: r["notes"]["devices"] for r in records(run, "data_parallel")}
+    assert replicas == {"one": 1, "all": 2}  # MirroredStrategy over the two logical CPUs
+
+
+@needs_tf_env
+def test_tensorflow_results_have_a_version_of_their_own(tf_run):
+    """A companion file versions TensorFlow's results: the workload's source and its own, so adding
+    TensorFlow left PyTorch's and JAX's stored results current."""
+    _, run = tf_run
+    hashes = snippet_hashes(SNIPPETS)
+    for r in run["records"]:
+        assert r["snippet_hash"] == hashes[(r["workload"], "tensorflow")]
+        assert r["snippet_hash"] != source_hash(SNIPPETS / f"{r['workload']}.py")
+    assert hashes[("matmul", "torch")] == hashes[("matmul", "jax")] == source_hash(SNIPPETS / "matmul.py")
+
+
+@needs_tf_env
+def test_the_run_file_passes_the_checks_a_pull_request_gets(tf_run):
+    path, _ = tf_run
+    assert validate_files([path], Validator(SNIPPETS, ROOT / "build_data" / "reference")) == []
+
+
+@needs_tf_env
+def test_a_retrace_while_timed_is_counted_and_flagged(probe):
+    assert probe["steady"] == {"compilations": 0, "wide_spread": False}
+    assert probe["retraced"]["compilations"] > 0 and probe["retraced"]["wide_spread"] is True
+
+
+@needs_tf_env
+def test_ops_tensorflow_cannot_run_on_the_device_are_recorded_as_unsupported_by_name(probe):
+    assert probe["soft_placement"] is False  # an op without a kernel on the device raises, never runs on the host
+    xla = probe["xla_refusal"]
+    assert (xla["status"], xla["category"]) == ("skipped", "unsupported") and "EagerPyFunc" in xla["reason"]
+    placed = probe["placement_refusal"]  # on a faked GPU
+    assert (placed["status"], placed["category"]) == ("skipped", "unsupported")
+    assert "StringFormat" in placed["reason"] and "host CPU" in placed["reason"]
+
+
+def test_an_ordinary_error_is_not_taken_for_a_device_limit():
+    assert tf_device.unsupported(RuntimeError("Dst tensor is not initialized.")) is None
+
+
+# Detection, with a fake TensorFlow (in any environment)
+
+def fake_tf(gpus=0, name="NVIDIA H200", rocm=False, tpus=0, cpus=1):
+    calls = []
+    physical = [SimpleNamespace(name=f"/physical_device:GPU:{i}", device_type="GPU") for i in range(gpus)]
+    config = SimpleNamespace(
+        list_physical_devices=lambda kind: physical if kind == "GPU" else [SimpleNamespace(device_type="CPU")],
+        list_logical_devices=lambda kind: [SimpleNamespace(name=f"/device:{kind}:{i}")
+                                           for i in range(tpus if kind == "TPU" else cpus)],
+        set_logical_device_configuration=lambda *a: calls.append("logical"),
+        LogicalDeviceConfiguration=lambda: None,
+        set_soft_device_placement=lambda on: calls.append(("soft_placement", on)),
+        experimental_connect_to_cluster=lambda resolver: calls.append("connect"),
+        experimental=SimpleNamespace(set_memory_growth=lambda d, on: calls.append(("memory_growth", d.name, on)),
+                                     get_device_details=lambda d: {"device_name": name, "compute_capability": (9, 0)}))
+    tf = SimpleNamespace(config=config, calls=calls, test=SimpleNamespace(is_built_with_rocm=lambda: rocm),
+                         distribute=SimpleNamespace(cluster_resolver=SimpleNamespace(TPUClusterResolver=lambda tpu: tpu)),
+                         tpu=SimpleNamespace(experimental=SimpleNamespace(
+                             initialize_tpu_system=lambda resolver: calls.append("initialize"))))
+    return tf
+
+
+def test_tensorflow_gpus_keep_their_memory_free_and_placement_is_strict():
+    tf = fake_tf(gpus=2)
+    devices, unavailable = detection.detect_tensorflow(tf, tpu_chips=0)
+    gpu = next(d for d in devices if d.platform == "gpu")
+    assert (gpu.name, gpu.count, gpu.vendor, gpu.handle) == ("NVIDIA H200", 2, "nvidia", "/device:GPU:0")
+    assert ("memory_growth", "/physical_device:GPU:1", True) in tf.calls  # not all of it at start, as JAX's is not
+    assert tf.calls[-1] == ("soft_placement", False) and unavailable == []
+
+
+def test_tensorflow_on_a_tpu_is_opened_and_named_as_jax_names_it():
+    devices, _ = detection.detect_tensorflow(fake_tf(tpus=4), tpu_chips=4, tpu_kind="TPU v6 lite")
+    tpu = next(d for d in devices if d.platform == "tpu")
+    assert (tpu.name, tpu.count, tpu.handle, tpu.cannot) == ("TPU v6 lite", 4, "/device:TPU:0", None)
+
+
+def test_a_tpu_generation_without_tensorflow_records_every_measurement_unsupported_with_the_source():
+    tf = fake_tf()
+    hw = detection.Hardware(*detection.detect_tensorflow(tf, tpu_chips=4, tpu_kind="TPU7x"))
+    assert "initialize" not in tf.calls  # nothing is opened on a chip TensorFlow does not support
+    items = plan(discover(SNIPPETS), hw, ["tensorflow"], PROFILES["full"])
+    assert items and all(i.device.name == "TPU7x" for i in items)  # the TPU is measured, not the host CPU
+    assert {i.skip_category for i in items} == {"unsupported"}
+    reason = items[0].skip
+    assert "TensorFlow is not supported on Ironwood (TPU7x)." in reason
+    assert "https://docs.cloud.google.com/tpu/docs/supported-tpu-versions" in reason
+
+
+def test_jax_holding_the_tpu_leaves_tensorflow_unavailable_with_how_to_run_it():
+    devices, _ = detection.detect_tensorflow(fake_tf(tpus=4), tpu_chips=4, tpu_taken=True, tpu_kind="TPU v5 lite")
+    tpu = next(d for d in devices if d.platform == "tpu")
+    assert tpu.cannot[0] == "unavailable" and "make tf-env" in tpu.cannot[1]
+
+
+def test_a_gpu_machine_with_the_cpu_build_says_how_to_install_the_gpu_one():
+    gpu = detection.Device("torch", "gpu", "NVIDIA H200", 1, None, "nvidia")
+    hw = detection.Hardware([gpu], [])
+    (missing,) = detection.unseen(hw.devices, [], ["torch", "tensorflow"])
+    assert missing.framework == "tensorflow" and "tensorflow[and-cuda]" in missing.reason
+
+
+def test_make_benchmarks_runs_tensorflow_from_its_own_environment_after_the_others():
+    for has_tpu, first in (("", ".venv-absent/bin/accelbench run --profile quick --frameworks torch,jax"),
+                           ("yes", ".venv-xla-absent/bin/accelbench run --profile quick --frameworks torch")):
+        dry = subprocess.run(["make", "-n", "benchmarks", f"HAS_TPU={has_tpu}", "VENV=.venv-absent",
+                              "XLA_VENV=.venv-xla-absent", "TF_VENV=.venv-tf-absent"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert dry.returncode == 0, dry.stderr
+        lines = dry.stdout.splitlines()
+        tf = lines.index(".venv-tf-absent/bin/accelbench run --profile quick --frameworks tensorflow")
+        assert lines.index(first) < tf < lines.index(".venv-absent/bin/accelbench validate")
+        spec = "tensorflow-tpu==2.20.*" if has_tpu else "tensorflow-cpu==2.21.*"  # no tensorflow-tpu 2.21 exists
+        assert any(f'"{spec}"' in line for line in lines), lines
