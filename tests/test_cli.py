@@ -65,7 +65,8 @@ def test_run_prints_the_file_path_last_and_status_then_reports_current(data_dir)
 def test_unknown_workload_and_framework_are_refused(data_dir, capsys):
     assert main(["--data-dir", str(data_dir), "run", "--only", "nope"]) == 2
     assert "unknown workload(s) nope" in capsys.readouterr().err
-    assert main(["--data-dir", str(data_dir), "run", "--frameworks", "tensorflow"]) == 2
+    assert main(["--data-dir", str(data_dir), "run", "--frameworks", "mxnet"]) == 2
+    assert "unknown framework(s): mxnet" in capsys.readouterr().err
 
 
 def test_a_missing_snippets_folder_is_named(data_dir, tmp_path, capsys):

@@ -1,6 +1,7 @@
-"""Data parallelism on this CPU machine: JAX over 4 forced host devices and PyTorch DDP over two
-gloo processes. Gradients must be averaged correctly: one data-parallel step equals one
-single-device step on the whole global batch."""
+"""Data parallelism on this CPU machine: JAX over 4 forced host devices, PyTorch DDP over two
+gloo processes and TensorFlow's MirroredStrategy over two logical CPU devices (from .venv-tf).
+Gradients must be averaged correctly: one data-parallel step equals one single-device step on the
+whole global batch."""
 
 import json
 import os
@@ -10,6 +11,7 @@ import textwrap
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from accelbench.discovery import discover
 
@@ -87,6 +89,18 @@ def test_torch_ddp_over_two_gloo_processes_matches_one_process_on_the_whole_batc
     assert np.abs(two["h.0.mlp.c_fc.bias"] - initial["h.0.mlp.c_fc.bias"]).max() > 1e-5
     # each rank's loss is its own shard's; their mean is the whole batch's loss
     assert np.mean(saved[2][1]) == np.float64(saved[1][1][0]) or abs(np.mean(saved[2][1]) - saved[1][1][0]) < 1e-5
+
+
+@pytest.mark.skipif(not (ROOT / ".venv-tf" / "bin" / "python").exists() and os.environ.get("CI", "").lower() != "true",
+                    reason="no .venv-tf: `make tf-env` installs TensorFlow to test its data-parallel step")
+def test_tensorflow_mirrored_step_matches_one_device_on_the_whole_batch():
+    run = subprocess.run([str(ROOT / ".venv-tf" / "bin" / "python"), str(ROOT / "tests" / "tf_probe.py"), "data-parallel",
+                          "--config", CFG_NAME], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-4000:]
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    assert out["replicas"] == 2 and out["replicas_equal"]  # every replica applied the same update
+    assert abs(out["loss_mirrored"] - out["loss_single"]) < 1e-5  # the mean of the replicas' losses
+    assert out["weight_difference"] < 1e-6 < 1e-4 < out["update"]  # gradients averaged, every weight moved
 
 
 def test_single_device_is_skipped_with_the_reason():

@@ -249,6 +249,14 @@ def test_a_tiny_pytorch_model_on_a_tpu_does_not_flip_the_frameworks_verdict(data
     assert verdicts_for(data_dir, records)["Supported Frameworks"].verdict == SUPPORTED
 
 
+def test_the_frameworks_evidence_names_what_each_framework_trained_at_any_size(data_dir):
+    cpu = ("AMD EPYC", "cpu")
+    records = [gpt2(cpu, 9_000, fw, config="tiny") for fw in ("torch", "jax", "tensorflow")]
+    finding = verdicts_for(data_dir, records)["Supported Frameworks"]
+    assert finding.verdict == NOT_MEASURED  # a tiny model on a CPU decides nothing
+    assert "CPU (tiny): jax, tensorflow, torch" in " ".join(finding.evidence)
+
+
 def test_an_out_of_memory_at_the_largest_size_falls_back_to_a_size_that_ran(data_dir):
     records = [general(GPU, "fft", 1e9, n=2**20), general(GPU, "fft", 1e9),
                general(TPU, "fft", 1e8, n=2**20), not_ok(general(TPU, "fft", 1.0), "failed", "out_of_memory", "oom")]

@@ -7,7 +7,14 @@ prints ``{"compiled": [...], "compiled_check": {...}, "graph": [...], "graph_che
 losses of the first steps of each variant of snippets/tensorflow/transformer_train.py on the CPU,
 training on batch 0 every step (as tests/test_transformer_equivalence.py runs PyTorch and JAX),
 then each variant's check (error, tolerance) and how often its step was traced again after the
-first call (0: nothing retraced)."""
+first call (0: nothing retraced).
+
+    .venv-tf/bin/python tests/tf_probe.py data-parallel --config micro
+
+splits the CPU into two logical devices, takes one float32 step of snippets/tensorflow/data_parallel.py
+on both and one single-device step on their whole global batch, and prints both losses, how far
+the weights after the two steps differ, how far the step moved them, and whether the replicas'
+copies are equal."""
 
 import argparse
 import json
@@ -39,15 +46,45 @@ def losses(config, dtype, steps, variants):
     return out
 
 
+def data_parallel(config):
+    import numpy as np
+    import tensorflow as tf
+
+    cpu = tf.config.list_physical_devices("CPU")[0]  # before TensorFlow starts, as the engine does
+    tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+    from accelbench.snippet import load_module
+
+    dp = load_module(ROOT / "snippets" / "tensorflow" / "data_parallel.py")
+    T, cfg = dp.T, dp.T.gpt.CONFIGS[config]
+    strategy = dp.tf_strategy("/device:CPU:0", 2)
+    with strategy.scope():
+        mirrored, moments = T.tf_initial_state(cfg)
+    step = dp.tf_data_parallel_step(strategy, mirrored, moments, cfg, tf.float32)
+    loss_mirrored = float(step(*dp.tf_shards(strategy, cfg, 0), tf.constant(1.0)))
+    with tf.device("/device:CPU:0"):
+        single, moments = T.tf_initial_state(cfg)
+        step = T.tf_train_step(single, moments, cfg, tf.float32, jit_compile=True)
+        loss_single = float(step(*(tf.constant(a) for a in dp.W.shard_batch(cfg, 0, range(2))), tf.constant(1.0)))
+    copies = {k: [c.numpy() for c in strategy.experimental_local_results(v)] for k, v in mirrored.items()}
+    initial = T.gpt.init_params(cfg)
+    return {"loss_mirrored": loss_mirrored, "loss_single": loss_single, "replicas": len(copies["wte.weight"]),
+            "replicas_equal": all(np.array_equal(c[0], c[-1]) for c in copies.values()),
+            "weight_difference": max(float(np.abs(c[0] - single[k].numpy()).max()) for k, c in copies.items()),
+            "update": min(float(np.abs(single[k].numpy() - initial[k]).max()) for k in initial)}
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=["losses"])
-    parser.add_argument("--config", default="tiny")
+    parser.add_argument("what", choices=["losses", "data-parallel"])
+    parser.add_argument("--config", default=None, help="tiny (losses), micro (data-parallel)")
     parser.add_argument("--dtype", default="float32")
     parser.add_argument("--steps", type=int, default=3)
     parser.add_argument("--variants", default="compiled,graph")
     args = parser.parse_args(argv)
-    print(json.dumps(losses(args.config, args.dtype, args.steps, args.variants.split(","))))
+    if args.what == "losses":
+        print(json.dumps(losses(args.config or "tiny", args.dtype, args.steps, args.variants.split(","))))
+    else:
+        print(json.dumps(data_parallel(args.config or "micro")))
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ class Target:
         """What runs, in order, as the CLI and the reproduce page say it."""
         if len(self.runs) == 1:
             return self.frameworks.replace(",", ", ")
-        return ", then ".join(f"{frameworks} from {venv}" for venv, frameworks in self.runs)
+        return ", then ".join(f"{frameworks.replace(',', ', ')} from {venv}" for venv, frameworks in self.runs)
 
     @property
     def slug(self) -> str:

@@ -86,6 +86,9 @@ class Snippet:
     def memory_bytes(self, params: dict, framework: str | None = None, platform: str | None = None) -> int | None:
         """Device memory the measurement needs at least, for this framework and platform where the
         snippet's memory_bytes takes them (the least over all where they are not given)."""
+        companion = self.companions.get(framework)
+        if companion is not None and hasattr(companion, "memory_bytes"):  # what this framework's code keeps
+            return companion.memory_bytes(params, platform=platform)
         need = getattr(self.module, "memory_bytes", None)
         if need is None:
             return None

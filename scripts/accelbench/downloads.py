@@ -157,7 +157,7 @@ RECORD_COLUMNS = [
     Column("dirty", "the code had uncommitted changes", "true/false"),
     *[Column(f"v_{k}", f"the version of {k} on the machine (empty: absent)") for k in VERSION_FIELDS],
     Column("workload", "the benchmark (one snippet in snippets/)"),
-    Column("framework", "the framework that ran it (torch or jax)"),
+    Column("framework", "the framework that ran it (torch, jax or tensorflow)"),
     Column("device", "the device measured, as the framework names it"),
     Column("platform", "the kind of device", "cpu, gpu or tpu"),
     Column("status", "the outcome of the measurement", "ok, failed or skipped"),

@@ -47,6 +47,11 @@ COMPILE_S = {
     ("jax", "gpu"): {"op": 0.5, "gemm": 3.0, "step": 40.0},
     ("torch", "tpu"): {"op": 1.0, "gemm": 1.0, "step": 2 * 45.0, "eager_step": 2 * 45.0},
     ("jax", "tpu"): {"op": 0.5, "gemm": 1.0, "step": 40.0},
+    # TensorFlow's XLA compiles as JAX's does (the same compiler, the same GPU autotuning); its step
+    # also traces the Python model first, and "eager_step" is its graph variant (no XLA: TensorFlow
+    # places and optimises the graph) and its data-parallel step, whose replicas are compiled
+    ("tensorflow", "gpu"): {"op": 0.5, "gemm": 3.0, "step": 60.0, "eager_step": 60.0},
+    ("tensorflow", "tpu"): {"op": 0.5, "gemm": 1.0, "step": 60.0, "eager_step": 60.0},
 }
 
 

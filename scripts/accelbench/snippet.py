@@ -125,6 +125,18 @@ def tf_function(fn: Callable, jit_compile: bool) -> Any:
     return tf_device.function(fn, jit_compile)
 
 
+def tf_tf32(enabled: bool) -> Callable[[], None]:
+    """Let TensorFlow's float32 matrix products use TF32 (or forbid it) and return what restores the
+    setting as found. TensorFlow allows TF32 by default; forbidden, tf.matmul asks XLA for its highest
+    precision, true float32 on every device (a TPU's default, like a GPU's TF32, is less), as JAX's
+    Precision.HIGHEST. Process-wide, and read when XLA compiles a function."""
+    import tensorflow as tf
+
+    before = tf.config.experimental.tensor_float_32_execution_enabled()
+    tf.config.experimental.enable_tensor_float_32_execution(enabled)
+    return lambda: tf.config.experimental.enable_tensor_float_32_execution(before)
+
+
 def tf_platform(device: str) -> str:
     """cpu, gpu or tpu: the kind of hardware behind a TensorFlow device name ("/device:GPU:0")."""
     from accelbench import tf_device

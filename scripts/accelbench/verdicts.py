@@ -247,6 +247,19 @@ def energy(store: Store, reference: Reference) -> Finding:
     return Finding(NOT_MEASURED, evidence, _runs(*rows.values()))
 
 
+def _trained_at_any_size(store: Store) -> list[str]:
+    """Which framework ran a training step on which platform, at any model size: what was measured
+    for each framework so far, though only GPT-2 small on a GPU or TPU decides."""
+    latest = store.current("transformer_train")
+    ok = latest[latest["status"] == "ok"] if not latest.empty else latest
+    if ok.empty:
+        return []
+    parts = [f"{platform.upper()} ({', '.join(sorted({p['config'] for p in rows['params']}))}): "
+             f"{', '.join(sorted(rows['framework'].unique()))}" for platform, rows in ok.groupby("platform")]
+    return [f"Training steps measured here at any model size: {'; '.join(parts)} (only GPT-2 small on a GPU or TPU "
+            f"decides this)."]
+
+
 @rule("frameworks", MEASURED,
       text="From which framework (PyTorch, JAX, TensorFlow) trained GPT-2 small on which chip. Supported if JAX and "
            "TensorFlow trained it on a TPU while PyTorch could not run there for a limit of PyTorch or the chip "
@@ -263,6 +276,7 @@ def frameworks(store: Store, reference: Reference) -> Finding:
                 for pl, fws in ran.items()]
     evidence += [f"{p.upper()} {fw}: {r['status']} ({r['category']}): {r['reason']}" for (p, fw), r in sorted(seen.items())
                  if r["status"] != "ok" and p in PLATFORMS]
+    evidence += _trained_at_any_size(store)
     runs = [r["run_id"] for r in seen.values()]
     on_tpu = {fw: seen.get(("tpu", fw)) for fw in ("jax", "tensorflow", "torch")}
     attempted = {fw: r is not None and (r["status"] == "ok" or r["category"] in EVIDENCE_CATEGORIES)

@@ -4,44 +4,47 @@ companion, data-parallel over the platform's local devices with a tf.distribute 
 MirroredStrategy on GPUs (gradients all-reduced with NCCL) and on a CPU's logical devices;
 TPUStrategy over a TPU's cores. Each replica trains on a full per-device batch (the workload's
 shard_batch, as the PyTorch and JAX cases), the strategy averages the gradients, and every replica
-applies the same AdamW update to its copy of the weights. The forward and backward pass of each
-replica is compiled by XLA, as the transformer companion's "compiled" variant.
+applies the same AdamW update to its copy of the weights. Each replica's forward and backward pass
+is compiled by XLA, as in the transformer companion's "compiled" step; the all-reduce and the
+AdamW update run as TensorFlow graph ops (a function holding the all-reduce cannot be compiled).
 """
 
 from pathlib import Path
 
 from accelbench.snippet import Case, load_module, tf_function, tf_platform
 
-W = load_module(Path(__file__).parents[1] / "data_parallel.py")
-T = load_module(Path(__file__).with_name("transformer_train.py"))
+data_parallel = load_module(Path(__file__).parents[1] / "data_parallel.py")
+transformer = load_module(Path(__file__).with_name("transformer_train.py"))
 
 
 # --8<-- [start:tensorflow]
+def tf_devices(device):
+    """The logical devices of ``device``'s kind: GPUs, a CPU's logical devices, or TPU cores."""
+    import tensorflow as tf
+
+    kind = tf_platform(device).upper()
+    if kind == "TPU" and not tf.config.list_logical_devices("TPU"):  # initialised once: again would reset it
+        tf.tpu.experimental.initialize_tpu_system(tpu_resolver())
+    return tf.config.list_logical_devices(kind)
+
+
+def tpu_resolver():
+    import tensorflow as tf
+
+    resolver = tf.distribute.cluster_resolver.TPUClusterResolver(tpu="local")  # this TPU VM's chips
+    tf.config.experimental_connect_to_cluster(resolver)
+    return resolver
+
+
 def tf_strategy(device, count):
     """A strategy over the first ``count`` devices of ``device``'s kind."""
     import tensorflow as tf
 
-    if tf_platform(device) == "tpu":
-        return tpu_strategy(count)
-    devices = tf.config.list_logical_devices(tf_platform(device).upper())
-    return tf.distribute.MirroredStrategy([d.name for d in devices[:count]])
-
-
-def tpu_strategy(count):
-    """TPUStrategy on this TPU VM's cores (the first ``count`` of them)."""
-    import tensorflow as tf
-
-    resolver = tf.distribute.cluster_resolver.TPUClusterResolver(tpu="local")
-    tf.config.experimental_connect_to_cluster(resolver)
-    topology = tf.tpu.experimental.initialize_tpu_system(resolver)
-    assignment = tf.tpu.experimental.DeviceAssignment.build(topology, num_replicas=count)
-    return tf.distribute.TPUStrategy(resolver, experimental_device_assignment=assignment)
-
-
-def tf_replicas(params, device):
-    import tensorflow as tf
-
-    return W.device_count(params, len(tf.config.list_logical_devices(tf_platform(device).upper())))
+    if tf_platform(device) != "tpu":
+        return tf.distribute.MirroredStrategy([d.name for d in tf_devices(device)[:count]])
+    resolver = tpu_resolver()
+    cores = tf.tpu.experimental.DeviceAssignment.build(resolver.get_tpu_system_metadata().topology, num_replicas=count)
+    return tf.distribute.TPUStrategy(resolver, experimental_device_assignment=cores)
 
 
 def tf_data_parallel_step(strategy, weights, moments, cfg, dtype):
@@ -49,14 +52,17 @@ def tf_data_parallel_step(strategy, weights, moments, cfg, dtype):
     then each replica's copy of every weight takes the same AdamW update."""
     import tensorflow as tf
 
-    # compiled on its own: a function with a synchronisation point (the all-reduce) cannot be nested
-    grads_of = tf_function(lambda idx, targets: T.tf_loss_and_grads(weights, idx, targets, cfg, dtype),
+    # compiled apart: TensorFlow refuses a synchronisation point (the all-reduce) in a nested tf.function
+    grads_of = tf_function(lambda idx, targets: transformer.tf_loss_and_grads(weights, idx, targets, cfg, dtype),
                            jit_compile=True)
 
-    def apply(strategy, grads, count):  # cross-replica: each variable updated on each of its devices
+    def apply(strategy, grads, count):
+        # cross-replica, as Keras's optimizers update under a strategy: each weight on each of its
+        # devices, where the moments (mirrored too) resolve to that device's copies. Graph ops, not
+        # XLA: a tf.function handed the mirrored moments does not resolve them so (tried: wrong weights).
         for name, p in weights.items():
-            strategy.extended.update(p, T.tf_adamw_update, args=(grads[name], moments["m"][name],
-                                                                  moments["v"][name], count), group=False)
+            strategy.extended.update(p, transformer.tf_adamw_update, args=(grads[name], moments["m"][name], moments["v"][name],
+                                                                 count), group=False)
 
     def replica_step(idx, targets, count):
         loss, grads = grads_of(idx, targets)
@@ -72,21 +78,26 @@ def tf_data_parallel_step(strategy, weights, moments, cfg, dtype):
 
 
 def tf_shards(strategy, cfg, step):
-    """The step's batch, replica r holding shard r (data_parallel.shard_batch), on its device."""
-    per_replica = [W.shard_batch(cfg, step, [r]) for r in range(strategy.num_replicas_in_sync)]
-    return tuple(strategy.experimental_distribute_values_from_function(
-        lambda ctx, j=j: T.tf_on_device(per_replica[ctx.replica_id_in_sync_group][j])) for j in (0, 1))
+    """The step's batch, replica r holding shard r (data_parallel.shard_batch) on its device."""
+    import tensorflow as tf
+
+    def shard(ctx, j):
+        r = ctx.replica_id_in_sync_group
+        with tf.device(strategy.extended.worker_devices[r]):  # else every shard stays on the first device
+            return transformer.tf_on_device(data_parallel.shard_batch(cfg, step, [r])[j])
+
+    return tuple(strategy.experimental_distribute_values_from_function(lambda ctx, j=j: shard(ctx, j)) for j in (0, 1))
 
 
 def tensorflow_case(params, device):
     import tensorflow as tf
 
-    cfg, dtype = T.gpt.CONFIGS[params["config"]], T.tf_dtype(params["dtype"])
-    n = tf_replicas(params, device)
+    cfg, dtype = transformer.gpt.CONFIGS[params["config"]], transformer.tf_dtype(params["dtype"])
+    n = data_parallel.device_count(params, len(tf_devices(device)))
     strategy = tf_strategy(device, n)
     with strategy.scope():  # mirrored variables: one copy per replica
-        weights, moments = T.tf_initial_state(cfg)
-    batches = [tf_shards(strategy, cfg, s) for s in range(W._BATCHES)]
+        weights, moments = transformer.tf_initial_state(cfg)
+    batches = [tf_shards(strategy, cfg, s) for s in range(data_parallel._BATCHES)]
     step = tf_data_parallel_step(strategy, weights, moments, cfg, dtype)
     count = [0]
 
@@ -94,7 +105,8 @@ def tensorflow_case(params, device):
         count[0] += 1
         return step(*batches[i % len(batches)], tf.constant(count[0], tf.float32))
 
-    # the check reads the first replica's weights (the update keeps every copy equal)
-    return Case(run=run, check=T.tf_checker(weights, cfg, dtype, jit_compile=True), tolerance=T.gpt.TOLERANCE[params["dtype"]],
-                notes={"model": cfg, "devices": n}, work=W._work(params, n))
+    # the check reads the first replica's weights (the same update keeps every copy equal)
+    check = transformer.tf_checker(weights, cfg, dtype, True, strategy.extended.worker_devices[0])
+    return Case(run=run, check=check, tolerance=transformer.gpt.TOLERANCE[params["dtype"]], notes={"model": cfg, "devices": n},
+                work=data_parallel._work(params, n))
 # --8<-- [end:tensorflow]

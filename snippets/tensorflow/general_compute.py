@@ -4,20 +4,9 @@ checks of snippets/general_compute.py."""
 
 from pathlib import Path
 
-from accelbench.snippet import Case, load_module, tf_function, tf_platform
+from accelbench.snippet import Case, load_module, tf_function, tf_platform, tf_tf32
 
 general_compute = load_module(Path(__file__).parents[1] / "general_compute.py")
-
-
-def float32_products():
-    """Make float32 matrix products true float32 and return what restores the setting as found. TensorFlow
-    allows TF32 by default, and a TPU's default is one bfloat16 pass; forbidding TF32 makes tf.matmul ask XLA
-    for its highest precision, as JAX's Precision.HIGHEST. Process-wide, read when XLA compiles a function."""
-    import tensorflow as tf
-
-    before = tf.config.experimental.tensor_float_32_execution_enabled()
-    tf.config.experimental.enable_tensor_float_32_execution(False)
-    return lambda: tf.config.experimental.enable_tensor_float_32_execution(before)
 
 
 # --8<-- [start:tensorflow]
@@ -57,7 +46,7 @@ def tensorflow_case(params, device):
 
     # float32 products as JAX's Precision.HIGHEST, where TensorFlow's default is less (TF32 on a GPU, bf16 on a
     # TPU); set last, when nothing more can fail, and before the first call compiles
-    restore = float32_products() if params["op"] == "small_matmul" else None
+    restore = tf_tf32(False) if params["op"] == "small_matmul" else None
     return Case(run=run, check=check, tolerance=general_compute.tolerance(params, tf_platform(device)), close=restore,
                 notes={"input_sets": len(sets)})
 # --8<-- [end:tensorflow]

@@ -3,20 +3,9 @@ on the sizes, dtypes, input sets and float64 check of snippets/matmul.py."""
 
 from pathlib import Path
 
-from accelbench.snippet import Case, Unsupported, load_module, restored_if_raises, tf_function, tf_platform
+from accelbench.snippet import Case, Unsupported, load_module, restored_if_raises, tf_function, tf_platform, tf_tf32
 
 matmul = load_module(Path(__file__).parents[1] / "matmul.py")
-
-
-def tf32(enabled):
-    """Let float32 matrix products use TF32 (or forbid it) and return what restores the setting as found.
-    Process-wide, and read when XLA compiles a function: forbidden, tf.matmul asks XLA for its highest
-    precision, true float32 on every device (a TPU's default, like a GPU's TF32, is less)."""
-    import tensorflow as tf
-
-    before = tf.config.experimental.tensor_float_32_execution_enabled()
-    tf.config.experimental.enable_tensor_float_32_execution(enabled)
-    return lambda: tf.config.experimental.enable_tensor_float_32_execution(before)
 
 
 def compute_capability(device):
@@ -39,7 +28,7 @@ def tensorflow_case(params, device):
         raise Unsupported("this GPU has no TF32 mode (NVIDIA compute capability below 8.0)")
     dtype = {"float32": tf.float32, "tfloat32": tf.float32, "bfloat16": tf.bfloat16, "float16": tf.float16}[name]
     # float32 means true float32 products (tf32 is its own, named, variant; TensorFlow allows it by default)
-    restore = tf32(name == "tfloat32") if dtype == tf.float32 else None
+    restore = tf_tf32(name == "tfloat32") if dtype == tf.float32 else None
 
     def product(a, b):
         return tf.matmul(a, b)

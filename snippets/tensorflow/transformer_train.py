@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from accelbench.snippet import Case, load_module, relative_error, tf_function
+from accelbench.snippet import Case, load_module, relative_error, restored_if_raises, tf_function, tf_platform, tf_tf32
 
 gpt = load_module(Path(__file__).parents[1] / "transformer_train.py")
 
@@ -24,6 +24,12 @@ PROFILES = {
     "full": [{"config": "gpt2-small", "variant": v, "dtype": "bfloat16"} for v in VARIANTS],
     "test": [{"config": "micro", "variant": v, "dtype": "bfloat16"} for v in VARIANTS],
 }
+
+
+def memory_bytes(params, platform=None):
+    """The workload's estimate with the attention scores, which TensorFlow keeps on every device
+    (it has no fused attention), as JAX's XLA attention does."""
+    return gpt.memory_estimate(gpt.CONFIGS[params["config"]], scores=True)
 
 
 def skip_reason(platform, params, count=1):
@@ -69,8 +75,9 @@ def tf_logits(p, idx, cfg, dtype):
 
 
 def attention(qkv, b, t, heads):
-    """Causal self-attention of (tokens, 3·width) projections: products in their dtype, the scaled
-    scores' softmax in float32 (as JAX's attention and PyTorch's kernels compute it)."""
+    """Causal self-attention of (tokens, 3·width) projections: products in their dtype (tf.matmul
+    returns bf16 scores where JAX's attention asks for float32 ones), the softmax of the scaled
+    scores in float32, as JAX's attention and PyTorch's kernels compute it."""
     import tensorflow as tf
 
     d = qkv.shape[-1] // 3
@@ -133,16 +140,17 @@ def tf_train_step(weights, moments, cfg, dtype, jit_compile):
     return tf_function(step, jit_compile=jit_compile)
 
 
-def tf_checker(weights, cfg, dtype, jit_compile):
+def tf_checker(weights, cfg, dtype, jit_compile, device):
     """The check: the model's logits on the check sequence, from its current weights, compiled as
-    the timed step is, against the float64 reference with the same weights."""
+    the timed step is and run on ``device``, against the float64 reference with the same weights."""
     import tensorflow as tf
 
     idx, _ = gpt._check_batch(cfg)
     logits_of = tf_function(lambda i: tf_logits(weights, i, cfg, dtype), jit_compile=jit_compile)
 
     def check():
-        logits = logits_of(tf.constant(idx)).numpy().reshape(*idx.shape, -1)
+        with tf.device(device):  # the runner places only the timed calls
+            logits = logits_of(tf_on_device(idx)).numpy().reshape(*idx.shape, -1)
         host = {k: w.numpy() for k, w in weights.items()}
         return relative_error(logits, gpt.reference_logits(host, idx, cfg))
 
@@ -152,7 +160,7 @@ def tf_checker(weights, cfg, dtype, jit_compile):
 def tf_on_device(array):
     import tensorflow as tf
 
-    return tf.identity(tf.constant(array))  # identity runs on the device in scope: the copy lands there
+    return tf.identity(tf.constant(array))  # identity runs on the device in scope, so the tensor lives there
 
 
 def tensorflow_case(params, device):
@@ -160,7 +168,9 @@ def tensorflow_case(params, device):
 
     cfg = gpt.CONFIGS[params["config"]]
     dtype, jit = tf_dtype(params["dtype"]), params["variant"] == "compiled"
-    with tf.device(device):
+    # any float32 product left under mixed precision may use TF32, as in real training on NVIDIA GPUs
+    restore_tf32 = tf_tf32(True) if tf_platform(device) == "gpu" else None
+    with restored_if_raises(restore_tf32), tf.device(device):  # process-wide: undone if the case is never built
         weights, moments = tf_initial_state(cfg)
         batches = [tuple(tf_on_device(a) for a in gpt.batch(cfg, s)) for s in range(gpt._BATCHES)]
     step = tf_train_step(weights, moments, cfg, dtype, jit)
@@ -170,6 +180,6 @@ def tensorflow_case(params, device):
         count[0] += 1
         return step(*batches[i % len(batches)], tf.constant(count[0], tf.float32))
 
-    return Case(run=run, check=tf_checker(weights, cfg, dtype, jit), tolerance=gpt.TOLERANCE[params["dtype"]],
-                notes={"model": cfg, "attention": "unfused"})
+    return Case(run=run, check=tf_checker(weights, cfg, dtype, jit, device), tolerance=gpt.TOLERANCE[params["dtype"]],
+                close=restore_tf32, notes={"model": cfg, "attention": "unfused"})
 # --8<-- [end:tensorflow]

@@ -28,7 +28,7 @@ VEGA_LITE = "6.4"  # the version vl-convert renders with; the vendored vega-lite
 # Okabe-Ito, readable for colour-blind readers; the dark palette swaps black for white
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999999"]
 DARK_PALETTE = ["#56B4E9", "#E69F00", "#009E73", "#CC79A7", "#F0E442", "#0072B2", "#FFFFFF", "#BBBBBB"]
-DASH = {"torch": [1, 0], "jax": [6, 4]}
+DASH = {"torch": [1, 0], "jax": [6, 4], "tensorflow": [2, 2]}
 FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
 
 
