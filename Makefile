@@ -118,6 +118,7 @@ ifeq ($(HAS_TPU),yes)
 TF_SPEC ?= tensorflow-tpu==2.20.*
 else ifeq ($(HAS_NVIDIA),yes)
 TF_SPEC ?= tensorflow[and-cuda]==2.21.*
+TF_EXTRA ?= nvidia-ml-py  # GPU energy, read through NVML as in .venv
 else
 TF_SPEC ?= tensorflow-cpu==2.21.*
 endif
@@ -125,7 +126,7 @@ tf-env: $(TF_VENV)/.installed
 $(TF_VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(TF_VENV)
 	$(TF_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(TF_VENV)/bin/python -m pip install --quiet "$(TF_SPEC)" -e .
+	$(TF_VENV)/bin/python -m pip install --quiet "$(TF_SPEC)" $(TF_EXTRA) -e .
 	touch $@
 
 # the browser tests' Chromium: installed where this machine allows (root with apt); elsewhere

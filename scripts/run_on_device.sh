@@ -2,8 +2,8 @@
 # The full benchmark profile on a lent accelerator machine, with only what is preinstalled there
 # (python3 with torch, jax, numpy, pandas, nvidia-ml-py): nothing is installed, and none of pandas,
 # mkdocs or jsonschema is needed. It measures every framework installed there (TensorFlow too, where
-# it is: it keeps to the GPU memory it uses). The run file and its log go under $OUT; a summary table
-# is printed last.
+# it is, in the same process: its GPU memory grows as it needs it and is not given back). The run file
+# and its log go under $OUT; a summary table is printed last.
 #
 #   OUT=/tmp/out ACCELBENCH_GIT_COMMIT=<sha> scripts/run_on_device.sh [extra accelbench run options]
 #

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SNIPPETS = ROOT / "snippets"
+# TensorFlow's own environment (`make tf-env`): its tests skip without it, except under CI=true
+TF_PYTHON = ROOT / ".venv-tf" / "bin" / "python"
+needs_tf_env = pytest.mark.skipif(
+    not TF_PYTHON.exists() and os.environ.get("CI", "").lower() != "true",
+    reason="no .venv-tf: `make tf-env` installs TensorFlow to test its snippets")
 
 
 @pytest.fixture(autouse=True)

@@ -11,11 +11,10 @@ import textwrap
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from accelbench.discovery import discover
 
-from conftest import ROOT, SNIPPETS
+from conftest import ROOT, SNIPPETS, TF_PYTHON, needs_tf_env
 
 DP = discover(SNIPPETS, ["data_parallel"])[0].module
 CFG_NAME = "micro"
@@ -91,10 +90,9 @@ def test_torch_ddp_over_two_gloo_processes_matches_one_process_on_the_whole_batc
     assert np.mean(saved[2][1]) == np.float64(saved[1][1][0]) or abs(np.mean(saved[2][1]) - saved[1][1][0]) < 1e-5
 
 
-@pytest.mark.skipif(not (ROOT / ".venv-tf" / "bin" / "python").exists() and os.environ.get("CI", "").lower() != "true",
-                    reason="no .venv-tf: `make tf-env` installs TensorFlow to test its data-parallel step")
+@needs_tf_env
 def test_tensorflow_mirrored_step_matches_one_device_on_the_whole_batch():
-    run = subprocess.run([str(ROOT / ".venv-tf" / "bin" / "python"), str(ROOT / "tests" / "tf_probe.py"), "data-parallel",
+    run = subprocess.run([str(TF_PYTHON), str(ROOT / "tests" / "tf_probe.py"), "data-parallel",
                           "--config", CFG_NAME], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-4000:]
     out = json.loads(run.stdout.strip().splitlines()[-1])

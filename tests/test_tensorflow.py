@@ -18,15 +18,9 @@ from accelbench.profiles import PROFILES
 from accelbench.runfile import read_json
 from accelbench.validation import Validator, validate_files
 
-from conftest import ROOT, SNIPPETS
+from conftest import ROOT, SNIPPETS, TF_PYTHON, needs_tf_env
 
-TF_PYTHON = ROOT / ".venv-tf" / "bin" / "python"
 WORKLOADS = ("transformer_train", "matmul", "memory_bandwidth", "general_compute", "data_parallel")
-
-needs_tf_env = pytest.mark.skipif(
-    not TF_PYTHON.exists() and os.environ.get("CI", "").lower() != "true",
-    reason="no .venv-tf: `make tf-env` installs TensorFlow to test its snippets")
-
 
 def in_tf_env(args: list[str], cwd, timeout: int = 900) -> subprocess.CompletedProcess:
     # two logical CPU devices, so MirroredStrategy has two replicas (as XLA_FLAGS gives JAX several)
@@ -120,6 +114,25 @@ def test_an_ordinary_error_is_not_taken_for_a_device_limit():
     assert tf_device.unsupported(RuntimeError("Dst tensor is not initialized.")) is None
 
 
+EAGER_REFUSAL = ("Could not satisfy device specification '/job:localhost/replica:0/task:0/device:GPU:0'. "
+                 "enable_soft_placement=0. Supported device types [CPU]. All available devices "
+                 "[/job:localhost/replica:0/task:0/device:GPU:0, /job:localhost/replica:0/task:0/device:CPU:0]. "
+                 "[Op:StringFormat]")
+
+
+def test_an_eager_op_without_a_kernel_on_the_device_is_a_limit_but_a_missing_device_is_not():
+    assert "no GPU kernel for StringFormat" in tf_device.unsupported(RuntimeError(EAGER_REFUSAL))
+    no_gpu = EAGER_REFUSAL.replace("/job:localhost/replica:0/task:0/device:GPU:0, ", "")
+    assert tf_device.unsupported(RuntimeError(no_gpu)) is None  # our asking for a device that is not there
+
+
+def test_tensorflows_out_of_memory_is_recorded_as_out_of_memory():
+    from accelbench.measure import _is_oom
+
+    assert _is_oom(RuntimeError("OOM when allocating tensor with shape[16,12,1024,1024] and type float"))
+    assert _is_oom(RuntimeError("ResourceExhaustedError: failed to allocate memory"))
+
+
 # Detection, with a fake TensorFlow (in any environment)
 
 def fake_tf(gpus=0, name="NVIDIA H200", rocm=False, tpus=0, cpus=1):
@@ -144,9 +157,10 @@ def fake_tf(gpus=0, name="NVIDIA H200", rocm=False, tpus=0, cpus=1):
 
 def test_tensorflow_gpus_keep_their_memory_free_and_placement_is_strict():
     tf = fake_tf(gpus=2)
-    devices, unavailable = detection.detect_tensorflow(tf, tpu_chips=0)
+    devices, unavailable = detection.detect_tensorflow(tf, tpu_chips=0, host_gpus=("nvidia", "NVIDIA H200", 2, 143 * 2**30))
     gpu = next(d for d in devices if d.platform == "gpu")
     assert (gpu.name, gpu.count, gpu.vendor, gpu.handle) == ("NVIDIA H200", 2, "nvidia", "/device:GPU:0")
+    assert gpu.memory_bytes == 143 * 2**30  # from nvidia-smi: TensorFlow reports none, and the plan needs it
     assert ("memory_growth", "/physical_device:GPU:1", True) in tf.calls  # not all of it at start, as JAX's is not
     assert tf.calls[-1] == ("soft_placement", False) and unavailable == []
 
@@ -157,13 +171,13 @@ def test_tensorflow_on_a_tpu_is_opened_and_named_as_jax_names_it():
     assert (tpu.name, tpu.count, tpu.handle, tpu.cannot) == ("TPU v6 lite", 4, "/device:TPU:0", None)
 
 
-def test_a_tpu_generation_without_tensorflow_records_every_measurement_unsupported_with_the_source():
+def test_a_tpu_generation_without_tensorflow_records_every_measurement_framework_unsupported_with_the_source():
     tf = fake_tf()
     hw = detection.Hardware(*detection.detect_tensorflow(tf, tpu_chips=4, tpu_kind="TPU7x"))
     assert "initialize" not in tf.calls  # nothing is opened on a chip TensorFlow does not support
     items = plan(discover(SNIPPETS), hw, ["tensorflow"], PROFILES["full"])
     assert items and all(i.device.name == "TPU7x" for i in items)  # the TPU is measured, not the host CPU
-    assert {i.skip_category for i in items} == {"unsupported"}
+    assert {i.skip_category for i in items} == {"framework_unsupported"}  # evidence for the frameworks verdict only
     reason = items[0].skip
     assert "TensorFlow is not supported on Ironwood (TPU7x)." in reason
     assert "https://docs.cloud.google.com/tpu/docs/supported-tpu-versions" in reason
@@ -173,6 +187,28 @@ def test_jax_holding_the_tpu_leaves_tensorflow_unavailable_with_how_to_run_it():
     devices, _ = detection.detect_tensorflow(fake_tf(tpus=4), tpu_chips=4, tpu_taken=True, tpu_kind="TPU v5 lite")
     tpu = next(d for d in devices if d.platform == "tpu")
     assert tpu.cannot[0] == "unavailable" and "make tf-env" in tpu.cannot[1]
+
+
+def test_tensorflow_in_its_own_process_on_a_gpu_it_cannot_use_records_the_gpu_not_the_cpu():
+    """TensorFlow runs in a process of its own, where no other framework sees the GPU: the GPU the
+    machine lists is what the run is about, each measurement on it unavailable with how to fix it."""
+    devices, _ = detection.detect_tensorflow(fake_tf(gpus=0), tpu_chips=0, host_gpus=("nvidia", "NVIDIA H200", 1, 141 * 2**30))
+    items = plan(discover(SNIPPETS, ["matmul"]), detection.Hardware(devices, []), ["tensorflow"], PROFILES["quick"])
+    assert items and {i.device.name for i in items} == {"NVIDIA H200"}
+    assert {i.skip_category for i in items} == {"unavailable"} and "tensorflow[and-cuda]" in items[0].skip
+
+
+def test_a_tpu_is_named_by_its_declared_accelerator_type_where_its_pci_id_names_none(tmp_path, monkeypatch):
+    from accelbench import xla
+
+    device = tmp_path / "0000:00:04.0"
+    device.mkdir()
+    (device / "vendor").write_text(xla.GOOGLE_PCI_VENDOR + "\n")
+    (device / "device").write_text("0x0062\n")  # shared by v5p and a test chip
+    monkeypatch.setenv("TPU_ACCELERATOR_TYPE", "v5p-8")
+    assert xla.tpu_kind(str(tmp_path)) == "TPU v5"
+    (device / "device").write_text("0x006f\n")
+    assert xla.tpu_kind(str(tmp_path)) == "TPU v6 lite"  # the PCI id decides where it names one
 
 
 def test_a_gpu_machine_with_the_cpu_build_says_how_to_install_the_gpu_one():
@@ -185,7 +221,7 @@ def test_a_gpu_machine_with_the_cpu_build_says_how_to_install_the_gpu_one():
 def test_make_benchmarks_runs_tensorflow_from_its_own_environment_after_the_others():
     for has_tpu, first in (("", ".venv-absent/bin/accelbench run --profile quick --frameworks torch,jax"),
                            ("yes", ".venv-xla-absent/bin/accelbench run --profile quick --frameworks torch")):
-        dry = subprocess.run(["make", "-n", "benchmarks", f"HAS_TPU={has_tpu}", "VENV=.venv-absent",
+        dry = subprocess.run(["make", "-n", "benchmarks", f"HAS_TPU={has_tpu}", "HAS_NVIDIA=", "VENV=.venv-absent",
                               "XLA_VENV=.venv-xla-absent", "TF_VENV=.venv-tf-absent"],
                              cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert dry.returncode == 0, dry.stderr

@@ -5,7 +5,6 @@ kernel runs; the memory a step needs is known before its first call. TensorFlow'
 losses."""
 
 import json
-import os
 import re
 import subprocess
 
@@ -19,15 +18,10 @@ from accelbench.plan import Planned
 from accelbench.profiles import PROFILES
 from accelbench.reference import Reference
 
-from conftest import ROOT, SNIPPETS
+from conftest import ROOT, SNIPPETS, TF_PYTHON, needs_tf_env
 
 SNIP = discover(SNIPPETS, ["transformer_train"])[0]
 M = SNIP.module
-TF_PYTHON = ROOT / ".venv-tf" / "bin" / "python"
-
-needs_tf_env = pytest.mark.skipif(
-    not TF_PYTHON.exists() and os.environ.get("CI", "").lower() != "true",
-    reason="no .venv-tf: `make tf-env` installs TensorFlow to compare its training step with PyTorch's")
 
 
 def losses(framework, dtype, steps=3, config="tiny"):

@@ -202,7 +202,7 @@ TORCH_CANNOT = ("skipped", "unsupported", "torch_xla has no XLA lowering for ate
 
 
 # what it records for TensorFlow on a TPU generation Google documents no TensorFlow for
-TF_CANNOT = ("skipped", "unsupported", "TensorFlow is not supported on Ironwood (TPU7x)")
+TF_CANNOT = ("skipped", "framework_unsupported", "TensorFlow is not supported on Ironwood (TPU7x)")
 ON_GPU = [gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(GPU, 390_000, "tensorflow")]
 
 
@@ -247,6 +247,15 @@ def test_a_tiny_pytorch_model_on_a_tpu_does_not_flip_the_frameworks_verdict(data
     records = ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"),
                         not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT), gpt2(TPU, 900_000, "torch", config="tiny")]
     assert verdicts_for(data_dir, records)["Supported Frameworks"].verdict == SUPPORTED
+
+
+def test_a_framework_that_does_not_run_on_a_chip_is_no_evidence_about_its_operations(data_dir):
+    """TensorFlow on TPU7x: every op is skipped as framework_unsupported, which must not stand in for
+    the operation-level findings the flexibility verdict reads (here JAX's out of memory at 2**24)."""
+    records = [general(GPU, "fft", 1e9, n=2**20), general(GPU, "fft", 1e9),
+               general(TPU, "fft", 1e8, n=2**20), not_ok(general(TPU, "fft", 1.0), "failed", "out_of_memory", "oom"),
+               not_ok(general(TPU, "fft", 1.0, framework="tensorflow"), *TF_CANNOT)]
+    assert verdicts_for(data_dir, records)["Flexibility"].verdict == SUPPORTED  # as without TensorFlow's skip
 
 
 def test_the_frameworks_evidence_names_what_each_framework_trained_at_any_size(data_dir):

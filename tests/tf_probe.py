@@ -55,7 +55,7 @@ def data_parallel(config):
     from accelbench.snippet import load_module
 
     dp = load_module(ROOT / "snippets" / "tensorflow" / "data_parallel.py")
-    T, cfg = dp.T, dp.T.gpt.CONFIGS[config]
+    T, cfg = dp.transformer, dp.transformer.gpt.CONFIGS[config]
     strategy = dp.tf_strategy("/device:CPU:0", 2)
     with strategy.scope():
         mirrored, moments = T.tf_initial_state(cfg)
@@ -64,7 +64,7 @@ def data_parallel(config):
     with tf.device("/device:CPU:0"):
         single, moments = T.tf_initial_state(cfg)
         step = T.tf_train_step(single, moments, cfg, tf.float32, jit_compile=True)
-        loss_single = float(step(*(tf.constant(a) for a in dp.W.shard_batch(cfg, 0, range(2))), tf.constant(1.0)))
+        loss_single = float(step(*(tf.constant(a) for a in dp.data_parallel.shard_batch(cfg, 0, range(2))), tf.constant(1.0)))
     copies = {k: [c.numpy() for c in strategy.experimental_local_results(v)] for k, v in mirrored.items()}
     initial = T.gpt.init_params(cfg)
     return {"loss_mirrored": loss_mirrored, "loss_single": loss_single, "replicas": len(copies["wte.weight"]),

@@ -91,7 +91,7 @@ def detect_xla(torch_xla: Any, tpu_chips: int, tpu_taken: bool) -> tuple[list[De
 
 
 def detect_tensorflow(tf: Any = None, tpu_chips: int | None = None, tpu_taken: bool = False,
-                      tpu_kind: str | None = None) -> tuple[list[Device], list[Unavailable]]:
+                      tpu_kind: str | None = None, host_gpus: tuple | None = None) -> tuple[list[Device], list[Unavailable]]:
     """TensorFlow's CPU (split into logical devices where asked: tf_device.CPU_DEVICES), its GPUs,
     and on a TPU machine its TPU. Placement is made strict before any op runs."""
     if tf is None:
@@ -105,10 +105,18 @@ def detect_tensorflow(tf: Any = None, tpu_chips: int | None = None, tpu_taken: b
     cpu = _cpu_device("tensorflow", "/device:CPU:0")
     cpu.count = tf_device.cpu_devices(tf)
     devices, unavailable = [cpu], []
+    on_host = host.host_gpus() if host_gpus is None else host_gpus
     if gpus:
         name = tf.config.experimental.get_device_details(gpus[0]).get("device_name", "GPU")
         vendor = "amd" if tf.test.is_built_with_rocm() else "nvidia"
-        devices.append(Device("tensorflow", "gpu", name, len(gpus), None, vendor, "/device:GPU:0"))
+        memory = on_host[3] if on_host else None  # TensorFlow reports none: what the vendor's tool says
+        devices.append(Device("tensorflow", "gpu", name, len(gpus), memory, vendor, "/device:GPU:0"))
+    elif on_host:
+        # a GPU TensorFlow cannot use (a CPU build, CUDA libraries that do not load): its own process
+        # sees no other framework's GPU, so the GPU is named here, or the CPU would be measured instead
+        vendor, name, count, memory = on_host
+        devices.append(Device("tensorflow", "gpu", name, count, memory, vendor,
+                              cannot=("unavailable", tf_device.not_seen("gpu"))))
     chips = xla.tpu_chips() if tpu_chips is None else tpu_chips
     if chips:
         devices.append(_tensorflow_tpu(tf, chips, tpu_kind or xla.tpu_kind(), tpu_taken))
@@ -122,7 +130,7 @@ def _tensorflow_tpu(tf: Any, chips: int, kind: str, taken: bool) -> Device:
     records that (the TPU, not the host CPU, is what this run is about)."""
     tpu = Device("tensorflow", "tpu", kind, chips, None, "google")
     if kind in tf_device.NO_TENSORFLOW:
-        tpu.cannot = ("unsupported", tf_device.NO_TENSORFLOW[kind])
+        tpu.cannot = ("framework_unsupported", tf_device.NO_TENSORFLOW[kind])
     elif taken:
         tpu.cannot = ("unavailable", "JAX holds the TPU in this process: run TensorFlow in its own process, "
                       + tf_device.INSTALL_HINT)

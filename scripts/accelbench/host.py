@@ -52,6 +52,25 @@ def package_version(package: str) -> str | None:
         return None
 
 
+def host_gpus() -> tuple[str, str, int, int | None] | None:
+    """(vendor, name, count, memory bytes) of the GPUs on this machine as its vendor's tool lists
+    them, whatever a framework sees: how a framework that sees none can say so instead of measuring
+    the CPU, and how one that reports no memory (TensorFlow) learns it."""
+    if shutil.which("nvidia-smi"):
+        try:
+            out = subprocess.run(["nvidia-smi", "--query-gpu=name,memory.total", "--format=csv,noheader,nounits"],
+                                 capture_output=True, text=True, timeout=20)
+            rows = [line.rsplit(",", 1) for line in out.stdout.splitlines() if "," in line] if out.returncode == 0 else []
+            if rows:
+                mib = rows[0][1].strip()
+                return "nvidia", rows[0][0].strip(), len(rows), int(mib) * 2**20 if mib.isdigit() else None
+        except (OSError, subprocess.SubprocessError):
+            pass
+    if shutil.which("rocm-smi"):
+        return "amd", "AMD GPU", 1, None
+    return None
+
+
 def nvidia_driver() -> str | None:
     try:
         import pynvml  # nvidia-ml-py
@@ -96,6 +115,10 @@ def software_versions(frameworks: list[str] | tuple[str, ...] = ("torch", "jax")
         # tensorflow-cpu, tensorflow (with [and-cuda]) and tensorflow-tpu are one import, three packages
         versions["tensorflow"] = next(filter(None, map(package_version, ("tensorflow", "tensorflow-cpu",
                                                                          "tensorflow-tpu"))), None)
+        tf, _ = try_import("tensorflow") if versions["tensorflow"] else (None, None)
+        build = tf.sysconfig.get_build_info() if tf else {}  # the CUDA and cuDNN it was built for
+        versions.setdefault("cuda", build.get("cuda_version"))
+        versions.setdefault("cudnn", build.get("cudnn_version"))
     versions["libtpu"] = package_version("libtpu") or package_version("libtpu-nightly")
     versions["driver"] = nvidia_driver()
     return versions

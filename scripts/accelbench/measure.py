@@ -96,7 +96,8 @@ def _free_memory(framework: str) -> None:
 
 def _is_oom(exc: BaseException) -> bool:
     text = f"{type(exc).__name__}: {exc}".lower()
-    return "out of memory" in text or "outofmemory" in text or "resource_exhausted" in text
+    return any(s in text for s in ("out of memory", "outofmemory", "resource_exhausted", "resourceexhausted",
+                                   "oom when allocating"))  # the last two: TensorFlow's
 
 
 def blank_record(item: Planned, status: str = "skipped", reason: str | None = None, category: str | None = None) -> dict:

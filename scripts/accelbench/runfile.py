@@ -154,6 +154,8 @@ def dumps(run: dict) -> str:
 # the chip; the others (our sizing, our time, our harness) leave that comparison unmeasured.
 CATEGORIES = {
     "unsupported": "the device or framework cannot run it",
+    # evidence about the framework on that chip (the frameworks verdict), not about any operation
+    "framework_unsupported": "the framework does not run on this chip at all, as its maker documents",
     "precision": "its result missed the float64 reference by more than the tolerance",
     "out_of_memory": "it ran out of device memory",
     "too_large": "it needs more device memory than the device has (skipped before it started)",

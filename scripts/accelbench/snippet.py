@@ -47,6 +47,7 @@ all of its stored results stale.
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -137,11 +138,19 @@ def tf_tf32(enabled: bool) -> Callable[[], None]:
     return lambda: tf.config.experimental.enable_tensor_float_32_execution(before)
 
 
+def tf_tpu_system() -> dict:
+    """The TPU system the runner started (``resolver``, ``topology``): a TPUStrategy is built on it."""
+    from accelbench import tf_device
+
+    return tf_device.TPU_SYSTEM
+
+
 def tf_platform(device: str) -> str:
     """cpu, gpu or tpu: the kind of hardware behind a TensorFlow device name ("/device:GPU:0")."""
     from accelbench import tf_device
 
-    return tf_device.platform_of(str(device).rsplit("device:", 1)[-1].split(":")[0].upper()) or "cpu"
+    kind = re.search(r"(\w+):\d+$", str(device))  # "/job:localhost/.../device:GPU:0", "/device:GPU:0", "/GPU:0"
+    return tf_device.platform_of(kind[1].upper() if kind else "") or "cpu"
 
 
 def input_sets(bytes_per_set: int, rotate_bytes: int = 128 * 2**20, max_sets: int = 32) -> int:

@@ -4,7 +4,8 @@ no evidence about the device.
 - **Timing.** A TensorFlow op on a GPU returns before the GPU has finished (on a CPU it returns when
   done); a sample ends with ``tf.test.experimental.sync_devices()``, which blocks until the GPUs
   have finished what was queued (TensorFlow's own advice for benchmarks). Its kernel waits on GPU
-  streams only, so on a TPU a sample ends when the last output is on the host instead. Each record
+  streams only, so on a TPU a sample ends when an element of the last output is on the host instead
+  (the TPU runs in order: it arrives once the call is done; the whole output would time a copy). Each record
   says which (``notes.call_ends``).
 - **Compilations.** A ``tf.function`` traces its Python body once per new input signature, and with
   ``jit_compile=True`` XLA compiles each trace. Snippets build their functions with
@@ -27,8 +28,8 @@ from typing import Any
 
 FRAMEWORK = "tensorflow"
 SYNC = "device synced: each sample ends with tf.test.experimental.sync_devices()"
-FETCH = "result on the host: each sample ends when its last call's output has been copied to the host"
-INSTALL_HINT = "make tf-env (tensorflow-cpu 2.21 in .venv-tf), then .venv-tf/bin/accelbench run --frameworks tensorflow"
+FETCH = "result on the host: each sample ends when an element of its last call's output has reached the host"
+INSTALL_HINT = "make tf-env (TensorFlow for this machine in .venv-tf), then .venv-tf/bin/accelbench run --frameworks tensorflow"
 PLATFORMS = {"CPU": "cpu", "GPU": "gpu", "TPU": "tpu"}  # TensorFlow device type -> ours
 # logical CPU devices to split the host into (tf.distribute replicas without an accelerator), as
 # JAX's --xla_force_host_platform_device_count does for JAX
@@ -70,13 +71,25 @@ _REFUSALS = (
 )
 
 
+# The same refusal of an eager op (outside any tf.function). It also says "no such device": only a
+# device type that is there but has no kernel for the op is a limit of the device.
+_EAGER = re.compile(r"Could not satisfy device specification '(?P<spec>[^']*)'\. enable_soft_placement=0\. "
+                    r"Supported device types \[(?P<types>[^\]]*)\]\. All available devices \[(?P<all>[^\]]*)\]"
+                    r".*?\[Op:(?P<op>\w+)\]", re.S)
+
+
 def unsupported(exc: BaseException) -> str | None:
     """Why a TensorFlow error means the device cannot run the measurement (naming the op), or None
     when it is an ordinary failure."""
+    text = str(exc)
     for pattern, meaning in _REFUSALS:
-        found = pattern.search(str(exc))
+        found = pattern.search(text)
         if found:
             return meaning.format(op=found["op"], dev=found["dev"])
+    found = _EAGER.search(text)
+    wanted = re.search(r"device:(\w+):", found["spec"]) if found else None
+    if wanted and f"device:{wanted[1]}:" in found["all"] and wanted[1] not in found["types"]:
+        return _HOST.format(op=found["op"], dev=wanted[1])
     return None
 
 
@@ -105,7 +118,9 @@ class TensorFlowDriver:
 
     def sync(self, out: Any) -> None:
         if self._to_host:
-            self._tf.nest.map_structure(lambda t: t.numpy() if hasattr(t, "numpy") else t, out)
+            # one element of each output: a TPU runs in order, so it arrives after the whole call is done
+            self._tf.nest.map_structure(lambda t: self._tf.reshape(t, [-1])[:1].numpy() if hasattr(t, "numpy") else t,
+                                        out)
         else:
             self._tf.test.experimental.sync_devices()
 
@@ -127,11 +142,16 @@ NO_TENSORFLOW = {
 }
 
 
+# the TPU system as open_tpu started it (once: starting it again resets the chips): its resolver, which a
+# TPUStrategy needs, and its topology, which a device assignment over fewer cores is built from
+TPU_SYSTEM: dict[str, Any] = {}
+
+
 def open_tpu(tf: Any) -> tuple[str, int]:
     """Connect to this TPU VM's chips and start the TPU system: the first TPU's name and the count."""
     resolver = tf.distribute.cluster_resolver.TPUClusterResolver(tpu="local")
     tf.config.experimental_connect_to_cluster(resolver)
-    tf.tpu.experimental.initialize_tpu_system(resolver)
+    TPU_SYSTEM.update(resolver=resolver, topology=tf.tpu.experimental.initialize_tpu_system(resolver))
     tpus = tf.config.list_logical_devices("TPU")
     if not tpus:
         raise RuntimeError("the TPU system started but lists no TPU device")

@@ -266,9 +266,9 @@ def _trained_at_any_size(store: Store) -> list[str]:
            "(unsupported, or a wrong result), and all three trained it on a GPU. Contradicted if JAX or TensorFlow could "
            "not train it on the TPU for a limit of the chip or framework, or PyTorch trained it there at least as fast as "
            "the faster of them. Mixed otherwise (PyTorch slower on the TPU, or not every framework trained it on the GPU)."
-           " Not measured without results on a GPU, or while any of the three was not attempted on a TPU (each runs in its"
-           " own process and environment there: a run without torch_xla or TensorFlow installed, or where another "
-           "framework held the TPU, records it as unavailable).")
+           " Not measured without results on a GPU, or, where none of this decides, while any of the three was not "
+           "attempted on a TPU (each runs in its own process and environment there: a run without torch_xla or TensorFlow "
+           "installed, or where another framework held the TPU, records it as unavailable).")
 def frameworks(store: Store, reference: Reference) -> Finding:
     seen = training_records(store)
     ran = {pl: sorted(fw for (p, fw), r in seen.items() if p == pl and r["status"] == "ok") for pl in PLATFORMS}
@@ -279,8 +279,8 @@ def frameworks(store: Store, reference: Reference) -> Finding:
     evidence += _trained_at_any_size(store)
     runs = [r["run_id"] for r in seen.values()]
     on_tpu = {fw: seen.get(("tpu", fw)) for fw in ("jax", "tensorflow", "torch")}
-    attempted = {fw: r is not None and (r["status"] == "ok" or r["category"] in EVIDENCE_CATEGORIES)
-                 for fw, r in on_tpu.items()}
+    telling = (*EVIDENCE_CATEGORIES, "framework_unsupported")  # a limit of the chip or of the framework
+    attempted = {fw: r is not None and (r["status"] == "ok" or r["category"] in telling) for fw, r in on_tpu.items()}
     if not ran["gpu"]:
         return Finding(NOT_MEASURED, evidence, runs)
     if any(attempted[fw] and on_tpu[fw]["status"] != "ok" for fw in ("jax", "tensorflow")):

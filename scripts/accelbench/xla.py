@@ -67,10 +67,20 @@ def tpu_pci_devices(sysfs: str = "/sys/bus/pci/devices") -> list[str]:
     return found
 
 
+# JAX's name for a TPU by the prefix of its accelerator type ("v5p-8"), which TPU VMs and GKE set in
+# TPU_ACCELERATOR_TYPE: for the PCI ids that name no one generation (v5p shares one with a test chip)
+TPU_KINDS_BY_TYPE = {"v4": "TPU v4", "v5litepod": "TPU v5 lite", "v5e": "TPU v5 lite", "v5p": "TPU v5",
+                     "v6e": "TPU v6 lite", "tpu7x": "TPU7x"}
+
+
 def tpu_kind(sysfs: str = "/sys/bus/pci/devices") -> str:
-    """The TPU generation on the bus under JAX's name for it, told by PCI id without opening a chip."""
+    """The TPU generation on the bus under JAX's name for it, told by PCI id (else by the accelerator
+    type the machine declares) without opening a chip."""
     ids = sorted(set(tpu_pci_devices(sysfs)))
-    return TPU_KINDS.get(ids[0], f"TPU (PCI device {ids[0]})") if ids else "TPU"
+    if ids and ids[0] in TPU_KINDS:
+        return TPU_KINDS[ids[0]]
+    declared = os.environ.get("TPU_ACCELERATOR_TYPE", "").split("-")[0].lower()
+    return TPU_KINDS_BY_TYPE.get(declared, f"TPU (PCI device {ids[0]})" if ids else "TPU")
 
 
 def wanted(tpu_present: bool) -> bool:

@@ -11,7 +11,7 @@ AdamW update run as TensorFlow graph ops (a function holding the all-reduce cann
 
 from pathlib import Path
 
-from accelbench.snippet import Case, load_module, tf_function, tf_platform
+from accelbench.snippet import Case, load_module, tf_function, tf_platform, tf_tpu_system
 
 data_parallel = load_module(Path(__file__).parents[1] / "data_parallel.py")
 transformer = load_module(Path(__file__).with_name("transformer_train.py"))
@@ -22,29 +22,19 @@ def tf_devices(device):
     """The logical devices of ``device``'s kind: GPUs, a CPU's logical devices, or TPU cores."""
     import tensorflow as tf
 
-    kind = tf_platform(device).upper()
-    if kind == "TPU" and not tf.config.list_logical_devices("TPU"):  # initialised once: again would reset it
-        tf.tpu.experimental.initialize_tpu_system(tpu_resolver())
-    return tf.config.list_logical_devices(kind)
-
-
-def tpu_resolver():
-    import tensorflow as tf
-
-    resolver = tf.distribute.cluster_resolver.TPUClusterResolver(tpu="local")  # this TPU VM's chips
-    tf.config.experimental_connect_to_cluster(resolver)
-    return resolver
+    return tf.config.list_logical_devices(tf_platform(device).upper())
 
 
 def tf_strategy(device, count):
-    """A strategy over the first ``count`` devices of ``device``'s kind."""
+    """A strategy over the first ``count`` devices of ``device``'s kind (on a TPU, of the system the
+    runner started: starting it again would reset the chips)."""
     import tensorflow as tf
 
     if tf_platform(device) != "tpu":
         return tf.distribute.MirroredStrategy([d.name for d in tf_devices(device)[:count]])
-    resolver = tpu_resolver()
-    cores = tf.tpu.experimental.DeviceAssignment.build(resolver.get_tpu_system_metadata().topology, num_replicas=count)
-    return tf.distribute.TPUStrategy(resolver, experimental_device_assignment=cores)
+    tpu = tf_tpu_system()
+    cores = tf.tpu.experimental.DeviceAssignment.build(tpu["topology"], num_replicas=count)
+    return tf.distribute.TPUStrategy(tpu["resolver"], experimental_device_assignment=cores)
 
 
 def tf_data_parallel_step(strategy, weights, moments, cfg, dtype):

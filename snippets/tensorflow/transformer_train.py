@@ -158,9 +158,11 @@ def tf_checker(weights, cfg, dtype, jit_compile, device):
 
 
 def tf_on_device(array):
+    """A batch of token ids on the device in scope. On a GPU TensorFlow keeps int32 tensors in host
+    memory whatever the scope: each step then copies its few KB of ids in, as a data pipeline would."""
     import tensorflow as tf
 
-    return tf.identity(tf.constant(array))  # identity runs on the device in scope, so the tensor lives there
+    return tf.identity(tf.constant(array))
 
 
 def tensorflow_case(params, device):
