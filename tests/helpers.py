@@ -7,6 +7,10 @@ with SIGALRM and SIGINT blocked, like a hung kernel) or wrong (fails its check).
 
 from __future__ import annotations
 
+import os
+import subprocess
+from pathlib import Path
+
 from accelbench import detection, runner
 from accelbench.discovery import discover
 
@@ -170,3 +174,29 @@ def gpt2(device, tokens, framework="jax", spread=0.01, config="gpt2-small", **ex
 
 def general(device, op, eps, framework="jax", n=2**24):
     return synth("general_compute", device, framework, {"op": op, "n": n}, "elements_per_s", eps)
+
+
+def run_in_env(python: Path, args: list[str], cwd, env: dict[str, str], timeout: int = 900) -> subprocess.CompletedProcess:
+    """Run ``args`` with another environment's Python (.venv-xla, .venv-tf) on this checkout's engine."""
+    from conftest import ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "scripts"), "PYTHONUNBUFFERED": "1", **env}
+    run = subprocess.run([str(python), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    assert run.returncode == 0, run.stderr[-4000:]
+    return run
+
+
+def env_run(python: Path, folder: Path, run_args: list[str], env: dict[str, str]) -> tuple[Path, dict]:
+    """One `accelbench run` by another environment into a scratch data folder (the project's
+    reference data linked in): the run file's path and contents."""
+    from accelbench.runfile import read_json
+
+    from conftest import ROOT, SNIPPETS
+
+    data_dir = folder / "build_data"
+    (data_dir / "runs").mkdir(parents=True)
+    (data_dir / "reference").symlink_to(ROOT / "build_data" / "reference")
+    run = run_in_env(python, ["-m", "accelbench", "--data-dir", str(data_dir), "--snippets-dir", str(SNIPPETS), "run",
+                              *run_args], cwd=ROOT, env=env)
+    path = data_dir / "runs" / run.stdout.strip().splitlines()[-1].rsplit("/", 1)[-1]
+    return path, read_json(path)

@@ -5,7 +5,6 @@ version of each workload kept apart from PyTorch's and JAX's. Detection on GPU a
 is checked with a fake TensorFlow, in any environment."""
 
 import json
-import os
 import subprocess
 from types import SimpleNamespace
 
@@ -15,38 +14,28 @@ from accelbench import detection, tf_device
 from accelbench.discovery import discover, snippet_hashes, source_hash
 from accelbench.plan import plan
 from accelbench.profiles import PROFILES
-from accelbench.runfile import read_json
 from accelbench.validation import Validator, validate_files
 
 from conftest import ROOT, SNIPPETS, TF_PYTHON, needs_tf_env
+from helpers import env_run, run_in_env
 
 WORKLOADS = ("transformer_train", "matmul", "memory_bandwidth", "general_compute", "data_parallel")
 
-def in_tf_env(args: list[str], cwd, timeout: int = 900) -> subprocess.CompletedProcess:
-    # two logical CPU devices, so MirroredStrategy has two replicas (as XLA_FLAGS gives JAX several)
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "scripts"), "PYTHONUNBUFFERED": "1",
-           tf_device.CPU_DEVICES: "2", "TF_CPP_MIN_LOG_LEVEL": "2"}
-    run = subprocess.run([str(TF_PYTHON), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
-    assert run.returncode == 0, run.stderr[-4000:]
-    return run
+# two logical CPU devices, so MirroredStrategy has two replicas (as XLA_FLAGS gives JAX several)
+TF_ENV = {tf_device.CPU_DEVICES: "2", "TF_CPP_MIN_LOG_LEVEL": "2"}
 
 
 @pytest.fixture(scope="module")
 def tf_run(tmp_path_factory):
-    """One test-profile run of every workload by .venv-tf's accelbench, as `make benchmarks` runs it."""
-    data_dir = tmp_path_factory.mktemp("tf") / "build_data"
-    (data_dir / "runs").mkdir(parents=True)
-    (data_dir / "reference").symlink_to(ROOT / "build_data" / "reference")
-    run = in_tf_env([str(ROOT / ".venv-tf" / "bin" / "accelbench"), "--data-dir", str(data_dir), "--snippets-dir",
-                     str(SNIPPETS), "run", "--profile", "test", "--only", ",".join(WORKLOADS)], cwd=ROOT)
-    path = data_dir / "runs" / run.stdout.strip().splitlines()[-1].rsplit("/", 1)[-1]
-    return path, read_json(path)
+    """One test-profile run of every workload by .venv-tf's accelbench, as `make benchmarks` runs it
+    (no --frameworks: what .venv-tf has)."""
+    return env_run(TF_PYTHON, tmp_path_factory.mktemp("tf"), ["--profile", "test", "--only", ",".join(WORKLOADS)], TF_ENV)
 
 
 @pytest.fixture(scope="module")
 def probe(tmp_path_factory):
     """What tests/tf_driver_probe.py saw through the runner's driver and measurement."""
-    run = in_tf_env([str(ROOT / "tests" / "tf_driver_probe.py")], cwd=tmp_path_factory.mktemp("probe"))
+    run = run_in_env(TF_PYTHON, [str(ROOT / "tests" / "tf_driver_probe.py")], tmp_path_factory.mktemp("probe"), TF_ENV)
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 

@@ -12,10 +12,10 @@ from types import SimpleNamespace
 import pytest
 
 from accelbench import detection, xla
-from accelbench.runfile import read_json
 from accelbench.validation import Validator, validate_files
 
 from conftest import ROOT, SNIPPETS
+from helpers import env_run, run_in_env
 
 XLA_PYTHON = ROOT / ".venv-xla" / "bin" / "python"
 WORKLOADS = ("transformer_train", "matmul", "memory_bandwidth", "general_compute")
@@ -25,31 +25,21 @@ needs_xla_env = pytest.mark.skipif(
     reason="no .venv-xla: `make xla-env` installs torch_xla to test PyTorch's TPU path on its CPU device")
 
 
-def in_xla_env(args: list[str], cwd, timeout: int = 600) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PJRT_DEVICE": "CPU", "ACCELBENCH_TORCH_XLA": "1", "PYTHONPATH": str(ROOT / "scripts"),
-           "PYTHONUNBUFFERED": "1"}
-    run = subprocess.run([str(XLA_PYTHON), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
-    assert run.returncode == 0, run.stderr[-4000:]
-    return run
+XLA_ENV = {"PJRT_DEVICE": "CPU", "ACCELBENCH_TORCH_XLA": "1"}  # torch_xla on its CPU device
 
 
 @pytest.fixture(scope="module")
 def xla_run(tmp_path_factory):
     """One test-profile run of the four workloads by .venv-xla's accelbench, as a maintainer's
     TPU run would go (there with PJRT_DEVICE=TPU, found by itself)."""
-    data_dir = tmp_path_factory.mktemp("xla") / "build_data"
-    (data_dir / "runs").mkdir(parents=True)
-    (data_dir / "reference").symlink_to(ROOT / "build_data" / "reference")
-    run = in_xla_env(["-m", "accelbench", "--data-dir", str(data_dir), "--snippets-dir", str(SNIPPETS), "run",
-                      "--profile", "test", "--frameworks", "torch", "--only", ",".join(WORKLOADS)], cwd=ROOT)
-    path = data_dir / "runs" / run.stdout.strip().splitlines()[-1].rsplit("/", 1)[-1]
-    return path, read_json(path)
+    return env_run(XLA_PYTHON, tmp_path_factory.mktemp("xla"),
+                   ["--profile", "test", "--frameworks", "torch", "--only", ",".join(WORKLOADS)], XLA_ENV)
 
 
 @pytest.fixture(scope="module")
 def probe(tmp_path_factory):
     """What tests/xla_probe.py saw of torch_xla's counters through the runner's driver."""
-    run = in_xla_env([str(ROOT / "tests" / "xla_probe.py")], cwd=tmp_path_factory.mktemp("probe"))
+    run = run_in_env(XLA_PYTHON, [str(ROOT / "tests" / "xla_probe.py")], tmp_path_factory.mktemp("probe"), XLA_ENV)
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 

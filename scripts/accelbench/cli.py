@@ -39,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="measure what is missing for this machine; print the run file's path last")
     run.add_argument("--profile", choices=list(PROFILES), default="quick", help=profiles_help)
     run.add_argument("--only", type=_csv, help="comma-separated workload ids, run in the order given")
-    run.add_argument("--frameworks", type=_csv, default=installed_frameworks(),
+    installed = installed_frameworks()
+    run.add_argument("--frameworks", type=_csv, default=installed,
                      help=f"any of {','.join(FRAMEWORKS)} (default: those installed in this environment)")
     run.add_argument("--platforms", type=_csv,
                      help="cpu,gpu,tpu (default: the accelerators if there are any, else the CPU)")
@@ -97,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     status = sub.add_parser("status", help="per workload, framework and device: stored, stale or missing")
     status.add_argument("--profile", choices=list(PROFILES), default="quick")
-    status.add_argument("--frameworks", type=_csv, default=installed_frameworks())
+    status.add_argument("--frameworks", type=_csv, default=installed)
     status.add_argument("--platforms", type=_csv)
 
     budgets = sub.add_parser("budgets", help="per workload, framework and variant: the time measurements took "

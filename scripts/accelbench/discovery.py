@@ -21,14 +21,6 @@ from accelbench.profiles import PROFILES
 from accelbench.snippet import Case, SnippetError, load_module
 
 FRAMEWORKS = ("torch", "jax", "tensorflow")
-def installed_frameworks() -> list[str]:
-    """The frameworks this environment can import (each framework's id is its module's name):
-    what `accelbench run` measures unless told. TensorFlow has an environment of its own."""
-    import importlib.util
-
-    return [fw for fw in FRAMEWORKS if importlib.util.find_spec(fw) is not None] or list(FRAMEWORKS)
-
-
 # Frameworks whose code lives in a companion file, snippets/<framework>/<workload>.py, so that adding
 # one left every stored result of the others current (a workload's version is its file's hash).
 COMPANION_FRAMEWORKS = ("tensorflow",)
@@ -132,6 +124,14 @@ class Snippet:
         return getattr(self._module_for(framework), f"{framework}_case")(params, device)
 
 
+def installed_frameworks() -> list[str]:
+    """The frameworks this environment can import (each framework's id is its module's name):
+    what `accelbench run` measures unless told. TensorFlow has an environment of its own."""
+    import importlib.util
+
+    return [fw for fw in FRAMEWORKS if importlib.util.find_spec(fw) is not None] or list(FRAMEWORKS)
+
+
 def literals(path: Path, names: tuple[str, ...]) -> dict:
     """The module-level constants ``names`` of a snippet, read as literals without importing it
     (the site build must not execute snippet code). Raises ValueError if one is not a literal."""
@@ -175,13 +175,14 @@ def companion_path(path: Path, framework: str) -> Path:
     return Path(path).parent / framework / Path(path).name
 
 
-def companion_hash(path: Path, framework: str) -> str | None:
-    """The version of a companion framework's results: the workload's version, the companion's
-    source, and the companions of the workloads it USES; None where there is no companion."""
+def companion_hash(path: Path, framework: str, workload_hash: str) -> str | None:
+    """The version of a companion framework's results: the workload's version (``workload_hash``,
+    its source_hash), the companion's source, and the companions of the workloads it USES; None
+    where there is no companion."""
     own = companion_path(path, framework)
     if not own.is_file():
         return None
-    digest = hashlib.sha256(source_hash(path).encode() + b"\0" + own.read_bytes())
+    digest = hashlib.sha256(workload_hash.encode() + b"\0" + own.read_bytes())
     for name in uses(path):
         used = companion_path(Path(path).with_name(f"{name}.py"), framework)
         if used.is_file():
@@ -195,8 +196,9 @@ def snippet_hashes(snippets_dir: Path) -> dict[tuple[str, str], str]:
     equals WORKLOAD."""
     hashes = {}
     for path in snippet_files(snippets_dir):
+        own = source_hash(path)
         for framework in FRAMEWORKS:
-            hashes[(path.stem, framework)] = companion_hash(path, framework) or source_hash(path)
+            hashes[(path.stem, framework)] = companion_hash(path, framework, own) or own
     return hashes
 
 
@@ -213,14 +215,19 @@ def load_snippet(path: Path) -> Snippet:
         raise SnippetError(f"{path}: missing {', '.join(missing)}")
     if path.stem != module.WORKLOAD:
         raise SnippetError(f"{path}: WORKLOAD is {module.WORKLOAD!r} but the file is named {path.stem!r}")
-    unknown = set(module.PROFILES) - set(PROFILES)  # the registry in profiles.py
-    if unknown:
-        raise SnippetError(f"{path}: PROFILES has unknown profile(s) {sorted(unknown)}")
+    _check_profiles(path, module.PROFILES)
     if not any(hasattr(module, f"{fw}_case") for fw in FRAMEWORKS):
         raise SnippetError(f"{path}: defines none of {', '.join(f + '_case' for f in FRAMEWORKS)}")
     companions = {fw: load_companion(path, fw) for fw in COMPANION_FRAMEWORKS if companion_path(path, fw).is_file()}
-    return Snippet(path=path, module=module, source_hash=source_hash(path), companions=companions,
-                   companion_hashes={fw: companion_hash(path, fw) for fw in companions})
+    own = source_hash(path)
+    return Snippet(path=path, module=module, source_hash=own, companions=companions,
+                   companion_hashes={fw: companion_hash(path, fw, own) for fw in companions})
+
+
+def _check_profiles(path: Path, profiles: dict) -> None:
+    unknown = set(profiles) - set(PROFILES)  # the registry in profiles.py
+    if unknown:
+        raise SnippetError(f"{path}: PROFILES has unknown profile(s) {sorted(unknown)}")
 
 
 def load_companion(path: Path, framework: str) -> ModuleType:
@@ -229,9 +236,7 @@ def load_companion(path: Path, framework: str) -> ModuleType:
     module = load_module(own)
     if not hasattr(module, f"{framework}_case"):
         raise SnippetError(f"{own}: defines no {framework}_case")
-    unknown = set(getattr(module, "PROFILES", {})) - set(PROFILES)
-    if unknown:
-        raise SnippetError(f"{own}: PROFILES has unknown profile(s) {sorted(unknown)}")
+    _check_profiles(own, getattr(module, "PROFILES", {}))
     return module
 
 
