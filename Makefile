@@ -17,7 +17,7 @@ TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
 endif
 # A TPU machine, told by its PCI ids (nothing opens the chips): JAX for TPUs, and PyTorch through
 # torch_xla from its own environment (see xla-env). A chip whose id is not listed yet: HAS_TPU=yes.
-HAS_TPU := $(shell PYTHONPATH=scripts $(PYTHON) -c 'from accelbench.xla import tpu_chips; print("yes" if tpu_chips() else "")' 2>/dev/null)
+HAS_TPU := $(shell PYTHONPATH=scripts $(PYTHON) -c 'from accelbench.frameworks.xla import tpu_chips; print("yes" if tpu_chips() else "")' 2>/dev/null)
 ifeq ($(HAS_TPU),yes)
 JAX_EXTRA ?= tpu
 else

@@ -18,9 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from accelbench.discovery import snippet_hashes
-from accelbench.runfile import write_atomic
-from accelbench.timing import summarize
+from accelbench.core.runfile import write_atomic
+from accelbench.measure.timing import summarize
+from accelbench.workloads.discovery import snippet_hashes
 
 ROOT = Path(__file__).resolve().parents[1]
 DEVICES = [("Synthetic GPU A", "gpu"), ("Synthetic GPU B", "gpu"), ("Synthetic TPU", "tpu"), ("Synthetic CPU", "cpu")]

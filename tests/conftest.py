@@ -23,26 +23,34 @@ needs_tf_env = pytest.mark.skipif(
     reason="no .venv-tf: `make tf-env` installs TensorFlow to test its snippets")
 
 
+def pytest_configure(config):
+    """Every published source's rules and fragment kinds registered, as the top of the engine
+    (the command line, the pre-build step) registers them before it judges or renders."""
+    from accelbench import sources
+
+    sources.register_all()
+
+
 @pytest.fixture(autouse=True)
 def no_tpu_here(monkeypatch):
     """Detection in tests sees what each test fakes, never this machine's PCI bus or a torch_xla
     switch left in the environment (a TPU VM runs `make test` too). Tests that want a TPU pass
     ``tpu_chips``; test_torch_xla.py drives the real torch_xla in its own processes."""
-    from accelbench import xla
+    from accelbench.frameworks import xla
 
     monkeypatch.setattr(xla, "tpu_chips", lambda sysfs=None: 0)
     monkeypatch.delenv(xla.USE, raising=False)
 
 
 def matmul_hash() -> str:
-    from accelbench.discovery import source_hash
+    from accelbench.workloads.discovery import source_hash
 
     return source_hash(SNIPPETS / "matmul.py")
 
 
 def make_record(**overrides) -> dict:
     samples = overrides.pop("samples_s", [0.010, 0.011, 0.012, 0.010, 0.013])
-    from accelbench.timing import summarize
+    from accelbench.measure.timing import summarize
 
     stats = summarize(samples) if samples else None
     record = {

@@ -11,13 +11,14 @@ import os
 import subprocess
 from pathlib import Path
 
-from accelbench import detection, runner
-from accelbench.discovery import discover
+from accelbench.frameworks import detection
+from accelbench.measure import runner
+from accelbench.workloads.discovery import discover
 
 FAKE = '''
 import os, signal, time
 import numpy as np
-from accelbench.snippet import Case, Unsupported
+from accelbench.workloads.snippet import Case, Unsupported
 
 WORKLOAD = "{name}"
 TITLE = "Fake"
@@ -135,10 +136,10 @@ GPT2_SMALL = {"config": "gpt2-small", "variant": "compiled", "dtype": "bfloat16"
 def synth(workload, device, framework, params, metric, value, spread=0.01, **extra_metrics):
     """An ok record whose ``metric`` is ``value``: five samples around the median time that gives
     it (``spread``: their relative half-width), with the work and the other rates that follow."""
-    from accelbench.discovery import snippet_hashes
-    from accelbench.metrics import METRICS
-    from accelbench.snippet import load_module
-    from accelbench.timing import summarize
+    from accelbench.core.metrics import METRICS
+    from accelbench.measure.timing import summarize
+    from accelbench.workloads.discovery import snippet_hashes
+    from accelbench.workloads.snippet import load_module
 
     from conftest import SNIPPETS, make_record
 
@@ -189,7 +190,7 @@ def run_in_env(python: Path, args: list[str], cwd, env: dict[str, str], timeout:
 def env_run(python: Path, folder: Path, run_args: list[str], env: dict[str, str]) -> tuple[Path, dict]:
     """One `accelbench run` by another environment into a scratch data folder (the project's
     reference data linked in): the run file's path and contents."""
-    from accelbench.runfile import read_json
+    from accelbench.core.runfile import read_json
 
     from conftest import ROOT, SNIPPETS
 

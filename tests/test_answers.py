@@ -4,13 +4,13 @@ any order gives the same answers; the HTML escapes what comes from data."""
 
 import dataclasses
 
-from accelbench import findings  # noqa: F401 (registers every kind's rules)
-from accelbench.answers import MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, KindInfo, all_answers, answer, measured_kind
-from accelbench.claims import CLAIMS, MEASURED
-from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding
-from accelbench.reference import Reference
-from accelbench.render import answers as render
-from accelbench.store import load_store
+from accelbench.core.reference import Reference
+from accelbench.judge import findings
+from accelbench.judge.answers import MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, KindInfo, all_answers, answer, measured_kind
+from accelbench.judge.claims import CLAIMS, MEASURED
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding
+from accelbench.publish.render import answers as render
+from accelbench.store.store import load_store
 
 from conftest import ROOT, SNIPPETS, make_run, write_run
 from helpers import GPU, TPU, gpt2, matmul
@@ -91,8 +91,8 @@ def test_a_limitation_claim_that_holds_points_to_the_gpu():
 
 
 def test_inference_is_shown_but_never_counted_for_training(monkeypatch):
-    from accelbench.claims import Claim
-    from accelbench.judging import RULES, Rule
+    from accelbench.judge.claims import Claim
+    from accelbench.judge.judging import RULES, Rule
 
     claim = Claim("speed", "Speed (for AI)", "Very fast", "Even faster for large tensor ops", "evidence/matmul.md",
                   (MEASURED, "inference"), "tpu", "a TPU run")

@@ -224,7 +224,7 @@ def test_the_measured_comparison_table_has_a_verdict_in_every_row(page, site_url
     page.locator("details.ab-whole-table summary").click()  # the whole table is one click away
     table = page.locator("table").filter(has_text="Published (MLPerf Training)")
     headers = table.locator("thead th").all_inner_texts()
-    from accelbench.sources import SOURCES
+    from accelbench.store.published import SOURCES
     assert headers[4:] == ["Measured here", *(f"Published ({s.title})" for s in SOURCES.values())]
     rows = table.locator("tbody tr")
     assert rows.count() == 7  # one per row of the article's table
@@ -355,7 +355,7 @@ def test_a_tables_csv_download_holds_the_rows_the_table_shows(page, site_url):
     import csv
     import io
 
-    from accelbench.render.text import fmt
+    from accelbench.core.text import fmt
 
     page.goto(site_url + "evidence/matmul.html", wait_until="networkidle")
     table = _matmul_results_table(page)

@@ -5,9 +5,9 @@ import json
 import re
 import xml.etree.ElementTree as ET
 
-from accelbench.render import charts
-from accelbench.render.text import fmt
-from accelbench.store import load_store
+from accelbench.core.text import fmt
+from accelbench.publish.render import charts
+from accelbench.store.store import load_store
 
 from conftest import SNIPPETS, make_record, make_run, write_run
 

@@ -4,10 +4,9 @@ does not list is refused when it is registered."""
 
 import pytest
 
-from accelbench import findings  # noqa: F401 (registers every kind's rules)
-from accelbench.claims import CLAIMS, MEASURED
-from accelbench.judging import RULES, rule, rules_of
-from accelbench.sources import SOURCES
+from accelbench.judge.claims import CLAIMS, MEASURED
+from accelbench.judge.judging import RULES, rule, rules_of
+from accelbench.store.published import SOURCES
 
 from conftest import ROOT
 

@@ -9,13 +9,15 @@ import subprocess
 import pytest
 import yaml
 
-from accelbench import cloud, hardware
+from accelbench import cloud
 from accelbench.cli import main
-from accelbench.discovery import discover
-from accelbench.plan import COMPILE_S, plan
-from accelbench.profiles import PROFILES
-from accelbench.reference import Reference
-from accelbench.validation import Validator
+from accelbench.core.profiles import PROFILES
+from accelbench.core.reference import Reference
+from accelbench.frameworks import hardware
+from accelbench.measure import targets
+from accelbench.measure.plan import COMPILE_S, plan
+from accelbench.store.validation import Validator
+from accelbench.workloads.discovery import discover
 
 from conftest import ROOT, SNIPPETS, make_record, make_run, write_run
 
@@ -32,7 +34,7 @@ def test_plan_writes_one_task_per_target_with_the_hardware_asked_for(tmp_path):
         assert ("accelerator_args" in task["resources"]) == target.is_tpu
         assert task["setup"].rstrip().endswith(target.make_vars) and "make .venv/.installed-site" in task["setup"]
         for venv, frameworks in target.runs:
-            assert f"{venv}/bin/accelbench run --profile full --frameworks {frameworks} --deadline {cloud.DEADLINE_S}" \
+            assert f"{venv}/bin/accelbench run --profile full --frameworks {frameworks} --deadline {targets.DEADLINE_S}" \
                 in task["run"]
         # on a TPU PyTorch runs through torch_xla, from its own environment, after JAX; TensorFlow last,
         # from its own, wherever the Makefile installs it (not on ROCm)
@@ -62,10 +64,10 @@ def test_with_a_bucket_the_tasks_mount_it_and_launch_as_managed_jobs(tmp_path):
 
 
 def test_unknown_targets_and_bucket_urls_are_refused_by_name(tmp_path):
-    with pytest.raises(cloud.CloudError, match="unknown target.*TPU-v99"):
+    with pytest.raises(targets.CloudError, match="unknown target.*TPU-v99"):
         cloud.plan(["H200:1", "TPU-v99"], tmp_path)
     for bucket in ("my-results", "gs://a #x", "gs://a: b", "gs://a\nenvs: {X: 1}", "http://a"):
-        with pytest.raises(cloud.CloudError, match="bucket URL"):
+        with pytest.raises(targets.CloudError, match="bucket URL"):
             cloud.plan(["H200:1"], tmp_path, bucket=bucket)
     assert not list(tmp_path.glob("*.yaml"))  # nothing written for a refused plan
 
@@ -79,13 +81,13 @@ def test_printed_commands_survive_a_folder_with_a_space(tmp_path):
 
 def test_the_cost_bound_is_chips_times_the_cheapest_on_demand_price_times_the_time_allowed():
     reference = Reference(ROOT / "build_data" / "reference")
-    bound, price = cloud.cost_bound(cloud.TARGETS["tpu-v5p-8"], reference)
+    bound, price = targets.cost_bound(targets.TARGETS["tpu-v5p-8"], reference)
     on_demand = [float(r["usd_per_chip_hour"]) for r in reference.prices
                  if r["chip"] == "TPU v5p" and r["pricing"] == "on-demand"]
     assert float(price["usd_per_chip_hour"]) == min(on_demand)
     # a TPU task runs JAX, then PyTorch, then TensorFlow, each under the deadline
-    assert bound == pytest.approx(4 * min(on_demand) * (cloud.SETUP_S + 3 * cloud.DEADLINE_S) / 3600)
-    assert cloud.cost_bound(cloud.TARGETS["MI300X:1"], reference) is None  # no price: said, not guessed
+    assert bound == pytest.approx(4 * min(on_demand) * (targets.SETUP_S + 3 * targets.DEADLINE_S) / 3600)
+    assert targets.cost_bound(targets.TARGETS["MI300X:1"], reference) is None  # no price: said, not guessed
 
 
 @pytest.mark.skipif(not CLOUD_PYTHON.exists() and os.environ.get("CI", "").lower() != "true",
@@ -170,15 +172,15 @@ def test_collect_and_plan_from_the_command_line(tmp_path, data_dir, capsys):
 def test_pytorch_on_a_tpu_runs_with_a_time_limit_that_covers_torch_xlas_two_compiles(tmp_path):
     for target, path, _ in cloud.plan(ALL.split(","), tmp_path):
         lines = [line for line in yaml.safe_load(path.read_text())["run"].splitlines() if "accelbench run" in line]
-        limited = [line for line in lines if f"--time-limit {cloud.TPU_TORCH_TIME_LIMIT_S:g} " in line]
+        limited = [line for line in lines if f"--time-limit {targets.TPU_TORCH_TIME_LIMIT_S:g} " in line]
         # only the torch_xla run, from .venv-xla: JAX and the GPUs keep the profile's own limit
         assert limited == ([line for line in lines if "--frameworks torch" in line] if target.is_tpu else []), target.name
         assert all(line.strip().startswith(".venv-xla/") for line in limited)
     # the limit exceeds the profile's, and the whole planned GPT-2 step on every TPU, which counts two compiles
-    assert PROFILES["full"].time_limit_s < cloud.TPU_TORCH_TIME_LIMIT_S
+    assert PROFILES["full"].time_limit_s < targets.TPU_TORCH_TIME_LIMIT_S
     reference = Reference(ROOT / "build_data" / "reference")
     for chip in ("TPU v5e", "TPU v6e (Trillium)", "TPU v5p"):
         hw = hardware.assumed(chip, "tpu", "google", 16 * 2**30, ["torch"])
         steps = plan(discover(SNIPPETS, ["transformer_train"]), hw, ["torch"], PROFILES["full"], reference)
-        assert steps and all(COMPILE_S[("torch", "tpu")]["step"] <= s.budget_s < cloud.TPU_TORCH_TIME_LIMIT_S
+        assert steps and all(COMPILE_S[("torch", "tpu")]["step"] <= s.budget_s < targets.TPU_TORCH_TIME_LIMIT_S
                              for s in steps), chip

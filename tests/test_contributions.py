@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from accelbench.timing import summarize
+from accelbench.measure.timing import summarize
 
 from conftest import make_record, make_run, new_data_dir, write_run
 from helpers import chart_lines, chart_svgs, mkdocs_build

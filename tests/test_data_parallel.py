@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from accelbench.discovery import discover
+from accelbench.workloads.discovery import discover
 
 from conftest import ROOT, SNIPPETS, TF_PYTHON, needs_tf_env
 
@@ -25,7 +25,7 @@ def test_jax_sharded_step_matches_one_device_on_the_whole_batch(tmp_path):
         import json, sys
         import numpy as np
         import jax, jax.numpy as jnp
-        from accelbench.snippet import load_module
+        from accelbench.workloads.snippet import load_module
         dp = load_module({str(SNIPPETS / 'data_parallel.py')!r})
         cfg = dp._gpt().CONFIGS[{CFG_NAME!r}]
         devices = jax.devices("cpu")

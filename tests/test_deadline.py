@@ -4,7 +4,7 @@ skipped before it starts, one still running at the deadline is stopped there; th
 import re
 import time
 
-from accelbench.runfile import load_run
+from accelbench.core.runfile import load_run
 
 from helpers import fake_snippets, run_once
 

@@ -37,6 +37,6 @@ def test_device_script_runs_with_only_the_frameworks(tmp_path):
     assert summary[0].startswith(f"run {run['run_id']} (test profile, complete)")
     assert summary[-1].startswith("matmul") and "TFLOP/s" in summary[-1]  # the summary table comes last
     # and the file it wrote is valid where the validator is installed
-    from accelbench.runfile import load_run
+    from accelbench.core.runfile import load_run
 
     load_run(runs[0])

@@ -11,11 +11,11 @@ import shutil
 
 import pytest
 
-from accelbench import downloads
-from accelbench.discovery import workload_settings
+from accelbench.core.reference import Reference
+from accelbench.core.text import esc, fmt, fmt_time
 from accelbench.prebuild import includes, render_site
-from accelbench.reference import Reference
-from accelbench.render.text import esc, fmt, fmt_time
+from accelbench.publish import downloads
+from accelbench.workloads.discovery import workload_settings
 
 from conftest import ROOT, SNIPPETS, make_record, make_run, write_run
 from helpers import copy_project
@@ -149,7 +149,7 @@ def test_the_dataset_has_one_row_per_stored_record(tmp_path, fixture_data):
 def test_the_dictionary_covers_every_column_of_the_dataset(tmp_path, fixture_data):
     project = render_project(tmp_path, fixture_data)
     listed = (project / "generated" / "data" / "data-dictionary.md").read_text()
-    from accelbench.sources import SOURCES
+    from accelbench.store.published import SOURCES
 
     sections = listed.split("**Columns of ")[1:]
     names = ["accelbench-records", *(s.dataset for s in SOURCES.values())]
@@ -161,7 +161,7 @@ def test_the_dictionary_covers_every_column_of_the_dataset(tmp_path, fixture_dat
         header = next(csv.reader(io.StringIO((files_of(project) / f"{name}.csv").read_text())))
         assert re.findall(r"<td><code>([^<]+)</code></td>", section) == header
     # metrics are described where they are declared: metrics.py
-    from accelbench.metrics import METRICS
+    from accelbench.core.metrics import METRICS
     assert f"<td><code>m_tflops</code></td><td>{esc(METRICS['tflops'].doc)}</td><td>TFLOP/s</td>" in listed
     assert "<td><code>median_s</code></td><td>the median time of one call over the timing samples</td><td>s</td>" in listed
 
@@ -259,8 +259,8 @@ def test_two_different_downloads_under_one_name_are_refused():
 
 def test_a_fragment_kind_returns_its_text_and_its_downloads():
     """What a renderer makes comes back from it: no download travels through a shared cache."""
-    from accelbench.fragments import Context, Links, render
-    from accelbench.store import Store
+    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.store.store import Store
 
     ctx = Context(Store.of_runs([make_run()], {make_run()["run_id"]: ROOT / "x.json"}),
                   Reference(ROOT / "build_data" / "reference"), workload_settings(ROOT / "snippets"), Links("evidence"))

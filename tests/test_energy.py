@@ -7,12 +7,12 @@ import math
 
 import pytest
 
-from accelbench import energy, runner
-from accelbench.discovery import discover
-from accelbench.measure import measure
-from accelbench.plan import Planned
-from accelbench.profiles import PROFILES
-from accelbench.reference import Reference
+from accelbench.core.profiles import PROFILES
+from accelbench.core.reference import Reference
+from accelbench.measure import energy, runner
+from accelbench.measure.measurement import measure
+from accelbench.measure.plan import Planned
+from accelbench.workloads.discovery import discover
 
 from conftest import ROOT, SNIPPETS
 from helpers import cpu_hw, fake_snippets
@@ -286,7 +286,7 @@ def test_nvml_reports_the_sm_clock_and_temperature_where_it_can():
 
 
 def test_the_windows_new_fields_validate_and_records_without_them_still_do():
-    from accelbench.runfile import problems_in
+    from accelbench.core.runfile import problems_in
 
     from conftest import make_record, make_run
 

@@ -7,13 +7,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from accelbench.discovery import snippet_hashes, workload_settings
-from accelbench.fragments import Context, Links, render
-from accelbench.reference import Reference
-from accelbench.sources import load_published
-from accelbench.store import load_store
-from accelbench.validation import Validator, validate_files
-from accelbench.verdicts import all_verdicts
+from accelbench.core.reference import Reference
+from accelbench.judge.verdicts import all_verdicts
+from accelbench.publish.fragments import Context, Links, render
+from accelbench.store.published import load_published
+from accelbench.store.store import load_store
+from accelbench.store.validation import Validator, validate_files
+from accelbench.workloads.discovery import snippet_hashes, workload_settings
 
 from conftest import ROOT, SNIPPETS, new_data_dir
 

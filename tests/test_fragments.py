@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from accelbench.fragments import KINDS, FragmentError, Links
 from accelbench.prebuild import includes, render_site
+from accelbench.publish.fragments import KINDS, FragmentError, Links
 
 from conftest import ROOT, SNIPPETS, make_run, write_run
 from helpers import copy_project

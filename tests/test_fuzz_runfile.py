@@ -7,11 +7,12 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from accelbench import queries, verdicts
-from accelbench.reference import Reference
-from accelbench.render import charts, costs, coverage, results, runs
-from accelbench.store import load_store
-from accelbench.validation import Validator, validate_files
+from accelbench.core.reference import Reference
+from accelbench.judge import verdicts
+from accelbench.publish.render import charts, costs, coverage, results, runs
+from accelbench.store import queries
+from accelbench.store.store import load_store
+from accelbench.store.validation import Validator, validate_files
 
 from conftest import ROOT, SNIPPETS, make_record, make_run
 
@@ -74,7 +75,7 @@ def check_file(data_dir, path):
         data = None
     if data is not None and isinstance(data, dict) and data.get("schema_version") == 1:
         # the fast path may only pass what the authoritative validator passes
-        from accelbench.runfile import _validator, fast_valid
+        from accelbench.core.runfile import _validator, fast_valid
 
         assert fast_valid(data) == _validator().is_valid(data)
     assert all(line.startswith(f"{path}: ") and "\n" not in line for line in problems), problems

@@ -2,11 +2,11 @@
 
 from types import SimpleNamespace
 
-from accelbench import detection, host
-from accelbench.discovery import discover
-from accelbench.plan import plan
-from accelbench.profiles import PROFILES
-from accelbench.xla import tpu_chips as count_tpu_chips  # the real one (conftest fakes the module's)
+from accelbench.core.profiles import PROFILES
+from accelbench.frameworks import detection, host
+from accelbench.frameworks.xla import tpu_chips as count_tpu_chips  # the real one (conftest fakes the module's)
+from accelbench.measure.plan import plan
+from accelbench.workloads.discovery import discover
 
 from conftest import SNIPPETS
 

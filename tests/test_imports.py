@@ -1,12 +1,19 @@
-"""The engine's modules import one another in one direction: no module imports itself back,
-however long the way round (an import circle hides an order of initialisation, as a kind
-module that imported private helpers from the registry that imported it)."""
+"""The engine's modules import one another in one direction, the pipeline's: a stage imports only
+from itself or a stage below it (lazy imports inside functions included), and no module imports
+itself back, however long the way round (an import circle hides an order of initialisation)."""
 
 import ast
+
+import pytest
 
 from conftest import ROOT
 
 PACKAGE = ROOT / "scripts" / "accelbench"
+
+# Lowest first. `sources` sits above `publish`: each slice registers its rules, tables and
+# fragment kinds into the registries of `judge` and `publish`, which never import a source.
+STAGES = ["core", "frameworks", "workloads", "measure", "store", "judge", "publish", "sources"]
+TOP = len(STAGES)  # the command line, the pre-build step, the MkDocs plugin, cloud
 
 
 def module_name(path) -> str:
@@ -14,21 +21,37 @@ def module_name(path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def stage_of(module: str) -> int:
+    parts = module.split(".")
+    return STAGES.index(parts[1]) if len(parts) > 1 and parts[1] in STAGES else TOP
+
+
+def imports_in(source: str, filename: str, modules: set[str]) -> set[str]:
+    """The engine modules SOURCE imports, at the top or inside a function alike."""
+    found = set()
+    for node in ast.walk(ast.parse(source, filename)):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            # `from accelbench.x import y` imports the module x.y where there is one
+            found |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
+                      for a in node.names}
+    return {m for m in found if m in modules}
+
+
 def engine_imports() -> dict[str, set[str]]:
-    """Module -> the engine modules it imports, at the top or inside a function alike."""
-    modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
-    graph = {}
-    for name, path in modules.items():
-        found = set()
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Import):
-                found |= {a.name for a in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                # `from accelbench import x` imports the module x where there is one
-                found |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
-                          for a in node.names}
-        graph[name] = {m for m in found if m in modules and m != name}
-    return graph
+    """Module -> the engine modules it imports."""
+    paths = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    return {name: imports_in(path.read_text(), str(path), set(paths)) - {name} for name, path in paths.items()}
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a higher stage by a lower one, naming both modules and their stages."""
+    def named(module):
+        stage = stage_of(module)
+        return f"{module} ({STAGES[stage] if stage < TOP else 'top'})"
+    return [f"{named(module)} imports {named(imported)}, a higher stage"
+            for module in sorted(graph) for imported in sorted(graph[module]) if stage_of(imported) > stage_of(module)]
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -54,6 +77,37 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_engines_imports_have_no_circle():
     assert circles(engine_imports()) == []
+
+
+def test_no_stage_imports_a_higher_one():
+    violations = upward_imports(engine_imports())
+    assert not violations, "\n".join(violations)
+
+
+def test_every_engine_module_belongs_to_a_stage_or_the_top():
+    top = {"accelbench", "accelbench.__main__", "accelbench.cli", "accelbench.cloud", "accelbench.mkdocs_plugin",
+           "accelbench.prebuild", "accelbench.snippet"}
+    assert {m for m in engine_imports() if stage_of(m) == TOP} == top
+
+
+@pytest.mark.parametrize("module, line", [
+    ("accelbench.core.runfile", "from accelbench.measure.timing import TimingPlan"),
+    ("accelbench.judge.findings", "    from accelbench.sources import mlperf_training"),  # lazy, inside a function
+    ("accelbench.store.queries", "import accelbench.publish.downloads"),
+])
+def test_an_upward_import_injected_by_hand_fails_and_names_both_modules(module, line):
+    graph = engine_imports()
+    path = PACKAGE.joinpath(*module.split(".")[1:]).with_suffix(".py")
+    source = path.read_text() + ("\ndef injected():\n" + line + "\n" if line.startswith(" ") else "\n" + line + "\n")
+    graph[module] = imports_in(source, str(path), set(graph)) - {module}
+    imported = line.split()[1]
+    found = upward_imports(graph)
+    assert any(v.startswith(f"{module} (") and f"imports {imported}" in v for v in found), found
+
+
+def test_an_import_within_a_stage_or_downward_passes():
+    assert upward_imports({"accelbench.judge.verdicts": {"accelbench.store.queries", "accelbench.judge.judging"},
+                           "accelbench.cli": {"accelbench.sources", "accelbench.measure.runner"}}) == []
 
 
 def test_a_circle_is_found_when_there_is_one():

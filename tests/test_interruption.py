@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from accelbench.runfile import load_run
-from accelbench.stopping import EXIT_CODES, GRACE_S
+from accelbench.core.runfile import load_run
+from accelbench.measure.stopping import EXIT_CODES, GRACE_S
 
 from conftest import ROOT, new_data_dir
 from helpers import fake_snippets, run_once
@@ -203,7 +203,7 @@ def test_the_run_file_is_on_disk_from_the_start_and_grows_record_by_record(tmp_p
 # The monitor thread's decisions, in-process: exit_now is replaced so that nothing ends pytest.
 
 def _stopped(monkeypatch, seconds_ago: float, force_stop=None):
-    from accelbench import stopping
+    from accelbench.measure import stopping
 
     exits = []
     monkeypatch.setattr(stopping, "exit_now", exits.append)
@@ -249,7 +249,7 @@ def test_the_monitor_leaves_a_stop_the_main_thread_took_and_finished(monkeypatch
 
 
 def test_no_stop_outlives_its_run(tmp_path, data_dir):
-    from accelbench import stopping, timing
+    from accelbench.measure import stopping, timing
 
     with pytest.raises(stopping.Interrupted):
         run_once(fake_snippets(tmp_path, behaviour={2: "sigint"}), data_dir, tmp_path)

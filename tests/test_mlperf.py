@@ -9,11 +9,10 @@ import sys
 import pandas as pd
 import pytest
 
-from accelbench.sources import load_published
-from accelbench.sources.base import problems_in
 from accelbench.sources.git import DirSource
 from accelbench.sources.mlperf_training.format import KIND, SCHEMA, write
 from accelbench.sources.mlperf_training.importer import Run, import_round, olympic_minutes, parse_log
+from accelbench.store.published import load_published, problems_in
 
 from conftest import ROOT
 
@@ -157,10 +156,10 @@ def test_git_directories_are_read_at_a_commit(tmp_path):
 
 
 def test_hostile_names_in_published_files_stay_text_on_the_pages(tmp_path):
-    from accelbench.discovery import workload_settings
-    from accelbench.fragments import Context, Links, render
-    from accelbench.reference import Reference
-    from accelbench.store import load_store
+    from accelbench.core.reference import Reference
+    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.store.store import load_store
+    from accelbench.workloads.discovery import workload_settings
 
     from conftest import SNIPPETS, new_data_dir
 

@@ -10,13 +10,11 @@ import sys
 import pandas as pd
 import pytest
 
-from accelbench import findings  # noqa: F401 (registers every kind's rules)
-from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
-from accelbench.sources import load_published
-from accelbench.sources.base import problems_in
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
 from accelbench.sources.git import DirSource
 from accelbench.sources.mlperf_inference.format import KIND, SCHEMA, MLPerfInference, dataset_rows, write
 from accelbench.sources.mlperf_inference.importer import Problem, agrees, import_round, read_detail
+from accelbench.store.published import load_published, problems_in
 
 from conftest import ROOT
 
@@ -234,10 +232,10 @@ def test_a_preview_is_said_and_the_best_available_tpu_named_or_its_absence():
 
 
 def test_hostile_names_in_published_files_stay_text_on_the_pages(tmp_path):
-    from accelbench.discovery import workload_settings
-    from accelbench.fragments import Context, Links, render
-    from accelbench.reference import Reference
-    from accelbench.store import load_store
+    from accelbench.core.reference import Reference
+    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.store.store import load_store
+    from accelbench.workloads.discovery import workload_settings
 
     from conftest import SNIPPETS, new_data_dir
 

@@ -9,11 +9,8 @@ import sys
 
 import pytest
 
-from accelbench import findings  # noqa: F401 (registers every kind's rules)
-from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
-from accelbench.runfile import RunFileError
-from accelbench.sources import load_published
-from accelbench.sources.base import problems_in
+from accelbench.core.runfile import RunFileError
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
 from accelbench.sources.git import DirSource
 from accelbench.sources.papers.format import (
     KIND,
@@ -27,6 +24,7 @@ from accelbench.sources.papers.format import (
     write,
 )
 from accelbench.sources.papers.importer import read_paper
+from accelbench.store.published import load_published, problems_in
 
 from conftest import ROOT
 
@@ -163,10 +161,10 @@ def test_the_command_line_checks_and_writes_a_paper(tmp_path):
 
 
 def test_the_figures_stand_beside_the_affiliation_and_names_stay_text(tmp_path):
-    from accelbench.discovery import workload_settings
-    from accelbench.fragments import Context, FragmentError, Links, render
-    from accelbench.reference import Reference
-    from accelbench.store import load_store
+    from accelbench.core.reference import Reference
+    from accelbench.publish.fragments import Context, FragmentError, Links, render
+    from accelbench.store.store import load_store
+    from accelbench.workloads.discovery import workload_settings
 
     from conftest import SNIPPETS, new_data_dir
 

@@ -4,14 +4,14 @@ measurement, and a full profile that fits a short accelerator lease."""
 
 import pytest
 
-from accelbench import hardware
-from accelbench.budgets import calibrate, format_calibration
 from accelbench.cli import main
-from accelbench.discovery import discover
-from accelbench.energy import TICK_WAIT_S
-from accelbench.plan import COMPILE_S, plan, startup_s
-from accelbench.profiles import PROFILES
-from accelbench.reference import Reference
+from accelbench.core.profiles import PROFILES
+from accelbench.core.reference import Reference
+from accelbench.frameworks import hardware
+from accelbench.measure.budgets import calibrate, format_calibration
+from accelbench.measure.energy import TICK_WAIT_S
+from accelbench.measure.plan import COMPILE_S, plan, startup_s
+from accelbench.workloads.discovery import discover
 
 from conftest import ROOT, SNIPPETS
 
@@ -82,7 +82,7 @@ def test_compile_and_autotune_allowances_come_from_one_table():
 
 
 def test_budgets_report_each_groups_wall_time_over_its_budget_with_totals():
-    from accelbench.summary import swept_params
+    from accelbench.store.summary import swept_params
 
     def rec(workload, framework, params, wall, budget, status="ok"):
         return {"workload": workload, "framework": framework, "device": "NVIDIA H200", "params": params,
@@ -161,7 +161,7 @@ def test_plan_for_an_unknown_device_is_refused(data_dir, capsys):
 
 def test_the_profiles_registry_is_what_the_command_line_and_the_schema_accept():
     from accelbench.cli import build_parser
-    from accelbench.runfile import schema
+    from accelbench.core.runfile import schema
 
     run = next(a for a in build_parser()._subparsers._group_actions[0].choices["run"]._actions if a.dest == "profile")
     assert list(run.choices) == list(PROFILES) == schema()["properties"]["profile"]["enum"]

@@ -4,8 +4,8 @@ outcomes, on synthetic entries shaped like the imported ones."""
 import pandas as pd
 import pytest
 
-from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, rules_of
-from accelbench.reference import Reference
+from accelbench.core.reference import Reference
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, rules_of
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
 from accelbench.sources.mlperf_training.rules import nearest_gpu
 
@@ -113,9 +113,9 @@ def test_nothing_published_is_not_measured():
 def test_the_summary_shows_the_tpu_entry_the_speed_rule_judged():
     """Two TPU entries tie on chip-hours: the home page's summary and the rule pick the same one
     (fewer chips first), so the page never answers with another entry than the verdict's."""
-    from accelbench.fragments import Context, Links, render
-    from accelbench.sources import Published
-    from accelbench.store import Store
+    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.store.published import Published
+    from accelbench.store.store import Store
 
     big, small = entry("tpu", 1024, 25.0, system="a-tpu-1024"), entry("tpu", 512, 50.0, system="z-tpu-512")
     published = Published({KIND: MLPerfTraining([], pd.DataFrame([big, small, entry("gpu", 512, 50.0)]))})

@@ -1,9 +1,9 @@
 """The questions pages, verdicts and the summary ask of the store, answered once."""
 
-from accelbench.discovery import source_hash
-from accelbench.queries import best, best_per_series, cost_rows, scaling_pairs
-from accelbench.reference import Reference
-from accelbench.store import load_store
+from accelbench.core.reference import Reference
+from accelbench.store.queries import best, best_per_series, cost_rows, scaling_pairs
+from accelbench.store.store import load_store
+from accelbench.workloads.discovery import source_hash
 
 from conftest import ROOT, SNIPPETS, make_record, make_run, write_run
 

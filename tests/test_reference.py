@@ -6,12 +6,12 @@ from datetime import date
 
 import pytest
 
-from accelbench.discovery import discover
-from accelbench.hardware import Device
-from accelbench.measure import measure
-from accelbench.plan import Planned
-from accelbench.profiles import PROFILES
-from accelbench.reference import Reference
+from accelbench.core.profiles import PROFILES
+from accelbench.core.reference import Reference
+from accelbench.frameworks.hardware import Device
+from accelbench.measure.measurement import measure
+from accelbench.measure.plan import Planned
+from accelbench.workloads.discovery import discover
 
 from conftest import ROOT, SNIPPETS
 

@@ -2,9 +2,9 @@
 
 import re
 
-from accelbench.queries import best_per_series, scaling_pairs
-from accelbench.render import coverage, results, runs, tables
-from accelbench.store import load_store
+from accelbench.publish.render import coverage, results, runs, tables
+from accelbench.store.queries import best_per_series, scaling_pairs
+from accelbench.store.store import load_store
 
 from conftest import SNIPPETS, make_record, make_run, write_run
 
@@ -102,7 +102,7 @@ def test_coverage_note_comes_from_the_data(data_dir):
     tpu = make_record(device="TPU v5 lite", platform="tpu", framework="jax")
     gpu = make_record(device="NVIDIA H200", platform="gpu")
     write_run(data_dir, make_run(run_id="20261201T000000Z-synthetic-00000002", records=[tpu, gpu]))
-    from accelbench.store import load_store
+    from accelbench.store.store import load_store
 
     note = coverage.coverage_note(load_store(data_dir, SNIPPETS).records, "contribute.md")
     assert note.startswith('!!! success "Measured on CPUs, GPUs and TPUs"') and "**TPU**: TPU v5 lite" in note
@@ -122,7 +122,7 @@ def test_partial_and_interrupted_runs_carry_a_badge_saying_why(data_dir):
 
 
 def test_a_wide_spread_badge_says_whether_compiling_while_timed_caused_it(data_dir):
-    from accelbench.timing import summarize
+    from accelbench.measure.timing import summarize
 
     steady = [0.010, 0.010, 0.0101, 0.010, 0.010]
     recompiled = make_record(params={"n": 512, "dtype": "float32"}, samples_s=steady)

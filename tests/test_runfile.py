@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from accelbench.runfile import RunFileError, dumps, load_run, problems_in, write_atomic
+from accelbench.core.runfile import RunFileError, dumps, load_run, problems_in, write_atomic
 
 from conftest import make_record, make_run
 
@@ -71,7 +71,7 @@ def test_write_never_overwrites_and_leaves_no_temporary_file(tmp_path):
 
 def test_committed_run_files_are_valid():
     """What CI checks of every contributed file: schema and project checks, no duplicates."""
-    from accelbench.validation import Validator, validate_files
+    from accelbench.store.validation import Validator, validate_files
 
     from conftest import ROOT, SNIPPETS
 
@@ -85,7 +85,7 @@ def test_committed_run_files_are_valid():
 def test_a_written_run_file_is_readable_by_others_as_the_umask_allows(tmp_path):
     import os
 
-    from accelbench.runfile import write_atomic
+    from accelbench.core.runfile import write_atomic
 
     from conftest import make_run
 

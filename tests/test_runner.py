@@ -4,9 +4,10 @@ import shutil
 
 import pytest
 
-from accelbench import detection, hardware, host, runner
-from accelbench.discovery import discover
-from accelbench.runfile import load_run
+from accelbench.core.runfile import load_run
+from accelbench.frameworks import detection, hardware, host
+from accelbench.measure import runner
+from accelbench.workloads.discovery import discover
 
 from conftest import SNIPPETS
 from helpers import cpu_hw, fake_snippets, run_once
@@ -113,8 +114,8 @@ def test_a_case_that_finds_its_device_unsuitable_is_skipped(tmp_path, data_dir):
 
 
 def test_a_measurement_planned_to_be_long_gets_twice_its_budget_as_its_time_limit(tmp_path):
-    from accelbench.plan import plan
-    from accelbench.profiles import profile
+    from accelbench.core.profiles import profile
+    from accelbench.measure.plan import plan
 
     prof = profile("test")
     items = plan(fake_snippets(tmp_path, setup={2: 500.0}), cpu_hw(), ["torch"], prof)

@@ -176,10 +176,9 @@ def test_a_failing_notebook_stops_the_build(tmp_path, data_dir):
 
 
 def test_published_results_are_built_apart_from_the_measured_ones(tmp_path, data_dir):
-    from accelbench import findings  # noqa: F401 (registers every kind's rules)
-    from accelbench.judging import RULES
-    from accelbench.reference import Reference
-    from accelbench.sources import load_published
+    from accelbench.core.reference import Reference
+    from accelbench.judge.judging import RULES
+    from accelbench.store.published import load_published
 
     shutil.copytree(ROOT / "build_data" / "published", data_dir / "published")
     build = mkdocs_build(tmp_path / "site", data_dir)

@@ -5,13 +5,13 @@ import json
 
 import pytest
 
-from accelbench import detection
-from accelbench.discovery import FRAMEWORKS, discover, load_snippet
-from accelbench.measure import measure
-from accelbench.plan import Planned
-from accelbench.profiles import PROFILES
-from accelbench.reference import Reference
-from accelbench.snippet import SnippetError
+from accelbench.core.profiles import PROFILES
+from accelbench.core.reference import Reference
+from accelbench.frameworks import detection
+from accelbench.measure.measurement import measure
+from accelbench.measure.plan import Planned
+from accelbench.workloads.discovery import FRAMEWORKS, discover, load_snippet
+from accelbench.workloads.snippet import SnippetError
 
 from conftest import ROOT, SNIPPETS
 
@@ -95,7 +95,7 @@ def test_unknown_workload_is_refused():
 def test_tf32_is_set_through_one_api_and_restored():
     import torch
 
-    from accelbench.snippet import torch_tf32
+    from accelbench.workloads.snippet import torch_tf32
 
     matmul = torch.backends.cuda.matmul
     before = matmul.fp32_precision

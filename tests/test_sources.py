@@ -9,14 +9,15 @@ import sys
 
 import pytest
 
-from accelbench import findings
-from accelbench.claims import CLAIMS, MEASURED
-from accelbench.fragments import KINDS, Context, Links, render
-from accelbench.judging import RULES, SUPPORTED
-from accelbench.reference import Reference
-from accelbench.runfile import RunFileError
-from accelbench.sources import SOURCES, load_published, register_fragments, register_rules
-from accelbench.store import Store
+from accelbench import sources
+from accelbench.core.reference import Reference
+from accelbench.core.runfile import RunFileError
+from accelbench.judge import findings
+from accelbench.judge.claims import CLAIMS, MEASURED
+from accelbench.judge.judging import RULES, SUPPORTED
+from accelbench.publish.fragments import KINDS, Context, Links, render
+from accelbench.store.published import SOURCES, load_published
+from accelbench.store.store import Store
 
 from conftest import ROOT
 
@@ -29,17 +30,17 @@ FILE = {"schema_version": 1, "kind": "fixture-bench", "source": {"repository": "
 
 @pytest.fixture
 def second_source(monkeypatch):
-    """The fixture source registered as a real one is: its folder importable, one registry entry
-    (and the claim it judges listing its kind, as claims.py would)."""
+    """The fixture source registered as a real one is: its folder importable, registering itself
+    on import (and the claim it judges listing its kind, as claims.py would)."""
     monkeypatch.syspath_prepend(str(FIXTURE))
     import fixture_bench
 
-    monkeypatch.setitem(SOURCES, "fixture-bench", fixture_bench.SOURCE)
+    assert SOURCES["fixture-bench"] is fixture_bench.SOURCE
     speed = CLAIMS["speed"]
     monkeypatch.setitem(CLAIMS, "speed", dataclasses.replace(speed, judged_by=(*speed.judged_by, "fixture-bench")))
-    register_rules()
-    register_fragments()
+    sources.register_all()
     yield fixture_bench.SOURCE
+    SOURCES.pop("fixture-bench")
     RULES.pop(("speed", "fixture-bench"), None)
     KINDS.pop("fixture-bench-table", None)
     for name in [m for m in sys.modules if m.startswith("fixture_bench")]:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from accelbench.runfile import RunFileError
-from accelbench.store import load_store
+from accelbench.core.runfile import RunFileError
+from accelbench.store.store import load_store
 
 from conftest import SNIPPETS, make_record, make_run, write_run
 

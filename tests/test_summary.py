@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from accelbench.metrics import HEADLINE_ORDER
-from accelbench.queries import best_per_series
-from accelbench.store import Store
-from accelbench.summary import scaling_pairs, summary_lines, swept_params
+from accelbench.core.metrics import HEADLINE_ORDER
+from accelbench.store.queries import best_per_series
+from accelbench.store.store import Store
+from accelbench.store.summary import scaling_pairs, summary_lines, swept_params
 
 from conftest import ROOT, SNIPPETS
 

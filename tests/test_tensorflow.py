@@ -10,11 +10,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from accelbench import detection, tf_device
-from accelbench.discovery import discover, snippet_hashes, source_hash
-from accelbench.plan import plan
-from accelbench.profiles import PROFILES
-from accelbench.validation import Validator, validate_files
+from accelbench.core.profiles import PROFILES
+from accelbench.frameworks import detection, tf_device
+from accelbench.measure.plan import plan
+from accelbench.store.validation import Validator, validate_files
+from accelbench.workloads.discovery import discover, snippet_hashes, source_hash
 
 from conftest import ROOT, SNIPPETS, TF_PYTHON, needs_tf_env
 from helpers import env_run, run_in_env
@@ -116,7 +116,7 @@ def test_an_eager_op_without_a_kernel_on_the_device_is_a_limit_but_a_missing_dev
 
 
 def test_tensorflows_out_of_memory_is_recorded_as_out_of_memory():
-    from accelbench.measure import _is_oom
+    from accelbench.measure.measurement import _is_oom
 
     assert _is_oom(RuntimeError("OOM when allocating tensor with shape[16,12,1024,1024] and type float"))
     assert _is_oom(RuntimeError("ResourceExhaustedError: failed to allocate memory"))
@@ -188,7 +188,7 @@ def test_tensorflow_in_its_own_process_on_a_gpu_it_cannot_use_records_the_gpu_no
 
 
 def test_a_tpu_is_named_by_its_declared_accelerator_type_where_its_pci_id_names_none(tmp_path, monkeypatch):
-    from accelbench import xla
+    from accelbench.frameworks import xla
 
     device = tmp_path / "0000:00:04.0"
     device.mkdir()

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from accelbench.timing import TimingPlan, quantile, summarize, time_calls, time_first_call
+from accelbench.measure.timing import TimingPlan, quantile, summarize, time_calls, time_first_call
 
 
 class FakeClock:

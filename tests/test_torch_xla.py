@@ -11,8 +11,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from accelbench import detection, xla
-from accelbench.validation import Validator, validate_files
+from accelbench.frameworks import detection, xla
+from accelbench.store.validation import Validator, validate_files
 
 from conftest import ROOT, SNIPPETS
 from helpers import env_run, run_in_env

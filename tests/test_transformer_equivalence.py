@@ -11,12 +11,13 @@ import subprocess
 import numpy as np
 import pytest
 
-from accelbench import detection, snippet
-from accelbench.discovery import discover
-from accelbench.measure import measure
-from accelbench.plan import Planned
-from accelbench.profiles import PROFILES
-from accelbench.reference import Reference
+from accelbench.core.profiles import PROFILES
+from accelbench.core.reference import Reference
+from accelbench.frameworks import detection
+from accelbench.measure.measurement import measure
+from accelbench.measure.plan import Planned
+from accelbench.workloads import snippet
+from accelbench.workloads.discovery import discover
 
 from conftest import ROOT, SNIPPETS, TF_PYTHON, needs_tf_env
 

@@ -13,16 +13,15 @@ from collections import Counter
 
 import pytest
 
-from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
-from accelbench.reference import Reference
-from accelbench.runfile import RunFileError
-from accelbench.sources import SOURCES, load_published
-from accelbench.sources.base import problems_in
+from accelbench.core.reference import Reference
+from accelbench.core.runfile import RunFileError
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
 from accelbench.sources.git import DirSource, open_source
 from accelbench.sources.vendor_training.format import KIND, SCHEMA, VendorTraining, load, published_path, write
 from accelbench.sources.vendor_training.importer import DOCUMENTS, import_files
 from accelbench.sources.vendor_training.names import MODEL_NAMES, model_key
 from accelbench.sources.vendor_training.pairs import match
+from accelbench.store.published import SOURCES, load_published, problems_in
 
 from conftest import ROOT
 
@@ -225,9 +224,9 @@ def test_a_document_without_a_throughput_table_is_an_error_naming_it(tmp_path):
 
 
 def test_hostile_text_stays_text_on_the_pages(tmp_path):
-    from accelbench.discovery import workload_settings
-    from accelbench.fragments import Context, Links, render
-    from accelbench.store import load_store
+    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.store.store import load_store
+    from accelbench.workloads.discovery import workload_settings
 
     from conftest import SNIPPETS, new_data_dir
 

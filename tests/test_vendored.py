@@ -7,7 +7,7 @@ import re
 
 import yaml
 
-from accelbench.render import charts
+from accelbench.publish.render import charts
 
 from conftest import ROOT
 

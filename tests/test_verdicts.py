@@ -6,10 +6,10 @@ import shutil
 
 import pytest
 
-from accelbench.judging import RULES
-from accelbench.reference import Reference
-from accelbench.store import load_store
-from accelbench.verdicts import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, all_verdicts
+from accelbench.core.reference import Reference
+from accelbench.judge.judging import RULES
+from accelbench.judge.verdicts import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, all_verdicts
+from accelbench.store.store import load_store
 
 from conftest import ROOT, SNIPPETS, make_run, write_run
 from helpers import GPU, TPU, general, gpt2, matmul, not_ok
@@ -277,7 +277,7 @@ def test_measured_and_published_verdicts_speak_one_vocabulary():
     """Declared once (judging.py): the words, the margin and how comparisons combine. No comparison
     at all is no evidence for either kind (it once gave 'mixed' for one and 'not measured yet' for
     the other)."""
-    from accelbench import judging, verdicts
+    from accelbench.judge import judging, verdicts
     from accelbench.sources.mlperf_training import rules as published_verdicts
 
     for module in (verdicts, published_verdicts):

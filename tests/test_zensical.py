@@ -66,7 +66,7 @@ def test_every_fragment_reached_the_zensical_pages(both):
         assert "<!-- accelbench:" not in text, page
     comparison = (zensical / "article" / "comparison.html").read_text()
     whole_table = comparison.split('<details class="ab-whole-table">', 1)[1].split("</details>", 1)[0]
-    from accelbench.sources import SOURCES
+    from accelbench.store.published import SOURCES
     # measured here, and each published source
     assert whole_table.count('class="ab-verdict ab-verdict--') == (1 + len(SOURCES)) * 7
     assert comparison.count('<div class="ab-answer" id="answer-') == 7  # one answer per claim

@@ -11,11 +11,13 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
 import tensorflow as tf  # noqa: E402
 
-from accelbench import detection, measure, timing  # noqa: E402
-from accelbench.hardware import Device  # noqa: E402
-from accelbench.plan import Planned  # noqa: E402
-from accelbench.profiles import PROFILES  # noqa: E402
-from accelbench.snippet import Case, tf_function  # noqa: E402
+from accelbench.core.profiles import PROFILES  # noqa: E402
+from accelbench.frameworks import detection  # noqa: E402
+from accelbench.frameworks.hardware import Device  # noqa: E402
+from accelbench.measure import measurement as measure
+from accelbench.measure import timing
+from accelbench.measure.plan import Planned  # noqa: E402
+from accelbench.workloads.snippet import Case, tf_function  # noqa: E402
 
 PLAN = timing.TimingPlan(warmup_s=0.05, min_sample_s=0.01, repeats=5, budget_s=1.0)
 CPU = "/device:CPU:0"

@@ -30,8 +30,8 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")  # TensorFlow's start-up chat
 def losses(config, dtype, steps, variants):
     import tensorflow as tf
 
-    from accelbench import tf_device
-    from accelbench.snippet import load_module
+    from accelbench.frameworks import tf_device
+    from accelbench.workloads.snippet import load_module
 
     companion = load_module(ROOT / "snippets" / "tensorflow" / "transformer_train.py")
     out, cases = {}, []  # the cases are kept: the runner's trace count holds only live functions
@@ -52,7 +52,7 @@ def data_parallel(config):
 
     cpu = tf.config.list_physical_devices("CPU")[0]  # before TensorFlow starts, as the engine does
     tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
-    from accelbench.snippet import load_module
+    from accelbench.workloads.snippet import load_module
 
     dp = load_module(ROOT / "snippets" / "tensorflow" / "data_parallel.py")
     T, cfg = dp.transformer, dp.transformer.gpt.CONFIGS[config]

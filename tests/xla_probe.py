@@ -13,8 +13,10 @@ import torch_xla  # noqa: E402
 import torch_xla.backends  # noqa: E402
 import torch_xla.debug.metrics as met  # noqa: E402
 
-from accelbench import measure, timing, xla  # noqa: E402
-from accelbench.snippet import load_module  # noqa: E402
+from accelbench.frameworks import xla
+from accelbench.measure import measurement as measure  # noqa: E402
+from accelbench.measure import timing
+from accelbench.workloads.snippet import load_module  # noqa: E402
 
 SNIPPETS = Path(__file__).resolve().parents[1] / "snippets"
 

@@ -1,7 +1,24 @@
 """accelbench: benchmark snippets -> run files -> measured tables and charts in MkDocs pages.
 
-Data flows one way: snippet -> runner -> build_data/runs/*.json -> store -> render -> plugin.
-Lower modules never import higher ones.
+The engine is its pipeline, one subpackage a stage, lowest first:
+
+- ``core``: the run-file format and schema, metrics, profiles, reference data, and the text and
+  column helpers every stage shares;
+- ``frameworks``: the host, the hardware, detection, and the torch_xla and TensorFlow drivers;
+- ``workloads``: the snippet contract (``accelbench.snippet``) and discovery;
+- ``measure``: runner, timing, stopping, energy, plan, progress, provenance, budgets;
+- ``store``: run files and published files read back, validated, queried, summarised;
+- ``judge``: claims, rules, intervals, verdicts, findings, answers;
+- ``publish``: tables, charts, fragments, downloads, notebooks;
+- ``sources``: each published source, a vertical slice (format, importer, rules, tables,
+  fragments) that registers itself into the registries of ``store``, ``judge`` and ``publish``;
+- at the top: the command line (``cli``), the pre-build step (``prebuild``), the MkDocs plugin
+  and ``cloud``.
+
+A module imports only from its own stage or a lower one (tests/test_imports.py checks it, lazy
+imports included), so data flows one way: snippet -> runner -> build_data/ -> store -> judge ->
+publish -> the pages. No subpackage's ``__init__`` imports anything: the device script runs the
+measuring stages where only the frameworks and numpy are installed.
 """
 
 __version__ = "0.1.0"

@@ -10,18 +10,20 @@ from pathlib import Path
 
 # Nothing imported here may need pandas or the site's packages: `accelbench run` and `summary`
 # run on lent accelerator machines that have only the frameworks (tests/test_device_script.py).
-from accelbench import cloud, detection, hardware, runner, stopping
-from accelbench.discovery import FRAMEWORKS, discover, installed_frameworks
-from accelbench.plan import format_plan, plan, to_measure
-from accelbench.profiles import PROFILES
-from accelbench.profiles import profile as profile_named
-from accelbench.reference import Reference
-from accelbench.runfile import RunFileError, measurement_key, read_json, stored_ok_versions
-from accelbench.snippet import SnippetError
-from accelbench.sources import SOURCES
-from accelbench.stopping import Interrupted, exit_code
-from accelbench.summary import summary_lines
-from accelbench.validation import Validator, validate_files
+from accelbench import cloud
+from accelbench.core.profiles import PROFILES
+from accelbench.core.profiles import profile as profile_named
+from accelbench.core.reference import Reference
+from accelbench.core.runfile import RunFileError, measurement_key, read_json, stored_ok_versions
+from accelbench.frameworks import detection, hardware
+from accelbench.measure import runner, stopping, targets
+from accelbench.measure.plan import format_plan, plan, to_measure
+from accelbench.measure.stopping import Interrupted, exit_code
+from accelbench.sources import SOURCES  # every source, registered
+from accelbench.store.summary import summary_lines
+from accelbench.store.validation import Validator, validate_files
+from accelbench.workloads.discovery import FRAMEWORKS, discover, installed_frameworks
+from accelbench.workloads.snippet import SnippetError
 
 
 def _csv(value: str) -> list[str]:
@@ -87,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
                                           "and the collection of their run files")
     cloud_sub = cloud_.add_subparsers(dest="cloud_command", required=True)
     cloud_plan = cloud_sub.add_parser("plan", help="write one SkyPilot task per target under cloud/ and print how to launch them")
-    cloud_plan.add_argument("--targets", type=_csv, required=True, help=f"comma-separated, from: {', '.join(cloud.TARGETS)}")
+    cloud_plan.add_argument("--targets", type=_csv, required=True, help=f"comma-separated, from: {', '.join(targets.TARGETS)}")
     cloud_plan.add_argument("--bucket", help="results location: a bucket URL (gs://..., s3://...) every task copies its "
                                        "run file into, launched as managed jobs; default: each cluster's workdir, "
                                        "copied home with rsync")
@@ -123,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         code = {"run": cmd_run, "validate": cmd_validate, "status": cmd_status, "summary": cmd_summary,
                 "render": cmd_render, "import": cmd_import, "cloud": cmd_cloud,
                 "budgets": cmd_budgets}[args.command](args)
-    except (SnippetError, cloud.CloudError) as exc:
+    except (SnippetError, targets.CloudError) as exc:
         print(f"accelbench: {exc}", file=sys.stderr)
         return 2
     if args.command == "run" and argv is None and code in stopping.EXIT_CODES.values():
@@ -217,8 +219,8 @@ def cmd_import(args) -> int:
 def cmd_render(args) -> int:
     # the site's packages (Altair, vl-convert, nbconvert) only here: a machine that only measures,
     # such as a lent accelerator, has none of them
-    from accelbench.fragments import FragmentError
     from accelbench.prebuild import render_site
+    from accelbench.publish.fragments import FragmentError
 
     try:
         folder = render_site(args.root, args.data_dir, args.snippets_dir, strict=not args.lenient,
@@ -239,7 +241,7 @@ def cmd_cloud(args) -> int:
         reference = Reference(args.data_dir / "reference")
         for target, _path, commands in cloud.plan(args.targets, args.out, args.bucket):
             print(f"# {target.name}: {target.chip} x{target.chips}, {target.runs_text}; "
-                  f"{cloud.cost_text(target, reference)}"
+                  f"{targets.cost_text(target, reference)}"
                   + (f"; {target.note}" if target.note else ""))
             print("\n".join(commands))
         then = "gsutil -m cp -r BUCKET/* cloud-results/ (or aws s3 cp --recursive), then " if args.bucket else ""
@@ -311,8 +313,8 @@ def cmd_summary(args) -> int:
 
 def cmd_budgets(args) -> int:
     """Calibrate the plan: each group's recorded wall_s over its budget_s, then the totals."""
-    from accelbench.budgets import calibrate, format_calibration
-    from accelbench.summary import swept_params
+    from accelbench.measure.budgets import calibrate, format_calibration
+    from accelbench.store.summary import swept_params
 
     try:
         runs = [read_json(path) for path in args.files]

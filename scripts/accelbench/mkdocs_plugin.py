@@ -14,10 +14,10 @@ from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
-from accelbench.fragments import FragmentError
+from accelbench.core.runfile import RunFileError
 from accelbench.prebuild import render_site
-from accelbench.runfile import RunFileError
-from accelbench.snippet import SnippetError
+from accelbench.publish.fragments import FragmentError
+from accelbench.workloads.snippet import SnippetError
 
 log = logging.getLogger("mkdocs.plugins.accelbench")
 

@@ -24,12 +24,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from accelbench import downloads
-from accelbench.discovery import workload_settings
-from accelbench.fragments import Context, FragmentError, Links, render
-from accelbench.reference import Reference
-from accelbench.sources import load_published
-from accelbench.store import load_store
+from accelbench import sources
+from accelbench.core.reference import Reference
+from accelbench.publish import downloads
+from accelbench.publish.fragments import Context, FragmentError, Links, render
+from accelbench.store.published import load_published
+from accelbench.store.store import load_store
+from accelbench.workloads.discovery import workload_settings
 
 GENERATED = "generated"  # beside docs/, in the folder of mkdocs.yml
 INCLUDE = re.compile(r'^(?P<indent>\s*)--8<--\s+"' + GENERATED + r'/(?P<path>[^"]+)"\s*$')
@@ -84,6 +85,7 @@ def render_site(root: Path, data_dir: Path, snippets_dir: Path, *, strict: bool 
     """Render every included fragment into ``root/generated`` (replacing the folder); returns it.
     Raises FragmentError (bad includes, a failing notebook) or RunFileError (bad run files,
     under ``strict``)."""
+    sources.register_all()  # each published source's rules and fragment kinds, before any is asked for
     root = Path(root)
     wanted = includes(root / "docs")
     store = load_store(data_dir, snippets_dir, strict=strict, warn=warn)

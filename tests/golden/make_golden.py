@@ -22,8 +22,8 @@ sys.path[:0] = [str(HERE.parent), str(ROOT / "scripts")]
 def render_fixed(folder: Path) -> dict[str, bytes]:
     """Render from the fixed data in ``folder`` (a scratch copy of the project); path -> bytes of
     every generated fragment (generated/...) and download (files/...)."""
-    from accelbench.downloads import FILES
     from accelbench.prebuild import GENERATED, render_site
+    from accelbench.publish.downloads import FILES
 
     from conftest import new_data_dir
     from helpers import copy_project

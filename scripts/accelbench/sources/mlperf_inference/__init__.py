@@ -4,7 +4,7 @@ per chip here. Inference never counts as training: its rule says so in every fin
 importer, rules, tables and fragment kinds live in this folder; this module declares it to the
 registry."""
 
-from accelbench.sources.base import Source
+from accelbench.store.published import Source, register
 
-SOURCE = Source(kind="mlperf-inference", title="MLPerf Inference", label="audited benchmark results, inference",
-                dataset="mlperf-inference-published", package=__name__, for_training=False)
+SOURCE = register(Source(kind="mlperf-inference", title="MLPerf Inference", label="audited benchmark results, inference",
+                         dataset="mlperf-inference-published", package=__name__, for_training=False))

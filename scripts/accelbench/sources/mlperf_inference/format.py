@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from accelbench.downloads import Column
-from accelbench.render.text import raw
-from accelbench.sources.base import write_published
+from accelbench.core.text import raw
+from accelbench.publish.downloads import Column
 from accelbench.sources.rounds import SOURCE_COLUMNS, SYSTEM_COLUMNS, Rounds, load_rounds, round_key
+from accelbench.store.published import write_published
 
 KIND = "mlperf-inference"
 SCHEMA = Path(__file__).with_name("schema.json")

@@ -4,10 +4,10 @@ core.KINDS."""
 
 from __future__ import annotations
 
-from accelbench.fragments.core import PUBLISHED_PAGE, Context, concat, download, kind, no_args, wrap
-from accelbench.judging import judge_advantage, rules_of
-from accelbench.render import tables
-from accelbench.render.text import esc
+from accelbench.core.text import esc
+from accelbench.judge.judging import judge_advantage, rules_of
+from accelbench.publish.fragments.core import PUBLISHED_PAGE, Context, concat, download, kind, no_args, wrap
+from accelbench.publish.render import tables
 from accelbench.sources.mlperf_inference import tables as inference_tables
 from accelbench.sources.mlperf_inference.format import KIND
 from accelbench.sources.mlperf_inference.rules import best, comparable, results_url

@@ -13,8 +13,8 @@ from urllib.parse import quote
 
 import pandas as pd
 
-from accelbench.judging import Finding, combined, judge_advantage, rule
-from accelbench.reference import Reference
+from accelbench.core.reference import Reference
+from accelbench.judge.judging import Finding, combined, judge_advantage, rule
 from accelbench.sources.mlperf_inference.format import KIND, SCENARIOS, MLPerfInference
 from accelbench.sources.rounds import newest_first
 

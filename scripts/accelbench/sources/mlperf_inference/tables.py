@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from accelbench.render.tables import Table, html_table
-from accelbench.render.text import esc, num_cell, row_ids
+from accelbench.core.text import esc, num_cell, row_ids
+from accelbench.publish.render.tables import Table, html_table
 from accelbench.sources.mlperf_inference.format import SCENARIOS, UNITS, file_url
 
 

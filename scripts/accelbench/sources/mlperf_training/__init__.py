@@ -2,7 +2,7 @@
 round, scored here from the raw logs by MLCommons' own rule. Its format, importer, rules, tables
 and fragment kinds live in this folder; this module declares it to the registry."""
 
-from accelbench.sources.base import Source
+from accelbench.store.published import Source, register
 
-SOURCE = Source(kind="mlperf-training", title="MLPerf Training", label="audited benchmark results",
-                dataset="mlperf-published", package=__name__)
+SOURCE = register(Source(kind="mlperf-training", title="MLPerf Training", label="audited benchmark results",
+                         dataset="mlperf-published", package=__name__))

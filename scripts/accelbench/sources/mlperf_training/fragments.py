@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pandas as pd
 
-from accelbench import queries
-from accelbench.fragments.core import (
+from accelbench.core.text import esc
+from accelbench.judge.judging import judge_advantage, rules_of
+from accelbench.publish.fragments.core import (
     PUBLISHED_PAGE,
     REPRODUCE_PAGE,
     Context,
@@ -18,9 +19,7 @@ from accelbench.fragments.core import (
     no_args,
     wrap,
 )
-from accelbench.judging import judge_advantage, rules_of
-from accelbench.render import charts, tables
-from accelbench.render.text import esc
+from accelbench.publish.render import charts, tables
 from accelbench.sources.mlperf_training import tables as published_tables
 from accelbench.sources.mlperf_training.format import KIND
 from accelbench.sources.mlperf_training.importer import MIN_RUNS as MLPERF_BENCHMARKS
@@ -58,8 +57,7 @@ def _published(ctx: Context, args: list[str]) -> str:
                    f'<p>Published by others in <a href="{esc(tree)}">{esc(source["repository"])}</a> at commit '
                    f"<code>{esc(source['commit'][:10])}</code>; scored here by the olympic rule.</p>\n")
         name = f"published-{args[0]}-{round_name}"
-        table = published_tables.published_table(in_round, ctx.reference, nearest_gpu, results_url,
-                                                 queries.cheapest_price, anchor=name)
+        table = published_tables.published_table(in_round, ctx.reference, nearest_gpu, results_url, anchor=name)
         out += [wrap(table.html), download(ctx, name, table.rows)]
     return concat(out)
 

@@ -17,9 +17,8 @@ from urllib.parse import quote
 
 import pandas as pd
 
-from accelbench.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, combined, judge_advantage, rule
-from accelbench.queries import cheapest_price
-from accelbench.reference import Reference
+from accelbench.core.reference import Reference
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, combined, judge_advantage, rule
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
 from accelbench.sources.rounds import newest_first
 
@@ -98,7 +97,7 @@ def _cheapest_run(rows: pd.DataFrame, reference: Reference, kind: str):
     """(entry, dollars per training run, price) of the cheapest priced entry of a kind."""
     priced = []
     for _, row in rows[rows["kind"] == kind].iterrows():
-        price = cheapest_price(reference, row["chip"]) if isinstance(row["chip"], str) else None
+        price = reference.cheapest_price(row["chip"]) if isinstance(row["chip"], str) else None
         if price:
             priced.append((row, float(price["usd_per_chip_hour"]) * row["chip_hours"], price))
     return min(priced, key=lambda p: (p[1], p[0]["system"]), default=None)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pandas as pd
 
-from accelbench.render.tables import Table, html_table
-from accelbench.render.text import esc, num_cell, row_ids
+from accelbench.core.text import esc, num_cell, row_ids
+from accelbench.publish.render.tables import Table, html_table
 
 
-def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, cheapest_price, *,
+def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, *,
                     anchor: str = "published") -> Table:
     """One round's entries on one benchmark, fastest per chip first: chips, time to train,
     chip-hours, chip-hours against the GPU entry at the same or nearest chip count, and dollars
@@ -19,7 +19,7 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, che
     body, keys, data = [], [], []
     for _, row in rows.sort_values(["chip_hours", "chips", "submitter", "system"]).iterrows():
         gpu = nearest_gpu(rows, int(row["chips"]))
-        price = cheapest_price(reference, row["chip"]) if isinstance(row["chip"], str) else None
+        price = reference.cheapest_price(row["chip"]) if isinstance(row["chip"], str) else None
         cost = (f'<span title="{esc(price["provider"])}, {esc(price["source_date"])}, '
                 f'${float(price["usd_per_chip_hour"]):.2f} per chip-hour ({esc(price["source"])})">'
                 f'${float(price["usd_per_chip_hour"]) * row["chip_hours"]:,.0f}</span>') if price else "no price"

@@ -7,7 +7,7 @@ resting on it alone is weak; a paper by independent authors is labelled "peer-re
 is shown. Its format, importer, rules, tables and fragment kinds live in this folder; this module
 declares it to the registry."""
 
-from accelbench.sources.base import Source
+from accelbench.store.published import Source, register
 
-SOURCE = Source(kind="paper", title="TPU v4 paper, ISCA 2023", label="peer-reviewed, vendor-authored",
-                dataset="paper-figures-published", package=__name__, vendor=True)
+SOURCE = register(Source(kind="paper", title="TPU v4 paper, ISCA 2023", label="peer-reviewed, vendor-authored",
+                         dataset="paper-figures-published", package=__name__, vendor=True))

@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from accelbench.downloads import Column
-from accelbench.runfile import RunFileError
-from accelbench.sources.base import problems_in, write_published
+from accelbench.core.runfile import RunFileError
+from accelbench.publish.downloads import Column
+from accelbench.store.published import problems_in, write_published
 
 KIND = "paper"
 SCHEMA = Path(__file__).with_name("schema.json")

@@ -4,11 +4,11 @@ Registered in core.KINDS."""
 
 from __future__ import annotations
 
-from accelbench.claims import CLAIMS
-from accelbench.fragments.core import PUBLISHED_PAGE, Context, FragmentError, concat, download, kind, no_args, wrap
-from accelbench.judging import rules_of
-from accelbench.render import tables
-from accelbench.render.text import esc
+from accelbench.core.text import esc
+from accelbench.judge.claims import CLAIMS
+from accelbench.judge.judging import rules_of
+from accelbench.publish.fragments.core import PUBLISHED_PAGE, Context, FragmentError, concat, download, kind, no_args, wrap
+from accelbench.publish.render import tables
 from accelbench.sources.papers import tables as paper_tables
 from accelbench.sources.papers.format import KIND, MEASURES
 

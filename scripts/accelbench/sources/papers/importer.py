@@ -39,8 +39,8 @@ def repository(args) -> str:
 
 def read_paper(source: Source, path: str) -> dict:
     """The file, parsed and checked; ValueError with one line per problem."""
-    from accelbench.sources.base import problems_in
     from accelbench.sources.papers.format import SCHEMA, problems_of
+    from accelbench.store.published import problems_in
 
     text = source.read(path)
     if text is None:

@@ -10,8 +10,8 @@ one that reaches into the margin is mixed.
 
 from __future__ import annotations
 
-from accelbench.judging import CONTRADICTED, MARGIN, MIXED, SUPPORTED, Finding, combined, rule
-from accelbench.reference import Reference
+from accelbench.core.reference import Reference
+from accelbench.judge.judging import CONTRADICTED, MARGIN, MIXED, SUPPORTED, Finding, combined, rule
 from accelbench.sources.papers.format import KIND, Figure, Papers, doi_url, short_citation
 
 NO_PAPER = "No peer-reviewed paper with a quoted TPU-against-GPU figure on this claim yet."

@@ -3,9 +3,9 @@ authors' affiliation and the label that follows from it stand beside every figur
 
 from __future__ import annotations
 
-from accelbench.claims import CLAIMS
-from accelbench.render.tables import Table, html_table
-from accelbench.render.text import esc, num_cell, row_ids
+from accelbench.core.text import esc, num_cell, row_ids
+from accelbench.judge.claims import CLAIMS
+from accelbench.publish.render.tables import Table, html_table
 from accelbench.sources.papers.format import Figure, doi_url
 
 

@@ -4,7 +4,7 @@ NeMo container release. Reported by the chips' own vendors, never audited: its r
 tokens per second per chip on matched configurations only (pairs.py). Its format, importer, rules,
 tables and fragment kinds live in this folder; this module declares it to the registry."""
 
-from accelbench.sources.base import Source
+from accelbench.store.published import Source, register
 
-SOURCE = Source(kind="vendor-training", title="Vendor-published training throughput", label="vendor-reported",
-                dataset="vendor-training-published", package=__name__, vendor=True)
+SOURCE = register(Source(kind="vendor-training", title="Vendor-published training throughput", label="vendor-reported",
+                         dataset="vendor-training-published", package=__name__, vendor=True))

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from accelbench.downloads import Column
-from accelbench.runfile import RunFileError
-from accelbench.sources.base import write_published
+from accelbench.core.runfile import RunFileError
+from accelbench.publish.downloads import Column
+from accelbench.store.published import write_published
 
 KIND = "vendor-training"
 SCHEMA = Path(__file__).with_name("schema.json")

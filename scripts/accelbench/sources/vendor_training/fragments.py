@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from accelbench.fragments.core import PUBLISHED_PAGE, Context, concat, download, figure, kind, no_args, wrap
-from accelbench.judging import rules_of
-from accelbench.render import charts, tables
-from accelbench.render.text import esc
+from accelbench.core.text import esc
+from accelbench.judge.judging import rules_of
+from accelbench.publish.fragments.core import PUBLISHED_PAGE, Context, concat, download, figure, kind, no_args, wrap
+from accelbench.publish.render import charts, tables
 from accelbench.sources.vendor_training import tables as vendor_tables
 from accelbench.sources.vendor_training.format import KIND, row_url
 from accelbench.sources.vendor_training.pairs import match

@@ -11,9 +11,8 @@ the speed rule passes the TPU's tokens/s over the GPU's (the GPU's time per toke
 
 from __future__ import annotations
 
-from accelbench.judging import MARGIN, NOT_MEASURED, Finding, combined, judge_advantage, rule
-from accelbench.queries import cheapest_price
-from accelbench.reference import Reference
+from accelbench.core.reference import Reference
+from accelbench.judge.judging import MARGIN, NOT_MEASURED, Finding, combined, judge_advantage, rule
 from accelbench.sources.vendor_training.format import KIND, VendorTraining, figure_text
 from accelbench.sources.vendor_training.pairs import Pair, counted
 
@@ -78,7 +77,7 @@ def usd_per_million_tokens(price: dict, tokens_per_s: float) -> float:
 
 
 def price_of(reference: Reference, row: dict) -> dict | None:
-    return cheapest_price(reference, row["chip"]) if row["chip"] else None
+    return reference.cheapest_price(row["chip"]) if row["chip"] else None
 
 
 def _unpriced(row: dict) -> str:

@@ -1,0 +1,72 @@
+"""Vendor specifications and prices from build_data/reference/, with their sources.
+
+These are vendor figures, never measurements: they are only ever shown labelled as such, and
+used as the denominator of 'fraction of peak'.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+
+# Which spec column is the dense peak for the dtype a measurement actually ran. float16 on
+# NVIDIA and AMD matrix units runs at the bf16 rate; tf32 (float32 inputs through the matrix units)
+# has its own column, filled only where the vendor publishes a dense TF32 figure.
+PEAK_COLUMN = {"bfloat16": "bf16_dense_tflops", "float16": "bf16_dense_tflops", "float32": "fp32_tflops",
+               "tfloat32": "tf32_dense_tflops"}
+
+
+@dataclass(frozen=True)
+class Peak:
+    chip: str
+    value: float
+    unit: str  # "TFLOP/s" or "GB/s"
+    column: str  # the accelerators.csv column it came from
+
+    def as_dict(self) -> dict:
+        return {"chip": self.chip, "value": self.value, "unit": self.unit, "column": self.column}
+
+
+class Reference:
+    def __init__(self, reference_dir: Path):
+        self.dir = Path(reference_dir)
+        self.accelerators = _read_csv(self.dir / "accelerators.csv")
+        self.device_names = {row["reported_name"]: row["chip"] for row in _read_csv(self.dir / "device_names.csv")}
+        self.prices = _read_csv(self.dir / "prices.csv")
+
+    def chip_for(self, device_name: str) -> dict | None:
+        """The accelerators.csv row for a device name a framework reports, or for a chip name as
+        other tables write it ("TPU v6e" for "TPU v6e (Trillium)")."""
+        chip = self.device_names.get(device_name, device_name)
+        return next((row for row in self.accelerators if row["chip"] == chip), None) or \
+            next((row for row in self.accelerators if row["chip"].split(" (")[0] == chip), None)
+
+    def peak(self, device_name: str, dtype: str) -> Peak | None:
+        """The dense compute peak for ``dtype`` on this device, if the vendor publishes one."""
+        row = self.chip_for(device_name)
+        column = PEAK_COLUMN.get(dtype)
+        if row is None or column is None or not row.get(column):
+            return None
+        if dtype == "float16" and row.get("kind") == "tpu":
+            return None  # TPUs have no float16 matrix rate to divide by
+        return Peak(chip=row["chip"], value=float(row[column]), unit="TFLOP/s", column=column)
+
+    def cheapest_price(self, chip: str) -> dict | None:
+        """The cheapest on-demand offer for an accelerators.csv chip."""
+        offers = [r for r in self.prices if r["pricing"] == "on-demand" and (self.chip_for(r["chip"]) or {}).get("chip") == chip]
+        return min(offers, key=lambda r: float(r["usd_per_chip_hour"])) if offers else None
+
+    def bandwidth(self, device_name: str) -> Peak | None:
+        """The memory (HBM) bandwidth of this device, in GB/s."""
+        row = self.chip_for(device_name)
+        if row is None or not row.get("hbm_tbps"):
+            return None
+        return Peak(chip=row["chip"], value=float(row["hbm_tbps"]) * 1000, unit="GB/s", column="hbm_tbps")
+
+
+def _read_csv(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    with open(path, newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))

@@ -1,0 +1,72 @@
+"""The one vocabulary every verdict is said in, whatever kind of evidence it judges (measured
+here, or published by others): the verdict words, the margin within which a difference is a tie,
+how the verdicts of several comparisons combine, what a rule finds, and the one registry of rules,
+keyed by claim and kind of evidence. Declared once here, so that two kinds of evidence never answer
+the same question in two ways, and each kind's verdict stays its own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from accelbench.judge.claims import CLAIMS, Claim
+
+if TYPE_CHECKING:
+    from accelbench.core.reference import Reference
+
+SUPPORTED, CONTRADICTED, MIXED, NOT_MEASURED = "supported", "contradicted", "mixed", "not measured yet"
+MARGIN = 0.05  # differences within 5% count as a tie
+
+
+def combined(verdicts: list[str]) -> str:
+    """Several comparisons: their common verdict, mixed where they differ, and not measured where
+    there is none at all (no comparison is no evidence, never a mixed one)."""
+    if not verdicts:
+        return NOT_MEASURED
+    return verdicts[0] if len(set(verdicts)) == 1 else MIXED
+
+
+def judge_advantage(advantage: float) -> str:
+    """The GPU's figure over the TPU's, where more is worse (chip-hours, dollars) -> the verdict on
+    'the TPU is better': beyond the margin either way, or a tie (mixed) within it."""
+    return SUPPORTED if advantage > 1 + MARGIN else CONTRADICTED if advantage < 1 - MARGIN else MIXED
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a rule found on one claim from one kind of evidence: the verdict, the sentences with
+    the numbers used, the run ids of measured ones, and links to the published files used."""
+
+    verdict: str
+    evidence: list[str]
+    runs: list[str] = field(default_factory=list)
+    links: list[tuple[str, str]] = field(default_factory=list)  # (label, url)
+
+
+@dataclass(frozen=True)
+class Rule:
+    claim: Claim
+    evidence: str  # the kind of evidence it judges from: MEASURED or a published source's kind
+    text: str  # the rule in words, as the methodology page shows it
+    judge: Callable[[object, Reference], Finding]  # (that kind's data, reference data) -> finding
+    reference_only: bool = False  # judged from reference data (prices), not from the evidence itself
+
+
+RULES: dict[tuple[str, str], Rule] = {}  # (claim slug, kind of evidence) -> rule
+
+
+def rule(claim: str, evidence: str, text: str, *, reference_only: bool = False):
+    """Register the decorated judge as the rule for one claim and one kind of evidence."""
+    if evidence not in CLAIMS[claim].judged_by:
+        raise ValueError(f"claim {claim!r} is not judged by {evidence!r} evidence (claims.py lists {CLAIMS[claim].judged_by})")
+
+    def register(judge):
+        RULES[(claim, evidence)] = Rule(CLAIMS[claim], evidence, text, judge, reference_only)
+        return judge
+    return register
+
+
+def rules_of(evidence: str) -> list[Rule]:
+    """The rules of one kind of evidence, in the order of the article's table."""
+    return [RULES[(slug, evidence)] for slug in CLAIMS if (slug, evidence) in RULES]

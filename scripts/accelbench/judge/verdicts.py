@@ -1,0 +1,297 @@
+"""Claim -> verdict, by written rules over the stored runs and the reference data.
+
+Like with like, whatever the order of files and records: each comparison names its workload,
+model, dtype and size rule, and takes on each kind of chip the best current result (today's
+snippet source) of any framework. Each TPU/GPU ratio carries a 95% interval from the timing
+samples; a claim is supported or contradicted only when the whole interval lies beyond the 5%
+margin. A failure counts as evidence only when it is a limit of the chip or its framework
+(unsupported, precision); any other failure leaves that comparison not measured.
+
+Each rule is registered in judging.RULES under its claim (claims.py) and the kind "measured", by the
+decorator on its judge, with the rule's text right above the code that applies it. The texts are
+rendered on the methodology page, so what the site says it does and what it does cannot drift
+apart. Each rule compares GPUs with TPUs per chip; one that lacks the measurements it needs says
+"not measured yet" and never falls back on a vendor figure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pandas as pd
+
+from accelbench.core.reference import Reference
+from accelbench.core.runfile import EVIDENCE_CATEGORIES
+from accelbench.judge.claims import MEASURED, Claim
+from accelbench.judge.intervals import Ratio, median_ratio, ratio
+from accelbench.judge.judging import CONTRADICTED, MARGIN, MIXED, NOT_MEASURED, SUPPORTED, Finding, combined, rule, rules_of
+from accelbench.store.queries import best, cheapest_per_token, general_ops, is_bf16, is_gpt2_small, training_records
+from accelbench.store.store import Store
+
+PLATFORMS = ("gpu", "tpu")
+
+
+@dataclass
+class Verdict:
+    """A measured rule's finding with the claim it judges, as the measured tables show it."""
+
+    claim: Claim
+    finding: Finding
+    reference_only: bool = False  # judged from reference data (prices), not from a measurement
+
+    feature = property(lambda self: self.claim.feature)
+    gpu_claim = property(lambda self: self.claim.gpu)
+    tpu_claim = property(lambda self: self.claim.tpu)
+    page = property(lambda self: self.claim.page)
+    verdict = property(lambda self: self.finding.verdict)
+    evidence = property(lambda self: self.finding.evidence)
+    runs = property(lambda self: list(dict.fromkeys(self.finding.runs)))
+
+
+def measured_verdicts(findings: dict[tuple[str, str], Finding]) -> list[Verdict]:
+    """The measured findings as verdicts, one per row of the article's comparison table, in its order."""
+    return [Verdict(r.claim, findings[(r.claim.slug, MEASURED)], r.reference_only) for r in rules_of(MEASURED)]
+
+
+def all_verdicts(store: Store, reference: Reference) -> list[Verdict]:
+    """The measured rules applied to ``store``, one verdict per row of the article's table."""
+    return measured_verdicts({(r.claim.slug, MEASURED): r.judge(store, reference) for r in rules_of(MEASURED)})
+
+
+def judge(r: Ratio | None, margin: float = MARGIN) -> str:
+    """An advantage ratio ('the TPU is better' when above 1) -> verdict, by its whole interval."""
+    if r is None:
+        return NOT_MEASURED
+    if r.low > 1 + margin:
+        return SUPPORTED
+    if r.high < 1 - margin:
+        return CONTRADICTED
+    return MIXED
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Like with like: one workload and metric, a rule on the params, the best current ok result
+    of any framework on each kind of chip."""
+
+    label: str  # what is compared, as the evidence says it
+    workload: str
+    metric: str
+    unit: str
+    where: Callable[[dict], bool]
+
+    def rows(self, store: Store) -> dict[str, pd.Series | None]:
+        return {pl: best(store.current(self.workload), self.metric, where=self.where, platform=pl) for pl in PLATFORMS}
+
+    def evidence(self, rows: dict, r: Ratio | None) -> str:
+        sides = "; ".join(f"{pl.upper()}: not measured yet" if row is None else
+                          f"{pl.upper()}: {_num(row[f'm_{self.metric}'])} {self.unit} ({row['device']}, {row['framework']})"
+                          for pl, row in rows.items())
+        return f"{self.label}: {sides}" + (f"; TPU/GPU {r.text()}" if r else "")
+
+
+def _num(value: float) -> str:
+    """A figure as the evidence prints it: 3 significant digits, large ones with separators."""
+    return f"{value:,.0f}" if abs(value) >= 1e4 else f"{value:.3g}"
+
+
+def _big_bf16(p: dict) -> bool:
+    return is_bf16(p) and p.get("n", 0) >= 4096
+
+
+def _bf16_8192(p: dict) -> bool:
+    return is_bf16(p) and p.get("n") == 8192
+
+
+MATMUL = Comparison("bf16 matmul, n ≥ 4096, best framework on each", "matmul", "tflops", "TFLOP/s", _big_bf16)
+GPT2 = Comparison("GPT-2 small training step, best framework and variant on each", "transformer_train",
+                  "tokens_per_s", "tokens/s", is_gpt2_small)
+
+
+def _runs(*rows) -> list[str]:
+    return [r["run_id"] for r in rows if r is not None]
+
+
+def _flexibility(store: Store) -> Finding:
+    pairs, failures, left_out, runs = general_ops(store)
+    if not pairs and not failures:
+        return Finding(NOT_MEASURED, ["General-purpose operations: not measured yet on both a GPU and a TPU."]
+                       + [f"Left out: {', '.join(left_out)}."] * bool(left_out), runs)
+    r = median_ratio(pairs, "elements_per_s") if pairs else None
+    evidence = [("Median TPU/GPU elements/s over FFT, sort, scatter-add, gather and a small matmul, at the largest "
+                 f"size measured on both, best framework on each: {r.text()}") if r else "No operation ran on both."]
+    if failures:
+        evidence.append(f"Failed on the TPU for a limit of the chip or framework, but ran on the GPU: {', '.join(failures)}.")
+    if left_out:
+        evidence.append(f"Left out: {', '.join(left_out)}.")
+    if failures or (r is not None and r.high < 0.5):
+        verdict = SUPPORTED
+    elif r is not None and r.low >= 1:
+        verdict = CONTRADICTED
+    else:
+        verdict = MIXED
+    return Finding(verdict, evidence, runs)
+
+
+@rule("designed", MEASURED,
+      text="Same evidence as Flexibility: a chip designed for deep learning only should fall behind on "
+           "general-purpose operations. Supported if, at the largest size measured on both, the TPU's median "
+           "elements/s over the operations is below half the GPU's (the whole 95% interval) or an operation fails on "
+           "the TPU for a limit of the chip or its framework; contradicted if the TPU matches or beats the GPU (the "
+           "whole interval at or above 1) with no such failure; mixed otherwise.")
+def designed_for(store: Store, reference: Reference) -> Finding:
+    return _flexibility(store)
+
+
+@rule("speed", MEASURED,
+      text="Compares the best bfloat16 matrix-multiplication TFLOP/s (n ≥ 4096) and, where both are measured, the "
+           "best GPT-2 small training tokens/s, per chip, any framework. Supported if the TPU is more than 5% faster "
+           "on every comparison available (the whole 95% interval of the ratio above 1.05); contradicted if more than "
+           "5% slower on every one; mixed otherwise. Needs matrix multiplication on both a GPU and a TPU.")
+def speed(store: Store, reference: Reference) -> Finding:
+    found, evidence, runs = [], [], []
+    for comparison in (MATMUL, GPT2):
+        rows = comparison.rows(store)
+        r = ratio(rows["tpu"], rows["gpu"], comparison.metric) if all(r is not None for r in rows.values()) else None
+        evidence.append(comparison.evidence(rows, r))
+        runs += _runs(*rows.values())
+        if r is not None:
+            found.append(judge(r))
+        elif comparison is MATMUL:
+            return Finding(NOT_MEASURED, evidence + [GPT2.evidence(GPT2.rows(store), None)], runs)
+    return Finding(combined(found), evidence, runs)
+
+
+@rule("flexibility", MEASURED,
+      text="Supported if, at the largest size measured on both, the TPU's median elements/s over the general-purpose "
+           "operations is below half the GPU's (the whole 95% interval), or an operation that ran on the GPU fails on "
+           "the TPU for a limit of the chip or its framework; contradicted if the TPU's median is at least the GPU's "
+           "(the whole interval) with no such failure; mixed otherwise. Failures from our own sizing, time limits or "
+           "harness are left out and said so.")
+def flexibility(store: Store, reference: Reference) -> Finding:
+    return _flexibility(store)
+
+
+@rule("availability", MEASURED, reference_only=True,
+      text="Reference data, not a measurement: from the dated price list, supported if every TPU offer is on Google "
+           "Cloud and GPU offers come from at least three providers; contradicted if TPU offers come from two or more "
+           "providers; mixed otherwise.")
+def availability(store: Store | None, reference: Reference) -> Finding:
+    providers = {"gpu": set(), "tpu": set()}
+    for row in reference.prices:
+        chip = reference.chip_for(row["chip"])
+        if chip:
+            providers[chip["kind"]].add(row["provider"])
+    evidence = [f"Price list (reference data, dated; not a measurement): TPU offers from "
+                f"{', '.join(sorted(providers['tpu'])) or 'no provider'}; GPU offers from "
+                f"{', '.join(sorted(providers['gpu'])) or 'no provider'}."]
+    if not providers["tpu"] or not providers["gpu"]:
+        return Finding(NOT_MEASURED, evidence)
+    if len(providers["tpu"]) >= 2:
+        verdict = CONTRADICTED
+    elif providers["tpu"] == {"GCP"} and len(providers["gpu"]) >= 3:
+        verdict = SUPPORTED
+    else:
+        verdict = MIXED
+    return Finding(verdict, evidence)
+
+
+def _price_text(cost: float, price: dict, row: pd.Series) -> str:
+    region = price.get("region") or ""
+    where = f"{price['provider']} {region}" if region and not region.startswith("not stated") else \
+        f"{price['provider']}, region not stated"
+    return (f"${cost:#.3g} per billion tokens ({row['device']}, {row['framework']}; {where}, {price['pricing']}, "
+            f"{price['source_date']}, ${float(price['usd_per_chip_hour']):.2f} per chip-hour)")
+
+
+@rule("cost", MEASURED,
+      text="Cost per billion GPT-2 small training tokens = cheapest on-demand price per chip-hour ÷ (measured "
+           "tokens/s × 3600) × 10⁹, for the cheapest per token result on each kind of chip. Supported if the TPU's "
+           "cost is more than 5% below the GPU's (the whole 95% interval of the GPU/TPU cost ratio above 1.05); "
+           "contradicted if more than 5% above; mixed otherwise. Needs GPT-2 small measured on both and a price for "
+           "each chip.")
+def cost(store: Store, reference: Reference) -> Finding:
+    sides = {pl: cheapest_per_token(store, reference, pl) for pl in PLATFORMS}
+    evidence = [f"{pl.upper()}: " + (_price_text(c[1], c[2], c[0]) if c else "not measured yet, or no price for the chip")
+                for pl, c in sides.items()]
+    if sides["gpu"] is None or sides["tpu"] is None:
+        return Finding(NOT_MEASURED, evidence, _runs(*(c[0] for c in sides.values() if c)))
+    (g, _, g_price), (t, _, t_price) = sides["gpu"], sides["tpu"]
+    # the TPU's advantage: GPU cost / TPU cost = (GPU price / TPU price) x (TPU tokens/s / GPU tokens/s)
+    advantage = ratio(t, g, "tokens_per_s").scaled(float(g_price["usd_per_chip_hour"]) / float(t_price["usd_per_chip_hour"]))
+    evidence.append(f"GPU cost / TPU cost: {advantage.text()}")
+    return Finding(judge(advantage), evidence, _runs(g, t))
+
+
+ENERGY = Comparison("GPT-2 small training, tokens per joule, best on each", "transformer_train", "tokens_per_joule",
+                    "tokens/J", is_gpt2_small)
+ENERGY_MATMUL = Comparison("bf16 matmul at n = 8192, TFLOP per joule, best on each", "matmul", "tflops_per_watt",
+                           "TFLOP/J", _bf16_8192)
+
+
+@rule("energy", MEASURED,
+      text="Compares measured GPT-2 small tokens per joule (else bf16 n = 8192 matrix-multiplication TFLOP per joule) "
+           "of the GPU and the TPU, each from one metered run, so the ratio has no sampling interval. Supported if the "
+           "TPU's is more than 5% higher; contradicted if more than 5% lower; mixed otherwise. TPUs expose no energy "
+           "counter to programs, so this stays not measured until one does.")
+def energy(store: Store, reference: Reference) -> Finding:
+    for comparison in (ENERGY, ENERGY_MATMUL):
+        rows = comparison.rows(store)
+        if all(r is not None for r in rows.values()):
+            r = ratio(rows["tpu"], rows["gpu"], comparison.metric, timed=False)
+            return Finding(judge(r), [comparison.evidence(rows, r)], _runs(*rows.values()))
+    rows = ENERGY.rows(store)
+    evidence = [ENERGY.evidence(rows, None)] + \
+        ["TPUs expose no energy counter to programs: TPU energy is not measured."] * (rows["tpu"] is None)
+    return Finding(NOT_MEASURED, evidence, _runs(*rows.values()))
+
+
+def _trained_at_any_size(store: Store) -> list[str]:
+    """Which framework ran a training step on which platform, at any model size: what was measured
+    for each framework so far, though only GPT-2 small on a GPU or TPU decides."""
+    latest = store.current("transformer_train")
+    ok = latest[latest["status"] == "ok"] if not latest.empty else latest
+    if ok.empty:
+        return []
+    parts = [f"{platform.upper()} ({', '.join(sorted({p['config'] for p in rows['params']}))}): "
+             f"{', '.join(sorted(rows['framework'].unique()))}" for platform, rows in ok.groupby("platform")]
+    return [f"Training steps measured here at any model size: {'; '.join(parts)} (only GPT-2 small on a GPU or TPU "
+            f"decides this)."]
+
+
+@rule("frameworks", MEASURED,
+      text="From which framework (PyTorch, JAX, TensorFlow) trained GPT-2 small on which chip. Supported if JAX and "
+           "TensorFlow trained it on a TPU while PyTorch could not run there for a limit of PyTorch or the chip "
+           "(unsupported, or a wrong result), and all three trained it on a GPU. Contradicted if JAX or TensorFlow could "
+           "not train it on the TPU for a limit of the chip or framework, or PyTorch trained it there at least as fast as "
+           "the faster of them. Mixed otherwise (PyTorch slower on the TPU, or not every framework trained it on the GPU)."
+           " Not measured without results on a GPU, or, where none of this decides, while any of the three was not "
+           "attempted on a TPU (each runs in its own process and environment there: a run without torch_xla or TensorFlow "
+           "installed, or where another framework held the TPU, records it as unavailable).")
+def frameworks(store: Store, reference: Reference) -> Finding:
+    seen = training_records(store)
+    ran = {pl: sorted(fw for (p, fw), r in seen.items() if p == pl and r["status"] == "ok") for pl in PLATFORMS}
+    evidence = [f"{pl.upper()}: GPT-2 small trained with {', '.join(fws)}" if fws else f"{pl.upper()}: not trained yet"
+                for pl, fws in ran.items()]
+    evidence += [f"{p.upper()} {fw}: {r['status']} ({r['category']}): {r['reason']}" for (p, fw), r in sorted(seen.items())
+                 if r["status"] != "ok" and p in PLATFORMS]
+    evidence += _trained_at_any_size(store)
+    runs = [r["run_id"] for r in seen.values()]
+    on_tpu = {fw: seen.get(("tpu", fw)) for fw in ("jax", "tensorflow", "torch")}
+    telling = (*EVIDENCE_CATEGORIES, "framework_unsupported")  # a limit of the chip or of the framework
+    attempted = {fw: r is not None and (r["status"] == "ok" or r["category"] in telling) for fw, r in on_tpu.items()}
+    if not ran["gpu"]:
+        return Finding(NOT_MEASURED, evidence, runs)
+    if any(attempted[fw] and on_tpu[fw]["status"] != "ok" for fw in ("jax", "tensorflow")):
+        return Finding(CONTRADICTED, evidence, runs)  # a limit of the chip or framework: not "best with" it
+    if not all(attempted.values()):
+        missing = ", ".join(fw for fw, done in attempted.items() if not done)
+        return Finding(NOT_MEASURED, evidence + [f"Not attempted on a TPU yet: {missing}."], runs)
+    if on_tpu["torch"]["status"] == "ok":
+        best = max((on_tpu["jax"], on_tpu["tensorflow"]), key=lambda r: float(r["m_tokens_per_s"]))
+        r = ratio(on_tpu["torch"], best, "tokens_per_s")
+        evidence.append(f"PyTorch/{best['framework']} tokens/s on the TPU: {r.text()}")
+        return Finding(CONTRADICTED if r.low >= 1 - MARGIN else MIXED, evidence, runs)
+    verdict = SUPPORTED if set(ran["gpu"]) >= {"torch", "jax", "tensorflow"} else MIXED
+    return Finding(verdict, evidence, runs)

@@ -1,0 +1,206 @@
+"""The core of the fragments: the context every renderer reads, links, errors, the registry of
+fragment kinds and the helpers the kinds share. It imports no kind: each family of kinds is a
+module that imports only this one (measured.py and answers.py here, each published source's
+fragments.py in its own folder).
+
+A page includes a fragment with one line, ``--8<-- "generated/FOLDER/KIND[.ARG...].md"``, where
+FOLDER is the page's own folder under docs/ (links inside a fragment are relative to it). Each
+kind is registered once, by the decorator on its renderer, with its arguments and the line of
+documentation the contribute page lists; the render step and its checks read this registry.
+Renderers raise :class:`FragmentError` for arguments they do not take.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from accelbench.core.reference import Reference
+from accelbench.core.text import esc
+from accelbench.judge.answers import Answer, KindInfo, all_answers, measured_kind
+from accelbench.judge.claims import MEASURED
+from accelbench.judge.findings import all_findings
+from accelbench.judge.judging import Finding
+from accelbench.judge.verdicts import Verdict, measured_verdicts
+from accelbench.publish import downloads
+from accelbench.publish.render import charts, tables
+from accelbench.store.published import SOURCES, Published
+from accelbench.store.store import Store
+
+RUNS_PAGE, REPRODUCE_PAGE, CONTRIBUTE_PAGE = "about/runs.md", "about/reproduce.md", "about/contribute.md"
+PUBLISHED_PAGE = "published/index.md"
+DATA_PAGE = "data/index.md"
+
+
+class FragmentError(Exception):
+    """A fragment asked for something that does not exist (a kind, a workload, a metric)."""
+
+
+@dataclass(frozen=True)
+class Links:
+    """Links from the pages of one docs folder ('' for the top): Markdown links to .md sources,
+    which both site generators rewrite, and raw HTML links to the built .html pages, which they
+    leave alone (the site is built with use_directory_urls: false)."""
+
+    folder: str
+
+    def md(self, src: str) -> str:
+        return posixpath.relpath(src, self.folder or ".")
+
+    def html(self, src: str) -> str:
+        return self.md(src)[: -len(".md")] + ".html"
+
+    @property
+    def runs(self) -> str:
+        return self.html(RUNS_PAGE)
+
+
+@dataclass
+class Context:
+    """What every renderer may read: the stored results, the reference data, the snippets'
+    chart settings, and the links of the folder being rendered for."""
+
+    store: Store
+    reference: Reference
+    workloads: dict[str, dict]  # workload -> {"title", "chart", "charts", "table"} from snippet literals
+    links: Links
+    published: Published = field(default_factory=Published)  # each published source's data, by kind
+    docs_dir: Path | None = None  # where notebooks are read from
+    data_dir: Path | None = None  # what notebooks read
+    execute_notebooks: bool = True
+    cache: dict = field(default_factory=dict, repr=False)  # shared by every folder's context
+
+    def findings(self) -> dict[tuple[str, str], Finding]:
+        """(claim, kind of evidence) -> finding: every rule applied once per build."""
+        if "findings" not in self.cache:
+            self.cache["findings"] = all_findings(self.store, self.published, self.reference)
+        return self.cache["findings"]
+
+    def verdicts(self) -> list[Verdict]:
+        return measured_verdicts(self.findings())
+
+    def answers(self) -> list[Answer]:
+        """One answer per claim from every kind of evidence held (measured, and each source imported)."""
+        if "answers" not in self.cache:  # read by every card, the glance and the summary, in every folder
+            kinds = {MEASURED: measured_kind(), **{k: KindInfo(s.label, s.title, s.for_training, s.vendor,
+                                                               k in self.published) for k, s in SOURCES.items()}}
+            self.cache["answers"] = all_answers(self.findings(), kinds)
+        return self.cache["answers"]
+
+    def record_rows(self) -> tuple[list[dict], list[str]]:
+        """The whole dataset flattened (the dataset files and their dictionary both read it)."""
+        if "record_rows" not in self.cache:
+            self.cache["record_rows"] = downloads.record_rows(self.store.records)
+        return self.cache["record_rows"]
+
+    def with_links(self, links: Links) -> Context:
+        return replace(self, links=links)  # the cache dict is shared, not copied
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    usage: str  # its arguments, as the contribute page shows them ('' for none)
+    doc: str  # what it shows, one line
+    render: Callable[[Context, list[str]], Fragment | str]
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def kind(name: str, usage: str, doc: str):
+    """Register the decorated function as the renderer of one fragment kind."""
+    def register(render: Callable[[Context, list[str]], str]):
+        KINDS[name] = Kind(name, usage, doc, render)
+        return render
+    return register
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """What a fragment kind makes: the text a page includes, and the files its tables offer for
+    download (path under docs/ -> bytes). Text and fragments add up, the downloads merged."""
+
+    text: str
+    downloads: dict[str, bytes] = field(default_factory=dict)
+
+    def __add__(self, other: Fragment | str) -> Fragment:
+        other = as_fragment(other)
+        try:
+            files = downloads.merged(self.downloads, other.downloads)
+        except downloads.DownloadError as exc:
+            raise FragmentError(str(exc)) from None
+        return Fragment(self.text + other.text, files)
+
+    def __radd__(self, other: str) -> Fragment:
+        return as_fragment(other) + self
+
+
+def as_fragment(made: Fragment | str) -> Fragment:
+    return made if isinstance(made, Fragment) else Fragment(made)
+
+
+def concat(parts: list[Fragment | str]) -> Fragment:
+    out = Fragment("")
+    for part in parts:
+        out = out + part
+    return out
+
+
+def render(ctx: Context, name: str, args: list[str]) -> Fragment:
+    if name not in KINDS:
+        raise FragmentError(f"unknown fragment kind {name!r} (known: {', '.join(KINDS)})")
+    return as_fragment(KINDS[name].render(ctx, args))
+
+
+def no_args(name: str, args: list[str]) -> None:
+    if args:
+        raise FragmentError(f"{name!r} takes no arguments, got {args}")
+
+
+def workload_arg(ctx: Context, name: str, args: list[str], extra: int = 0) -> str:
+    if not 1 <= len(args) <= 1 + extra:
+        raise FragmentError(f"{name!r} takes one workload id{' and optionally a metric' if extra else ''}, "
+                            f"got {args or 'none'}")
+    if args[0] not in ctx.workloads:
+        raise FragmentError(f"unknown workload {args[0]!r} (known: {', '.join(sorted(ctx.workloads))})")
+    return args[0]
+
+
+def wrap(table_html: str) -> str:
+    # the same wrapper Material puts around Markdown tables, so ours scroll and look alike; it can
+    # take the keyboard's focus, so a wide table scrolls without a mouse. Kept out of the search
+    # index (data-search-exclude): rows of figures are found through their page and downloads, and
+    # indexed they would double the index every page loads.
+    return ('\n<div class="md-typeset__scrollwrap" tabindex="0" role="region" aria-label="table, scrolls sideways" '
+            f'data-search-exclude><div class="md-typeset__table">\n{table_html}</div></div>\n')
+
+
+def download(ctx: Context, name: str, rows: list[dict], what: str = "", columns: list[str] | None = None) -> Fragment:
+    """``name``.csv and .json (the rows of the table just rendered) and the line of links to them
+    that goes under the table."""
+    files = downloads.files_for(name, rows, columns)
+    return Fragment(downloads.links(list(files), ctx.links.md, what), files)
+
+
+def not_measured(ctx: Context, what: str) -> str:
+    return tables.not_measured(what, ctx.links.md(REPRODUCE_PAGE))
+
+
+# said only once the interactive chart is drawn (the static one does none of this)
+CHART_HELP = ("Hover a point or bar for its value and run; click a legend entry to hide or show its series; "
+              "scroll to zoom, drag to pan, double-click to reset.")
+
+
+def figure(figure: charts.Figure | None, alt: str, caption: str, ctx: Context) -> str:
+    """A chart in the page: the static SVG, shown until assets/charts.js has drawn the interactive
+    one from the specification beside it (and shown in print and without JavaScript)."""
+    if figure is None:  # the alt text of a chart with no data is its title
+        return not_measured(ctx, alt)
+    return ('\n<figure class="ab-chart">\n'
+            f'<div class="ab-chart__static">{figure.svg}</div>\n'
+            '<div class="ab-chart__live"></div>\n'
+            f'<script type="application/json" class="ab-chart__spec">{charts.page_json(figure)}</script>\n'
+            f'<figcaption>{esc(caption)}<span class="ab-chart__help"> {CHART_HELP}</span></figcaption>\n</figure>\n')

@@ -1,0 +1,89 @@
+"""The HTML every table is built on (valid inside Markdown), and what the tables of each subject
+share: the not-measured note, provenance links and badges, the raw-value columns of a download.
+The tables themselves live by subject beside this module (results, runs, verdicts, reference,
+costs, coverage); each is given what it shows and calls no query."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from accelbench.core.text import esc, esc_md, num_cell, provenance
+
+NOT_MEASURED = ('!!! note "Not measured yet"\n    No run file holds a result for **{what}** yet. '
+                "[Run the benchmarks on your hardware]({reproduce}) and send the run file.\n")
+
+
+def not_measured(what: str, reproduce_url: str) -> str:
+    return NOT_MEASURED.format(what=esc_md(what), reproduce=reproduce_url)
+
+
+def admonition(kind: str, title: str, lines: list[str]) -> str:
+    """A Markdown admonition: the body's lines indented, blank lines left blank."""
+    return f'!!! {kind} "{title}"\n' + "\n".join(f"    {line}" if line else "" for line in lines) + "\n"
+
+
+class Table(NamedTuple):
+    """A rendered table and its rows as raw values (units in the names, in the table's order): what
+    its CSV and JSON downloads hold. ``html`` is None where there is nothing to show."""
+
+    html: str | None
+    rows: list[dict]
+
+
+def html_table(head, rows, ids: list[str] | None = None) -> str:
+    """The one table every other builds on. Headings and cells are HTML, already escaped; a cell
+    that is a whole ``<td ...>`` element (one spanning columns, or one with a raw number to sort
+    by) is used as it is. ``ids``: one anchor per row (already unique and escaped), or none."""
+    rows = list(rows)
+    starts = [f'<tr id="{i}">' for i in ids] if ids is not None else ["<tr>"] * len(rows)
+    body = [start + "".join(c if c.startswith("<td") else f"<td>{c}</td>" for c in row) + "</tr>"
+            for start, row in zip(starts, rows, strict=True)]
+    return "\n".join(["<table>", "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>", "<tbody>",
+                      *body, "</tbody>", "</table>"]) + "\n"
+
+
+def _spread_cause(row) -> str:
+    compiled = row.get("compilations")
+    if isinstance(compiled, int | float) and compiled > 0:  # NaN (not counted) compares False
+        return f"{int(compiled)} graph compilation(s) while timed: the samples include compiling"
+    return "interquartile range above 10% of the median"
+
+
+def badges(row) -> str:
+    """The badges of a record: stale, wide spread (and why), partial run."""
+    out = ""
+    if row["stale"]:
+        out += ' <span class="ab-badge ab-badge--stale" title="the snippet changed after this run">stale</span>'
+    if row.get("wide_spread") is True:
+        out += f' <span class="ab-badge ab-badge--wide" title="{_spread_cause(row)}">wide spread</span>'
+    if row.get("complete") is False:
+        out += partial_badge(row.get("interrupted_by"))
+    return out
+
+
+def partial_badge(interrupted_by) -> str:
+    """The badge of a run that did not finish; a partial file that no one finished (the process was
+    killed, or is still running) has no interrupted_by."""
+    why = f"interrupted by {interrupted_by}" if isinstance(interrupted_by, str) and interrupted_by else \
+        "it ended before finishing (killed, or still running)"
+    return f' <span class="ab-badge ab-badge--partial" title="{esc("the run did not finish: " + why)}">partial run</span>'
+
+
+def linked(value: str, row, runs_url: str) -> str:
+    """``value`` (HTML) as a link to the run of the record ``row``, its provenance as the title."""
+    return f'<a href="{runs_url}#run-{esc(row["run_id"])}" title="{esc(provenance(row))}">{value}</a>'
+
+
+def record_date(row) -> str:
+    return row["created_at"].strftime("%Y-%m-%d")
+
+
+def param_cell(value) -> str:
+    """A parameter's cell: numbers sort as numbers."""
+    return num_cell(esc(value), value) if isinstance(value, (int, float)) and not isinstance(value, bool) else esc(value)
+
+
+def provenance_columns(row) -> dict:
+    """The columns every downloaded row ends with: where its number came from."""
+    return {"run_id": row["run_id"], "date": record_date(row), "stale": bool(row["stale"]),
+            "wide_spread": row.get("wide_spread") is True, "complete": row.get("complete") is not False}

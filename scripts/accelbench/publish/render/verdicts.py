@@ -1,0 +1,66 @@
+"""The verdicts as the pages show them: the article's comparison table with a verdict per row
+(and one from published results beside it), and one verdict as a note. Given the verdicts and
+findings; it judges nothing."""
+
+from __future__ import annotations
+
+from accelbench.core.text import esc, esc_md
+from accelbench.publish.render.tables import admonition, html_table
+
+VERDICT_ICONS = {"supported": "✅", "contradicted": "❌", "mixed": "⚖️", "not measured yet": "❔"}
+
+
+def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, published=()) -> str:
+    """The article's comparison table beside what the runs show, with a verdict per row, and one
+    verdict column per published source (``published``: (title, claim slug -> finding, url)),
+    each never merged with another. ``page_url(src)`` turns a docs path into a link relative to
+    the current page."""
+    head = ["Feature", "GPUs 🎮 (article)", "TPUs ⚙️ (article)", "What the stored runs show", "Measured here",
+            *(f"Published ({title})" for title, _, _ in published)]
+    rows = []
+    for v in verdicts:
+        evidence = "<br>".join(esc(e) for e in v.evidence)
+        if v.runs:
+            evidence += "<br>Runs: " + ", ".join(f'<a href="{runs_url}#run-{esc(r)}">{esc(r[:15])}…</a>' for r in v.runs)
+        if v.page:
+            evidence += f'<br><a href="{page_url(v.page)}">Details</a>'
+        if v.reference_only:  # not a measurement: shown apart, without a verdict's colour
+            verdict = (f'<span class="ab-verdict ab-verdict--reference">📋 {esc(v.verdict)}</span>'
+                       '<br><span class="ab-badge ab-badge--wide">reference data, not measured</span>')
+        else:
+            css = f'ab-verdict ab-verdict--{v.verdict.replace(" ", "-")}'
+            verdict = f'<span class="{css}">{VERDICT_ICONS[v.verdict]} {esc(v.verdict)}</span>'
+        if v.verdict == "not measured yet":
+            verdict += f'<br><a href="{contribute_url}">Contribute a run</a>'
+        row = [f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict]
+        row += [_published_cell(found.get(v.claim.slug), title, url) for title, found, url in published]
+        rows.append(row)
+    return html_table(head, rows)
+
+
+def _published_cell(p, title: str, published_url: str) -> str:
+    """A published verdict with its evidence and links to the result files it used."""
+    if p is None:  # the source cannot judge this claim (claims.py)
+        return f'<span class="ab-verdict ab-verdict--not-covered">not covered by {esc(title)}</span>'
+
+    css = f'ab-verdict ab-verdict--{p.verdict.replace(" ", "-")}'
+    links = "".join(f'<br><a href="{esc(url)}">{esc(label)}</a>' for label, url in p.links[:4])
+    return (f'<span class="{css}">{esc(p.verdict)}</span><br><small>{"<br>".join(esc(e) for e in p.evidence)}</small>'
+            f'{links}<br><a href="{published_url}">Published results</a>')
+
+
+def verdict_note(v, details_src: str | None, contribute_src: str) -> str:
+    """One verdict as a Markdown admonition: the verdict, its evidence, where to read more."""
+    kind = {"supported": "success", "contradicted": "failure", "mixed": "warning"}.get(v.verdict, "note")
+    links = [f"[Evidence]({details_src})"] if details_src else []
+    if v.verdict == "not measured yet":
+        links.append(f"[Contribute a run]({contribute_src})")
+    if v.reference_only:  # a price list is not a measurement: an info note, said so
+        kind, title = "info", f"{esc(v.feature)}: {esc(v.verdict)} (reference data, not measured)"
+        said = f"The dated price list (reference data, not a measurement) says **{esc_md(v.verdict)}**"
+    else:
+        title = f"{esc(v.feature)}: {esc(v.verdict)}"
+        said = f"The stored runs say **{esc_md(v.verdict)}**"
+    lines = [f"{said} for the TPU claim \"{esc_md(v.tpu_claim)}\".", "",
+             *[f"- {esc_md(e)}" for e in v.evidence], "", " · ".join(links)]
+    return admonition(kind, title, lines)

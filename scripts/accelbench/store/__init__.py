@@ -1,0 +1,2 @@
+"""Stage 4, what is stored: run files read back and validated, queries over them, their summary,
+and the registry of published sources with their files loaded (``published``)."""

@@ -1,0 +1,252 @@
+"""The snippets in `snippets/` as the engine sees them: found by convention, read and versioned
+without importing them, and imported and checked against the contract in :mod:`accelbench.workloads.snippet`.
+
+Snippets are discovered by convention (every ``snippets/*.py`` not starting with ``_``), never by
+a hand-kept list. The site build reads their literals and hashes only: it must not execute
+snippet code. The runner imports them (:func:`discover`) to build and time their cases.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import inspect
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from accelbench.core.metrics import RATES
+from accelbench.core.profiles import PROFILES
+from accelbench.workloads.snippet import Case, SnippetError, load_module
+
+FRAMEWORKS = ("torch", "jax", "tensorflow")
+# Frameworks whose code lives in a companion file, snippets/<framework>/<workload>.py, so that adding
+# one left every stored result of the others current (a workload's version is its file's hash).
+COMPANION_FRAMEWORKS = ("tensorflow",)
+DEFAULT_RUN_ORDER = 100
+# Per-call work a snippet may declare as functions of its params (flops and bytes_moved required):
+# whatever the metric registry has a rate of.
+WORK_KINDS = tuple(m.work for m in RATES)
+REQUIRED_ATTRIBUTES = ("WORKLOAD", "TITLE", "CLAIM", "PROFILES", "CHART", "flops", "bytes_moved", "skip_reason")
+
+
+@dataclass
+class Snippet:
+    """One snippet module, imported and checked against the contract, with its version."""
+
+    path: Path
+    module: ModuleType
+    source_hash: str  # the workload file's (and those it USES): the version of torch and jax results
+    companions: dict[str, ModuleType] = field(default_factory=dict)  # framework -> its companion module
+    companion_hashes: dict[str, str] = field(default_factory=dict)  # framework -> version of its results
+
+    def hash_for(self, framework: str) -> str:
+        """The version of this framework's results: a companion's covers the workload's files too."""
+        return self.companion_hashes.get(framework, self.source_hash)
+
+    def _module_for(self, framework: str) -> ModuleType:
+        return self.companions.get(framework, self.module)
+
+    @property
+    def workload(self) -> str:
+        return self.module.WORKLOAD
+
+    @property
+    def chart(self) -> dict:
+        return self.module.CHART
+
+    @property
+    def peak_spec(self) -> dict | None:
+        """Which metric is divided by which vendor peak, and the name of the fraction."""
+        spec = getattr(self.module, "PEAK", None)
+        return {"name": "fraction_of_peak", **spec} if spec else None
+
+    def wants_energy(self, params: dict) -> bool:
+        """Whether this measurement is also metered for energy (the snippet's energy_params)."""
+        chooser = getattr(self.module, "energy_params", None)
+        return bool(chooser and chooser(params))
+
+    @property
+    def run_order(self) -> int:
+        return getattr(self.module, "RUN_ORDER", DEFAULT_RUN_ORDER)
+
+    def priority(self, params: dict) -> int:
+        chooser = getattr(self.module, "priority", None)
+        return chooser(params) if chooser else 0
+
+    def memory_bytes(self, params: dict, framework: str | None = None, platform: str | None = None) -> int | None:
+        """Device memory the measurement needs at least, for this framework and platform where the
+        snippet's memory_bytes takes them (the least over all where they are not given)."""
+        companion = self.companions.get(framework)
+        if companion is not None and hasattr(companion, "memory_bytes"):  # what this framework's code keeps
+            return companion.memory_bytes(params, platform=platform)
+        need = getattr(self.module, "memory_bytes", None)
+        if need is None:
+            return None
+        if framework is None or "framework" not in inspect.signature(need).parameters:
+            return need(params)
+        return need(params, framework=framework, platform=platform)
+
+    def setup_s(self, framework: str, platform: str, params: dict) -> float | None:
+        estimate = getattr(self.module, "setup_s", None)
+        return estimate(framework, platform, params) if estimate else None
+
+    def work(self, params: dict, override: dict | None = None) -> dict[str, float]:
+        """What one call does (flops, bytes_moved, elements, tokens), from the module's functions
+        unless the built case knew better (``Case.work``)."""
+        out = {}
+        for kind in WORK_KINDS:
+            function = getattr(self.module, kind, None)
+            amount = (override or {}).get(kind, function(params) if function else 0)
+            if amount:
+                out[kind] = amount
+        return out
+
+    def frameworks(self) -> list[str]:
+        return [fw for fw in FRAMEWORKS if hasattr(self._module_for(fw), f"{fw}_case")]
+
+    def params(self, profile: str, framework: str | None = None) -> list[dict]:
+        """The grid of ``profile``: a companion's own where it declares one (its variants differ)."""
+        module = self._module_for(framework) if framework else self.module
+        profiles = getattr(module, "PROFILES", self.module.PROFILES)
+        return [dict(p) for p in profiles.get(profile, [])]
+
+    def skip_reason(self, framework: str, platform: str, params: dict, count: int = 1):
+        """The workload's reason this cannot run, else the companion's own (its framework's limits)."""
+        said = self.module.skip_reason(framework, platform, params, count=count)
+        companion = self.companions.get(framework)
+        if not said and companion is not None and hasattr(companion, "skip_reason"):
+            said = companion.skip_reason(platform, params, count=count)
+        return said
+
+    def case(self, framework: str, params: dict, device: Any) -> Case:
+        return getattr(self._module_for(framework), f"{framework}_case")(params, device)
+
+
+def installed_frameworks() -> list[str]:
+    """The frameworks this environment can import (each framework's id is its module's name):
+    what `accelbench run` measures unless told. TensorFlow has an environment of its own."""
+    import importlib.util
+
+    return [fw for fw in FRAMEWORKS if importlib.util.find_spec(fw) is not None] or list(FRAMEWORKS)
+
+
+def literals(path: Path, names: tuple[str, ...]) -> dict:
+    """The module-level constants ``names`` of a snippet, read as literals without importing it
+    (the site build must not execute snippet code). Raises ValueError if one is not a literal."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"), filename=str(path))
+    return {t.id: ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+            for t in n.targets if isinstance(t, ast.Name) and t.id in names}
+
+
+def workload_settings(snippets_dir: Path) -> dict[str, dict]:
+    """Per workload, how its results are shown: title, main chart, charts by metric (None for
+    the main one), table settings. Read as literals: rendering never executes snippet code."""
+    settings = {}
+    for path in snippet_files(snippets_dir):
+        try:
+            literal = literals(path, ("CHART", "TITLE", "TABLE", "EXTRA_CHARTS"))
+            charts = {None: literal["CHART"], **{c["y"]: c for c in literal.get("EXTRA_CHARTS", [])}}
+            settings[path.stem] = {"charts": charts, "chart": literal["CHART"], "title": literal["TITLE"],
+                                   "table": literal.get("TABLE", {})}
+        except (KeyError, ValueError, SyntaxError) as exc:
+            raise SnippetError(f"{path}: CHART, TITLE, TABLE and EXTRA_CHARTS must be literals ({exc})") from None
+    return settings
+
+
+def uses(path: Path) -> list[str]:
+    """The other snippets this one builds on (its ``USES`` list)."""
+    return list(literals(path, ("USES",)).get("USES", []))
+
+
+def source_hash(path: Path) -> str:
+    """The snippet's version: its source and the sources of the snippets it USES, so a change
+    in either marks its results stale."""
+    path = Path(path)
+    digest = hashlib.sha256(path.read_bytes())
+    for name in uses(path):
+        digest.update(b"\0" + path.with_name(f"{name}.py").read_bytes())
+    return digest.hexdigest()
+
+
+def companion_path(path: Path, framework: str) -> Path:
+    """Where a framework's companion of a workload file lives: snippets/<framework>/<workload>.py."""
+    return Path(path).parent / framework / Path(path).name
+
+
+def companion_hash(path: Path, framework: str, workload_hash: str) -> str | None:
+    """The version of a companion framework's results: the workload's version (``workload_hash``,
+    its source_hash), the companion's source, and the companions of the workloads it USES; None
+    where there is no companion."""
+    own = companion_path(path, framework)
+    if not own.is_file():
+        return None
+    digest = hashlib.sha256(workload_hash.encode() + b"\0" + own.read_bytes())
+    for name in uses(path):
+        used = companion_path(Path(path).with_name(f"{name}.py"), framework)
+        if used.is_file():
+            digest.update(b"\0" + used.read_bytes())
+    return digest.hexdigest()
+
+
+def snippet_hashes(snippets_dir: Path) -> dict[tuple[str, str], str]:
+    """(workload id, framework) -> current version of its results, read without importing (the
+    site build must not execute snippet code). The id is the file's stem, which discovery checks
+    equals WORKLOAD."""
+    hashes = {}
+    for path in snippet_files(snippets_dir):
+        own = source_hash(path)
+        for framework in FRAMEWORKS:
+            hashes[(path.stem, framework)] = companion_hash(path, framework, own) or own
+    return hashes
+
+
+def snippet_files(snippets_dir: Path) -> list[Path]:
+    """Every snippet module of a folder (names starting with _ are helpers, not workloads)."""
+    return sorted(p for p in Path(snippets_dir).glob("*.py") if not p.name.startswith("_"))
+
+
+def load_snippet(path: Path) -> Snippet:
+    path = Path(path)
+    module = load_module(path)
+    missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(module, a)]
+    if missing:
+        raise SnippetError(f"{path}: missing {', '.join(missing)}")
+    if path.stem != module.WORKLOAD:
+        raise SnippetError(f"{path}: WORKLOAD is {module.WORKLOAD!r} but the file is named {path.stem!r}")
+    _check_profiles(path, module.PROFILES)
+    if not any(hasattr(module, f"{fw}_case") for fw in FRAMEWORKS):
+        raise SnippetError(f"{path}: defines none of {', '.join(f + '_case' for f in FRAMEWORKS)}")
+    companions = {fw: load_companion(path, fw) for fw in COMPANION_FRAMEWORKS if companion_path(path, fw).is_file()}
+    own = source_hash(path)
+    return Snippet(path=path, module=module, source_hash=own, companions=companions,
+                   companion_hashes={fw: companion_hash(path, fw, own) for fw in companions})
+
+
+def _check_profiles(path: Path, profiles: dict) -> None:
+    unknown = set(profiles) - set(PROFILES)  # the registry in profiles.py
+    if unknown:
+        raise SnippetError(f"{path}: PROFILES has unknown profile(s) {sorted(unknown)}")
+
+
+def load_companion(path: Path, framework: str) -> ModuleType:
+    """A framework's companion of a workload; it must define ``<framework>_case``."""
+    own = companion_path(path, framework)
+    module = load_module(own)
+    if not hasattr(module, f"{framework}_case"):
+        raise SnippetError(f"{own}: defines no {framework}_case")
+    _check_profiles(own, getattr(module, "PROFILES", {}))
+    return module
+
+
+def discover(snippets_dir: Path, only: list[str] | None = None) -> list[Snippet]:
+    """Every snippet in ``snippets_dir`` in the order to run them: by RUN_ORDER (then name), or
+    only the named workloads, in the order named."""
+    files = {p.stem: p for p in snippet_files(snippets_dir)}
+    if only:
+        unknown = set(only) - set(files)
+        if unknown:
+            raise SnippetError(f"unknown workload(s) {', '.join(sorted(unknown))} in {snippets_dir}")
+        return [load_snippet(files[name]) for name in dict.fromkeys(only)]
+    return sorted((load_snippet(p) for p in files.values()), key=lambda s: (s.run_order, s.workload))
