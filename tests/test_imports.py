@@ -10,10 +10,16 @@ from conftest import ROOT
 
 PACKAGE = ROOT / "scripts" / "accelbench"
 
-# Lowest first. `sources` sits above `publish`: each slice registers its rules, tables and
-# fragment kinds into the registries of `judge` and `publish`, which never import a source.
+# Lowest first. `sources` sits above `publish`: its package imports every slice, whose rules,
+# tables and fragment kinds register into the registries of `judge` and `publish`.
 STAGES = ["core", "frameworks", "workloads", "measure", "store", "judge", "publish", "sources"]
 TOP = len(STAGES)  # the command line, the pre-build step, the MkDocs plugin, cloud
+# Inside a source's slice each module has the stage of its role, so the slice runs format ->
+# importer -> rules -> tables and fragments, and its format never reaches the publishing side.
+# The slice's own declaration (its __init__) and the helpers slices share are store-side.
+ROLES = {"format": "store", "importer": "store", "names": "store", "pairs": "store",
+         "git": "store", "markdown": "store", "rounds": "store",
+         "rules": "judge", "tables": "publish", "fragments": "publish"}
 
 
 def module_name(path) -> str:
@@ -23,7 +29,15 @@ def module_name(path) -> str:
 
 def stage_of(module: str) -> int:
     parts = module.split(".")
-    return STAGES.index(parts[1]) if len(parts) > 1 and parts[1] in STAGES else TOP
+    if len(parts) == 1 or parts[1] not in STAGES:
+        return TOP
+    if parts[1] == "sources" and len(parts) > 2:
+        return STAGES.index(ROLES[parts[-1]] if parts[-1] in ROLES or len(parts) > 3 else "store")
+    return STAGES.index(parts[1])
+
+
+def is_source(module: str) -> bool:
+    return module == "accelbench.sources" or module.startswith("accelbench.sources.")
 
 
 def imports_in(source: str, filename: str, modules: set[str]) -> set[str]:
@@ -50,8 +64,15 @@ def upward_imports(graph: dict[str, set[str]]) -> list[str]:
     def named(module):
         stage = stage_of(module)
         return f"{module} ({STAGES[stage] if stage < TOP else 'top'})"
-    return [f"{named(module)} imports {named(imported)}, a higher stage"
-            for module in sorted(graph) for imported in sorted(graph[module]) if stage_of(imported) > stage_of(module)]
+    found = []
+    for module in sorted(graph):
+        for imported in sorted(graph[module]):
+            if stage_of(imported) > stage_of(module):
+                found.append(f"{named(module)} imports {named(imported)}, a higher stage")
+            elif is_source(imported) and not is_source(module) and stage_of(module) < TOP:
+                # the registries are below the sources: a stage knows them, never a source by name
+                found.append(f"{named(module)} imports {named(imported)}, a source (only the top and the sources may)")
+    return found
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -85,6 +106,8 @@ def test_no_stage_imports_a_higher_one():
 
 
 def test_every_engine_module_belongs_to_a_stage_or_the_top():
+    unknown = [m for m in engine_imports() if is_source(m) and len(m.split(".")) > 3 and m.split(".")[-1] not in ROLES]
+    assert not unknown, f"modules of a source slice whose role test_imports.ROLES does not know: {unknown}"
     top = {"accelbench", "accelbench.__main__", "accelbench.cli", "accelbench.cloud", "accelbench.mkdocs_plugin",
            "accelbench.prebuild", "accelbench.snippet"}
     assert {m for m in engine_imports() if stage_of(m) == TOP} == top
@@ -94,6 +117,8 @@ def test_every_engine_module_belongs_to_a_stage_or_the_top():
     ("accelbench.core.runfile", "from accelbench.measure.timing import TimingPlan"),
     ("accelbench.judge.findings", "    from accelbench.sources import mlperf_training"),  # lazy, inside a function
     ("accelbench.store.queries", "import accelbench.publish.downloads"),
+    ("accelbench.sources.papers.format", "from accelbench.publish.render import tables"),  # a format reaching publish
+    ("accelbench.publish.fragments.core", "from accelbench.sources.papers import rules"),  # a registry importing a source
 ])
 def test_an_upward_import_injected_by_hand_fails_and_names_both_modules(module, line):
     graph = engine_imports()

@@ -17,11 +17,11 @@ import csv
 import io
 import json
 import posixpath
-from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
+from accelbench.core.columns import Column
 from accelbench.core.metrics import METRICS
 from accelbench.core.text import esc, raw
 from accelbench.store.store import VERSION_FIELDS
@@ -136,13 +136,6 @@ def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
 
 
 # The whole dataset
-
-@dataclass(frozen=True)
-class Column:
-    name: str
-    meaning: str
-    unit: str = ""
-
 
 RECORD_COLUMNS = [
     Column("run_id", "the run the record belongs to (its anchor on the runs page)"),

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from accelbench.publish.downloads import Column
+from accelbench.core.columns import Column
 
 # The columns every MLPerf round's entry shares: its system, as the submission describes it, and
 # where it was read from (each source's dataset file lists them around its own figures).

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from accelbench.core.columns import Column
 from accelbench.core.text import raw
-from accelbench.publish.downloads import Column
 from accelbench.sources.rounds import SOURCE_COLUMNS, SYSTEM_COLUMNS, Rounds, load_rounds, round_key
 from accelbench.store.published import write_published
 

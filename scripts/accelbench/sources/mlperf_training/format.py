@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from accelbench.core.columns import Column
 from accelbench.core.text import raw
-from accelbench.publish.downloads import Column
 from accelbench.sources.rounds import SOURCE_COLUMNS, SYSTEM_COLUMNS, Rounds, load_rounds, round_key
 from accelbench.store.published import write_published
 

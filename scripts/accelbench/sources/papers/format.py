@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from accelbench.core.columns import Column
 from accelbench.core.runfile import RunFileError
-from accelbench.publish.downloads import Column
 from accelbench.store.published import problems_in, write_published
 
 KIND = "paper"

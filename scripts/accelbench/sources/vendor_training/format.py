@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
+from accelbench.core.columns import Column
 from accelbench.core.runfile import RunFileError
-from accelbench.publish.downloads import Column
 from accelbench.store.published import write_published
 
 KIND = "vendor-training"
