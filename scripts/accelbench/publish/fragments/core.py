@@ -13,16 +13,17 @@ Renderers raise :class:`FragmentError` for arguments they do not take.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from accelbench.core.reference import Reference
-from accelbench.core.text import esc
+from accelbench.core.text import esc, esc_md
 from accelbench.judge.answers import Answer, KindInfo, all_answers, measured_kind
 from accelbench.judge.claims import MEASURED
 from accelbench.judge.findings import all_findings
-from accelbench.judge.judging import Finding
+from accelbench.judge.judging import Finding, rules_of
 from accelbench.judge.verdicts import Verdict, measured_verdicts
 from accelbench.publish import downloads
 from accelbench.publish.render import charts, tables
@@ -102,20 +103,59 @@ class Context:
 @dataclass(frozen=True)
 class Kind:
     name: str
-    usage: str  # its arguments, as the contribute page shows them ('' for none)
+    usage: str  # its arguments, as the contribute page shows them ('' for none; [X] optional)
     doc: str  # what it shows, one line
     render: Callable[[Context, list[str]], Fragment | str]
+    choices: Callable[[Context], Iterable[str]] | None = None  # what its first argument may be
+    source: str | None = None  # the published source it shows: said "not imported" without it
+    missing: Callable[[list[str]], str] | None = None  # what is then not imported, in words
+
+    def arity(self) -> tuple[int, int]:
+        """The fewest and the most arguments its usage takes ("WORKLOAD[.METRIC]": 1 and 2)."""
+        optional = re.findall(r"\[[^\]]*\]", self.usage)
+        required = [w for w in re.split(r"[.\s]+", re.sub(r"\[[^\]]*\]", "", self.usage)) if w]
+        return len(required), len(required) + len(optional)
+
+    def check(self, ctx: Context, args: list[str]) -> None:
+        """Refuse arguments the usage does not take, naming what it takes."""
+        least, most = self.arity()
+        known = list(self.choices(ctx)) if self.choices else None
+        if least <= len(args) <= most and (known is None or not args or args[0] in known):
+            return
+        if most == 0:
+            raise FragmentError(f"{self.name!r} takes no arguments, got {args}")
+        takes = f"one of {', '.join(known)}" if known else self.usage
+        raise FragmentError(f"{self.name!r} takes {'no argument or ' if least == 0 else ''}{takes}, got {args or 'none'}")
 
 
 KINDS: dict[str, Kind] = {}
 
 
-def kind(name: str, usage: str, doc: str):
-    """Register the decorated function as the renderer of one fragment kind."""
+def kind(name: str, usage: str, doc: str, *, choices: Callable[[Context], Iterable[str]] | Iterable[str] | None = None,
+         source: str | None = None, missing: str | Callable[[list[str]], str] | None = None):
+    """Register the decorated function as the renderer of one fragment kind. The registry checks
+    its arguments against ``usage`` (and the first against ``choices``, a list or a function of the
+    context) and, for a kind showing a published ``source``, says what is ``missing`` where none of
+    it is imported, so the renderer is called only with arguments it takes and data it can show."""
+    if choices is not None and not callable(choices):
+        choices = (lambda fixed: lambda ctx: fixed)(list(choices))
+    if isinstance(missing, str):
+        missing = (lambda text: lambda args: text)(missing)
+    if (source is None) != (missing is None):
+        raise ValueError(f"fragment kind {name!r}: a source and what is missing without it come together")
+
     def register(render: Callable[[Context, list[str]], str]):
-        KINDS[name] = Kind(name, usage, doc, render)
+        KINDS[name] = Kind(name, usage, doc, render, choices, source, missing)
         return render
     return register
+
+
+def imported(ctx: Context, source: str) -> bool:
+    """Whether any of a published source's data is imported (a file with no rows is none)."""
+    key = f"imported:{source}"
+    if key not in ctx.cache:
+        ctx.cache[key] = source in ctx.published and bool(SOURCES[source].rows(ctx.published[source]))
+    return ctx.cache[key]
 
 
 @dataclass(frozen=True)
@@ -152,21 +192,22 @@ def concat(parts: list[Fragment | str]) -> Fragment:
 def render(ctx: Context, name: str, args: list[str]) -> Fragment:
     if name not in KINDS:
         raise FragmentError(f"unknown fragment kind {name!r} (known: {', '.join(KINDS)})")
-    return as_fragment(KINDS[name].render(ctx, args))
+    found = KINDS[name]
+    found.check(ctx, args)
+    if found.source is not None and not imported(ctx, found.source):
+        return as_fragment(tables.not_measured(f"{found.missing(args)} (run accelbench import {found.source})",
+                                               ctx.links.md(PUBLISHED_PAGE)))
+    return as_fragment(found.render(ctx, args))
 
 
-def no_args(name: str, args: list[str]) -> None:
-    if args:
-        raise FragmentError(f"{name!r} takes no arguments, got {args}")
+def workloads(ctx: Context) -> Iterable[str]:
+    """The choices of a kind whose argument is a workload id."""
+    return sorted(ctx.workloads)
 
 
-def workload_arg(ctx: Context, name: str, args: list[str], extra: int = 0) -> str:
-    if not 1 <= len(args) <= 1 + extra:
-        raise FragmentError(f"{name!r} takes one workload id{' and optionally a metric' if extra else ''}, "
-                            f"got {args or 'none'}")
-    if args[0] not in ctx.workloads:
-        raise FragmentError(f"unknown workload {args[0]!r} (known: {', '.join(sorted(ctx.workloads))})")
-    return args[0]
+def rules_list(evidence: str) -> str:
+    """The written rules of one kind of evidence, as the methodology and evidence pages list them."""
+    return "\n".join(f"- **{esc_md(r.claim.feature)}**: {esc_md(r.text)}" for r in rules_of(evidence))
 
 
 def wrap(table_html: str) -> str:

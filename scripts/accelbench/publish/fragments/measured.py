@@ -6,7 +6,6 @@ from __future__ import annotations
 from accelbench.core.profiles import PROFILES
 from accelbench.core.text import esc, esc_md, row_ids
 from accelbench.judge.claims import CLAIMS, MEASURED
-from accelbench.judge.judging import rules_of
 from accelbench.measure import targets
 from accelbench.publish import downloads, notebooks
 from accelbench.publish.fragments.core import (
@@ -19,9 +18,9 @@ from accelbench.publish.fragments.core import (
     download,
     figure,
     kind,
-    no_args,
     not_measured,
-    workload_arg,
+    rules_list,
+    workloads,
     wrap,
 )
 from accelbench.publish.render import charts, costs, coverage, reference, results, runs, tables, verdicts
@@ -32,7 +31,6 @@ from accelbench.store.published import SOURCES
 
 @kind("runs", "", "every stored run with its provenance; the anchors result tables link to")
 def _runs(ctx: Context, args: list[str]) -> str:
-    no_args("runs", args)
     if not ctx.store.runs:
         return not_measured(ctx, "any workload")
     return wrap(runs.runs_table(ctx.store.runs))
@@ -40,7 +38,6 @@ def _runs(ctx: Context, args: list[str]) -> str:
 
 @kind("verdicts", "", "the article's comparison table with the evidence and a verdict per row")
 def _verdicts(ctx: Context, args: list[str]) -> str:
-    no_args("verdicts", args)
     return wrap(verdicts.verdict_table(ctx.verdicts(), ctx.links.runs, ctx.links.html, ctx.links.html(CONTRIBUTE_PAGE),
                                         [(source.title, _findings_of(ctx, kind), ctx.links.html(PUBLISHED_PAGE))
                                          for kind, source in SOURCES.items() if kind in ctx.published]))
@@ -51,40 +48,34 @@ def _findings_of(ctx: Context, evidence: str) -> dict:
     return {slug: found for (slug, kind), found in ctx.findings().items() if kind == evidence}
 
 
-@kind("verdict", "RULE", f"one row's verdict and evidence as a note ({', '.join(CLAIMS)})")
+@kind("verdict", "RULE", f"one row's verdict and evidence as a note ({', '.join(CLAIMS)})", choices=CLAIMS)
 def _verdict(ctx: Context, args: list[str]) -> str:
-    if len(args) != 1 or args[0] not in CLAIMS:
-        raise FragmentError(f"'verdict' takes one of {', '.join(CLAIMS)}, got {args or 'none'}")
     row = next(v for v in ctx.verdicts() if v.claim.slug == args[0])
     return verdicts.verdict_note(row, ctx.links.md(row.page), ctx.links.md(CONTRIBUTE_PAGE))
 
 
 @kind("verdict-rules", "", "the written rules the verdicts follow")
 def _verdict_rules(ctx: Context, args: list[str]) -> str:
-    no_args("verdict-rules", args)
-    return "\n" + "\n".join(f"- **{esc(r.claim.feature)}**: {esc(r.text)}" for r in rules_of(MEASURED)) + "\n"
+    return "\n" + rules_list(MEASURED) + "\n"
 
 
-@kind("reference", "accelerators|prices", "the vendor specifications or the dated prices, with their sources")
+@kind("reference", "accelerators|prices", "the vendor specifications or the dated prices, with their sources",
+      choices=["accelerators", "prices"])
 def _reference(ctx: Context, args: list[str]) -> str:
     if args == ["prices"]:
         return wrap(reference.prices_table(ctx.reference.prices))
-    if args == ["accelerators"]:
-        measured = queries.measured_on_chips(ctx.store, ctx.reference)
-        return wrap(reference.accelerators_table(ctx.reference.accelerators, measured, ctx.links.runs))
-    raise FragmentError(f"'reference' takes accelerators or prices, got {args or 'none'}")
+    measured = queries.measured_on_chips(ctx.store, ctx.reference)
+    return wrap(reference.accelerators_table(ctx.reference.accelerators, measured, ctx.links.runs))
 
 
 @kind("cost", "", "cost per billion training tokens and per PFLOP for every priced chip, with its CSV and JSON")
 def _cost(ctx: Context, args: list[str]) -> str:
-    no_args("cost", args)
     table = costs.cost_table(queries.cost_rows(ctx.store, ctx.reference), ctx.links.runs, anchor="cost")
     return wrap(table.html) + download(ctx, "cost", table.rows)
 
 
 @kind("energy", "", "every measurement metered for energy, and why the others were not, with their CSV and JSON")
 def _energy(ctx: Context, args: list[str]) -> str:
-    no_args("energy", args)
     metered, unmetered = costs.energy_table(queries.ok_rows(ctx.store.records), ctx.links.runs, anchor="energy")
     shown = [t.html for t in (metered, unmetered) if t.html]
     if not shown:
@@ -96,13 +87,11 @@ def _energy(ctx: Context, args: list[str]) -> str:
 
 @kind("coverage", "", "which kinds of device (CPU, GPU, TPU) the stored runs measured, and which not yet")
 def _coverage(ctx: Context, args: list[str]) -> str:
-    no_args("coverage", args)
     return coverage.coverage_note(ctx.store.records, ctx.links.md(CONTRIBUTE_PAGE))
 
 
 @kind("cloud-targets", "", "the accelerators `accelbench cloud plan` can target, with a cost bound from the dated prices")
 def _cloud_targets(ctx: Context, args: list[str]) -> str:
-    no_args("cloud-targets", args)
     rows = []
     for target in targets.TARGETS.values():
         rows.append([f"<code>{esc(target.name)}</code>", f"<code>{esc(target.accelerators)}</code>",
@@ -117,7 +106,6 @@ def _cloud_targets(ctx: Context, args: list[str]) -> str:
 
 @kind("roofline", "", "matrix-multiplication results against arithmetic intensity, with ceilings")
 def _roofline(ctx: Context, args: list[str]) -> str:
-    no_args("roofline", args)
     points, ceilings = queries.roofline_inputs(ctx.store, ctx.reference)
     alt = queries.roofline_alt(points)
     return figure(charts.roofline_chart(points, ceilings, alt, uid="roofline"), alt,
@@ -127,9 +115,10 @@ def _roofline(ctx: Context, args: list[str]) -> str:
 
 # Fragments about one workload
 
-@kind("table", "WORKLOAD", "the latest result per device, framework and parameters, with its CSV and JSON")
+@kind("table", "WORKLOAD", "the latest result per device, framework and parameters, with its CSV and JSON",
+      choices=workloads)
 def _table(ctx: Context, args: list[str]) -> str:
-    workload = workload_arg(ctx, "table", args)
+    workload = args[0]
     latest = ctx.store.latest(workload)
     if latest.empty:
         return not_measured(ctx, ctx.workloads[workload]["title"])
@@ -138,9 +127,10 @@ def _table(ctx: Context, args: list[str]) -> str:
     return wrap(table.html) + download(ctx, f"table-{workload}", table.rows)
 
 
-@kind("best", "WORKLOAD", "the best value of the chart's metric per device, framework and series, with its CSV and JSON")
+@kind("best", "WORKLOAD", "the best value of the chart's metric per device, framework and series, with its CSV and JSON",
+      choices=workloads)
 def _best(ctx: Context, args: list[str]) -> str:
-    workload = workload_arg(ctx, "best", args)
+    workload = args[0]
     chart = ctx.workloads[workload]["chart"]
     best = queries.best_per_series(ctx.store.latest(workload), chart["y"], chart.get("series", []))
     table = results.best_table(best, chart["y"], chart.get("series", []), chart["x"], ctx.links.runs,
@@ -149,18 +139,19 @@ def _best(ctx: Context, args: list[str]) -> str:
         not_measured(ctx, ctx.workloads[workload]["title"])
 
 
-@kind("scaling", "WORKLOAD", "scaling efficiency from the one-device and all-device records of a run, with its CSV and JSON")
+@kind("scaling", "WORKLOAD", "scaling efficiency from the one-device and all-device records of a run, with its CSV and JSON",
+      choices=workloads)
 def _scaling(ctx: Context, args: list[str]) -> str:
-    workload = workload_arg(ctx, "scaling", args)
+    workload = args[0]
     pairs = queries.scaling_pairs(ctx.store.latest(workload))
     table = results.scaling_table(pairs, ctx.links.runs, anchor=f"scaling-{workload}")
     return wrap(table.html) + download(ctx, f"scaling-{workload}", table.rows) if table.html else \
         not_measured(ctx, f"{ctx.workloads[workload]['title']} on more than one device")
 
 
-@kind("chart", "WORKLOAD[.METRIC]", "the workload's chart, or the one of its EXTRA_CHARTS for METRIC")
+@kind("chart", "WORKLOAD[.METRIC]", "the workload's chart, or the one of its EXTRA_CHARTS for METRIC", choices=workloads)
 def _chart(ctx: Context, args: list[str]) -> str:
-    workload = workload_arg(ctx, "chart", args, extra=1)
+    workload = args[0]
     metric = args[1] if len(args) == 2 else None
     charts_of = ctx.workloads[workload]["charts"]
     if metric not in charts_of:
@@ -180,8 +171,6 @@ def _chart(ctx: Context, args: list[str]) -> str:
 @kind("notebook", "NAME", "the notebook NAME.ipynb beside the page, executed on the stored data (a failing cell "
       "stops the build) and converted, plots embedded")
 def _notebook(ctx: Context, args: list[str]) -> str:
-    if len(args) != 1:
-        raise FragmentError(f"'notebook' takes the name of a notebook beside the page, got {args or 'none'}")
     path = ctx.docs_dir / ctx.links.folder / f"{args[0]}.ipynb"
     if not path.exists():
         raise FragmentError(f"no notebook {path}")
@@ -193,7 +182,6 @@ def _notebook(ctx: Context, args: list[str]) -> str:
 
 @kind("profiles", "", "the benchmark profiles as the runner reads them: timing, limits, energy windows")
 def _profiles(ctx: Context, args: list[str]) -> str:
-    no_args("profiles", args)
     head = ["Profile", "For", "Warm-up (s)", "Shortest sample (s)", "Samples", "Sampling budget (s)",
             "At least", "Time limit (s)", "Energy window (s)"]
     rows = [[f"<code>{esc(p.name)}</code>", esc(p.description), f"{p.timing.warmup_s:g}", f"{p.timing.min_sample_s:g}",
@@ -204,7 +192,6 @@ def _profiles(ctx: Context, args: list[str]) -> str:
 
 @kind("dataset", "", "the whole dataset as files: every stored record and every published entry, in CSV and JSON")
 def _dataset(ctx: Context, args: list[str]) -> str:
-    no_args("dataset", args)
     records, columns = ctx.record_rows()
     n_runs = len({r["run_id"] for r in records})
     out = [f"\n**Every stored record**: {len(records)} records from {n_runs} run files, one row each, with the "
@@ -223,7 +210,6 @@ def _dataset(ctx: Context, args: list[str]) -> str:
 
 @kind("data-dictionary", "", "every column of the dataset files, with its meaning and unit")
 def _data_dictionary(ctx: Context, args: list[str]) -> str:
-    no_args("data-dictionary", args)
     _, columns = ctx.record_rows()
     out = []
     files = [("accelbench-records", columns, downloads.RECORD_COLUMNS)] + \
@@ -239,6 +225,5 @@ def _data_dictionary(ctx: Context, args: list[str]) -> str:
 
 @kind("kinds", "", "this list: every fragment kind a page can include")
 def _kinds(ctx: Context, args: list[str]) -> str:
-    no_args("kinds", args)
     return "\n" + "\n".join(f"- `{k.name}{'.' + k.usage if k.usage else ''}`: {esc_md(k.doc)}"
                             for k in KINDS.values()) + "\n"

@@ -114,23 +114,30 @@ def _about(row, metric: str) -> dict:
             "date": row["created_at"].strftime("%Y-%m-%d") if "created_at" in row else ""}
 
 
+def _spread(row, value: float) -> tuple[float, float]:
+    """The whisker of a measured value: the metric is inversely proportional to time, so q1/q3 of
+    the timing samples bound it. A published figure has no samples, so no whisker."""
+    if all(pd.notna(row.get(c)) for c in ("median_s", "q1_s", "q3_s")):
+        return value * row["median_s"] / row["q3_s"], value * row["median_s"] / row["q1_s"]
+    return value, value
+
+
 def points(latest: pd.DataFrame, chart: dict) -> pd.DataFrame:
     """What a chart draws: one row per measured result with a positive value (a zero rate cannot
     be drawn on a log axis) and, for lines, a usable x; with the tooltip's fields."""
     metric = f"m_{chart['y']}"
     if metric not in latest:
         return pd.DataFrame()
-    ok = latest[(latest["status"] == "ok") & latest[metric].notna() & (latest[metric] > 0)]
+    measured = latest["status"] == "ok" if "status" in latest else True  # a published figure has no status
+    ok = latest[measured & latest[metric].notna() & (latest[metric] > 0)]
     rows = []
     for _, row in ok.iterrows():
         x = row["params"].get(chart["x"])
         if chart.get("kind") != "bar" and (isinstance(x, bool) or not isinstance(x, (int, float)) or x <= 0):
             continue  # a record without a usable x (a contributed file may lack it) is not drawn
         value = float(row[metric])
-        # the metric is inversely proportional to time, so q1/q3 of time bound it
-        rows.append({"x": x, "y": value, "lo": value * row["median_s"] / row["q3_s"],
-                     "hi": value * row["median_s"] / row["q1_s"], "series": _key_label(row, chart),
-                     **_about(row, chart["y"])})
+        lo, hi = _spread(row, value)
+        rows.append({"x": x, "y": value, "lo": lo, "hi": hi, "series": _key_label(row, chart), **_about(row, chart["y"])})
     if not rows:
         return pd.DataFrame()
     frame = pd.DataFrame(rows)

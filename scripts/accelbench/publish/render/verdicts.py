@@ -5,9 +5,10 @@ findings; it judges nothing."""
 from __future__ import annotations
 
 from accelbench.core.text import esc, esc_md
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
 from accelbench.publish.render.tables import admonition, html_table
 
-VERDICT_ICONS = {"supported": "✅", "contradicted": "❌", "mixed": "⚖️", "not measured yet": "❔"}
+VERDICT_ICONS = {SUPPORTED: "✅", CONTRADICTED: "❌", MIXED: "⚖️", NOT_MEASURED: "❔"}
 
 
 def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, published=()) -> str:

@@ -5,9 +5,8 @@ core.KINDS."""
 from __future__ import annotations
 
 from accelbench.core.text import esc
-from accelbench.judge.judging import judge_advantage, rules_of
-from accelbench.publish.fragments.core import PUBLISHED_PAGE, Context, concat, download, kind, no_args, wrap
-from accelbench.publish.render import tables
+from accelbench.judge.judging import judge_advantage
+from accelbench.publish.fragments.core import Context, concat, download, kind, rules_list, wrap
 from accelbench.sources.mlperf_inference import tables as inference_tables
 from accelbench.sources.mlperf_inference.format import KIND
 from accelbench.sources.mlperf_inference.rules import best, comparable, results_url
@@ -17,21 +16,12 @@ NOTE = ("Inference results, published by others and not measured here: they neve
         "training.")
 
 
-def _none(ctx: Context) -> str:
-    return tables.not_measured("published MLPerf Inference results (run accelbench import mlperf-inference)",
-                               ctx.links.md(PUBLISHED_PAGE))
-
-
-def _held(ctx: Context) -> bool:
-    return KIND in ctx.published and not ctx.published[KIND].results.empty
+MISSING = "published MLPerf Inference results"
 
 
 @kind("inference-table", "", "every imported MLPerf Inference round on Stable Diffusion XL: samples/s (Offline) and "
-      "queries/s (Server) per system and per chip, one table per round, with its CSV and JSON")
+      "queries/s (Server) per system and per chip, one table per round, with its CSV and JSON", source=KIND, missing=MISSING)
 def _inference_table(ctx: Context, args: list[str]) -> str:
-    no_args("inference-table", args)
-    if not _held(ctx):
-        return _none(ctx)
     data = ctx.published[KIND]
     out = []
     for round_name in newest_first(data.results["round"]):
@@ -49,11 +39,8 @@ def _inference_table(ctx: Context, args: list[str]) -> str:
 
 
 @kind("inference-summary", "", "per scenario, the TPU and the GPU with the most per chip on Stable Diffusion XL "
-      "(MLPerf Inference), and the verdict")
+      "(MLPerf Inference), and the verdict", source=KIND, missing=MISSING)
 def _inference_summary(ctx: Context, args: list[str]) -> str:
-    no_args("inference-summary", args)
-    if not _held(ctx):
-        return _none(ctx)
     entries = []
     for scenario, round_name, rows in comparable(ctx.published[KIND]):
         tpu, gpu = best(rows, "tpu"), best(rows, "gpu")  # the rule's own choice, tie-break included
@@ -64,5 +51,4 @@ def _inference_summary(ctx: Context, args: list[str]) -> str:
 
 @kind("inference-rules", "", "the written rule of the MLPerf Inference verdict")
 def _inference_rules(ctx: Context, args: list[str]) -> str:
-    no_args("inference-rules", args)
-    return "\n" + "\n".join(f"- **{esc(r.claim.feature)}**: {esc(r.text)}" for r in rules_of(KIND)) + "\n"
+    return "\n" + rules_list(KIND) + "\n"

@@ -6,17 +6,15 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.text import esc
-from accelbench.judge.judging import judge_advantage, rules_of
+from accelbench.judge.judging import judge_advantage
 from accelbench.publish.fragments.core import (
     PUBLISHED_PAGE,
-    REPRODUCE_PAGE,
     Context,
-    FragmentError,
     concat,
     download,
     figure,
     kind,
-    no_args,
+    rules_list,
     wrap,
 )
 from accelbench.publish.render import charts, tables
@@ -29,12 +27,14 @@ from accelbench.sources.rounds import newest_first
 
 def _benchmark(ctx: Context, name: str, args: list[str]) -> pd.DataFrame | None:
     """The published entries of the benchmark a fragment names, or None where none is imported."""
-    if len(args) != 1 or args[0] not in MLPERF_BENCHMARKS:
-        raise FragmentError(f"'{name}' takes one MLPerf benchmark ({', '.join(MLPERF_BENCHMARKS)}), got {args or 'none'}")
-    df = ctx.published[KIND].results if KIND in ctx.published else None
-    if df is None or df.empty or args[0] not in set(df["benchmark"]):
+    df = ctx.published[KIND].results
+    if args[0] not in set(df["benchmark"]):
         return None
     return df[df["benchmark"] == args[0]]
+
+
+def _missing(args: list[str]) -> str:
+    return f"published MLPerf results on {args[0]}"
 
 
 def _not_published(ctx: Context, benchmark: str) -> str:
@@ -43,7 +43,7 @@ def _not_published(ctx: Context, benchmark: str) -> str:
 
 
 @kind("published", "BENCHMARK", "every imported MLPerf Training round of a benchmark: one table per round, with its "
-      "CSV and JSON")
+      "CSV and JSON", choices=MLPERF_BENCHMARKS, source=KIND, missing=_missing)
 def _published(ctx: Context, args: list[str]) -> str:
     rows = _benchmark(ctx, "published", args)
     if rows is None:
@@ -62,13 +62,14 @@ def _published(ctx: Context, args: list[str]) -> str:
     return concat(out)
 
 
-@kind("published-chart", "BENCHMARK", "chip-hours to train against chips, per accelerator and round (log axes)")
+@kind("published-chart", "BENCHMARK", "chip-hours to train against chips, per accelerator and round (log axes)",
+      choices=MLPERF_BENCHMARKS, source=KIND, missing=_missing)
 def _published_chart(ctx: Context, args: list[str]) -> str:
     rows = _benchmark(ctx, "published-chart", args)
     if rows is None:
         return _not_published(ctx, args[0])
-    frame = pd.DataFrame({"device": rows["accelerator"], "framework": rows["round"], "status": "ok", "chips": rows["chips"],
-                          "m_chip_hours": rows["chip_hours"], "median_s": 1.0, "q1_s": 1.0, "q3_s": 1.0})
+    frame = pd.DataFrame({"device": rows["accelerator"], "framework": rows["round"], "chips": rows["chips"],
+                          "m_chip_hours": rows["chip_hours"]})
     # one point per accelerator, round and chip count: the entry with the fewest chip-hours
     frame = frame.sort_values(["m_chip_hours", "device"]).drop_duplicates(["device", "framework", "chips"])
     frame = frame.assign(params=frame["chips"].map(lambda c: {"chips": int(c)}))
@@ -81,11 +82,9 @@ def _published_chart(ctx: Context, args: list[str]) -> str:
                    "one pays chip-hours for a shorter time to train.", ctx)
 
 
-@kind("published-summary", "", "per benchmark, the best TPU and the best GPU per chip in the newest round with both")
+@kind("published-summary", "", "per benchmark, the best TPU and the best GPU per chip in the newest round with both",
+      source=KIND, missing="published MLPerf results")
 def _published_summary(ctx: Context, args: list[str]) -> str:
-    no_args("published-summary", args)
-    if KIND not in ctx.published or ctx.published[KIND].results.empty:
-        return tables.not_measured("published MLPerf results", ctx.links.md(REPRODUCE_PAGE))
     entries = []
     for benchmark, round_name, rows in comparable(ctx.published[KIND]):
         tpu = best_tpu(rows)  # the rule's own choice, tie-break included
@@ -96,7 +95,6 @@ def _published_summary(ctx: Context, args: list[str]) -> str:
 
 @kind("published-rules", "", "the written rules of the published verdicts")
 def _published_rules(ctx: Context, args: list[str]) -> str:
-    no_args("published-rules", args)
-    return "\n" + "\n".join(f"- **{esc(r.claim.feature)}**: {esc(r.text)}" for r in rules_of(KIND)) + "\n"
+    return "\n" + rules_list(KIND) + "\n"
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from accelbench.core.text import esc
 from accelbench.judge.claims import CLAIMS
-from accelbench.judge.judging import rules_of
-from accelbench.publish.fragments.core import PUBLISHED_PAGE, Context, FragmentError, concat, download, kind, no_args, wrap
+from accelbench.publish.fragments.core import PUBLISHED_PAGE, Context, concat, download, kind, rules_list, wrap
 from accelbench.publish.render import tables
 from accelbench.sources.papers import tables as paper_tables
 from accelbench.sources.papers.format import KIND, MEASURES
@@ -17,17 +16,18 @@ NOTE = ("Figures quoted word for word from peer-reviewed papers, not measured he
         "vendor chose the workloads and the comparison.")
 
 
+def _what(args: list[str]) -> str:
+    return f"peer-reviewed papers on {CLAIMS[args[0]].feature.lower()}" if args else "peer-reviewed papers"
+
+
 @kind("paper-figures", "[CLAIM]", f"figures quoted from peer-reviewed papers, with the authors' affiliation beside each "
-      f"(all, or those on one claim: {', '.join(sorted(set(MEASURES.values())))}), with their CSV and JSON")
+      f"(all, or those on one claim: {', '.join(sorted(set(MEASURES.values())))}), with their CSV and JSON",
+      choices=sorted(set(MEASURES.values())), source=KIND, missing=lambda args: f"figures quoted from {_what(args)}")
 def _paper_figures(ctx: Context, args: list[str]) -> str:
-    claims = sorted(set(MEASURES.values()))
-    if len(args) > 1 or (args and args[0] not in claims):
-        raise FragmentError(f"'paper-figures' takes no argument or one of {', '.join(claims)}, got {args}")
     claim = args[0] if args else None
-    what = f"peer-reviewed papers on {CLAIMS[claim].feature.lower()}" if claim else "peer-reviewed papers"
-    figures = ctx.published[KIND].figures(claim) if KIND in ctx.published else []
+    figures = ctx.published[KIND].figures(claim)
     if not figures:
-        return tables.not_measured(f"figures quoted from {what}", ctx.links.md(PUBLISHED_PAGE))
+        return tables.not_measured(f"figures quoted from {_what(args)}", ctx.links.md(PUBLISHED_PAGE))
     name = "paper-figures" + (f"-{claim}" if claim else "")
     table = paper_tables.figures_table(figures, anchor=name)
     return concat([f"\n<p>{esc(NOTE)}</p>\n", wrap(table.html), download(ctx, name, table.rows)])
@@ -35,5 +35,4 @@ def _paper_figures(ctx: Context, args: list[str]) -> str:
 
 @kind("paper-rules", "", "the written rules of the verdicts from peer-reviewed papers")
 def _paper_rules(ctx: Context, args: list[str]) -> str:
-    no_args("paper-rules", args)
-    return "\n" + "\n".join(f"- **{esc(r.claim.feature)}**: {esc(r.text)}" for r in rules_of(KIND)) + "\n"
+    return "\n" + rules_list(KIND) + "\n"

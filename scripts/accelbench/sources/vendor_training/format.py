@@ -70,6 +70,7 @@ def load(files: list[tuple[Path, dict]]) -> VendorTraining:
                 problems.append(f"{path}: rows: release {release} of {source['repository']} is also in {seen}: import "
                                 f"both documents again, at one commit")
         for row in data["rows"]:
+            row = {k: v for k, v in row.items() if k != "date"}  # empty in every file that has it (see the schema)
             full = {**row, "repository": source["repository"], "commit": source["commit"], "document": data["name"]}
             rows.append({**full, "url": row_url(full)})
     if problems:
@@ -86,7 +87,6 @@ COLUMNS = [
     Column("release", "the NeMo container release of the section (empty: the document has none)"),
     Column("section", "the headings above the table"),
     Column("task", "pre-training, sft or lora, from the headings (or the document)"),
-    Column("date", "the date the document gives the figure (empty: it gives none)", "YYYY-MM-DD"),
     Column("line_date", "the day the line was first published (git blame at the imported commit)", "YYYY-MM-DD, UTC"),
     Column("model", "the model as the document writes it"),
     Column("model_key", "the architecture it stands for (the name table)"),

@@ -7,9 +7,8 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.text import esc
-from accelbench.judge.judging import rules_of
-from accelbench.publish.fragments.core import PUBLISHED_PAGE, Context, concat, download, figure, kind, no_args, wrap
-from accelbench.publish.render import charts, tables
+from accelbench.publish.fragments.core import Context, concat, download, figure, kind, rules_list, wrap
+from accelbench.publish.render import charts
 from accelbench.sources.vendor_training import tables as vendor_tables
 from accelbench.sources.vendor_training.format import KIND, row_url
 from accelbench.sources.vendor_training.pairs import match
@@ -18,28 +17,18 @@ from accelbench.sources.vendor_training.rules import price_of
 LABEL = "Vendor-reported (published by Google and NVIDIA, not audited, not measured here)"
 
 
-def _data(ctx: Context):
-    data = ctx.published.get(KIND)
-    return data if data is not None and data.rows else None
-
-
-def _not_imported(ctx: Context) -> str:
-    return tables.not_measured("vendor-published training throughput (run accelbench import vendor-training)",
-                               ctx.links.md(PUBLISHED_PAGE))
+MISSING = "vendor-published training throughput"
 
 
 def _matched(ctx: Context):
     if "vendor-training-match" not in ctx.cache:
-        ctx.cache["vendor-training-match"] = match(_data(ctx).rows)
+        ctx.cache["vendor-training-match"] = match(ctx.published[KIND].rows)
     return ctx.cache["vendor-training-match"]
 
 
 @kind("vendor-pairs", "", "vendor-published training throughput: every matched TPU/GPU pair (tokens/s per chip, "
-      "GPU/TPU, dollars per million tokens, flags), with its CSV and JSON")
+      "GPU/TPU, dollars per million tokens, flags), with its CSV and JSON", source=KIND, missing=MISSING)
 def _vendor_pairs(ctx: Context, args: list[str]) -> str:
-    no_args("vendor-pairs", args)
-    if _data(ctx) is None:
-        return _not_imported(ctx)
     pairs, _ = _matched(ctx)
     finding = ctx.findings().get(("speed", KIND))
     said = f"<p>{esc(LABEL)}. {esc(finding.evidence[0])}.</p>\n" if finding else ""
@@ -50,11 +39,8 @@ def _vendor_pairs(ctx: Context, args: list[str]) -> str:
 
 
 @kind("vendor-refused", "", "vendor-published training throughput: rows of one configuration on both sides that "
-      "are not compared, and why")
+      "are not compared, and why", source=KIND, missing=MISSING)
 def _vendor_refused(ctx: Context, args: list[str]) -> str:
-    no_args("vendor-refused", args)
-    if _data(ctx) is None:
-        return _not_imported(ctx)
     _, refusals = _matched(ctx)
     table = vendor_tables.refusals_table(refusals)
     if table.html is None:
@@ -62,18 +48,16 @@ def _vendor_refused(ctx: Context, args: list[str]) -> str:
     return concat([wrap(table.html), download(ctx, "vendor-training-refused", table.rows, "the refused candidates")])
 
 
-@kind("vendor-pairs-chart", "", "GPU over TPU tokens per second per chip on every counted vendor-reported pair")
+@kind("vendor-pairs-chart", "", "GPU over TPU tokens per second per chip on every counted vendor-reported pair",
+      source=KIND, missing=MISSING)
 def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
-    no_args("vendor-pairs-chart", args)
-    if _data(ctx) is None:
-        return _not_imported(ctx)
     counted = [p for p in _matched(ctx)[0] if p.counts]
     frame = pd.DataFrame([{
-        "device": p.gpu["system"], "framework": p.gpu["release"] or p.gpu["framework"], "status": "ok",
+        "device": p.gpu["system"], "framework": p.gpu["release"] or p.gpu["framework"],
         # the label (release · GPU precision · model ×chips) stays short; the tooltip has the rest
         "params": {"pair": f"{p.gpu['precision']} · {p.tpu['model']} ×{p.tpu['chips']}", "gbs": p.tpu["gbs"],
                    "seq_len": p.tpu["seq_len"], "tpu_precision": p.tpu["precision"]},
-        "m_gpu_over_tpu": p.gpu_over_tpu, "median_s": 1.0, "q1_s": 1.0, "q3_s": 1.0, "run_id": ""}
+        "m_gpu_over_tpu": p.gpu_over_tpu}
         for p in counted])
     chart = {"kind": "bar", "x": "pair", "y": "gpu_over_tpu", "series": ["pair"],
              "y_label": "GPU/TPU tokens per second per chip",
@@ -87,12 +71,9 @@ def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
 
 
 @kind("vendor-rows", "", "every imported row of the vendors' training-throughput documents, per document, with "
-      "CSV and JSON, and the rows left out with their reasons")
+      "CSV and JSON, and the rows left out with their reasons", source=KIND, missing=MISSING)
 def _vendor_rows(ctx: Context, args: list[str]) -> str:
-    no_args("vendor-rows", args)
-    data = _data(ctx)
-    if data is None:
-        return _not_imported(ctx)
+    data = ctx.published[KIND]
     out = []
     for document in data.documents:
         source, doc = document["source"], document["document"]
@@ -114,8 +95,7 @@ def _vendor_rows(ctx: Context, args: list[str]) -> str:
 
 @kind("vendor-rules", "", "the written rules of the vendor-reported verdicts, the name table and the precisions")
 def _vendor_rules(ctx: Context, args: list[str]) -> str:
-    no_args("vendor-rules", args)
-    rules = "\n".join(f"- **{esc(r.claim.feature)}**: {esc(r.text)}" for r in rules_of(KIND))
+    rules = rules_list(KIND)
     return (f"\n{rules}\n\n**Model names that stand for one architecture** (a name not listed pairs with nothing):\n"
             + wrap(vendor_tables.names_table())
             + "\n**Precisions** (two of one family pair, flagged where they differ; two families never):\n"

@@ -204,7 +204,7 @@ def _row(line, values, second, document, context, notes, chips_known, dates) -> 
         "vendor": document.vendor, "chip": chip if chip in chips_known else None, "kind": document.kind,
         "system": system, "framework": document.framework, "release": context["release"],
         "section": context["section"],
-        "task": context["task"], "date": None, "line_date": date, "line_commit": commit,
+        "task": context["task"], "line_date": date, "line_commit": commit,
         "model": model, "model_key": model_key(model), "chips": values["chips"], "gbs": values["gbs"],
         "mbs": values.get("mbs"), "seq_len": values["seq_len"], "precision": precision,
         "precision_key": precision_key(precision), "tokens_per_s_per_chip": values.get("tokens_per_s_per_chip"),

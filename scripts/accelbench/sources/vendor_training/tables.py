@@ -19,8 +19,6 @@ def _figure(row: dict, value, text: str) -> str:
 
 
 def _date(row: dict) -> str:
-    if row["date"]:
-        return esc(row["date"])
     if row["line_date"]:
         return (f'<span title="{esc("the day the line was first published (git blame), commit " + row["line_commit"])}">'
                 f'{esc(row["line_date"])}</span>')
@@ -66,10 +64,10 @@ def pairs_table(pairs: list[Pair], price_of, *, anchor: str = "vendor-pairs") ->
             "gbs": t["gbs"], "seq_len": t["seq_len"], "task": t["task"], "tpu_precision": t["precision"],
             "gpu_precision": g["precision"], "tpu_system": t["system"], "tpu_chip": t["chip"],
             "tpu_framework": t["framework"], "tpu_release": t["release"],
-            "tpu_tokens_per_s_per_chip": t["tokens_per_s_per_chip"], "tpu_date": t["date"],
+            "tpu_tokens_per_s_per_chip": t["tokens_per_s_per_chip"],
             "tpu_line_date": t["line_date"], "tpu_url": t["url"], "gpu_system": g["system"], "gpu_chip": g["chip"],
             "gpu_framework": g["framework"], "gpu_release": g["release"],
-            "gpu_tokens_per_s_per_chip": g["tokens_per_s_per_chip"], "gpu_date": g["date"],
+            "gpu_tokens_per_s_per_chip": g["tokens_per_s_per_chip"],
             "gpu_line_date": g["line_date"], "gpu_url": g["url"], "gpu_over_tpu": p.gpu_over_tpu,
             "tpu_usd_per_million_tokens": costs[0][0], "gpu_usd_per_million_tokens": costs[1][0],
             "tpu_usd_per_chip_hour": float(costs[0][1]["usd_per_chip_hour"]) if costs[0][1] else None,
@@ -119,7 +117,7 @@ def rows_table(rows: list[dict], *, anchor: str) -> Table:
         data.append(flat({k: r[k] for k in ("vendor", "system", "chip", "framework", "release", "task", "model", "model_key",
                                        "chips", "gbs", "mbs", "seq_len", "precision", "precision_key",
                                        "tokens_per_s_per_chip", "tflops_per_chip", "step_time_s", "parallelism",
-                                       "alternative", "notes", "date", "line_date", "repository", "commit", "path",
+                                       "alternative", "notes", "line_date", "repository", "commit", "path",
                                        "line", "url")}))
     return Table(html_table(ROW_HEAD, body, ids=row_ids(anchor, keys)) if body else None, data)
 
