@@ -36,7 +36,7 @@ CHART = {"kind": "bar", "y": "tokens_per_s", "series": ["config", "devices"], "x
          "x_label": "", "y_label": "tokens/s", "title": "Data-parallel training throughput"}
 TABLE = {"metrics": ["tokens_per_s", "tflops", "compile_s"]}
 _PROTOCOL = "ACCELBENCH"  # prefix of worker replies; anything else a library prints is ignored
-_BATCHES = 4
+BATCHES = 4
 
 
 def _gpt():
@@ -71,7 +71,7 @@ def flops(params, count=1):
     return _gpt().flops_per_token(_gpt().CONFIGS[params["config"]]) * tokens(params, count)
 
 
-def _work(params, count):
+def work(params, count):
     return {"tokens": tokens(params, count), "flops": flops(params, count)}
 
 
@@ -82,7 +82,7 @@ def bytes_moved(params):
 def shard_batch(cfg, step, shards):
     """The batch of the given shards at a step: shard r is device r's part of the global batch."""
     gpt = _gpt()
-    parts = [gpt.batch(cfg, seed=1000 * (step % _BATCHES) + r) for r in shards]
+    parts = [gpt.batch(cfg, seed=1000 * (step % BATCHES) + r) for r in shards]
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
@@ -112,7 +112,7 @@ def jax_case(params, device):
     devices = everything[: device_count(params, len(everything))]
     step_fn, weights, opt_state, shard = jax_step_on_mesh(cfg, devices, params["dtype"])
     live = {"p": weights, "state": opt_state, "step": 0}
-    batches = [tuple(shard(a) for a in shard_batch(cfg, s, range(len(devices)))) for s in range(_BATCHES)]
+    batches = [tuple(shard(a) for a in shard_batch(cfg, s, range(len(devices)))) for s in range(BATCHES)]
     compiled = {}
 
     def prepare():
@@ -128,7 +128,7 @@ def jax_case(params, device):
         return gpt.jax_check(live["p"], cfg, jnp.bfloat16 if params["dtype"] == "bfloat16" else jnp.float32)
 
     return Case(run=run, check=check, tolerance=gpt.TOLERANCE[params["dtype"]], prepare=prepare,
-                notes={"model": cfg, "devices": len(devices)}, work=_work(params, len(devices)))
+                notes={"model": cfg, "devices": len(devices)}, work=work(params, len(devices)))
 # --8<-- [end:jax]
 
 
@@ -202,7 +202,7 @@ def torch_case(params, device):
             workers["w"].close()
 
     return Case(run=run, check=check, tolerance=_gpt().LOSS_TOLERANCE[params["dtype"]], prepare=prepare, close=close,
-                notes={"model": _gpt().CONFIGS[params["config"]], "devices": world}, work=_work(params, world))
+                notes={"model": _gpt().CONFIGS[params["config"]], "devices": world}, work=work(params, world))
 
 
 def torch_worker(rank, world, port, params, device_type, shards):
@@ -221,7 +221,7 @@ def torch_worker(rank, world, port, params, device_type, shards):
     model, opt = gpt.torch_model_and_optimizer(cfg, device)
     ddp = DistributedDataParallel(model, device_ids=[rank] if device_type == "cuda" else None)
     autocast = gpt.torch_autocast(device, params["dtype"])
-    batches = [tuple(torch.from_numpy(a).long().to(device) for a in shard_batch(cfg, s, shards)) for s in range(_BATCHES)]
+    batches = [tuple(torch.from_numpy(a).long().to(device) for a in shard_batch(cfg, s, shards)) for s in range(BATCHES)]
     for line in sys.stdin:
         command = line.split()
         try:

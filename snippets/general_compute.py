@@ -82,7 +82,7 @@ def setup_s(framework, platform, params):
     a 2-core development VM, in proportion to n; on an accelerator, drawing the ROTATE bytes of
     input sets too, whatever n (at the 160 MiB/s of that sort: 3 x 64 MiB in 1.2 s); plus
     compiling (plan.COMPILE_S)."""
-    from accelbench.plan import compile_s
+    from accelbench.measure.plan import compile_s
 
     host = max(0.3, params["n"] / 2**24 * (6.0 if params["op"] == "fft" else 1.5))
     rotation = ROTATE[platform][0] / (160 * 2**20) if platform in ROTATE else 0.0
@@ -123,7 +123,7 @@ def reference(params, arrays):
     return arrays[0].astype(np.float64) @ arrays[1].astype(np.float64)
 
 
-def _error(params, out, arrays):
+def reference_error(params, out, arrays):
     ref = reference(params, arrays)
     if params["op"] == "fft":  # compare real and imaginary parts as one vector
         out, ref = np.stack([out.real, out.imag]), np.stack([ref.real, ref.imag])
@@ -163,7 +163,7 @@ def torch_case(params, device):
 
     def check():
         arrays = inputs(params, 1000)
-        return _error(params, op(*on_device(arrays)).cpu().numpy(), arrays)
+        return reference_error(params, op(*on_device(arrays)).cpu().numpy(), arrays)
 
     # float32 products as JAX's Precision.HIGHEST, where a device's default is less (a TPU's: bf16) or
     # an earlier case left less set (TF32 on CUDA); set last, when nothing more can fail
@@ -202,7 +202,7 @@ def jax_case(params, device):
 
     def check():
         arrays = inputs(params, 1000)
-        return _error(params, np.asarray(compiled["f"](*[jax.device_put(a, device) for a in arrays])), arrays)
+        return reference_error(params, np.asarray(compiled["f"](*[jax.device_put(a, device) for a in arrays])), arrays)
 
     return Case(run=run, check=check, tolerance=tolerance(params, device.platform), prepare=prepare,
                 notes={"input_sets": len(sets)})

@@ -69,13 +69,13 @@ def priority(params):
 def memory_bytes(params):
     """One input pair, the output, the float32 draws they are cast from, and the check's pair."""
     n, size = params["n"], _itemsize(params["dtype"])
-    return n * n * (2 * size * _input_sets(params) + size + 2 * 4 + 2 * size)
+    return n * n * (2 * size * input_set_count(params) + size + 2 * 4 + 2 * size)
 
 
 def setup_s(framework, platform, params):
     """Drawing the input sets on the device and the float64 check of a grid, plus compiling (and
     on a GPU, JAX's autotuning of this shape: plan.COMPILE_S)."""
-    from accelbench.plan import compile_s
+    from accelbench.measure.plan import compile_s
 
     return (1.0 if params["n"] >= 8192 else 0.5) + compile_s(framework, platform, "gemm")
 
@@ -100,16 +100,16 @@ def skip_reason(framework, platform, params, count=1):
     return None
 
 
-def _input_sets(params):  # A and B of one product; small sizes still fit a large cache in all
+def input_set_count(params):  # A and B of one product; small sizes still fit a large cache in all
     return input_sets(2 * params["n"] ** 2 * _itemsize(params["dtype"]), max_sets=256)
 
 
-def _check_indices(n):
+def check_indices(n):
     """Evenly spread rows and columns of the output to compare with the float64 reference."""
     return (np.linspace(0, n - 1, min(n, _CHECK_ROWS)).astype(int), np.linspace(0, n - 1, min(n, _CHECK_COLS)).astype(int))
 
 
-def _reference_error(out_block, a_rows, b_cols):
+def reference_error(out_block, a_rows, b_cols):
     """Error of a block of the product against float64 on the same (rounded) inputs."""
     return relative_error(out_block, a_rows.astype(np.float64) @ b_cols.astype(np.float64))
 
@@ -132,7 +132,7 @@ def torch_case(params, device):
         return tuple(normal(n, n).to(dtype) for _ in range(2))
 
     with restored_if_raises(restore):  # process-wide: undone here if the case is never built
-        sets = [random_pair(seed) for seed in range(_input_sets(params))]
+        sets = [random_pair(seed) for seed in range(input_set_count(params))]
 
     def run(i):
         a, b = sets[i % len(sets)]
@@ -140,9 +140,9 @@ def torch_case(params, device):
 
     def check():  # fresh inputs; a grid of the output against float64
         a, b = random_pair(10_000)
-        rows, cols = (torch.from_numpy(ix).to(device) for ix in _check_indices(n))
+        rows, cols = (torch.from_numpy(ix).to(device) for ix in check_indices(n))
         out = (a @ b)[rows][:, cols].float().cpu().numpy()
-        return _reference_error(out, a[rows].float().cpu().numpy(), b[:, cols].float().cpu().numpy())
+        return reference_error(out, a[rows].float().cpu().numpy(), b[:, cols].float().cpu().numpy())
 
     return Case(run=run, check=check, tolerance=TOLERANCE[name], close=restore,  # process-wide switch
                 notes={"input_sets": len(sets)})
@@ -171,7 +171,7 @@ def jax_case(params, device):
         with jax.default_device(device):
             return generate(key)
 
-    sets = [draw(jax.random.key(seed)) for seed in range(_input_sets(params))]
+    sets = [draw(jax.random.key(seed)) for seed in range(input_set_count(params))]
     compiled = {}
 
     def prepare():  # compile ahead of time so compile_s is reported apart from run time
@@ -182,9 +182,9 @@ def jax_case(params, device):
 
     def check():  # fresh inputs; a grid of the output against float64
         a, b = draw(jax.random.key(10_000))
-        rows, cols = _check_indices(n)
+        rows, cols = check_indices(n)
         out = np.asarray(compiled["f"](a, b)[rows][:, cols].astype(jnp.float32))
-        return _reference_error(out, np.asarray(a[rows].astype(jnp.float32)), np.asarray(b[:, cols].astype(jnp.float32)))
+        return reference_error(out, np.asarray(a[rows].astype(jnp.float32)), np.asarray(b[:, cols].astype(jnp.float32)))
 
     return Case(run=run, check=check, tolerance=TOLERANCE[name], prepare=prepare,
                 notes={"input_sets": len(sets)})

@@ -12,7 +12,7 @@ WORKLOAD = "memory_bandwidth"
 TITLE = "Memory bandwidth"
 CLAIM = "Underlies every speed claim: how fast can the device move data between memory and its compute units?"
 
-_MIB = 2**20
+MIB = 2**20
 PROFILES = {
     "quick": [{"op": op, "mib": m} for op in ("copy", "scale") for m in (1, 16, 128)],
     # 1 and 4 MiB move in about a microsecond on an accelerator: launch overhead, not bandwidth
@@ -29,7 +29,7 @@ SCALE = 1.5
 TOLERANCE = 1e-6  # a copy is exact and a float32 product is correctly rounded
 # The check compares in chunks of this many elements, so it needs little memory beside the
 # arrays (a 4 GiB check in one piece would need 20 GiB, more than a 16 GB TPU v5e has).
-_CHECK_CHUNK = 64 * _MIB
+_CHECK_CHUNK = 64 * MIB
 
 
 def priority(params):
@@ -39,13 +39,13 @@ def priority(params):
 
 def memory_bytes(params):
     """The input sets with their outputs, one more output for the check, and three of its chunks."""
-    size = params["mib"] * _MIB
-    return 2 * size * _sets(params) + size + 3 * min(size, _CHECK_CHUNK * 4)
+    size = params["mib"] * MIB
+    return 2 * size * input_set_count(params) + size + 3 * min(size, _CHECK_CHUNK * 4)
 
 
 def setup_s(framework, platform, params):
     """Drawing the arrays on the device and checking every element, plus compiling (plan.COMPILE_S)."""
-    from accelbench.plan import compile_s
+    from accelbench.measure.plan import compile_s
 
     return (1.0 if params["mib"] >= 1024 else 0.5) + compile_s(framework, platform, "op")
 
@@ -55,19 +55,19 @@ def flops(params):
 
 
 def bytes_moved(params):
-    return 2 * params["mib"] * _MIB
+    return 2 * params["mib"] * MIB
 
 
 def skip_reason(framework, platform, params, count=1):
     return None
 
 
-def _factor(params):
+def scale_of(params):  # what y = scale·x multiplies by
     return 1.0 if params["op"] == "copy" else SCALE
 
 
-def _sets(params):  # x and y of one call
-    return input_sets(2 * params["mib"] * _MIB, rotate_bytes=256 * _MIB, max_sets=64)
+def input_set_count(params):  # x and y of one call
+    return input_sets(2 * params["mib"] * MIB, rotate_bytes=256 * MIB, max_sets=64)
 
 
 def chunked_error(y, x, factor):
@@ -86,9 +86,9 @@ def chunked_error(y, x, factor):
 def torch_case(params, device):
     import torch
 
-    n = params["mib"] * _MIB // 4
+    n = params["mib"] * MIB // 4
     normal = torch_normal(device, 0)
-    xs = [normal(n) for _ in range(_sets(params))]
+    xs = [normal(n) for _ in range(input_set_count(params))]
     on_xla = str(device).startswith("xla")
     ys = [None] * len(xs) if on_xla else [torch.empty_like(x) for x in xs]  # XLA outputs are new buffers
 
@@ -105,7 +105,7 @@ def torch_case(params, device):
         x, y = xs[0], ys[0] if on_xla else ys[0].fill_(float("nan"))  # poisoned: every element must be written
         y = op(x, y)
         # float32 is exact here (a copy, or one correctly rounded product); chunks keep it small
-        return chunked_error(y, x, _factor(params))
+        return chunked_error(y, x, scale_of(params))
 
     return Case(run=run, check=check, tolerance=TOLERANCE, notes={"input_sets": len(xs)})
 # --8<-- [end:torch]
@@ -116,8 +116,8 @@ def jax_case(params, device):
     import jax
     import jax.numpy as jnp
 
-    n = params["mib"] * _MIB // 4
-    keys = jax.random.split(jax.random.key(0), _sets(params))
+    n = params["mib"] * MIB // 4
+    keys = jax.random.split(jax.random.key(0), input_set_count(params))
     xs = [jax.device_put(jax.random.normal(k, (n,), jnp.float32), device) for k in keys]
     # Outputs of a jitted function never alias its (undonated) inputs, so a copy is real.
     op = jax.jit(jnp.copy if params["op"] == "copy" else (lambda x: x * SCALE))
@@ -132,7 +132,7 @@ def jax_case(params, device):
     def check():
         x = xs[0]
         y = compiled["f"](x)  # a new output array: a stale buffer cannot pass for it
-        return chunked_error(y, x, _factor(params))
+        return chunked_error(y, x, scale_of(params))
 
     return Case(run=run, check=check, tolerance=TOLERANCE, prepare=prepare, notes={"input_sets": len(xs)})
 # --8<-- [end:jax]

@@ -52,7 +52,7 @@ TOLERANCE = {"bfloat16": 3e-2, "float32": 1e-4}  # relative error of the logits 
 # gives about 5e-4 and float32 3e-6; attention made non-causal gives 3e-2, zeroed 4e-2.
 LOSS_TOLERANCE = {"bfloat16": 1e-2, "float32": 1e-4}
 _CHECK_TOKENS = 128  # the float64 reference loss is computed on one sequence of this length
-_BATCHES = 4  # distinct random batches, rotated
+BATCHES = 4  # distinct random batches, rotated
 FUSED_ATTENTION = {"gpu": ["cudnn"], "tpu": ["pallas"]}  # JAX's attention kernels by platform (jax_attention)
 
 
@@ -70,7 +70,7 @@ def setup_s(framework, platform, params):
     estimate for the plan's budget (the measured first call is recorded as compile_s)."""
     big = params["config"] == "gpt2-small"
     if platform != "cpu":  # building and checking, plus the step's compile allowance (plan.COMPILE_S)
-        from accelbench.plan import compile_s
+        from accelbench.measure.plan import compile_s
 
         program = "step" if params["variant"] == "compiled" else "eager_step"
         return (8.0 if big else 1.0) + compile_s(framework, platform, program)
@@ -213,7 +213,7 @@ def _cross_entropy(logits, targets):
     return float((logz - np.take_along_axis(logits, targets[..., None], -1)[..., 0]).mean())
 
 
-def _check_batch(cfg):
+def check_batch(cfg):
     return batch(cfg, seed=999, size=1, length=min(cfg["seq"], _CHECK_TOKENS))
 
 
@@ -227,7 +227,7 @@ def torch_check(forward, model, cfg, device, autocast):
     Causal attention keeps the later tokens out of the check tokens' logits."""
     import torch
 
-    idx, targets = _check_batch(cfg)
+    idx, targets = check_batch(cfg)
     length = idx.shape[1]
     full_idx, _ = batch(cfg, seed=998)
     full_idx[0, :length] = idx[0]
@@ -245,7 +245,7 @@ def jax_check(weights, cfg, dtype, attention=None):
     import jax
     import jax.numpy as jnp
 
-    idx, _ = _check_batch(cfg)
+    idx, _ = check_batch(cfg)
     logits = jax.jit(lambda p, i: jax_logits(p, i, cfg, dtype, attention))(weights, jnp.asarray(idx))
     host = {k: np.asarray(v, np.float32) for k, v in weights.items()}
     return relative_error(np.asarray(logits), reference_logits(host, idx, cfg))
@@ -356,7 +356,7 @@ def torch_case(params, device):
         backend = "openxla" if str(device).startswith("xla") else "inductor"
         forward = torch.compile(model, backend=backend) if params["variant"] == "compiled" else model
         autocast = torch_autocast(device, params["dtype"])
-        batches = [tuple(torch.from_numpy(a).long().to(device) for a in batch(cfg, s)) for s in range(_BATCHES)]
+        batches = [tuple(torch.from_numpy(a).long().to(device) for a in batch(cfg, s)) for s in range(BATCHES)]
 
     def run(i):
         return torch_train_step(forward, opt, autocast, *batches[i % len(batches)])
@@ -470,7 +470,7 @@ def jax_case(params, device):
     dtype = jnp.bfloat16 if params["dtype"] == "bfloat16" else jnp.float32
     weights, opt_state = jax_initial_state(cfg, lambda a: jax.device_put(a, device))
     live = {"p": weights, "state": opt_state, "step": 0}
-    batches = [tuple(jax.device_put(a, device) for a in batch(cfg, s)) for s in range(_BATCHES)]
+    batches = [tuple(jax.device_put(a, device) for a in batch(cfg, s)) for s in range(BATCHES)]
     compiled = {}
     notes = {"model": cfg}
 

@@ -203,3 +203,21 @@ def test_general_compute_rotates_256_mib_of_inputs_on_an_accelerator_and_64_on_a
         arrays = m.inputs(params, 0)
         size = sum(a.nbytes for a in arrays)
         assert m.set_count(arrays, "cpu") * size < 64 * 2**20 + size, params
+
+
+def test_companions_use_only_the_public_names_of_their_workloads():
+    """A companion (snippets/<framework>/<workload>.py) reads its workload through load_module and
+    calls what the workload offers by name, never a private one: a workload may rename its own
+    helpers without breaking another framework's code."""
+    import ast
+
+    used, companions = [], 0
+    for path in sorted(SNIPPETS.glob("*/*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        loaded = {t.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                  and getattr(node.value.func, "id", "") == "load_module" for t in node.targets if isinstance(t, ast.Name)}
+        used += [f"{path.relative_to(SNIPPETS)}:{node.lineno}: {node.value.id}.{node.attr}" for node in ast.walk(tree)
+                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in loaded
+                 and node.attr.startswith("_")]
+        companions += bool(loaded)
+    assert companions >= 5 and not used, used

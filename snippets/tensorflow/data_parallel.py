@@ -87,7 +87,7 @@ def tensorflow_case(params, device):
     strategy = tf_strategy(device, n)
     with strategy.scope():  # mirrored variables: one copy per replica
         weights, moments = transformer.tf_initial_state(cfg)
-    batches = [tf_shards(strategy, cfg, s) for s in range(data_parallel._BATCHES)]
+    batches = [tf_shards(strategy, cfg, s) for s in range(data_parallel.BATCHES)]
     step = tf_data_parallel_step(strategy, weights, moments, cfg, dtype)
     count = [0]
 
@@ -98,5 +98,5 @@ def tensorflow_case(params, device):
     # the check reads the first replica's weights (the same update keeps every copy equal)
     check = transformer.tf_checker(weights, cfg, dtype, True, strategy.extended.worker_devices[0])
     return Case(run=run, check=check, tolerance=transformer.gpt.TOLERANCE[params["dtype"]], notes={"model": cfg, "devices": n},
-                work=data_parallel._work(params, n))
+                work=data_parallel.work(params, n))
 # --8<-- [end:tensorflow]

@@ -46,7 +46,7 @@ def tensorflow_case(params, device):
         arrays = general_compute.inputs(params, 1000)
         with tf.device(device):
             out = compiled(*on_device(arrays)).numpy()
-        return general_compute._error(params, out, arrays)
+        return general_compute.reference_error(params, out, arrays)
 
     # float32 products as JAX's Precision.HIGHEST, where TensorFlow's default is less (TF32 on a GPU, bf16 on a
     # TPU); set last, when nothing more can fail, and before the first call compiles

@@ -40,18 +40,18 @@ def tensorflow_case(params, device):
             return tuple(tf.cast(tf.random.stateless_normal([n, n], seed=[seed, k]), dtype) for k in range(2))
 
     with restored_if_raises(restore):  # process-wide: undone here if the case is never built
-        sets = [random_pair(seed) for seed in range(matmul._input_sets(params))]
+        sets = [random_pair(seed) for seed in range(matmul.input_set_count(params))]
 
     def run(i):
         return product(*sets[i % len(sets)])
 
     def check():  # fresh inputs; a grid of the output against float64
         a, b = random_pair(10_000)
-        rows, cols = matmul._check_indices(n)
+        rows, cols = matmul.check_indices(n)
         with tf.device(device):
             out = tf.gather(tf.gather(product(a, b), rows), cols, axis=1)
             blocks = out, tf.gather(a, rows), tf.gather(b, cols, axis=1)
-        return matmul._reference_error(*(tf.cast(t, tf.float32).numpy() for t in blocks))
+        return matmul.reference_error(*(tf.cast(t, tf.float32).numpy() for t in blocks))
 
     return Case(run=run, check=check, tolerance=matmul.TOLERANCE[name], close=restore,  # process-wide switch
                 notes={"input_sets": len(sets)})

@@ -37,9 +37,9 @@ def buffer_address(tensor):
 def tensorflow_case(params, device):
     import tensorflow as tf
 
-    n = params["mib"] * memory_bandwidth._MIB // 4
+    n = params["mib"] * memory_bandwidth.MIB // 4
     with tf.device(device):  # drawn on the device: no host generation or copy of GiB-sized inputs
-        xs = [tf.random.stateless_normal([n], seed=[0, s]) for s in range(memory_bandwidth._sets(params))]
+        xs = [tf.random.stateless_normal([n], seed=[0, s]) for s in range(memory_bandwidth.input_set_count(params))]
 
     def copy(x):
         # Eagerly, or in a tf.function without XLA, tf.identity hands back its input's buffer and moves nothing.
@@ -65,7 +65,7 @@ def tensorflow_case(params, device):
             if address is not None and address == buffer_address(x):
                 raise RuntimeError("the compiled copy returned its input's buffer: no bytes moved")
             # float32 is exact here (a copy, or one correctly rounded product); chunks keep it small
-            return memory_bandwidth.chunked_error(OnHost(y), OnHost(x), memory_bandwidth._factor(params))
+            return memory_bandwidth.chunked_error(OnHost(y), OnHost(x), memory_bandwidth.scale_of(params))
 
     return Case(run=run, check=check, tolerance=memory_bandwidth.TOLERANCE, notes={"input_sets": len(xs)})
 # --8<-- [end:tensorflow]

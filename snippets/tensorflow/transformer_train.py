@@ -145,7 +145,7 @@ def tf_checker(weights, cfg, dtype, jit_compile, device):
     the timed step is and run on ``device``, against the float64 reference with the same weights."""
     import tensorflow as tf
 
-    idx, _ = gpt._check_batch(cfg)
+    idx, _ = gpt.check_batch(cfg)
     logits_of = tf_function(lambda i: tf_logits(weights, i, cfg, dtype), jit_compile=jit_compile)
 
     def check():
@@ -174,7 +174,7 @@ def tensorflow_case(params, device):
     restore_tf32 = tf_tf32(True) if tf_platform(device) == "gpu" else None
     with restored_if_raises(restore_tf32), tf.device(device):  # process-wide: undone if the case is never built
         weights, moments = tf_initial_state(cfg)
-        batches = [tuple(tf_on_device(a) for a in gpt.batch(cfg, s)) for s in range(gpt._BATCHES)]
+        batches = [tuple(tf_on_device(a) for a in gpt.batch(cfg, s)) for s in range(gpt.BATCHES)]
     step = tf_train_step(weights, moments, cfg, dtype, jit)
     count = [0]
 
