@@ -69,7 +69,9 @@ endif
 render: $(VENV)/.installed-site
 	$(BIN)/accelbench render
 
-build: render
+# MkDocs runs the render step itself (the accelbench plugin, before every build and on every change
+# under `make serve`), so the fragments are rendered once per build
+build: $(VENV)/.installed-site
 	$(BIN)/mkdocs build --strict
 
 # the same site with Zensical (runs no MkDocs plugin: the fragments come from `make render`)

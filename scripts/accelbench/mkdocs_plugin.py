@@ -1,6 +1,8 @@
 """Under MkDocs only: run the pre-build step (`accelbench render`) before every build, and have
 `mkdocs serve` rebuild when run files or snippets change. It renders nothing itself: the pages
-include what the render step wrote, as they do under Zensical, which runs no plugin.
+include what the render step wrote, as they do under Zensical, which runs no plugin. So `make
+build` runs MkDocs alone and the fragments are rendered once, here; `make build-zensical` runs the
+render step first.
 """
 
 from __future__ import annotations
@@ -39,13 +41,15 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
 
     def on_pre_build(self, config):
         try:
-            render_site(self.root, self.data_dir, self.snippets_dir, strict=config.strict, warn=log.warning,
-                        execute_notebooks=os.environ.get("ACCELBENCH_EXECUTE_NOTEBOOKS", "true").lower() != "false")
+            folder = render_site(self.root, self.data_dir, self.snippets_dir, strict=config.strict, warn=log.warning,
+                                 execute_notebooks=os.environ.get("ACCELBENCH_EXECUTE_NOTEBOOKS", "true").lower() != "false")
         except RunFileError as exc:
             raise PluginError("accelbench: invalid run file(s); fix or remove them "
                               "(`accelbench validate` lists every problem):\n" + "\n".join(exc.problems)) from None
         except (FragmentError, SnippetError) as exc:
             raise PluginError(f"accelbench: {exc}") from None
+        # the one line a build log has of the render, as `accelbench render` prints it
+        log.info(f"accelbench: rendered {sum(1 for _ in folder.rglob('*.md'))} fragment(s) into {folder}")
 
     def on_serve(self, server, config, builder):
         for path in (self.data_dir, self.snippets_dir):
