@@ -13,13 +13,20 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
+# CI (.ci/run, GitHub Actions: CI=true) runs every example and every trial; a contributor's run of
+# `make test` a smaller share of them, so that it is quick enough to run often
+ON_CI = os.environ.get("CI", "").lower() == "true"
+settings.register_profile("ci", max_examples=300)
+settings.register_profile("dev", max_examples=40)
+settings.load_profile("ci" if ON_CI else "dev")
 SNIPPETS = ROOT / "snippets"
 # TensorFlow's own environment (`make tf-env`): its tests skip without it, except under CI=true
 TF_PYTHON = ROOT / ".venv-tf" / "bin" / "python"
 needs_tf_env = pytest.mark.skipif(
-    not TF_PYTHON.exists() and os.environ.get("CI", "").lower() != "true",
+    not TF_PYTHON.exists() and not ON_CI,
     reason="no .venv-tf: `make tf-env` installs TensorFlow to test its snippets")
 
 
@@ -40,6 +47,18 @@ def no_tpu_here(monkeypatch):
 
     monkeypatch.setattr(xla, "tpu_chips", lambda sysfs=None: 0)
     monkeypatch.delenv(xla.USE, raising=False)
+
+
+@pytest.fixture(scope="session")
+def committed_site(tmp_path_factory) -> Path:
+    """The site built once per test session from the committed run files (notebooks executed), in
+    a copy of the project: the browser, page-weight and other tests of the published pages share it."""
+    from helpers import mkdocs_build
+
+    site = tmp_path_factory.mktemp("committed") / "site"
+    build = mkdocs_build(site, ROOT / "build_data", notebooks=True)
+    assert build.returncode == 0, build.stderr
+    return site
 
 
 def matmul_hash() -> str:

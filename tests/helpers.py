@@ -72,15 +72,20 @@ def run_once(snippets, data_dir, tmp_path, **kw):
 def mkdocs_build(site_dir, data_dir, config=None, strict=True, notebooks=False):
     """Build the site with MkDocs from ``data_dir`` (its plugin runs `accelbench render` first).
     Notebooks are executed only where a test looks at them (each execution starts a kernel).
-    Runs in the config's folder, where the pages' fragment includes are resolved."""
+    Runs in the config's folder, where the pages' fragment includes are resolved. Without a config,
+    a copy of the project beside ``site_dir`` is built: the render step writes generated/ and the
+    downloads under docs/, and a test leaves the checkout's own as it found them."""
     import os
     import subprocess
     import sys
     from pathlib import Path
 
-    from conftest import ROOT
 
-    config = Path(config or ROOT / "mkdocs.yml")
+    if config is None:
+        project = Path(site_dir).parent / f"{Path(site_dir).name}-project"
+        project.mkdir(parents=True, exist_ok=True)
+        config = copy_project(project)
+    config = Path(config)
     env = {**os.environ, "ACCELBENCH_DATA_DIR": str(data_dir), "NO_MKDOCS_2_WARNING": "1",
            "ACCELBENCH_EXECUTE_NOTEBOOKS": "true" if notebooks else "false"}
     cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(config), "-d", str(site_dir)]

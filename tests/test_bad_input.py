@@ -1,5 +1,7 @@
 """Bad run files: `accelbench validate` and the strict site build each give a clear line naming
-the file and the field, and nothing already stored changes."""
+the file and the field, and nothing already stored changes. Every case is checked in process (the
+command line's main, the render step the MkDocs plugin runs); one case of each goes through the
+real command and the real build, as a user meets them."""
 
 import json
 import subprocess
@@ -7,8 +9,8 @@ import sys
 
 import pytest
 
-from conftest import ROOT, make_record, make_run, write_run
-from helpers import mkdocs_build
+from conftest import ROOT, SNIPPETS, make_record, make_run, write_run
+from helpers import copy_project, mkdocs_build
 
 
 def text_of(run):
@@ -83,9 +85,8 @@ def snapshot(runs_dir):
     return {p.name: p.read_bytes() for p in sorted(runs_dir.iterdir())}
 
 
-@pytest.fixture(params=sorted(CASES))
-def bad_case(request, data_dir):
-    make_content, message = CASES[request.param]
+def make_bad_case(data_dir, name):
+    make_content, message = CASES[name]
     good = write_run(data_dir, make_run())
     bad = data_dir / "runs" / "contributed.json"
     content = make_content()
@@ -93,8 +94,31 @@ def bad_case(request, data_dir):
     return data_dir, good, bad, f"{bad}: {message}"
 
 
-def test_validate_names_file_and_field(bad_case):
+@pytest.fixture(params=sorted(CASES))
+def bad_case(request, data_dir):
+    return make_bad_case(data_dir, request.param)
+
+
+@pytest.fixture
+def one_bad_case(data_dir):
+    """The case a user meets first: a run file cut short."""
+    return make_bad_case(data_dir, sorted(CASES)[0])
+
+
+def test_validate_names_file_and_field(bad_case, capsys):
+    from accelbench.cli import main
+
     data_dir, good, bad, expected = bad_case
+    before = snapshot(data_dir / "runs")
+    assert main(["--data-dir", str(data_dir), "--snippets-dir", str(SNIPPETS), "validate"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith(expected) for line in lines), lines
+    assert all(line.startswith(f"{bad}: ") for line in lines), "only the bad file is reported"
+    assert snapshot(data_dir / "runs") == before
+
+
+def test_the_validate_command_names_file_and_field(one_bad_case):
+    data_dir, good, bad, expected = one_bad_case
     before = snapshot(data_dir / "runs")
     result = subprocess.run([sys.executable, "-m", "accelbench", "--data-dir", str(data_dir), "validate"],
                             capture_output=True, text=True, cwd=ROOT, timeout=120)
@@ -106,8 +130,29 @@ def test_validate_names_file_and_field(bad_case):
     assert snapshot(data_dir / "runs") == before
 
 
-def test_strict_build_fails_naming_the_file(bad_case, tmp_path):
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    """A copy of the pages to render (never the checkout's own generated/)."""
+    folder = tmp_path_factory.mktemp("project")
+    copy_project(folder)
+    return folder
+
+
+def test_strict_render_fails_naming_the_file(bad_case, project):
+    """What the MkDocs plugin runs before a strict build, and turns into the build's error."""
+    from accelbench.core.runfile import RunFileError
+    from accelbench.prebuild import render_site
+
     data_dir, good, bad, expected = bad_case
+    before = snapshot(data_dir / "runs")
+    with pytest.raises(RunFileError) as info:
+        render_site(project, data_dir, SNIPPETS, strict=True, execute_notebooks=False)
+    assert any(problem.startswith(expected) for problem in info.value.problems), info.value.problems
+    assert snapshot(data_dir / "runs") == before
+
+
+def test_strict_build_fails_naming_the_file(one_bad_case, tmp_path):
+    data_dir, good, bad, expected = one_bad_case
     before = snapshot(data_dir / "runs")
     build = mkdocs_build(tmp_path / "site", data_dir)
     assert build.returncode != 0

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from helpers import mkdocs_build
 
 CHROMIUM = os.environ.get("ACCELBENCH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
@@ -32,12 +31,8 @@ if not Path(CHROMIUM).exists():
 
 
 @pytest.fixture(scope="module")
-def built_site(tmp_path_factory) -> Path:
-    """The site built from the committed run files."""
-    site = tmp_path_factory.mktemp("browser") / "site"
-    build = mkdocs_build(site, ROOT / "build_data", notebooks=True)
-    assert build.returncode == 0, build.stderr
-    return site
+def built_site(committed_site):
+    return committed_site  # the session's one build of the committed run files
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,6 @@ import pytest
 import yaml
 
 from conftest import ROOT
-from helpers import mkdocs_build
 
 CONFIG = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)  # !ENV tags stay text
 CHART_SCRIPTS = CONFIG["extra"]["chart_javascript"]
@@ -19,11 +18,8 @@ CHART = '<figure class="ab-chart">'
 
 
 @pytest.fixture(scope="module")
-def built_site(tmp_path_factory):
-    site = tmp_path_factory.mktemp("weight") / "site"
-    build = mkdocs_build(site, ROOT / "build_data")
-    assert build.returncode == 0, build.stderr
-    return site
+def built_site(committed_site):
+    return committed_site  # the session's one build of the committed run files
 
 
 class Scripts(HTMLParser):
