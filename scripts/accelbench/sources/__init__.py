@@ -17,7 +17,7 @@ from accelbench.sources import mlperf_inference  # noqa: F401
 from accelbench.sources import papers  # noqa: F401
 from accelbench.sources import vendor_training  # noqa: F401
 # isort: on
-from accelbench.store.published import SOURCES
+from accelbench.store.published import SOURCES, load_published  # noqa: F401 (what readers' notebooks import: every source, registered)
 
 
 def register_all() -> None:
