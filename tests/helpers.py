@@ -110,7 +110,8 @@ def chart_svgs(html: str) -> list[str]:
     """The charts of a built page: the static SVG of each <figure class="ab-chart">, in order."""
     import re
 
-    return [m.group(1) for m in re.finditer(r'<figure class="ab-chart">\s*<div class="ab-chart__static">(<svg .*?</svg>)',
+    pattern = r'<figure class="ab-chart">\s*<div class="ab-chart__static[^"]*"[^>]*>(<svg .*?</svg>)'
+    return [m.group(1) for m in re.finditer(pattern,
                                             html, re.S)]
 
 

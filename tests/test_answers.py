@@ -22,13 +22,18 @@ KINDS = {MEASURED: measured_kind(), "mlperf-training": AUDITED}
 SPEED = dataclasses.replace(CLAIMS["speed"], judged_by=(MEASURED, "mlperf-training"))
 
 
+LINKS = {"runs": "runs.html", "page": lambda src: src, "reproduce": "reproduce.html", "published": {}}
+
+
 def found(verdict, text="figure"):
     return Finding(verdict, [text])
 
 
 def test_no_evidence_at_all():
     a = answer(SPEED, {MEASURED: found(NOT_MEASURED), "mlperf-training": found(NOT_MEASURED)}, KINDS)
-    assert (a.direction, a.strength, a.deciding) == (NO_EVIDENCE, "", [])
+    assert (a.direction, a.strength) == (NO_EVIDENCE, "")
+    assert "measured here: not measured yet; audited benchmark results (MLPerf Training): not measured yet" in \
+        render.lead(a, LINKS)
     assert a.bears_on == "Nothing here yet confirms or contradicts the article's claim “Even faster for large tensor ops” (TPUs)."
     assert a.unknown == ["measured here: not measured yet", "audited benchmark results (MLPerf Training): not measured yet"]
     assert a.would_change[0] == "A TPU run of the matrix-multiplication and GPT-2 benchmarks would add evidence measured here."
@@ -39,7 +44,7 @@ def test_measured_only():
     assert (a.direction, a.strength) == (TO_TPU, "on one kind of evidence")
     assert a.bears_on == ("The article's claim “Even faster for large tensor ops” (TPUs, against “Very fast” for GPUs) "
                           "is supported by measured here.")
-    assert a.deciding == ["measured here: bf16 matmul: TPU 900 TFLOP/s, GPU 700"]
+    assert "<strong>Points to the TPU</strong>: measured here: supported" in render.lead(a, LINKS)
     assert a.would_change[0] == ("The measured verdict rests on the chips measured so far: a TPU run of the "
                                  "matrix-multiplication and GPT-2 benchmarks on other chips would test it.")
     assert a.unknown == []
@@ -50,7 +55,8 @@ def test_mlperf_only():
                KINDS)
     assert (a.direction, a.strength) == (TO_GPU, "on one kind of evidence")
     assert a.bears_on.endswith("is contradicted by audited benchmark results (MLPerf Training).")
-    assert a.deciding == ["audited benchmark results (MLPerf Training): gpt3 (v4.1): GPU/TPU 0.58"]
+    assert "<strong>Points to the GPU</strong>: measured here: not measured yet; audited benchmark results " \
+        "(MLPerf Training): contradicted." in render.lead(a, LINKS)
     assert a.unknown == ["measured here: not measured yet"]
 
 

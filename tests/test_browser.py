@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ON_CI, ROOT
 
 CHROMIUM = os.environ.get("ACCELBENCH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
@@ -74,6 +74,17 @@ def page(browser):
     context.close()
 
 
+def draw_charts(pg):
+    """Charts draw once the reader interacts and each is in view (charts.js): move the pointer, then
+    bring each chart into view and wait until it is drawn; back to the top afterwards."""
+    pg.mouse.move(5, 5)
+    for i in range(pg.locator("figure.ab-chart").count()):
+        pg.locator("figure.ab-chart").nth(i).scroll_into_view_if_needed()
+        pg.wait_for_function("i => document.querySelectorAll('figure.ab-chart')[i].classList.contains('ab-chart--live')",
+                             arg=i)
+    pg.evaluate("window.scrollTo(0, 0)")
+
+
 def shot(pg, name):
     ARTIFACTS.mkdir(exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
@@ -83,6 +94,7 @@ def shot(pg, name):
 def test_page_loads_without_console_errors_and_its_images_load(page, site_url, path):
     response = page.goto(site_url + path, wait_until="networkidle")
     assert response.status == 200
+    draw_charts(page)
     widths = page.eval_on_selector_all("article img", "imgs => imgs.map(i => [i.src, i.complete && i.naturalWidth])")
     for src, width in widths:
         assert width and width > 0, f"{src} did not load"
@@ -95,6 +107,7 @@ def test_page_loads_without_console_errors_and_its_images_load(page, site_url, p
 def test_home_and_matmul_pages_show_their_charts(page, site_url):
     for path, charts in (("", 1), ("evidence/matmul.html", 2)):  # matmul: throughput and roofline
         page.goto(site_url + path, wait_until="networkidle")
+        draw_charts(page)
         assert page.locator("figure.ab-chart .ab-chart__static svg[role=img]").count() == charts
         page.locator("figure.ab-chart--live").nth(charts - 1).wait_for()
         assert page.locator("figure.ab-chart--live .ab-chart__live svg").count() == charts
@@ -121,6 +134,7 @@ def _cell(table, row, header: str) -> str:
 
 def test_a_matmul_points_tooltip_shows_the_number_its_table_row_shows(page, site_url):
     page.goto(site_url + "evidence/matmul.html", wait_until="networkidle")
+    draw_charts(page)
     figure = page.locator("figure.ab-chart--live").first
     figure.wait_for()
     tip = _hover_first_point(page, figure)
@@ -145,6 +159,7 @@ def _rows(table) -> list[dict[str, str]]:
 
 def test_clicking_a_legend_entry_hides_its_series_and_a_second_click_shows_it(page, site_url):
     page.goto(site_url + "evidence/matmul.html", wait_until="networkidle")
+    draw_charts(page)
     figure = page.locator("figure.ab-chart--live").first
     figure.wait_for()
     figure.scroll_into_view_if_needed()
@@ -169,6 +184,7 @@ def test_screenshot_of_a_chart_with_its_tooltip(browser, site_url, path, scheme)
                                   color_scheme="dark" if scheme == "slate" else "light")
     page = context.new_page()
     page.goto(site_url + path, wait_until="networkidle")
+    draw_charts(page)
     figure = page.locator("figure.ab-chart--live").first
     figure.wait_for()
     background = figure.locator(".ab-chart__live svg").evaluate("svg => svg.style.backgroundColor")
@@ -269,7 +285,8 @@ def test_dark_palette_toggle_works(page, site_url):
 def test_the_site_opens_straight_from_disk(page, built_site):
     """`site/index.html` opened as a file: the measured numbers, charts and links all work."""
     page.goto((built_site / "index.html").as_uri())
-    assert page.locator("table").first.locator("a").count() > 0  # measured numbers, linked to runs
+    draw_charts(page)
+    assert page.locator(".ab-glance a").count() == 7  # each answer, linked to its card
     # the interactive charts are drawn from disk too: their data is in the page, the scripts beside it
     page.locator("figure.ab-chart--live").first.wait_for()
     assert page.locator("figure.ab-chart:not(.ab-chart--live)").count() == 0
@@ -290,7 +307,7 @@ def _fetched_file(built_site, site_url, url) -> Path:
     return built_site / unquote(urlsplit(url.removeprefix(site_url)).path)
 
 
-@pytest.mark.parametrize("path", ["article/tpus.html", "guide.html"])  # with a table, and without one
+@pytest.mark.parametrize("path", ["article/tpus.html", "article/conclusion.html"])  # with a table, and without one
 def test_a_page_without_a_chart_fetches_no_chart_script_and_under_600_kib(page, site_url, built_site, path):
     """The bytes are those of the files the page fetched (the test server sends them as they are,
     uncompressed), the search worker's included; the figure is written to test-artifacts/."""
@@ -309,6 +326,7 @@ def test_a_page_without_a_chart_fetches_no_chart_script_and_under_600_kib(page, 
 
 def test_an_evidence_pages_charts_draw_from_disk_each_chart_script_fetched_once(page, built_site):
     page.goto((built_site / "evidence" / "matmul.html").as_uri())
+    draw_charts(page)
     charts = page.locator("figure.ab-chart")
     assert charts.count() == 2  # throughput and roofline
     page.wait_for_function("document.querySelectorAll('figure.ab-chart:not(.ab-chart--live)').length === 0")
@@ -321,16 +339,22 @@ def test_an_evidence_pages_charts_draw_from_disk_each_chart_script_fetched_once(
 
 
 AXE = ROOT / "tests" / "assets" / "axe-core" / "axe.min.js"
+# a page of each template and each kind of fragment: the answers, the chart, the tables, a notebook
+AXE_SAMPLE = {"index.html", "article/comparison.html", "article/tpus.html", "guide.html", "evidence/matmul.html",
+              "published/gpt3.html", "published/vendor_training.html", "about/runs.html", "data/index.html",
+              "notebooks/explore.html"}
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 
 @pytest.mark.parametrize("scheme", ["default", "slate"])
 def test_no_page_has_a_serious_accessibility_violation(browser, built_site, site_url, scheme):
-    """axe-core (WCAG 2.1 A and AA) on every page, in the light and the dark palette."""
+    """axe-core (WCAG 2.1 A and AA) on every page under CI=true, in the light and the dark palette;
+    on a contributor's machine on one page of each template (AXE_SAMPLE), to keep `make test` quick."""
     context = browser.new_context(color_scheme="dark" if scheme == "slate" else "light")
     page = context.new_page()
     found = []
-    for path in sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html") if p.name != "404.html"):
+    every = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html") if p.name != "404.html")
+    for path in every if ON_CI else [p for p in every if p in AXE_SAMPLE]:
         page.goto(site_url + path, wait_until="networkidle")
         assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == scheme
         page.add_script_tag(path=str(AXE))
@@ -394,3 +418,105 @@ def test_clicking_a_column_header_sorts_the_table_by_it_as_numbers(page, site_ur
     assert {tuple(first), tuple(second)} == {tuple(sorted(before)), tuple(sorted(before, reverse=True))}
     assert spanning_rows() == spanning
     assert page.errors == []
+
+
+COMPARISONS = ".ab-chart__live g.comparisons_marks path"  # an answer chart's rings: one per comparison
+
+
+def _answers_from_the_committed_data():
+    from accelbench.core.reference import Reference
+    from accelbench.judge.answers import KindInfo, all_answers, measured_kind
+    from accelbench.judge.claims import MEASURED
+    from accelbench.judge.findings import all_findings
+    from accelbench.store.published import SOURCES, load_published
+    from accelbench.store.store import load_store
+
+    published = load_published(ROOT / "build_data")
+    store = load_store(ROOT / "build_data", ROOT / "snippets")
+    kinds = {MEASURED: measured_kind(), **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in published)
+                                           for k, s in SOURCES.items()}}
+    return all_answers(all_findings(store, published, Reference(ROOT / "build_data" / "reference")), kinds)
+
+
+def test_each_answers_chart_draws_one_point_per_comparison_of_its_findings(page, site_url):
+    expected = {a.claim.slug: sum(len(k.finding.comparisons) for k in a.kinds) for a in _answers_from_the_committed_data()}
+    page.goto(site_url + "article/comparison.html", wait_until="networkidle")
+    draw_charts(page)
+    for slug, count in expected.items():
+        figure = page.locator(f"#answer-{slug} figure.ab-chart")
+        if not count:
+            assert figure.count() == 0, slug
+            continue
+        assert figure.locator(COMPARISONS).count() == count, slug
+    assert sum(1 for c in expected.values() if c) == page.locator(".ab-answer figure.ab-chart--live").count() > 0
+    assert page.errors == []
+
+
+def test_a_filter_narrows_the_chart_and_all_brings_every_row_back(page, site_url):
+    page.goto(site_url + "article/comparison.html", wait_until="networkidle")
+    draw_charts(page)
+    figure = page.locator("#answer-speed figure.ab-chart")
+    figure.scroll_into_view_if_needed()
+    every = figure.locator(COMPARISONS).count()
+    chip = figure.locator(".vega-bindings select").first
+    chip.select_option("TPU v4")
+    page.wait_for_timeout(300)
+    assert figure.locator(COMPARISONS).count() == 1  # the paper's one comparison of TPU v4
+    chip.select_option("all")
+    page.wait_for_timeout(300)
+    assert figure.locator(COMPARISONS).count() == every
+    assert page.errors == []
+
+
+def test_the_home_pages_verdicts_and_chart_are_in_the_first_screen(browser, site_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(site_url, wait_until="networkidle")
+    glance = page.locator(".ab-glance").bounding_box()
+    chart = page.locator("figure.ab-chart").first.bounding_box()
+    assert glance["y"] + glance["height"] <= 800 and page.locator(".ab-glance li").count() == 7
+    assert chart["y"] < 800 - 150, chart  # the chart's title and first rows, not only its edge
+    page.screenshot(path=str(ARTIFACTS / "home-first-screen-1280.png"))
+    context.close()
+
+
+def test_no_verdict_or_answer_marker_is_an_emoji(page, site_url):
+    import unicodedata
+
+    for path in ("", "article/comparison.html", "guide.html"):
+        page.goto(site_url + path, wait_until="networkidle")
+        texts = page.locator(".ab-answer__direction, .ab-verdict, .ab-answer__article dt").all_inner_texts()
+        assert texts, path
+        emoji = [t for t in texts if any(unicodedata.category(ch) == "So" or ch == "\ufe0f" for ch in t)]
+        assert emoji == [], (path, emoji[:3])
+        icons = page.locator(".ab-answer__direction .ab-icon[role=img]")
+        assert icons.count() > 0 and all(icons.nth(i).get_attribute("aria-label") for i in range(icons.count()))
+
+
+ROW_LINES = """() => [...document.querySelectorAll('article .ab-table table')].flatMap(t => {
+  const lh = parseFloat(getComputedStyle(t.querySelector('td') || t).lineHeight);
+  return [...t.querySelectorAll('tbody tr')].map(r => [r.id || r.cells[0].innerText.slice(0, 40),
+    Math.max(...[...r.cells].map(c => { const s = getComputedStyle(c);
+      return (c.getBoundingClientRect().height - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom)) / lh; }))]);
+})"""
+
+
+@pytest.mark.parametrize("path", ["published/vendor_training.html", "published/gpt3.html", "published/mlperf_inference.html",
+                                  "about/runs.html", "article/comparison.html", "evidence/matmul.html", "data/index.html"])
+def test_no_row_of_a_generated_table_is_taller_than_two_lines_at_1280(browser, site_url, path):
+    """Long text is clipped at two lines with the whole of it in the cell's tooltip; a table wider
+    than its column scrolls in its own box, its first column fixed."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(site_url + path, wait_until="networkidle")
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    rows = page.evaluate(ROW_LINES)
+    assert rows, path
+    tall = [(row, round(lines, 1)) for row, lines in rows if lines > 2.3]
+    assert tall == [], f"{path}: rows taller than two lines: {tall[:5]}"
+    clipped = page.locator(".ab-table .ab-clip")
+    for i in range(min(clipped.count(), 20)):  # a clipped text keeps the whole of it in its tooltip
+        assert clipped.nth(i).get_attribute("title").startswith(clipped.nth(i).inner_text()[:20].split("\n")[0].strip())
+    first = page.locator(".ab-table table tbody tr > :first-child").first
+    assert first.evaluate("c => getComputedStyle(c).position") == "sticky"
+    context.close()

@@ -78,12 +78,12 @@ def test_unseen_runs_are_listed_with_provenance(built):
 def test_hostile_strings_stay_text_in_every_page(built):
     site, _, _ = built
     escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#124; --- &#124; **bold** [link](javascript:alert(1))"
-    pages = ["evidence/matmul.html", "about/runs.html", "index.html"]
+    pages = ["evidence/matmul.html", "about/runs.html", "article/tpus.html"]
     for page in pages:
         html = (site / page).read_text()
         assert escaped in html, page
-    # and where Markdown still parses the text: verdict notes, chart alt text
-    for page in [*pages, "guide.html", "article/comparison.html", "about/hardware.html"]:
+    # and where Markdown still parses the text: verdict notes, chart alt text, the home page's line of devices
+    for page in [*pages, "index.html", "guide.html", "article/comparison.html", "about/hardware.html"]:
         html = (site / page).read_text()
         assert '<script>alert("x")' not in html, page
         assert "<strong>bold</strong>" not in html, page

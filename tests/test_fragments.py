@@ -38,7 +38,11 @@ def test_same_data_same_bytes(tmp_path, data_dir):
 
 def test_links_are_relative_to_the_folder_of_the_page(tmp_path, data_dir):
     write_run(data_dir, make_run())
-    out = render_into(tmp_path, data_dir)
+    project = tmp_path / "a"
+    copy_project(project)
+    # the same fragment on a page at the top and on one a folder down (article/tpus.md has it)
+    (project / "docs" / "top.md").write_text('# Top\n\n--8<-- "generated/best.matmul.md"\n')
+    out = render_site(project, data_dir, SNIPPETS, execute_notebooks=False)
     top = (out / "best.matmul.md").read_text()
     nested = (out / "article" / "best.matmul.md").read_text()
     assert 'href="about/runs.html#run-' in top and 'href="../about/runs.html#run-' in nested

@@ -13,6 +13,7 @@ from conftest import ROOT
 
 CONFIG = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)  # !ENV tags stay text
 CHART_SCRIPTS = CONFIG["extra"]["chart_javascript"]
+CHART_LIBRARIES = CONFIG["extra"]["chart_libraries"]  # fetched by charts.js, never by a <script> of the page
 TABLE_SCRIPTS = CONFIG["extra"]["table_javascript"]
 CHART = '<figure class="ab-chart">'
 
@@ -72,6 +73,11 @@ def test_every_page_references_the_chart_and_table_scripts_only_if_it_has_charts
                 src, attrs = found[uses[0]]
                 assert "defer" in attrs and "async" not in attrs, f"{name}: {src} is not deferred"
                 assert not src.startswith(("/", "http:", "https:")), f"{name}: {src} is not relative"
+            if wanted and label == "charts":  # the libraries are named for charts.js, relative to the page, in order
+                (attrs,) = [a for src, a in found if (page.parent / src).resolve() == (built_site / CHART_SCRIPTS[0]).resolve()]
+                named = [(page.parent / u).resolve() for u in attrs["data-ab-vega"].split()]
+                assert named == [(built_site / s).resolve() for s in CHART_LIBRARIES], name
+                assert not [s for s in srcs if (page.parent / s).resolve() in named], f"{name} loads Vega up front"
             if wanted:  # in the listed order, after Material's bundle (document$ is defined by then)
                 order = [next(i for i, p in enumerate(expected) if p == (built_site / s).resolve()) for s in group]
                 assert order == sorted(order), name
@@ -86,8 +92,8 @@ def test_the_home_page_and_an_evidence_page_load_the_charts_an_article_page_does
         return [src.rsplit("/", 1)[-1] for src, _ in scripts((built_site / page).read_text(encoding="utf-8"))]
 
     for page in ("index.html", "evidence/matmul.html"):
-        assert {"vega.min.js", "vega-lite.min.js", "vega-embed.min.js", "charts.js"} <= set(names(page)), page
-    for page in ("article/tpus.html", "article/choosing.html", "guide.html"):
+        assert "charts.js" in names(page) and not any("vega" in n for n in names(page)), page  # Vega on demand
+    for page in ("article/tpus.html", "article/choosing.html", "article/conclusion.html"):
         assert not any("vega" in n or n == "charts.js" for n in names(page)), page
     assert "tablesort-init.js" in names("article/tpus.html")  # it has a table
-    assert "tablesort-init.js" not in names("guide.html")  # it has none
+    assert "tablesort-init.js" not in names("article/conclusion.html")  # it has none

@@ -41,8 +41,8 @@ def both(tmp_path_factory):
 
 def measured_parts(html: str) -> list[str]:
     """The tables, charts and verdict notes of a page, as the fragments made them."""
-    tables = re.findall(r'<div class="md-typeset__scrollwrap"[^>]*><div class="md-typeset__table">\s*(<table[^>]*>.*?</table>)',
-                        html, re.S)
+    wrapped = r'<div class="md-typeset__scrollwrap[^"]*"[^>]*><div class="md-typeset__table">\s*(<table[^>]*>.*?</table>)'
+    tables = re.findall(wrapped, html, re.S)
     charts = re.findall(r'<figure class="ab-chart">.*?</figure>', html, re.S)
     notes = re.findall(r'<p class="admonition-title">[^<]*(?:supported|contradicted|mixed|not measured yet)[^<]*</p>', html)
     answers = re.findall(r'<div class="ab-answer" id="answer-[a-z]+"[^>]*>.*?\n</div>', html, re.S)

@@ -1,11 +1,36 @@
-/* Draws every chart of the page interactively with the vendored vega-embed: tooltips, a legend
- * that hides and shows series, zoom and pan. Each <figure class="ab-chart"> carries its
+/* Draws the page's charts interactively with the vendored vega-embed: tooltips, a legend that
+ * hides and shows series, zoom and pan, filters. Each <figure class="ab-chart"> carries its
  * Vega-Lite specification (light theme) and the dark theme to merge in under Material's dark
- * palette; until the chart is drawn, and in print or without JavaScript, the static SVG rendered
- * at build time from the same specification is shown instead. Loads nothing: the specification
- * holds its data, so the page also works opened from disk. */
+ * palette; the static SVG rendered at build time from the same specification is what the page
+ * shows first, and what stays in print or without JavaScript.
+ *
+ * Vega (about 820 KB) is fetched only once the reader interacts with the page (a pointer, a key,
+ * a touch, a scroll), and a chart is drawn only once it is in view: a reader who only reads pays
+ * nothing for it. The libraries come from this site (the script's data-ab-vega attribute lists
+ * them, relative to the page), so the page also works opened from disk. */
 (function () {
   "use strict";
+
+  var self = document.currentScript;
+  var libraries = null; // the promise of vega, vega-lite and vega-embed, loaded in order, once
+
+  function loadLibraries() {
+    if (libraries === null) {
+      var urls = (self && self.getAttribute("data-ab-vega") || "").trim().split(/\s+/).filter(Boolean);
+      libraries = urls.reduce(function (chain, url) {
+        return chain.then(function () {
+          return new Promise(function (resolve, reject) {
+            var script = document.createElement("script");
+            script.src = url;
+            script.onload = resolve;
+            script.onerror = function () { reject(new Error("could not load " + url)); };
+            document.head.appendChild(script);
+          });
+        });
+      }, Promise.resolve());
+    }
+    return libraries;
+  }
 
   function darkPalette() {
     return document.body.getAttribute("data-md-color-scheme") === "slate";
@@ -58,22 +83,46 @@
     });
   }
 
-  function drawAll() {
-    if (typeof vegaEmbed === "undefined") {
-      return; // the static charts stay
-    }
-    document.querySelectorAll("figure.ab-chart").forEach(draw);
+  function drawWhenReady(figure) {
+    figure.abWanted = true;
+    loadLibraries().then(function () { draw(figure); }, function (error) {
+      console.error("chart libraries could not be loaded:", error); // the static charts stay
+    });
   }
 
-  // Material's instant navigation replaces the page without a load event; document$ emits on each
-  if (typeof document$ !== "undefined") {
-    document$.subscribe(drawAll);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", drawAll);
-  } else {
-    drawAll();
+  var seen = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      if (entry.isIntersecting) {
+        seen.unobserve(entry.target);
+        drawWhenReady(entry.target);
+      }
+    });
+  }, { rootMargin: "200px 0px" });
+
+  function watch() {
+    document.querySelectorAll("figure.ab-chart").forEach(function (figure) {
+      if (seen === null) {
+        drawWhenReady(figure);
+      } else {
+        seen.observe(figure);
+      }
+    });
   }
 
-  // the palette toggle: redraw in the other theme
-  new MutationObserver(drawAll).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+  // the first interaction arms the charts; until then nothing is fetched
+  var INTERACTIONS = ["pointerover", "pointermove", "pointerdown", "keydown", "touchstart", "wheel", "scroll", "focusin"];
+  function armed() {
+    INTERACTIONS.forEach(function (type) { window.removeEventListener(type, armed, true); });
+    watch();
+  }
+  INTERACTIONS.forEach(function (type) { window.addEventListener(type, armed, { capture: true, passive: true }); });
+
+  // the palette toggle: redraw, in the other theme, the charts already drawn or on their way
+  new MutationObserver(function () {
+    document.querySelectorAll("figure.ab-chart").forEach(function (figure) {
+      if (figure.abWanted) {
+        drawWhenReady(figure);
+      }
+    });
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 })();

@@ -65,7 +65,6 @@ class Answer:
     direction: str  # TO_TPU, TO_GPU, MIXED_ANSWER or NO_EVIDENCE
     strength: str  # how strongly, in words ('' when there is no evidence)
     bears_on: str  # the article's words and what each decisive kind says of them
-    deciding: list[str]  # the one or two figures that decide it, each with its kind
     kinds: list[KindAnswer]  # every kind's own verdict, in the order of judged_by
     unknown: list[str]  # what is not known
     would_change: list[str]  # what would change it
@@ -88,8 +87,7 @@ def answer(claim: Claim, found: dict[str, Finding], kinds: dict[str, KindInfo]) 
     decisive = [k for k in counted if k.finding.verdict in DECISIVE]
     sides = {favours(claim, k.finding.verdict) for k in decisive}
     direction = _direction(sides, any(k.finding.verdict == MIXED for k in counted))
-    return Answer(claim, direction, _strength(direction, decisive, counted), _bears_on(claim, decisive),
-                  [f"{k.named}: {k.finding.evidence[0]}" for k in decisive[:2]], shown,
+    return Answer(claim, direction, _strength(direction, decisive, counted), _bears_on(claim, decisive), shown,
                   _unknown(claim, shown, kinds), _would_change(claim, shown))
 
 

@@ -34,14 +34,42 @@ def judge_advantage(advantage: float) -> str:
 
 
 @dataclass(frozen=True)
+class Comparison:
+    """One TPU-against-GPU comparison a rule judged that holds a number: the TPU's advantage on one
+    scale for every metric (above 1 favours the TPU: its speed over the GPU's, or the GPU's time,
+    chip-hours, dollars or joules over the TPU's), its range where the source gives one, and what a
+    reader needs to tell it from the others and to find its source. The answers' charts and
+    sentences are drawn from these, never from a figure typed again."""
+
+    label: str  # "Ironwood vs DGX-GB200, Llama 3.1 70B, 64 chips, FP8"
+    advantage: float  # the TPU's advantage; a range's middle (geometric) where the source gives one
+    metric: str  # what was compared: "tokens/s per chip", "chip-hours", "dollars per run", ...
+    tpu: str  # the chip (or system) on each side, as the source names it
+    gpu: str
+    figures: str  # the figures compared, in words, as the tooltip shows them
+    url: str = ""  # where the figures are published (a log line, a results folder, a DOI)
+    low: float | None = None  # the range the source gives, where it gives one
+    high: float | None = None
+    chips: int | None = None  # the scale (chips per side); None where the source gives none
+    precision: str = ""  # the number format compared ("bf16", "FP8"), where the source says
+    preview: bool = False  # a side is a preview system, not for sale yet
+
+    def favours(self) -> str | None:
+        """'tpu', 'gpu', or None within the margin the verdicts use."""
+        return "tpu" if self.advantage > 1 + MARGIN else "gpu" if self.advantage < 1 - MARGIN else None
+
+
+@dataclass(frozen=True)
 class Finding:
     """What a rule found on one claim from one kind of evidence: the verdict, the sentences with
-    the numbers used, the run ids of measured ones, and links to the published files used."""
+    the numbers used, the run ids of measured ones, links to the published files used, and each
+    comparison it judged that holds a number."""
 
     verdict: str
     evidence: list[str]
     runs: list[str] = field(default_factory=list)
     links: list[tuple[str, str]] = field(default_factory=list)  # (label, url)
+    comparisons: list[Comparison] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

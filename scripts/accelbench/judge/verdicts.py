@@ -25,7 +25,18 @@ from accelbench.core.reference import Reference
 from accelbench.core.runfile import EVIDENCE_CATEGORIES
 from accelbench.judge.claims import MEASURED, Claim
 from accelbench.judge.intervals import Ratio, median_ratio, ratio
-from accelbench.judge.judging import CONTRADICTED, MARGIN, MIXED, NOT_MEASURED, SUPPORTED, Finding, combined, rule, rules_of
+from accelbench.judge.judging import (
+    CONTRADICTED,
+    MARGIN,
+    MIXED,
+    NOT_MEASURED,
+    SUPPORTED,
+    Comparison,
+    Finding,
+    combined,
+    rule,
+    rules_of,
+)
 from accelbench.store.queries import best, cheapest_per_token, general_ops, is_bf16, is_gpt2_small, training_records
 from accelbench.store.store import Store
 
@@ -71,8 +82,8 @@ def judge(r: Ratio | None, margin: float = MARGIN) -> str:
 
 
 @dataclass(frozen=True)
-class Comparison:
-    """Like with like: one workload and metric, a rule on the params, the best current ok result
+class LikeForLike:
+    """Like with like, as a measured rule compares: one workload and metric, a rule on the params, the best current ok result
     of any framework on each kind of chip."""
 
     label: str  # what is compared, as the evidence says it
@@ -83,6 +94,13 @@ class Comparison:
 
     def rows(self, store: Store) -> dict[str, pd.Series | None]:
         return {pl: best(store.current(self.workload), self.metric, where=self.where, platform=pl) for pl in PLATFORMS}
+
+    def compared(self, rows: dict, r: Ratio, unit: str | None = None) -> Comparison:
+        """The measured pair as the answers' chart draws it, with its 95% interval."""
+        tpu, gpu = rows["tpu"], rows["gpu"]
+        return Comparison(label=f"Measured here: {self.label}: {tpu['device']} vs {gpu['device']}", advantage=r.value,
+                          low=r.low, high=r.high, metric=unit or self.unit, tpu=str(tpu["device"]), gpu=str(gpu["device"]),
+                          figures=self.evidence(rows, r), precision="bf16" if self.workload == "matmul" else "")
 
     def evidence(self, rows: dict, r: Ratio | None) -> str:
         sides = "; ".join(f"{pl.upper()}: not measured yet" if row is None else
@@ -104,8 +122,8 @@ def _bf16_8192(p: dict) -> bool:
     return is_bf16(p) and p.get("n") == 8192
 
 
-MATMUL = Comparison("bf16 matmul, n ≥ 4096, best framework on each", "matmul", "tflops", "TFLOP/s", _big_bf16)
-GPT2 = Comparison("GPT-2 small training step, best framework and variant on each", "transformer_train",
+MATMUL = LikeForLike("bf16 matmul, n ≥ 4096, best framework on each", "matmul", "tflops", "TFLOP/s", _big_bf16)
+GPT2 = LikeForLike("GPT-2 small training step, best framework and variant on each", "transformer_train",
                   "tokens_per_s", "tokens/s", is_gpt2_small)
 
 
@@ -150,7 +168,7 @@ def designed_for(store: Store, reference: Reference) -> Finding:
            "on every comparison available (the whole 95% interval of the ratio above 1.05); contradicted if more than "
            "5% slower on every one; mixed otherwise. Needs matrix multiplication on both a GPU and a TPU.")
 def speed(store: Store, reference: Reference) -> Finding:
-    found, evidence, runs = [], [], []
+    found, evidence, runs, compared = [], [], [], []
     for comparison in (MATMUL, GPT2):
         rows = comparison.rows(store)
         r = ratio(rows["tpu"], rows["gpu"], comparison.metric) if all(r is not None for r in rows.values()) else None
@@ -158,9 +176,10 @@ def speed(store: Store, reference: Reference) -> Finding:
         runs += _runs(*rows.values())
         if r is not None:
             found.append(judge(r))
+            compared.append(comparison.compared(rows, r))
         elif comparison is MATMUL:
             return Finding(NOT_MEASURED, evidence + [GPT2.evidence(GPT2.rows(store), None)], runs)
-    return Finding(combined(found), evidence, runs)
+    return Finding(combined(found), evidence, runs, comparisons=compared)
 
 
 @rule("flexibility", MEASURED,
@@ -221,12 +240,16 @@ def cost(store: Store, reference: Reference) -> Finding:
     # the TPU's advantage: GPU cost / TPU cost = (GPU price / TPU price) x (TPU tokens/s / GPU tokens/s)
     advantage = ratio(t, g, "tokens_per_s").scaled(float(g_price["usd_per_chip_hour"]) / float(t_price["usd_per_chip_hour"]))
     evidence.append(f"GPU cost / TPU cost: {advantage.text()}")
-    return Finding(judge(advantage), evidence, _runs(g, t))
+    compared = Comparison(label=f"Measured here: GPT-2 small, dollars per billion tokens: {t['device']} vs {g['device']}",
+                          advantage=advantage.value, low=advantage.low, high=advantage.high,
+                          metric="dollars per billion tokens", tpu=str(t["device"]), gpu=str(g["device"]),
+                          figures="; ".join(evidence))
+    return Finding(judge(advantage), evidence, _runs(g, t), comparisons=[compared])
 
 
-ENERGY = Comparison("GPT-2 small training, tokens per joule, best on each", "transformer_train", "tokens_per_joule",
+ENERGY = LikeForLike("GPT-2 small training, tokens per joule, best on each", "transformer_train", "tokens_per_joule",
                     "tokens/J", is_gpt2_small)
-ENERGY_MATMUL = Comparison("bf16 matmul at n = 8192, TFLOP per joule, best on each", "matmul", "tflops_per_watt",
+ENERGY_MATMUL = LikeForLike("bf16 matmul at n = 8192, TFLOP per joule, best on each", "matmul", "tflops_per_watt",
                            "TFLOP/J", _bf16_8192)
 
 
@@ -240,7 +263,8 @@ def energy(store: Store, reference: Reference) -> Finding:
         rows = comparison.rows(store)
         if all(r is not None for r in rows.values()):
             r = ratio(rows["tpu"], rows["gpu"], comparison.metric, timed=False)
-            return Finding(judge(r), [comparison.evidence(rows, r)], _runs(*rows.values()))
+            return Finding(judge(r), [comparison.evidence(rows, r)], _runs(*rows.values()),
+                           comparisons=[comparison.compared(rows, r)])
     rows = ENERGY.rows(store)
     evidence = [ENERGY.evidence(rows, None)] + \
         ["TPUs expose no energy counter to programs: TPU energy is not measured."] * (rows["tpu"] is None)

@@ -33,6 +33,7 @@ class Source:
     package: str  # the folder's module
     for_training: bool = True  # False: its results are not training (inference); answers show, never count them
     vendor: bool = False  # reported or written by a chip's vendor
+    page: str = "published/index.md"  # the docs page that shows its results (answers link their counts there)
 
     def module(self, name: str):
         return import_module(f"{self.package}.{name}")

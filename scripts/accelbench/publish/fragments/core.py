@@ -215,7 +215,7 @@ def wrap(table_html: str) -> str:
     # take the keyboard's focus, so a wide table scrolls without a mouse. Kept out of the search
     # index (data-search-exclude): rows of figures are found through their page and downloads, and
     # indexed they would double the index every page loads.
-    return ('\n<div class="md-typeset__scrollwrap" tabindex="0" role="region" aria-label="table, scrolls sideways" '
+    return ('\n<div class="md-typeset__scrollwrap ab-table" tabindex="0" role="region" aria-label="table, scrolls sideways" '
             f'data-search-exclude><div class="md-typeset__table">\n{table_html}</div></div>\n')
 
 
@@ -235,13 +235,16 @@ CHART_HELP = ("Hover a point or bar for its value and run; click a legend entry 
               "scroll to zoom, drag to pan, double-click to reset.")
 
 
-def figure(figure: charts.Figure | None, alt: str, caption: str, ctx: Context) -> str:
+def figure(figure: charts.Figure | None, alt: str, caption: str, ctx: Context, wide: bool = False) -> str:
     """A chart in the page: the static SVG, shown until assets/charts.js has drawn the interactive
-    one from the specification beside it (and shown in print and without JavaScript)."""
+    one from the specification beside it (and shown in print and without JavaScript). ``wide``: a
+    chart whose labels stay readable only at their own size scrolls sideways in its own box on a
+    narrow screen (a region the keyboard can focus), never the page."""
     if figure is None:  # the alt text of a chart with no data is its title
         return not_measured(ctx, alt)
+    scrolls = ' tabindex="0" role="region" aria-label="chart, scrolls sideways"' if wide else ""
     return ('\n<figure class="ab-chart">\n'
-            f'<div class="ab-chart__static">{figure.svg}</div>\n'
-            '<div class="ab-chart__live"></div>\n'
+            f'<div class="ab-chart__static{" ab-chart--wide" if wide else ""}"{scrolls}>{figure.svg}</div>\n'
+            f'<div class="ab-chart__live{" ab-chart--wide" if wide else ""}"{scrolls}></div>\n'
             f'<script type="application/json" class="ab-chart__spec">{charts.page_json(figure)}</script>\n'
             f'<figcaption>{esc(caption)}<span class="ab-chart__help"> {CHART_HELP}</span></figcaption>\n</figure>\n')

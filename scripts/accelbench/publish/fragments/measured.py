@@ -12,6 +12,7 @@ from accelbench.publish.fragments.core import (
     CONTRIBUTE_PAGE,
     KINDS,
     PUBLISHED_PAGE,
+    REPRODUCE_PAGE,
     Context,
     FragmentError,
     concat,
@@ -88,6 +89,11 @@ def _energy(ctx: Context, args: list[str]) -> str:
 @kind("coverage", "", "which kinds of device (CPU, GPU, TPU) the stored runs measured, and which not yet")
 def _coverage(ctx: Context, args: list[str]) -> str:
     return coverage.coverage_note(ctx.store.records, ctx.links.md(CONTRIBUTE_PAGE))
+
+
+@kind("coverage-line", "", "one line: which devices the stored runs measured, and how to add a GPU or a TPU")
+def _coverage_line(ctx: Context, args: list[str]) -> str:
+    return coverage.coverage_line(ctx.store.records, ctx.links.md(REPRODUCE_PAGE))
 
 
 @kind("cloud-targets", "", "the accelerators `accelbench cloud plan` can target, with a cost bound from the dated prices")

@@ -1,39 +1,94 @@
-"""The answers as HTML: one card per claim (the article's words, the answer, each kind of
-evidence in its own labelled block, what is not known and what would change it), the seven at a
-glance, and the short paragraph that answers the title question. Given answers, returns HTML;
-every string from data is escaped."""
+"""The answers as HTML: one card per claim (the article's words, the answer, the sentence that
+carries its numbers, the chart of every comparison, each kind of evidence folded in its own
+labelled block, what is not known and what would change it), the seven at a glance, and the
+short paragraph that answers the title question. Given answers, returns HTML; every string from
+data is escaped."""
 
 from __future__ import annotations
+
+import pandas as pd
 
 from accelbench.core.text import esc
 from accelbench.judge.answers import DECISIVE, MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, Answer, KindAnswer, listed
 from accelbench.judge.claims import MEASURED
+from accelbench.judge.judging import MARGIN, Comparison
+from accelbench.publish.render.icons import SIDE_ICONS, direction_icon, icon, verdict_icon
 
 DIRECTION_CSS = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDENCE: "none"}
-DIRECTION_ICON = {TO_TPU: "⚙️", TO_GPU: "🎮", MIXED_ANSWER: "⚖️", NO_EVIDENCE: "❔"}
 MAX_LINKS = 4  # links per kind of evidence: the tables behind them hold the rest
+LISTED = 3  # a kind with this many comparisons or fewer names each in the sentence; more are counted
 
 
 def headline(a: Answer) -> str:
     words = a.direction[0].upper() + a.direction[1:]
     return (f'<span class="ab-answer__direction ab-answer__direction--{DIRECTION_CSS[a.direction]}">'
-            f'{DIRECTION_ICON[a.direction]} {esc(words)}</span>' + (f" <small>({esc(a.strength)})</small>" if a.strength else ""))
+            f'{direction_icon(a.direction)} {esc(words)}</span>' + (f" <small>({esc(a.strength)})</small>" if a.strength else ""))
 
 
-def card(a: Answer, links: dict, searchable: bool = True) -> str:
+def _advantage(c: Comparison) -> str:
+    return f"{c.low:.2f}–{c.high:.2f}×" if c.low is not None and c.high is not None and c.low != c.high else f"{c.advantage:.2f}×"
+
+
+def _kind_said(k: KindAnswer, url: str) -> str:
+    """One kind's part of the sentence: its comparisons named (a few) or counted (many), with the
+    TPU's advantage, or its verdict where it compares no number."""
+    compared = k.finding.comparisons
+    if not compared:
+        return f"{esc(k.named)}: {esc(k.finding.verdict)}"
+    if len(compared) <= LISTED:
+        return f"{esc(k.named)}: " + ", ".join(f"{esc(c.label)} {_advantage(c)}" for c in compared)
+    sides = [c.favours() for c in compared]
+    counts = f"{sides.count('tpu')} favour the TPU, {sides.count('gpu')} the GPU, {sides.count(None)} within ±{MARGIN:.0%}"
+    low, high = min(c.advantage for c in compared), max(c.advantage for c in compared)
+    return (f'{esc(k.named)}: <a href="{esc(url)}">{len(compared)} comparisons</a> ({counts}; TPU advantage '
+            f"{low:.2f}× to {high:.2f}×)")
+
+
+def lead(a: Answer, links: dict) -> str:
+    """The answer in one sentence, generated from the findings: the direction, then what each kind
+    of evidence compared, with its numbers (inference shown apart, never counted)."""
+    def url(k):
+        return links["page"](a.claim.page) if k.kind == MEASURED else links["published"].get(k.kind, "")
+    counted = [k for k in a.kinds if k.info.for_training]
+    apart = [k for k in a.kinds if not k.info.for_training and k.finding.comparisons]
+    said = "; ".join(_kind_said(k, url(k)) for k in counted) or "no kind of evidence judges it yet"
+    words = a.direction[0].upper() + a.direction[1:]
+    extra = f" Shown apart, never counted: {'; '.join(_kind_said(k, url(k)) for k in apart)}." if apart else ""
+    return (f'<p class="ab-answer__lead"><strong>{esc(words)}</strong>: {said}. TPU advantage: above 1× favours the TPU, '
+            f"below it the GPU.{extra}</p>")
+
+
+def comparison_rows(answers: list[Answer], prefix_claim: bool = False) -> pd.DataFrame:
+    """Every comparison of every kind of evidence on these answers, one row each, in the order of
+    the kinds (as each answer lists them), for the answers' chart."""
+    rows = []
+    for a in answers:
+        for k in a.kinds:
+            for c in k.finding.comparisons:
+                short = a.claim.feature.split(" (")[0]  # "Speed", not "Speed (for AI)": the label stays short
+                rows.append({"label": f"{short}: {c.label}" if prefix_claim else c.label,
+                             "kind": k.named, "advantage": c.advantage, "low": c.low, "high": c.high,
+                             "metric": c.metric, "figures": c.figures, "url": c.url, "tpu": c.tpu, "gpu": c.gpu,
+                             "chips": c.chips, "precision": c.precision, "preview": c.preview})
+    frame = pd.DataFrame(rows)
+    if not frame.empty:  # one row per label: two comparisons the source words alike stay apart
+        frame["label"] = [f"{label} ({n + 1})" if n else label
+                          for label, n in zip(frame["label"], frame.groupby("label").cumcount(), strict=True)]
+    return frame
+
+
+def card(a: Answer, links: dict, searchable: bool = True, chart: str = "") -> str:
     """``links``: 'runs' (the runs page), 'page' (src -> url), 'reproduce', 'published' (kind -> url).
-    A card shown again elsewhere is kept out of the search index (``searchable=False``): the index
-    every page loads holds each answer once, from the comparison page."""
+    ``chart``: the figure of its comparisons, drawn beside the sentence. A card shown again
+    elsewhere is kept out of the search index (``searchable=False``): the index every page loads
+    holds each answer once, from the comparison page."""
     exclude = "" if searchable else " data-search-exclude"
     parts = [f'<div class="ab-answer" id="answer-{esc(a.claim.slug)}"{exclude}>',
              '<dl class="ab-answer__article">'
-             f'<dt>The article, GPUs 🎮</dt><dd>{esc(a.claim.gpu)}</dd>'
-             f'<dt>The article, TPUs ⚙️</dt><dd>{esc(a.claim.tpu)}</dd></dl>',
+             f'<dt>The article, GPUs {icon(SIDE_ICONS["gpu"], "GPU")}</dt><dd>{esc(a.claim.gpu)}</dd>'
+             f'<dt>The article, TPUs {icon(SIDE_ICONS["tpu"], "TPU")}</dt><dd>{esc(a.claim.tpu)}</dd></dl>',
              f'<p class="ab-answer__answer"><strong>Answer:</strong> {headline(a)}</p>',
-             f"<p>{esc(a.bears_on)}</p>"]
-    if a.deciding:
-        parts.append('<p class="ab-answer__label">What decides it</p><ul class="ab-answer__deciding">'
-                     + "".join(f"<li>{esc(d)}</li>" for d in a.deciding) + "</ul>")
+             lead(a, links), chart, f"<p>{esc(a.bears_on)}</p>"]
     parts += [_kind_block(k, links, links["page"](a.claim.page)) for k in a.kinds]
     if a.unknown:
         parts.append('<p class="ab-answer__label">Not known yet</p><ul>' + "".join(f"<li>{esc(u)}</li>" for u in a.unknown)
@@ -55,10 +110,12 @@ def _kind_block(k: KindAnswer, links: dict, evidence_url: str) -> str:
         more.append(f'<a href="{evidence_url}">the evidence page</a>')
     elif k.kind in links["published"]:
         more.append(f'<a href="{links["published"][k.kind]}">all {esc(k.info.title)} results</a>')
-    return (f'<section class="ab-evidence ab-evidence--{esc(k.kind)}">'
-            f'<p class="ab-evidence__label">{esc(k.named)}: '
-            f'<span class="ab-verdict ab-verdict--{esc(verdict.replace(" ", "-"))}">{esc(verdict)}</span></p>'
-            f"<ul>{lines}</ul>" + (f'<p class="ab-evidence__links">{" · ".join(more)}</p>' if more else "") + "</section>")
+    # folded: the sentence and the chart above carry its numbers; the block holds the detail
+    return (f'<details class="ab-evidence ab-evidence--{esc(k.kind)}">'
+            f'<summary class="ab-evidence__label">{esc(k.named)}: '
+            f'<span class="ab-verdict ab-verdict--{esc(verdict.replace(" ", "-"))}">{verdict_icon(verdict)} '
+            f'{esc(verdict)}</span></summary>'
+            f"<ul>{lines}</ul>" + (f'<p class="ab-evidence__links">{" · ".join(more)}</p>' if more else "") + "</details>")
 
 
 def glance(answers: list[Answer], card_url) -> str:

@@ -25,3 +25,14 @@ def coverage_note(records: pd.DataFrame, contribute_src: str) -> str:
             "Vendor figures appear only as labelled references, never as results. "
             f"[Contribute a run]({contribute_src}) from hardware that is missing."]
     return admonition(kind, title, body)
+
+
+def coverage_line(records: pd.DataFrame, reproduce_src: str) -> str:
+    """One line: which devices the stored runs measured, and how to add a GPU or a TPU."""
+    ok = records[records["status"] == "ok"] if not records.empty else records
+    parts = []
+    for pl, name in PLATFORM_NAMES.items():
+        devices = sorted(map(str, ok[ok["platform"] == pl]["device"].unique())) if not ok.empty else []
+        parts.append(f"{name}s ({', '.join(esc_md(d) for d in devices)})" if devices else f"no {name} yet")
+    return (f"\n**Measured here so far:** {'; '.join(parts)}. "
+            f"[Run the benchmarks on a GPU or a TPU]({reproduce_src}) and send the run file to add one.\n")

@@ -23,7 +23,7 @@ def runs_table(runs: list[dict]) -> str:
             + ("" if run["complete"] else partial_badge(run.get("interrupted_by"))),
             esc(run["created_at"]), esc(env["host"]), esc(run["profile"]),
             "<br>".join(esc(d) for d in devices) or "–",
-            "<br>".join(esc(v) for v in versions) + f"<br>Python {esc(env['python'])}",
+            " · ".join(esc(v) for v in versions) + f"<br>Python {esc(env['python'])}",  # two lines at most
             esc(commit[:10]) + (" (dirty)" if run["code"].get("dirty") else ""),
             ", ".join(f"{n} {esc(s)}" for s, n in sorted(statuses.items())) or "none",
         ]

@@ -5,6 +5,8 @@ costs, coverage); each is given what it shows and calls no query."""
 
 from __future__ import annotations
 
+import html
+import re
 from typing import NamedTuple
 
 from accelbench.core.text import esc, esc_md, num_cell, provenance
@@ -30,14 +32,37 @@ class Table(NamedTuple):
     rows: list[dict]
 
 
+LONG_TEXT = 60  # characters: a cell with more reads as two clipped lines, the whole text in its tooltip
+
+
+def _words(html_text: str) -> list[str]:
+    return html.unescape(re.sub(r"<[^>]+>", " ", html_text)).split()
+
+
+def clipped(content: str) -> str:
+    """A cell's content; long text held to two lines, the whole of it in a tooltip (its title),
+    so that no row of figures grows taller than two lines of text."""
+    words = _words(content)
+    if len(" ".join(words)) <= LONG_TEXT:
+        return content
+    return f'<span class="ab-clip" title="{esc(" ".join(words))}">{content}</span>'
+
+
+def _cell(c: str) -> str:
+    if not c.startswith("<td"):
+        return f"<td>{clipped(c)}</td>"
+    start, _, rest = c.partition(">")
+    return f"{start}>{clipped(rest.removesuffix('</td>'))}</td>"
+
+
 def html_table(head, rows, ids: list[str] | None = None) -> str:
     """The one table every other builds on. Headings and cells are HTML, already escaped; a cell
     that is a whole ``<td ...>`` element (one spanning columns, or one with a raw number to sort
-    by) is used as it is. ``ids``: one anchor per row (already unique and escaped), or none."""
+    by) is used as it is, its content clipped like any other's. ``ids``: one anchor per row
+    (already unique and escaped), or none."""
     rows = list(rows)
     starts = [f'<tr id="{i}">' for i in ids] if ids is not None else ["<tr>"] * len(rows)
-    body = [start + "".join(c if c.startswith("<td") else f"<td>{c}</td>" for c in row) + "</tr>"
-            for start, row in zip(starts, rows, strict=True)]
+    body = [start + "".join(_cell(c) for c in row) + "</tr>" for start, row in zip(starts, rows, strict=True)]
     return "\n".join(["<table>", "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>", "<tbody>",
                       *body, "</tbody>", "</table>"]) + "\n"
 

@@ -5,10 +5,8 @@ findings; it judges nothing."""
 from __future__ import annotations
 
 from accelbench.core.text import esc, esc_md
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.publish.render.icons import REFERENCE_ICON, icon, verdict_icon
 from accelbench.publish.render.tables import admonition, html_table
-
-VERDICT_ICONS = {SUPPORTED: "✅", CONTRADICTED: "❌", MIXED: "⚖️", NOT_MEASURED: "❔"}
 
 
 def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, published=()) -> str:
@@ -26,11 +24,12 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, publis
         if v.page:
             evidence += f'<br><a href="{page_url(v.page)}">Details</a>'
         if v.reference_only:  # not a measurement: shown apart, without a verdict's colour
-            verdict = (f'<span class="ab-verdict ab-verdict--reference">📋 {esc(v.verdict)}</span>'
+            marker = icon(REFERENCE_ICON, "reference data")
+            verdict = (f'<span class="ab-verdict ab-verdict--reference">{marker} {esc(v.verdict)}</span>'
                        '<br><span class="ab-badge ab-badge--wide">reference data, not measured</span>')
         else:
             css = f'ab-verdict ab-verdict--{v.verdict.replace(" ", "-")}'
-            verdict = f'<span class="{css}">{VERDICT_ICONS[v.verdict]} {esc(v.verdict)}</span>'
+            verdict = f'<span class="{css}">{verdict_icon(v.verdict)} {esc(v.verdict)}</span>'
         if v.verdict == "not measured yet":
             verdict += f'<br><a href="{contribute_url}">Contribute a run</a>'
         row = [f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict]

@@ -7,4 +7,5 @@ registry."""
 from accelbench.store.published import Source, register
 
 SOURCE = register(Source(kind="mlperf-inference", title="MLPerf Inference", label="audited benchmark results, inference",
-                         dataset="mlperf-inference-published", package=__name__, for_training=False))
+                         dataset="mlperf-inference-published", package=__name__,
+                         page="published/mlperf_inference.md", for_training=False))

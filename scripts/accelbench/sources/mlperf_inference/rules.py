@@ -14,7 +14,7 @@ from urllib.parse import quote
 import pandas as pd
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import Finding, combined, judge_advantage, rule
+from accelbench.judge.judging import Comparison, Finding, combined, judge_advantage, rule
 from accelbench.sources.mlperf_inference.format import KIND, SCENARIOS, MLPerfInference
 from accelbench.sources.rounds import newest_first
 
@@ -73,7 +73,7 @@ def per_chip(row: pd.Series) -> str:
            "preview). Supported if the TPU does more than 5% more per chip in every scenario; contradicted if more "
            "than 5% less in every one; mixed otherwise.")
 def speed(published: MLPerfInference, reference: Reference) -> Finding:
-    verdicts, evidence, links = [], [], []
+    verdicts, evidence, links, compared = [], [], [], []
     for scenario, round_name, rows in comparable(published):
         tpu, gpu = best(rows, "tpu"), best(rows, "gpu")
         ratio = tpu["per_chip"] / gpu["per_chip"]
@@ -89,4 +89,9 @@ def speed(published: MLPerfInference, reference: Reference) -> Finding:
         evidence.append(sentence)
         links += [(f"SDXL {scenario} {round_name} TPU", results_url(tpu)),
                   (f"SDXL {scenario} {round_name} GPU", results_url(gpu))]
-    return Finding(combined(verdicts), evidence or [f"{INFERENCE}: {NO_RESULT}"], links=links)
+        compared.append(Comparison(
+            label=f"MLPerf Inference {round_name} SDXL {scenario}: {tpu['chip']} vs {gpu['chip']}, {tpu['unit']} per chip",
+            advantage=ratio, metric=f"{tpu['unit']} per chip", tpu=str(tpu["chip"]), gpu=str(gpu["chip"]),
+            figures=f"TPU {label(tpu)} {per_chip(tpu)}; GPU {label(gpu)} {per_chip(gpu)}", url=results_url(tpu),
+            chips=int(tpu["chips"]), preview=tpu["availability"] != "available" or gpu["availability"] != "available"))
+    return Finding(combined(verdicts), evidence or [f"{INFERENCE}: {NO_RESULT}"], links=links, comparisons=compared)

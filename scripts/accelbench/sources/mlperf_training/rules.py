@@ -18,7 +18,17 @@ from urllib.parse import quote
 import pandas as pd
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, combined, judge_advantage, rule
+from accelbench.judge.judging import (
+    CONTRADICTED,
+    MIXED,
+    NOT_MEASURED,
+    SUPPORTED,
+    Comparison,
+    Finding,
+    combined,
+    judge_advantage,
+    rule,
+)
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
 from accelbench.sources.rounds import newest_first
 
@@ -30,6 +40,18 @@ def results_url(row: pd.Series) -> str:
     percent-encoded: names come from the imported files)."""
     parts = [row["submitter"], "results", row["system"], row["benchmark"]]
     return f"https://github.com/{row['repository']}/tree/{row['commit']}/" + "/".join(quote(str(p), safe="") for p in parts)
+
+
+def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, advantage: float, metric: str,
+               figures: str) -> Comparison:
+    """A benchmark's pair of entries as the answers' chart draws it."""
+    return Comparison(
+        label=f"MLPerf {round_name} {benchmark}: {tpu['accelerator']} × {tpu['chips']} vs {gpu['accelerator']} × "
+              f"{gpu['chips']}, {metric}",
+        advantage=advantage, metric=metric, tpu=str(tpu["chip"] if isinstance(tpu["chip"], str) else tpu["accelerator"]),
+        gpu=str(gpu["chip"] if isinstance(gpu["chip"], str) else gpu["accelerator"]), figures=figures,
+        url=results_url(tpu), chips=int(tpu["chips"]),
+        preview=tpu["availability"] != "available" or gpu["availability"] != "available")
 
 
 def _label(row: pd.Series) -> str:
@@ -71,7 +93,7 @@ def best_tpu(rows: pd.DataFrame) -> pd.Series:
            "against the GPU entry at the same or nearest chip count. Supported if the TPU needs more than 5% "
            "fewer chip-hours on every benchmark; contradicted if more than 5% more on every one; mixed otherwise.")
 def speed(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdicts, evidence, links = [], [], []
+    verdicts, evidence, links, compared = [], [], [], []
     for benchmark, round_name, rows in comparable(published):
         tpu = best_tpu(rows)
         gpu = nearest_gpu(rows, int(tpu["chips"]))
@@ -81,7 +103,10 @@ def speed(published: MLPerfTraining, reference: Reference) -> Finding:
                         f"GPU {_label(gpu)} {gpu['chip_hours']:.3g} chip-hours; GPU/TPU {advantage:.2f}"
                         + _availability_note(tpu, gpu))
         links += [(f"{benchmark} {round_name} TPU", results_url(tpu)), (f"{benchmark} {round_name} GPU", results_url(gpu))]
-    return Finding(combined(verdicts), evidence or [NO_RESULT], links=links)
+        compared.append(comparison(benchmark, round_name, tpu, gpu, advantage, "chip-hours",
+                                   f"TPU {_label(tpu)} {tpu['chip_hours']:.3g} chip-hours; GPU {_label(gpu)} "
+                                   f"{gpu['chip_hours']:.3g} chip-hours"))
+    return Finding(combined(verdicts), evidence or [NO_RESULT], links=links, comparisons=compared)
 
 
 def _availability_note(tpu: pd.Series, gpu: pd.Series) -> str:
@@ -109,7 +134,7 @@ def _cheapest_run(rows: pd.DataFrame, reference: Reference, kind: str):
            "with both. Supported if the TPU run costs more than 5% less on every benchmark; contradicted if more "
            "than 5% more on every one; mixed otherwise; not measured where a chip has no price.")
 def cost(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdicts, evidence, links = [], [], []
+    verdicts, evidence, links, compared = [], [], [], []
     for benchmark, round_name, rows in comparable(published):
         tpu, gpu = _cheapest_run(rows, reference, "tpu"), _cheapest_run(rows, reference, "gpu")
         if tpu is None or gpu is None:
@@ -121,7 +146,10 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
                         f"GPU {_label(gpu[0])} ${gpu[1]:,.0f} at ${float(gpu[2]['usd_per_chip_hour']):.2f}/h "
                         f"({gpu[2]['provider']}, {gpu[2]['source_date']})")
         links += [(f"{benchmark} TPU", results_url(tpu[0])), (f"{benchmark} GPU", results_url(gpu[0]))]
-    return Finding(combined(verdicts), evidence or [NO_RESULT], links=links)
+        compared.append(comparison(benchmark, round_name, tpu[0], gpu[0], gpu[1] / tpu[1], "dollars per run",
+                                   f"TPU ${tpu[1]:,.0f} per run ({tpu[2]['provider']}, {tpu[2]['source_date']}); "
+                                   f"GPU ${gpu[1]:,.0f} ({gpu[2]['provider']}, {gpu[2]['source_date']})"))
+    return Finding(combined(verdicts), evidence or [NO_RESULT], links=links, comparisons=compared)
 
 
 @rule("energy", KIND,

@@ -10,4 +10,5 @@ declares it to the registry."""
 from accelbench.store.published import Source, register
 
 SOURCE = register(Source(kind="paper", title="TPU v4 paper, ISCA 2023", label="peer-reviewed, vendor-authored",
-                         dataset="paper-figures-published", package=__name__, vendor=True))
+                         dataset="paper-figures-published", package=__name__,
+                         page="published/papers.md", vendor=True))

@@ -11,7 +11,7 @@ one that reaches into the margin is mixed.
 from __future__ import annotations
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import CONTRADICTED, MARGIN, MIXED, SUPPORTED, Finding, combined, rule
+from accelbench.judge.judging import CONTRADICTED, MARGIN, MIXED, SUPPORTED, Comparison, Finding, combined, rule
 from accelbench.sources.papers.format import KIND, Figure, Papers, doi_url, short_citation
 
 NO_PAPER = "No peer-reviewed paper with a quoted TPU-against-GPU figure on this claim yet."
@@ -37,14 +37,20 @@ def sentence(paper: dict, figure: Figure) -> str:
 
 
 def _judge(claim: str, papers: Papers) -> Finding:
-    verdicts, evidence, links = [], [], []
+    verdicts, evidence, links, compared = [], [], [], []
     for paper, figure in papers.figures(claim):
         verdicts.append(judge_range(figure))
         evidence.append(sentence(paper, figure))
+        tpu, gpu = paper["chips"]["tpu"]["name"], paper["chips"]["gpu"]["name"]
+        compared.append(Comparison(
+            label=f"{short_citation(paper)}: {tpu} vs {gpu}",
+            advantage=(figure.low * figure.high) ** 0.5, low=figure.low, high=figure.high,
+            metric="energy" if claim == "energy" else "speed", tpu=tpu, gpu=gpu,
+            figures=f"{tpu} “{figure.phrase}” ({short_citation(paper)})", url=doi_url(paper)))
         links.append((f"{short_citation(paper)} (doi:{paper['citation']['doi']})", doi_url(paper)))
         if paper["citation"].get("arxiv"):
             links.append((f"arXiv {paper['citation']['arxiv']}", f"https://arxiv.org/abs/{paper['citation']['arxiv']}"))
-    return Finding(combined(verdicts), evidence or [NO_PAPER], links=list(dict.fromkeys(links)))
+    return Finding(combined(verdicts), evidence or [NO_PAPER], links=list(dict.fromkeys(links)), comparisons=compared)
 
 
 @rule("speed", KIND,

@@ -7,4 +7,5 @@ tables and fragment kinds live in this folder; this module declares it to the re
 from accelbench.store.published import Source, register
 
 SOURCE = register(Source(kind="vendor-training", title="Vendor-published training throughput", label="vendor-reported",
-                         dataset="vendor-training-published", package=__name__, vendor=True))
+                         dataset="vendor-training-published", package=__name__,
+                         page="published/vendor_training.md", vendor=True))

@@ -12,8 +12,9 @@ the speed rule passes the TPU's tokens/s over the GPU's (the GPU's time per toke
 from __future__ import annotations
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import MARGIN, NOT_MEASURED, Finding, combined, judge_advantage, rule
+from accelbench.judge.judging import MARGIN, NOT_MEASURED, Comparison, Finding, combined, judge_advantage, rule
 from accelbench.sources.vendor_training.format import KIND, VendorTraining, figure_text
+from accelbench.sources.vendor_training.names import precision_family
 from accelbench.sources.vendor_training.pairs import Pair, counted
 
 NO_PAIR = ("No TPU row and GPU row of the vendors' documents match (model, chips, global batch size, sequence "
@@ -29,6 +30,17 @@ def side(row: dict) -> str:
 def configuration(pair: Pair) -> str:
     t = pair.tpu
     return f"{t['model']} on {t['chips']} chips, GBS {t['gbs']}, sequence {t['seq_len']}"
+
+
+def comparison(pair: Pair, advantage: float, metric: str, figures: str) -> Comparison:
+    """A pair as the answers' chart draws it: one row, labelled by its systems and configuration."""
+    t, g = pair.tpu, pair.gpu
+    family = precision_family(t["precision_key"]) or t["precision"] or ""
+    said = family.upper() if family else "precision not stated"
+    return Comparison(
+        label=f"{t['system']} vs {g['system']}, {t['model']}, {t['chips']} chips, {said}",
+        advantage=advantage, metric=metric, tpu=t["chip"] or t["system"], gpu=g["chip"] or g["system"],
+        figures=figures + _flags(pair), url=g["url"], chips=int(t["chips"]), precision=family)
 
 
 def _flags(pair: Pair) -> str:
@@ -68,7 +80,10 @@ def speed(published: VendorTraining, reference: Reference) -> Finding:
     evidence += [f"{configuration(p)}: TPU {side(p.tpu)} {p.tpu['precision']} {figure_text(p.tpu['tokens_per_s_per_chip'])} "
                  f"tokens/s per chip; GPU {side(p.gpu)} {p.gpu['precision']} {figure_text(p.gpu['tokens_per_s_per_chip'])}; "
                  f"GPU/TPU {p.gpu_over_tpu:.2f}{_flags(p)}" for p in pairs]
-    return Finding(combined(verdicts), evidence, links=_links(pairs))
+    compared = [comparison(p, 1 / p.gpu_over_tpu, "tokens/s per chip",
+                           f"TPU {side(p.tpu)} {figure_text(p.tpu['tokens_per_s_per_chip'])} tokens/s per chip; "
+                           f"GPU {side(p.gpu)} {figure_text(p.gpu['tokens_per_s_per_chip'])}") for p in pairs]
+    return Finding(combined(verdicts), evidence, links=_links(pairs), comparisons=compared)
 
 
 def usd_per_million_tokens(price: dict, tokens_per_s: float) -> float:
@@ -94,7 +109,7 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
     pairs = counted(published.rows)
     if not pairs:
         return Finding(NOT_MEASURED, [NO_PAIR])
-    verdicts, evidence, unpriced, priced = [], [], [], []
+    verdicts, evidence, unpriced, priced, compared = [], [], [], [], []
     for p in pairs:
         prices = price_of(reference, p.tpu), price_of(reference, p.gpu)
         missing = [_unpriced(row) for row, price in zip((p.tpu, p.gpu), prices, strict=True) if price is None]
@@ -105,6 +120,9 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
                     for price, row in zip(prices, (p.tpu, p.gpu), strict=True))
         verdicts.append(judge_advantage(gpu / tpu))
         priced.append(p)
+        compared.append(comparison(p, gpu / tpu, "dollars per million tokens",
+                                   f"TPU ${tpu:.2f} per million tokens ({prices[0]['provider']}, {prices[0]['source_date']}); "
+                                   f"GPU ${gpu:.2f} ({prices[1]['provider']}, {prices[1]['source_date']})"))
         evidence.append(f"{configuration(p)}: TPU {side(p.tpu)} ${tpu:.2f} per million tokens at "
                         f"${float(prices[0]['usd_per_chip_hour']):.2f}/h ({prices[0]['provider']}, "
                         f"{prices[0]['source_date']}); GPU {side(p.gpu)} ${gpu:.2f} at "
@@ -112,4 +130,4 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
                         f"{prices[1]['source_date']}){_flags(p)}")
     head = (f"{len(priced)} of {len(pairs)} matched pairs priced" +
             (f"; no price in the reference data for {', '.join(unpriced)}" if unpriced else ""))
-    return Finding(combined(verdicts), [head, *evidence], links=_links(priced))
+    return Finding(combined(verdicts), [head, *evidence], links=_links(priced), comparisons=compared)

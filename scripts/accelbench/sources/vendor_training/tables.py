@@ -27,8 +27,8 @@ def _date(row: dict) -> str:
 
 def _who(row: dict) -> str:
     what = f"{row['framework']} {row['release']}" if row["release"] else row["framework"]
-    chip = f"<br><small>{esc(row['chip'])}</small>" if row["chip"] else "<br><small>no chip in the reference data</small>"
-    return f"{esc(row['system'])}{chip}<br><small>{esc(what)}</small>"
+    chip = esc(row["chip"]) if row["chip"] else "no chip in the reference data"
+    return f"{esc(row['system'])}<br><small>{chip} · {esc(what)}</small>"  # two lines at most
 
 
 def pairs_table(pairs: list[Pair], price_of, *, anchor: str = "vendor-pairs") -> Table:

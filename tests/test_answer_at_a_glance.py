@@ -1,0 +1,208 @@
+"""The answer as a picture and a sentence: every rule that compares numbers hands its comparisons
+to the findings (the TPU's advantage on one scale, right of 1 favouring the TPU); each claim's
+chart draws exactly those rows, with the margin band, the kinds, the ranges, the previews and the
+filters; the answer's first sentence is generated from them and escapes what comes from data;
+verdict markers are inline SVG icons with a text label, never emoji."""
+
+import json
+import re
+import unicodedata
+
+import pytest
+
+from accelbench.core.reference import Reference
+from accelbench.judge import findings
+from accelbench.judge.answers import KindInfo, all_answers, answer, measured_kind
+from accelbench.judge.claims import CLAIMS, MEASURED
+from accelbench.judge.judging import MARGIN, SUPPORTED, Comparison, Finding
+from accelbench.publish.fragments import Context, Links, render
+from accelbench.publish.render import answers as render_answers
+from accelbench.publish.render import charts
+from accelbench.sources import SOURCES
+from accelbench.store.published import load_published
+from accelbench.store.store import Store
+from accelbench.workloads.discovery import workload_settings
+
+from conftest import ROOT, SNIPPETS
+
+REFERENCE = Reference(ROOT / "build_data" / "reference")
+LINKS = {"runs": "runs.html", "page": lambda src: src, "reproduce": "reproduce.html",
+         "published": dict.fromkeys(SOURCES, "published/index.html")}
+
+
+@pytest.fixture(scope="module")
+def published():
+    return load_published(ROOT / "build_data")
+
+
+@pytest.fixture(scope="module")
+def found(published):
+    return findings.all_findings(Store.of_runs([], {}), published, REFERENCE)
+
+
+@pytest.fixture(scope="module")
+def ctx(published):
+    return Context(Store.of_runs([], {}), REFERENCE, workload_settings(SNIPPETS), Links("article"), published=published)
+
+
+def kinds_of(published):
+    return {MEASURED: measured_kind(), **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in published)
+                                          for k, s in SOURCES.items()}}
+
+
+def test_every_vendor_pair_the_speed_rule_counts_is_a_comparison_with_the_tpus_advantage(found, published):
+    from accelbench.sources.vendor_training.pairs import counted
+
+    pairs = counted(published["vendor-training"].rows)
+    compared = found[("speed", "vendor-training")].comparisons
+    assert len(compared) == len(pairs) > 0
+    for c, p in zip(compared, pairs, strict=True):
+        assert c.advantage == pytest.approx(p.tpu["tokens_per_s_per_chip"] / p.gpu["tokens_per_s_per_chip"])
+        assert c.chips == p.tpu["chips"] and c.metric == "tokens/s per chip" and c.url == p.gpu["url"]
+        assert p.tpu["system"] in c.label and p.gpu["system"] in c.label
+
+
+def test_mlperf_compares_chip_hours_per_benchmark_and_marks_previews(found, published):
+    from accelbench.sources.mlperf_training.rules import best_tpu, comparable, nearest_gpu
+
+    compared = found[("speed", "mlperf-training")].comparisons
+    expected = comparable(published["mlperf-training"])
+    assert len(compared) == len(expected) > 0
+    for c, (benchmark, round_name, rows) in zip(compared, expected, strict=True):
+        tpu = best_tpu(rows)
+        gpu = nearest_gpu(rows, int(tpu["chips"]))
+        assert c.advantage == pytest.approx(gpu["chip_hours"] / tpu["chip_hours"])  # the GPU's over the TPU's
+        assert benchmark in c.label and round_name in c.label
+        assert c.preview == (tpu["availability"] != "available" or gpu["availability"] != "available")
+
+
+def test_a_papers_range_is_kept_and_drawn_at_its_geometric_middle(found):
+    (c,) = found[("speed", "paper")].comparisons
+    assert (c.low, c.high) == (1.2, 1.7) and c.advantage == pytest.approx((1.2 * 1.7) ** 0.5)
+    assert (c.tpu, c.gpu) == ("TPU v4", "Nvidia A100") and c.favours() == "tpu"
+
+
+def test_a_comparison_within_the_margin_favours_neither():
+    near = Comparison("x", 1 + MARGIN / 2, "m", "T", "G", "f")
+    assert near.favours() is None
+    assert Comparison("x", 1 + 2 * MARGIN, "m", "T", "G", "f").favours() == "tpu"
+    assert Comparison("x", 1 - 2 * MARGIN, "m", "T", "G", "f").favours() == "gpu"
+
+
+def spec_of(fragment_text):
+    carried = re.search(r'<script type="application/json" class="ab-chart__spec">(.*?)</script>', fragment_text, re.S)
+    return json.loads(carried.group(1))["spec"]
+
+
+def layer_data(spec, name_fields):
+    datasets = spec["datasets"]
+    return [rows for rows in datasets.values() if rows and set(name_fields) <= set(rows[0])]
+
+
+def test_each_claims_chart_draws_exactly_its_comparisons(ctx, found, published):
+    answers = all_answers(found, kinds_of(published))
+    for a in answers:
+        made = render(ctx, "answer", [a.claim.slug]).text
+        expected = [c for k in a.kinds for c in k.finding.comparisons]
+        if not expected:
+            assert '<figure class="ab-chart">' not in made
+            continue
+        (rows,) = layer_data(spec_of(made), ["label", "advantage", "kind"])
+        assert len(rows) == len(expected)
+        assert sorted(r["advantage"] for r in rows) == pytest.approx(sorted(c.advantage for c in expected))
+
+
+def test_the_chart_has_the_margin_band_one_log_axis_the_filters_and_every_row_in_its_static_svg(ctx):
+    made = render(ctx, "answer", ["speed"]).text
+    spec = spec_of(made)
+    bands = [rows for rows in spec["datasets"].values() if rows and set(rows[0]) == {"from", "to"}]
+    assert bands == [[{"from": 1 - MARGIN, "to": 1 + MARGIN}]]
+    scales = [layer["encoding"]["x"]["scale"]["type"] for layer in spec["layer"] if "x" in layer.get("encoding", {})
+              and "scale" in layer["encoding"]["x"]]
+    assert scales and set(scales) == {"log"}
+    params = {p["name"]: p for p in [*spec.get("params", []), *(q for layer in spec["layer"] for q in layer.get("params", []))]}
+    assert sorted(params) == ["answer_speed_chip", "answer_speed_precision", "answer_speed_scale"]
+    assert all(p["bind"]["input"] == "select" and p["value"] == "all" for p in params.values())
+    chips = params["answer_speed_chip"]["bind"]["options"]
+    assert "TPU7x (Ironwood)" in chips and "TPU v4" in chips
+    (rows,) = layer_data(spec, ["label", "advantage", "kind"])
+    svg = re.search(r'<div class="ab-chart__static[^"]*"[^>]*>(.*?)</div>', made, re.S).group(1)
+    labels = [r["label"] for r in rows]
+    assert len(set(labels)) == len(labels)  # one row each
+    for label in labels:  # the static chart shows every row (no filter applied)
+        assert label.replace("&", "&amp;")[:30] in svg
+
+
+def test_the_forest_marks_previews_hollow_and_ranges_as_bars():
+    rows = render_answers.comparison_rows([])
+    assert rows.empty and charts.forest_chart(rows, "alt", MARGIN, "u", "t") is None
+    claim = CLAIMS["speed"]
+    one = Finding(SUPPORTED, ["e"], comparisons=[
+        Comparison("a <b>range</b>", 1.44, "speed", "T", "G", "f", low=1.2, high=1.7),
+        Comparison("a preview", 0.5, "chip-hours", "T2", "G", "f", chips=1024, preview=True)])
+    a = answer(claim, {MEASURED: one}, {MEASURED: measured_kind()})
+    frame = render_answers.comparison_rows([a])
+    figure = charts.forest_chart(frame, "alt", MARGIN, "u", "t")
+    (rows,) = [r for r in figure.spec["datasets"].values() if r and "label" in r[0]]
+    assert [(r["lo"], r["hi"], r["status"], r["scale"]) for r in rows] == [
+        (1.2, 1.7, "available", "not stated"), (0.5, 0.5, "a preview system", "over 512 chips")]
+    filled = [layer for layer in figure.spec["layer"] if layer.get("mark", {}).get("filled") is True]
+    assert [f["transform"][-1] for f in filled] == [{"filter": "!datum.preview"}]  # a preview stays a hollow ring
+    assert 'role-legend' in figure.svg and "kind of evidence" in figure.svg  # the kinds named in the legend
+
+
+def test_the_lead_sentence_counts_names_and_ranges_from_the_findings(found, published):
+    answers = {a.claim.slug: a for a in all_answers(found, kinds_of(published))}
+    speed = render_answers.lead(answers["speed"], LINKS)
+    pairs = found[("speed", "vendor-training")].comparisons
+    sides = [c.favours() for c in pairs]
+    assert (f'<a href="published/index.html">{len(pairs)} comparisons</a> ({sides.count("tpu")} favour the TPU, '
+            f'{sides.count("gpu")} the GPU, {sides.count(None)} within ±5%; TPU advantage '
+            f'{min(c.advantage for c in pairs):.2f}× to {max(c.advantage for c in pairs):.2f}×)') in speed
+    for c in found[("speed", "mlperf-training")].comparisons:  # few: each named with its figure
+        assert f"{c.label} {c.advantage:.2f}×" in speed
+    assert "Jouppi et al., ISCA 2023: TPU v4 vs Nvidia A100 1.20–1.70×" in speed
+    assert speed.index("Shown apart, never counted") > speed.index("peer-reviewed")  # inference apart
+    words = answers["speed"].direction[0].upper() + answers["speed"].direction[1:]
+    assert speed.startswith(f'<p class="ab-answer__lead"><strong>{words}</strong>: ')
+
+
+def test_the_lead_sentence_escapes_what_comes_from_data():
+    one = Finding(SUPPORTED, ["e"], comparisons=[Comparison("<script>x</script>", 2.0, "m", "T", "G", "f")])
+    a = answer(CLAIMS["speed"], {MEASURED: one}, {MEASURED: measured_kind()})
+    html = render_answers.lead(a, LINKS)
+    assert "<script>" not in html and "&lt;script&gt;x&lt;/script&gt; 2.00×" in html
+
+
+def emoji_in(text):
+    return [ch for ch in text if unicodedata.category(ch) == "So" or ch == "\ufe0f"]
+
+
+def test_verdict_markers_are_svg_icons_with_a_label_never_emoji(ctx):
+    for name, args in (("answers", []), ("answers-glance", []), ("verdicts", []), ("answer", ["cost"])):
+        # the article's own words keep its emoji (the comparison table's head: "GPUs 🎮")
+        text = re.sub(r"<thead>.*?</thead>", "", render(ctx, name, args).text, flags=re.S)
+        assert emoji_in(text) == [], (name, emoji_in(text)[:5])
+        markers = re.findall(r'<span class="twemoji ab-icon" role="img" aria-label="([^"]+)"><svg', text)
+        assert markers, name
+
+
+def test_each_kinds_detail_is_folded_under_its_verdict_and_nothing_is_said_twice(ctx, found, published):
+    text = render(ctx, "answer", ["speed"]).text
+    blocks = re.findall(r'<details class="ab-evidence ab-evidence--([\w-]+)"><summary class="ab-evidence__label">'
+                        r'(.*?)</summary>', text)
+    answers = {a.claim.slug: a for a in all_answers(found, kinds_of(published))}
+    assert [kind for kind, _ in blocks] == [k.kind for k in answers["speed"].kinds]
+    for (_, summary), k in zip(blocks, answers["speed"].kinds, strict=True):
+        assert k.finding.verdict in summary
+    assert "What decides it" not in text
+    first = found[("speed", "mlperf-training")].evidence[0]
+    assert text.count(first.split(";")[0]) == 1  # each figure's sentence once: in its kind's block
+
+
+def test_the_home_pages_overview_chart_holds_every_speed_and_priced_comparison(ctx, found):
+    made = render(ctx, "answers-chart", []).text
+    (rows,) = layer_data(spec_of(made), ["label", "advantage", "kind"])
+    expected = [c for (slug, _), f in found.items() if slug in ("speed", "cost") for c in f.comparisons]
+    assert len(rows) == len(expected) > 0
+    assert {r["label"].split(":")[0] for r in rows} == {"Speed", "Cost"}
