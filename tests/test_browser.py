@@ -227,6 +227,10 @@ def test_every_answer_is_visible_and_the_page_does_not_scroll_sideways(browser, 
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"answers-{path.removesuffix('.html').replace('/', '-') or 'home'}-{width}.png"),
                     full_page=True)
+    if path == "article/comparison.html":  # the speed and cost answers, each on its own, for a person to look at
+        draw_charts(page)
+        for slug in ("speed", "cost"):
+            page.locator(f"#answer-{slug}").screenshot(path=str(ARTIFACTS / f"answer-{slug}-{width}.png"))
     context.close()
 
 
