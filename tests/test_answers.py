@@ -44,7 +44,8 @@ def test_measured_only():
     assert (a.direction, a.strength) == (TO_TPU, "on one kind of evidence")
     assert a.bears_on == ("The article's claim “Even faster for large tensor ops” (TPUs, against “Very fast” for GPUs) "
                           "is supported by measured here.")
-    assert "<strong>Points to the TPU</strong>: measured here: supported" in render.lead(a, LINKS)
+    assert render.lead(a, LINKS) == ('<p class="ab-answer__lead"><strong>Points to the TPU</strong>: measured here: '
+                                     'the claim is supported.</p>')
     assert a.would_change[0] == ("The measured verdict rests on the chips measured so far: a TPU run of the "
                                  "matrix-multiplication and GPT-2 benchmarks on other chips would test it.")
     assert a.unknown == []
@@ -56,7 +57,7 @@ def test_mlperf_only():
     assert (a.direction, a.strength) == (TO_GPU, "on one kind of evidence")
     assert a.bears_on.endswith("is contradicted by audited benchmark results (MLPerf Training).")
     assert "<strong>Points to the GPU</strong>: measured here: not measured yet; audited benchmark results " \
-        "(MLPerf Training): contradicted." in render.lead(a, LINKS)
+        "(MLPerf Training): the claim is contradicted.</p>" in render.lead(a, LINKS)
     assert a.unknown == ["measured here: not measured yet"]
 
 

@@ -15,7 +15,7 @@ from accelbench.store.store import load_store
 from accelbench.store.validation import Validator, validate_files
 from accelbench.workloads.discovery import snippet_hashes, workload_settings
 
-from conftest import ROOT, SNIPPETS, new_data_dir
+from conftest import ON_CI, ROOT, SNIPPETS, new_data_dir
 
 FIXTURES = ROOT / "tests" / "fixtures" / "runs"
 REFERENCE = Reference(ROOT / "build_data" / "reference")
@@ -89,7 +89,7 @@ def pages(store, published_data=None) -> list[str]:
              ("answers-glance", []), ("answer-summary", []), ("answer", ["cost"]))]
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8 if ON_CI else 3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), swap_names=st.booleans())
 def test_the_order_of_files_and_records_changes_nothing(tmp_path_factory, seed, swap_names):
     reference_pages = pages(store_of(tmp_path_factory.mktemp("in-order"), fixture_runs()))

@@ -33,8 +33,9 @@ def _kind_said(k: KindAnswer, url: str) -> str:
     """One kind's part of the sentence: its comparisons named (a few) or counted (many), with the
     TPU's advantage, or its verdict where it compares no number."""
     compared = k.finding.comparisons
-    if not compared:
-        return f"{esc(k.named)}: {esc(k.finding.verdict)}"
+    if not compared:  # a verdict without a number: said of the article's claim
+        said = f"the claim is {k.finding.verdict}" if k.finding.verdict in DECISIVE else k.finding.verdict
+        return f"{esc(k.named)}: {esc(said)}"
     if len(compared) <= LISTED:
         return f"{esc(k.named)}: " + ", ".join(f"{esc(c.label)} {_advantage(c)}" for c in compared)
     sides = [c.favours() for c in compared]
@@ -54,8 +55,9 @@ def lead(a: Answer, links: dict) -> str:
     said = "; ".join(_kind_said(k, url(k)) for k in counted) or "no kind of evidence judges it yet"
     words = a.direction[0].upper() + a.direction[1:]
     extra = f" Shown apart, never counted: {'; '.join(_kind_said(k, url(k)) for k in apart)}." if apart else ""
-    return (f'<p class="ab-answer__lead"><strong>{esc(words)}</strong>: {said}. TPU advantage: above 1× favours the TPU, '
-            f"below it the GPU.{extra}</p>")
+    scale = (" TPU advantage: above 1× favours the TPU, below it the GPU."
+             if any(k.finding.comparisons for k in a.kinds) else "")
+    return f'<p class="ab-answer__lead"><strong>{esc(words)}</strong>: {said}.{scale}{extra}</p>'
 
 
 def comparison_rows(answers: list[Answer], prefix_claim: bool = False) -> pd.DataFrame:

@@ -13,6 +13,7 @@ samples. The roofline draws each device's ceilings; vendor figures are labelled 
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
@@ -68,7 +69,14 @@ def _figure(chart: alt.TopLevelMixin, alt_text: str, uid: str) -> Figure:
 def _static_svg(spec: dict, alt_text: str, uid: str) -> str:
     """The SVG the page shows without JavaScript: one image with the alt text, its ids prefixed
     with the chart's own so that several charts inlined into one page do not share a clip path."""
-    svg = vl_convert.vegalite_to_svg(spec, vl_version=VEGA_LITE)
+    return _rendered(json.dumps(spec, sort_keys=True), alt_text, uid)
+
+
+@functools.lru_cache(maxsize=512)
+def _rendered(spec_json: str, alt_text: str, uid: str) -> str:
+    # one rendering per specification: an answer's chart appears on several pages of a build (the
+    # guide, the comparison, its evidence page), and vl-convert takes a good part of a second
+    svg = vl_convert.vegalite_to_svg(json.loads(spec_json), vl_version=VEGA_LITE)
     # renumbered in order of appearance: vl-convert counts clip paths across calls, and the same
     # data must give the same bytes
     ids = {old: f"{uid}-{n}" for n, old in enumerate(dict.fromkeys(re.findall(r'\bid="([^"]+)"', svg)), 1)}
