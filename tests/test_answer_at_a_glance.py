@@ -12,7 +12,7 @@ import pytest
 
 from accelbench.core.reference import Reference
 from accelbench.judge import findings
-from accelbench.judge.answers import KindInfo, all_answers, answer, measured_kind
+from accelbench.judge.answers import answer, measured_kind
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.judge.judging import MARGIN, SUPPORTED, Comparison, Finding
 from accelbench.publish.fragments import Context, Links, render
@@ -43,11 +43,6 @@ def found(published):
 @pytest.fixture(scope="module")
 def ctx(published):
     return Context(Store.of_runs([], {}), REFERENCE, workload_settings(SNIPPETS), Links("article"), published=published)
-
-
-def kinds_of(published):
-    return {MEASURED: measured_kind(), **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in published)
-                                          for k, s in SOURCES.items()}}
 
 
 def test_every_vendor_pair_the_speed_rule_counts_is_a_comparison_with_the_tpus_advantage(found, published):
@@ -99,8 +94,8 @@ def layer_data(spec, name_fields):
     return [rows for rows in datasets.values() if rows and set(name_fields) <= set(rows[0])]
 
 
-def test_each_claims_chart_draws_exactly_its_comparisons(ctx, found, published):
-    answers = all_answers(found, kinds_of(published))
+def test_each_claims_chart_draws_exactly_its_comparisons(ctx):
+    answers = ctx.answers()
     for a in answers:
         made = render(ctx, "answer", [a.claim.slug]).text
         expected = [c for k in a.kinds for c in k.finding.comparisons]
@@ -151,8 +146,8 @@ def test_the_forest_marks_previews_hollow_and_ranges_as_bars():
     assert 'role-legend' in figure.svg and "kind of evidence" in figure.svg  # the kinds named in the legend
 
 
-def test_the_lead_sentence_counts_names_and_ranges_from_the_findings(found, published):
-    answers = {a.claim.slug: a for a in all_answers(found, kinds_of(published))}
+def test_the_lead_sentence_counts_names_and_ranges_from_the_findings(ctx, found):
+    answers = {a.claim.slug: a for a in ctx.answers()}
     speed = render_answers.lead(answers["speed"], LINKS)
     pairs = found[("speed", "vendor-training")].comparisons
     sides = [c.favours() for c in pairs]
@@ -187,11 +182,11 @@ def test_verdict_markers_are_svg_icons_with_a_label_never_emoji(ctx):
         assert markers, name
 
 
-def test_each_kinds_detail_is_folded_under_its_verdict_and_nothing_is_said_twice(ctx, found, published):
+def test_each_kinds_detail_is_folded_under_its_verdict_and_nothing_is_said_twice(ctx, found):
     text = render(ctx, "answer", ["speed"]).text
     blocks = re.findall(r'<details class="ab-evidence ab-evidence--([\w-]+)"><summary class="ab-evidence__label">'
                         r'(.*?)</summary>', text)
-    answers = {a.claim.slug: a for a in all_answers(found, kinds_of(published))}
+    answers = {a.claim.slug: a for a in ctx.answers()}
     assert [kind for kind, _ in blocks] == [k.kind for k in answers["speed"].kinds]
     for (_, summary), k in zip(blocks, answers["speed"].kinds, strict=True):
         assert k.finding.verdict in summary
@@ -206,3 +201,20 @@ def test_the_home_pages_overview_chart_holds_every_speed_and_priced_comparison(c
     expected = [c for (slug, _), f in found.items() if slug in ("speed", "cost") for c in f.comparisons]
     assert len(rows) == len(expected) > 0
     assert {r["label"].split(":")[0] for r in rows} == {"Speed", "Cost"}
+
+
+def test_a_measured_gpu_and_tpu_pair_is_a_comparison_with_its_95_percent_interval(data_dir):
+    from accelbench.judge.intervals import ratio
+    from accelbench.store.store import load_store
+
+    from conftest import make_run, write_run
+    from helpers import GPU, TPU, matmul
+
+    write_run(data_dir, make_run(records=[matmul(GPU, 700), matmul(TPU, 900)]))
+    store = load_store(data_dir, SNIPPETS)
+    (c,) = findings.all_findings(store, {}, REFERENCE)[("speed", MEASURED)].comparisons
+    rows = store.current("matmul")
+    r = ratio(rows[rows["platform"] == "tpu"].iloc[0], rows[rows["platform"] == "gpu"].iloc[0], "tflops")
+    assert (c.advantage, c.low, c.high) == pytest.approx((r.value, r.low, r.high)) and c.low < c.advantage < c.high
+    assert (c.tpu, c.gpu, c.metric, c.precision) == (TPU[0], GPU[0], "TFLOP/s", "bf16")
+    assert c.label.startswith("Measured here: bf16 matmul") and c.favours() == "tpu"

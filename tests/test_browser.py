@@ -428,18 +428,16 @@ COMPARISONS = ".ab-chart__live g.comparisons_marks path"  # an answer chart's ri
 
 
 def _answers_from_the_committed_data():
+    """The answers the site's build gives the committed data (the render step's own Context)."""
     from accelbench.core.reference import Reference
-    from accelbench.judge.answers import KindInfo, all_answers, measured_kind
-    from accelbench.judge.claims import MEASURED
-    from accelbench.judge.findings import all_findings
-    from accelbench.store.published import SOURCES, load_published
+    from accelbench.publish.fragments import Context, Links
+    from accelbench.store.published import load_published
     from accelbench.store.store import load_store
+    from accelbench.workloads.discovery import workload_settings
 
-    published = load_published(ROOT / "build_data")
-    store = load_store(ROOT / "build_data", ROOT / "snippets")
-    kinds = {MEASURED: measured_kind(), **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in published)
-                                           for k, s in SOURCES.items()}}
-    return all_answers(all_findings(store, published, Reference(ROOT / "build_data" / "reference")), kinds)
+    data = ROOT / "build_data"
+    return Context(load_store(data, ROOT / "snippets"), Reference(data / "reference"), workload_settings(ROOT / "snippets"),
+                   Links(""), published=load_published(data)).answers()
 
 
 def test_each_answers_chart_draws_one_point_per_comparison_of_its_findings(page, site_url):

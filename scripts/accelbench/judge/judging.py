@@ -55,8 +55,8 @@ class Comparison:
     preview: bool = False  # a side is a preview system, not for sale yet
 
     def favours(self) -> str | None:
-        """'tpu', 'gpu', or None within the margin the verdicts use."""
-        return "tpu" if self.advantage > 1 + MARGIN else "gpu" if self.advantage < 1 - MARGIN else None
+        """'tpu', 'gpu', or None within the margin: as judge_advantage judges the TPU's claim."""
+        return {SUPPORTED: "tpu", CONTRADICTED: "gpu"}.get(judge_advantage(self.advantage))
 
 
 @dataclass(frozen=True)

@@ -95,18 +95,23 @@ class LikeForLike:
     def rows(self, store: Store) -> dict[str, pd.Series | None]:
         return {pl: best(store.current(self.workload), self.metric, where=self.where, platform=pl) for pl in PLATFORMS}
 
-    def compared(self, rows: dict, r: Ratio, unit: str | None = None) -> Comparison:
-        """The measured pair as the answers' chart draws it, with its 95% interval."""
-        tpu, gpu = rows["tpu"], rows["gpu"]
-        return Comparison(label=f"Measured here: {self.label}: {tpu['device']} vs {gpu['device']}", advantage=r.value,
-                          low=r.low, high=r.high, metric=unit or self.unit, tpu=str(tpu["device"]), gpu=str(gpu["device"]),
-                          figures=self.evidence(rows, r), precision="bf16" if self.workload == "matmul" else "")
+    def compared(self, rows: dict, r: Ratio) -> Comparison:
+        return measured_comparison(self.label, self.unit, rows["tpu"], rows["gpu"], r, self.evidence(rows, r),
+                                   "bf16" if self.workload == "matmul" else "")
 
     def evidence(self, rows: dict, r: Ratio | None) -> str:
         sides = "; ".join(f"{pl.upper()}: not measured yet" if row is None else
                           f"{pl.upper()}: {_num(row[f'm_{self.metric}'])} {self.unit} ({row['device']}, {row['framework']})"
                           for pl, row in rows.items())
         return f"{self.label}: {sides}" + (f"; TPU/GPU {r.text()}" if r else "")
+
+
+def measured_comparison(label: str, metric: str, tpu: pd.Series, gpu: pd.Series, r: Ratio, figures: str,
+                        precision: str = "") -> Comparison:
+    """A measured pair as the answers' chart draws it, with its 95% interval."""
+    return Comparison(label=f"Measured here: {label}: {tpu['device']} vs {gpu['device']}", advantage=r.value, low=r.low,
+                      high=r.high, metric=metric, tpu=str(tpu["device"]), gpu=str(gpu["device"]), figures=figures,
+                      precision=precision)
 
 
 def _num(value: float) -> str:
@@ -240,10 +245,8 @@ def cost(store: Store, reference: Reference) -> Finding:
     # the TPU's advantage: GPU cost / TPU cost = (GPU price / TPU price) x (TPU tokens/s / GPU tokens/s)
     advantage = ratio(t, g, "tokens_per_s").scaled(float(g_price["usd_per_chip_hour"]) / float(t_price["usd_per_chip_hour"]))
     evidence.append(f"GPU cost / TPU cost: {advantage.text()}")
-    compared = Comparison(label=f"Measured here: GPT-2 small, dollars per billion tokens: {t['device']} vs {g['device']}",
-                          advantage=advantage.value, low=advantage.low, high=advantage.high,
-                          metric="dollars per billion tokens", tpu=str(t["device"]), gpu=str(g["device"]),
-                          figures="; ".join(evidence))
+    compared = measured_comparison("GPT-2 small, dollars per billion tokens", "dollars per billion tokens", t, g,
+                                   advantage, "; ".join(evidence))
     return Finding(judge(advantage), evidence, _runs(g, t), comparisons=[compared])
 
 

@@ -106,9 +106,9 @@ class Kind:
     usage: str  # its arguments, as the contribute page shows them ('' for none; [X] optional)
     doc: str  # what it shows, one line
     render: Callable[[Context, list[str]], Fragment | str]
-    choices: Callable[[Context], Iterable[str]] | None = None  # what its first argument may be
+    choices: Callable[[Context], Iterable[str]] | Iterable[str] | None = None  # what its first argument may be
     source: str | None = None  # the published source it shows: said "not imported" without it
-    missing: Callable[[list[str]], str] | None = None  # what is then not imported, in words
+    missing: Callable[[list[str]], str] | str | None = None  # what is then not imported, in words
 
     def arity(self) -> tuple[int, int]:
         """The fewest and the most arguments its usage takes ("WORKLOAD[.METRIC]": 1 and 2)."""
@@ -119,7 +119,7 @@ class Kind:
     def check(self, ctx: Context, args: list[str]) -> None:
         """Refuse arguments the usage does not take, naming what it takes."""
         least, most = self.arity()
-        known = list(self.choices(ctx)) if self.choices else None
+        known = None if self.choices is None else list(self.choices(ctx) if callable(self.choices) else self.choices)
         if least <= len(args) <= most and (known is None or not args or args[0] in known):
             return
         if most == 0:
@@ -137,10 +137,6 @@ def kind(name: str, usage: str, doc: str, *, choices: Callable[[Context], Iterab
     its arguments against ``usage`` (and the first against ``choices``, a list or a function of the
     context) and, for a kind showing a published ``source``, says what is ``missing`` where none of
     it is imported, so the renderer is called only with arguments it takes and data it can show."""
-    if choices is not None and not callable(choices):
-        choices = (lambda fixed: lambda ctx: fixed)(list(choices))
-    if isinstance(missing, str):
-        missing = (lambda text: lambda args: text)(missing)
     if (source is None) != (missing is None):
         raise ValueError(f"fragment kind {name!r}: a source and what is missing without it come together")
 
@@ -195,7 +191,8 @@ def render(ctx: Context, name: str, args: list[str]) -> Fragment:
     found = KINDS[name]
     found.check(ctx, args)
     if found.source is not None and not imported(ctx, found.source):
-        return as_fragment(tables.not_measured(f"{found.missing(args)} (run accelbench import {found.source})",
+        what = found.missing(args) if callable(found.missing) else found.missing
+        return as_fragment(tables.not_measured(f"{what} (run accelbench import {found.source})",
                                                ctx.links.md(PUBLISHED_PAGE)))
     return as_fragment(found.render(ctx, args))
 

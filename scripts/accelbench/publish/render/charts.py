@@ -310,8 +310,7 @@ def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, tit
     if rows.empty:
         return None
     data = rows.copy()
-    data["lo"] = data["low"].fillna(data["advantage"]) if "low" in data else data["advantage"]
-    data["hi"] = data["high"].fillna(data["advantage"]) if "high" in data else data["advantage"]
+    data["lo"], data["hi"] = data["low"].fillna(data["advantage"]), data["high"].fillna(data["advantage"])
     data["value"] = [f"{lo:.2f}–{hi:.2f}× (middle {a:.2f}×)" if lo != hi else f"{a:.2f}×"
                      for lo, hi, a in zip(data["lo"], data["hi"], data["advantage"], strict=True)]
     data["scale"] = data["chips"].map(scale_of)
@@ -329,14 +328,15 @@ def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, tit
             f"({names['precision']} == '{ALL}' || datum.precision == {names['precision']}) && "
             f"({names['scale']} == '{ALL}' || datum.scale == {names['scale']})")
     lo, hi = min(data["lo"].min(), 1 - margin) / 1.25, max(data["hi"].max(), 1 + margin) * 1.25
-    x = alt.X("advantage:Q", title="TPU advantage (× the GPU, log scale): right of 1 favours the TPU",
-              scale=alt.Scale(type="log", domain=[lo, hi], nice=False))
+    axis_title = "TPU advantage (× the GPU, log scale): right of 1 favours the TPU"
+    scale = alt.Scale(type="log", domain=[lo, hi], nice=False)
+    x = alt.X("advantage:Q", title=axis_title, scale=scale)
     y = alt.Y("label:N", title=None, sort=list(data["label"]), axis=alt.Axis(labelLimit=340))
     kinds = list(dict.fromkeys(data["kind"]))
     color = alt.Color("kind:N", title="kind of evidence", scale=alt.Scale(domain=kinds))
     shape = alt.Shape("kind:N", title="kind of evidence", scale=alt.Scale(domain=kinds))
     band = alt.Chart(pd.DataFrame([{"from": 1 - margin, "to": 1 + margin}])).mark_rect(opacity=0.18, style="whisker").encode(
-        x=alt.X("from:Q", title=x.to_dict()["title"], scale=alt.Scale(type="log", domain=[lo, hi], nice=False)), x2="to:Q",
+        x=alt.X("from:Q", title=axis_title, scale=scale), x2="to:Q",
         tooltip=alt.value(f"within ±{margin:.0%}: a tie for the verdict rules"))
     parity = alt.Chart(pd.DataFrame([{"one": 1.0}])).mark_rule(strokeDash=[4, 3], style="whisker").encode(x="one:Q")
     shown = alt.Chart(data).transform_filter(keep)
