@@ -3,6 +3,7 @@ pages load without console errors, charts show, search finds a workload, dark mo
 Screenshots are saved under test-artifacts/ for a person to look at."""
 
 import functools
+import json
 import os
 import shutil
 import threading
@@ -522,3 +523,33 @@ def test_no_row_of_a_generated_table_is_taller_than_two_lines_at_1280(browser, s
     first = page.locator(".ab-table table tbody tr > :first-child").first
     assert first.evaluate("c => getComputedStyle(c).position") == "sticky"
     context.close()
+
+
+def test_the_cost_estimate_equals_the_priced_table_to_the_cent_and_works_from_disk(page, built_site):
+    """The estimator (assets/estimator.js) on the cost page, opened from disk: for one MLPerf run and
+    for a billion tokens, each side's dollars equal the priced table's cell of the same comparison,
+    provider and tier; a tier the table cannot price says why."""
+    page.goto((built_site / "about" / "hardware.html").as_uri())
+    form = page.locator("form.ab-estimator")
+    data = json.loads(form.locator(".ab-estimator__data").text_content())
+    checked = 0
+    for index, comparison in enumerate(data):
+        for t, tier in enumerate(comparison["tiers"]):
+            form.locator("select[name=comparison]").select_option(str(index))
+            form.locator("select[name=tier]").select_option(str(t))
+            amount = "1" if comparison["work"] == "runs" else "1000000000"
+            form.locator("input[name=amount]").fill(amount)
+            out = form.locator("output")
+            row = page.locator("table tr", has_text=comparison["label"]).filter(
+                has_text=f"{tier['provider']}").filter(has=page.locator(f"td:text-is('{tier['tier']}')")).first
+            if tier["reason"]:
+                assert "Not priced" in out.text_content()
+                continue
+            cells = row.locator("td")
+            table_usd = [cells.nth(5).text_content().split(" ")[0], cells.nth(6).text_content().split(" ")[0]]
+            shown = [out.locator("[data-side=tpu]").text_content(), out.locator("[data-side=gpu]").text_content()]
+            assert shown == table_usd, (comparison["label"], tier["provider"], tier["tier"])
+            checked += 1
+    assert checked >= 2 and [e for e in page.errors if "search" not in e and "ERR_FILE_NOT_FOUND" not in e] == []  # (search cannot fetch its index from disk)
+    assert "not a measurement and not a quote" in form.text_content()
+    shot(page, "cost-estimator-1280")

@@ -6,6 +6,7 @@ from datetime import date
 
 import pytest
 
+from accelbench.core.prices import TIERS
 from accelbench.core.profiles import PROFILES
 from accelbench.core.reference import Reference
 from accelbench.frameworks.hardware import Device
@@ -37,16 +38,17 @@ def test_every_spec_row_has_its_sources_and_retrieval_date(row):
     assert row["kind"] in ("gpu", "tpu") and float(row["bf16_dense_tflops"]) > 0
 
 
-@pytest.mark.parametrize("row", rows("prices.csv"), ids=lambda r: f"{r['chip']} {r['provider']} {r['offer']}")
-def test_every_price_row_has_its_source_date_and_region(row):
-    assert row["source"].strip() and is_date(row["source_date"]) and row["region"].strip()
-    assert row["pricing"] in ("on-demand", "committed", "spot") and float(row["usd_per_chip_hour"]) > 0
+@pytest.mark.parametrize("row", rows("prices.csv"), ids=lambda r: f"{r['chip']} {r['provider']} {r['tier']}")
+def test_every_hand_entered_price_names_its_source_its_address_and_the_day_it_was_read(row):
+    assert row["source"].strip() and row["source_url"].startswith("https://") and is_date(row["retrieved"])
+    assert row["from_catalog"] == "no" and row["tier"] in TIERS and float(row["usd_per_chip_hour"]) > 0
+    assert "price dataset" not in row["source"]  # a source is named, never "a public price dataset"
 
 
 def test_every_priced_and_named_chip_has_a_spec_row():
     reference = Reference(REFERENCE_DIR)
-    for row in rows("prices.csv"):
-        assert reference.chip_for(row["chip"]) is not None, row["chip"]
+    for price in reference.prices.prices:
+        assert reference.chip_for(price.chip) is not None, price.chip
     for row in rows("device_names.csv"):
         assert reference.chip_for(row["reported_name"]) is not None, row["reported_name"]
 

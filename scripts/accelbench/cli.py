@@ -6,6 +6,7 @@ import argparse
 import re
 import sys
 from collections import Counter
+from datetime import date
 from pathlib import Path
 
 # Nothing imported here may need pandas or the site's packages: `accelbench run` and `summary`
@@ -77,6 +78,17 @@ def build_parser() -> argparse.ArgumentParser:
         one.add_argument("--commit", default="HEAD", help="the commit to read from a git directory (default: "
                                                           "HEAD); for a plain folder, the full commit it was taken from")
         importer.add_arguments(one)
+    catalog = kinds.add_parser("catalog", help="prices per chip-hour from a SkyPilot catalog file (reference data) "
+                                               "-> DATA_DIR/reference/catalog_prices.csv, replacing that provider's")
+    catalog.add_argument("source", type=Path, help="a vms.csv of skypilot-org/skypilot-catalog, or rows copied from one")
+    catalog.add_argument("--provider", required=True, help="the cloud as pages name it: GCP, AWS, Azure, Lambda, ...")
+    catalog.add_argument("--commit", required=True, help="the full commit the file was read at")
+    catalog.add_argument("--path", required=True, help="the file's path in the catalog (catalogs/v7/gcp/vms.csv)")
+    catalog.add_argument("--repository", default="skypilot-org/skypilot-catalog")
+    catalog.add_argument("--excerpt", action="store_true", help="SOURCE holds rows copied from the file, not the "
+                                                                 "whole file: the catalog's line numbers are unknown")
+    catalog.add_argument("--retrieved", default=date.today().isoformat(), help="the day it was read (default: today)")
+    catalog.add_argument("--commit-date", default="", help="the commit's date, where known (never guessed)")
 
     render = sub.add_parser("render", help="write every fragment the pages include into generated/ "
                                            "(before `mkdocs build` or `zensical build`)")
@@ -186,11 +198,47 @@ def _print_plan(args, snippets) -> int:
     return 0
 
 
+def cmd_import_catalog(args) -> int:
+    """Catalog prices: print each refused row with its file and line, then replace the provider's
+    rows (the others kept); nothing is written when the file prices nothing."""
+    from accelbench.core.catalog import import_catalog, write_catalog
+    from accelbench.core.prices import PriceError
+
+    reference_dir = args.data_dir / "reference"
+    if not re.fullmatch(r"[0-9a-f]{40}", args.commit):
+        print(f"accelbench: --commit: {args.commit!r} is not a full commit", file=sys.stderr)
+        return 2
+    try:
+        known = {row["chip"] for row in Reference(reference_dir).accelerators}
+        excerpt = _repo_relative(args.source) if args.excerpt else None
+        imported = import_catalog(args.source, reference_dir, known, provider=args.provider,
+                                  repository=args.repository, commit=args.commit, upstream_path=args.path,
+                                  excerpt=excerpt, retrieved=args.retrieved, commit_date=args.commit_date)
+        for line in imported.refused:
+            print(f"refused {line}", file=sys.stderr)
+        print(f"{args.provider}: {len(imported.rows)} prices (chip, region, tier), {len(imported.refused)} refused; "
+              f"{len(imported.notes)} offers have no spot price", file=sys.stderr)
+        print(write_catalog(reference_dir, args.provider, imported.rows))
+    except (OSError, PriceError, KeyError) as exc:
+        print(f"accelbench: {args.source}: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _repo_relative(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
 def cmd_import(args) -> int:
     """Any published source: read it at a commit, print what was left out and why, write its
     validated files (the same bytes for the same commit) and print their paths."""
     from accelbench.sources.git import open_source
 
+    if args.kind == "catalog":
+        return cmd_import_catalog(args)
     source_kind = SOURCES[args.kind]
     importer = source_kind.module("importer")
     try:

@@ -10,6 +10,8 @@ import csv
 from dataclasses import dataclass
 from pathlib import Path
 
+from accelbench.core.prices import Price, read_prices
+
 # Which spec column is the dense peak for the dtype a measurement actually ran. float16 on
 # NVIDIA and AMD matrix units runs at the bf16 rate; tf32 (float32 inputs through the matrix units)
 # has its own column, filled only where the vendor publishes a dense TF32 figure.
@@ -33,7 +35,7 @@ class Reference:
         self.dir = Path(reference_dir)
         self.accelerators = _read_csv(self.dir / "accelerators.csv")
         self.device_names = {row["reported_name"]: row["chip"] for row in _read_csv(self.dir / "device_names.csv")}
-        self.prices = _read_csv(self.dir / "prices.csv")
+        self.prices = read_prices(self.dir, lambda name: (self.chip_for(name) or {}).get("chip"))
 
     def chip_for(self, device_name: str) -> dict | None:
         """The accelerators.csv row for a device name a framework reports, or for a chip name as
@@ -52,10 +54,10 @@ class Reference:
             return None  # TPUs have no float16 matrix rate to divide by
         return Peak(chip=row["chip"], value=float(row[column]), unit="TFLOP/s", column=column)
 
-    def cheapest_price(self, chip: str) -> dict | None:
-        """The cheapest on-demand offer for an accelerators.csv chip."""
-        offers = [r for r in self.prices if r["pricing"] == "on-demand" and (self.chip_for(r["chip"]) or {}).get("chip") == chip]
-        return min(offers, key=lambda r: float(r["usd_per_chip_hour"])) if offers else None
+    def cheapest_price(self, chip: str, provider: str | None = None) -> Price | None:
+        """The cheapest on-demand offer for a chip (accelerators.csv's name, or a name it knows)."""
+        row = self.chip_for(chip)
+        return self.prices.cheapest(row["chip"], provider) if row else None
 
     def bandwidth(self, device_name: str) -> Peak | None:
         """The memory (HBM) bandwidth of this device, in GB/s."""

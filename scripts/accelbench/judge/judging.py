@@ -60,6 +60,25 @@ class Comparison:
 
 
 @dataclass(frozen=True)
+class CostItem:
+    """One TPU-against-GPU comparison as the cost page prices it at every provider and tier: the
+    chips, and what each side needs per unit of work. For tokens: tokens per second per chip (a
+    billion tokens take 10⁹ ÷ (that × 3600) chip-hours); for runs: chip-hours per training run."""
+
+    label: str
+    kind: str  # the kind of evidence (MEASURED or a source's kind): never mixed in one table
+    work: str  # "tokens" or "runs"
+    tpu_chip: str | None  # accelerators.csv's name; None where the system is no chip of the reference data
+    gpu_chip: str | None
+    tpu_quantity: float
+    gpu_quantity: float
+    tpu_chips: int | None = None  # chips per side, for hours on the whole system (tokens only)
+    gpu_chips: int | None = None
+    url: str = ""
+    unpriced: str = ""  # why the comparison cannot be priced at all ("the TPU is not measured yet")
+
+
+@dataclass(frozen=True)
 class Finding:
     """What a rule found on one claim from one kind of evidence: the verdict, the sentences with
     the numbers used, the run ids of measured ones, links to the published files used, and each
@@ -70,6 +89,7 @@ class Finding:
     runs: list[str] = field(default_factory=list)
     links: list[tuple[str, str]] = field(default_factory=list)  # (label, url)
     comparisons: list[Comparison] = field(default_factory=list)
+    costed: list[CostItem] = field(default_factory=list)  # what the cost page prices at every provider and tier
 
 
 @dataclass(frozen=True)

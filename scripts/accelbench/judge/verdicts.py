@@ -32,6 +32,7 @@ from accelbench.judge.judging import (
     NOT_MEASURED,
     SUPPORTED,
     Comparison,
+    CostItem,
     Finding,
     combined,
     rule,
@@ -203,10 +204,10 @@ def flexibility(store: Store, reference: Reference) -> Finding:
            "providers; mixed otherwise.")
 def availability(store: Store | None, reference: Reference) -> Finding:
     providers = {"gpu": set(), "tpu": set()}
-    for row in reference.prices:
-        chip = reference.chip_for(row["chip"])
+    for price in reference.prices.prices:
+        chip = reference.chip_for(price.chip)
         if chip:
-            providers[chip["kind"]].add(row["provider"])
+            providers[chip["kind"]].add(price.provider)
     evidence = [f"Price list (reference data, dated; not a measurement): TPU offers from "
                 f"{', '.join(sorted(providers['tpu'])) or 'no provider'}; GPU offers from "
                 f"{', '.join(sorted(providers['gpu'])) or 'no provider'}."]
@@ -221,33 +222,35 @@ def availability(store: Store | None, reference: Reference) -> Finding:
     return Finding(verdict, evidence)
 
 
-def _price_text(cost: float, price: dict, row: pd.Series) -> str:
-    region = price.get("region") or ""
-    where = f"{price['provider']} {region}" if region and not region.startswith("not stated") else \
-        f"{price['provider']}, region not stated"
-    return (f"${cost:#.3g} per billion tokens ({row['device']}, {row['framework']}; {where}, {price['pricing']}, "
-            f"{price['source_date']}, ${float(price['usd_per_chip_hour']):.2f} per chip-hour)")
+def _price_text(cost: float, price, row: pd.Series) -> str:
+    return f"${cost:#.3g} per billion tokens ({row['device']}, {row['framework']}; {price.text()})"
 
 
 @rule("cost", MEASURED,
-      text="Cost per billion GPT-2 small training tokens = cheapest on-demand price per chip-hour ÷ (measured "
+      text="Cost per billion GPT-2 small training tokens = the chip's cheapest GCP on-demand price per chip-hour "
+           "(the cloud the article's claim names; reference data) ÷ (measured "
            "tokens/s × 3600) × 10⁹, for the cheapest per token result on each kind of chip. Supported if the TPU's "
            "cost is more than 5% below the GPU's (the whole 95% interval of the GPU/TPU cost ratio above 1.05); "
            "contradicted if more than 5% above; mixed otherwise. Needs GPT-2 small measured on both and a price for "
-           "each chip.")
+           "each chip at GCP.")
 def cost(store: Store, reference: Reference) -> Finding:
     sides = {pl: cheapest_per_token(store, reference, pl) for pl in PLATFORMS}
-    evidence = [f"{pl.upper()}: " + (_price_text(c[1], c[2], c[0]) if c else "not measured yet, or no price for the chip")
+    evidence = [f"{pl.upper()}: " + (_price_text(c[1], c[2], c[0]) if c else "not measured yet, or no GCP price for the chip")
                 for pl, c in sides.items()]
     if sides["gpu"] is None or sides["tpu"] is None:
-        return Finding(NOT_MEASURED, evidence, _runs(*(c[0] for c in sides.values() if c)))
+        missing = " and ".join(pl.upper() for pl, c in sides.items() if c is None)
+        costed = [CostItem("GPT-2 small training (measured here)", MEASURED, "tokens", None, None, 0, 0,
+                           unpriced=f"{missing}: no full-size GPT-2 small run on a chip with a GCP price yet")]
+        return Finding(NOT_MEASURED, evidence, _runs(*(c[0] for c in sides.values() if c)), costed=costed)
     (g, _, g_price), (t, _, t_price) = sides["gpu"], sides["tpu"]
     # the TPU's advantage: GPU cost / TPU cost = (GPU price / TPU price) x (TPU tokens/s / GPU tokens/s)
-    advantage = ratio(t, g, "tokens_per_s").scaled(float(g_price["usd_per_chip_hour"]) / float(t_price["usd_per_chip_hour"]))
+    advantage = ratio(t, g, "tokens_per_s").scaled(g_price.usd_per_chip_hour / t_price.usd_per_chip_hour)
     evidence.append(f"GPU cost / TPU cost: {advantage.text()}")
     compared = measured_comparison("GPT-2 small, dollars per billion tokens", "dollars per billion tokens", t, g,
                                    advantage, "; ".join(evidence))
-    return Finding(judge(advantage), evidence, _runs(g, t), comparisons=[compared])
+    costed = [CostItem(f"GPT-2 small training (measured here): {t['device']} vs {g['device']}", MEASURED, "tokens",
+                       t_price.chip, g_price.chip, float(t["m_tokens_per_s"]), float(g["m_tokens_per_s"]), 1, 1)]
+    return Finding(judge(advantage), evidence, _runs(g, t), comparisons=[compared], costed=costed)
 
 
 ENERGY = LikeForLike("GPT-2 small training, tokens per joule, best on each", "transformer_train", "tokens_per_joule",

@@ -97,7 +97,7 @@ def cost_bound(target: Target, reference: Reference) -> tuple[float, dict] | Non
     if price is None:
         return None
     hours = (SETUP_S + DEADLINE_S * len(target.runs)) / 3600
-    return target.chips * float(price["usd_per_chip_hour"]) * hours, price
+    return target.chips * price.usd_per_chip_hour * hours, price
 
 
 def cost_text(target: Target, reference: Reference) -> str:
@@ -106,7 +106,6 @@ def cost_text(target: Target, reference: Reference) -> str:
     if bound is None:
         return "no price in the reference data"
     usd, price = bound
-    return (f"at most ${usd:.2f} ({price['provider']}, ${float(price['usd_per_chip_hour']):.2f} per chip-hour, "
-            f"{price['source_date']})")
+    return f"at most ${usd:.2f} ({price.text()}; {price.when(reference.prices.as_of)})"
 
 

@@ -87,14 +87,14 @@ def scaling_pairs(latest: pd.DataFrame) -> list[tuple[pd.Series, pd.Series, floa
 
 
 def cost_rows(store: Store, reference: Reference) -> list[dict]:
-    """Per priced chip: cheapest on-demand price, measured throughput, and what a billion training
-    tokens and a PFLOP of bf16 matrix work cost at that price. None where not measured."""
+    """Per priced chip: cheapest on-demand price (any provider), measured throughput, and what a
+    billion training tokens and a PFLOP of bf16 matrix work cost at that price. None where not measured."""
     rows = []
-    for chip in dict.fromkeys((reference.chip_for(r["chip"]) or {"chip": r["chip"]})["chip"] for r in reference.prices):
+    for chip in dict.fromkeys(p.chip for p in reference.prices.prices):
         price = reference.cheapest_price(chip)
         tokens = best(store.latest("transformer_train"), "tokens_per_s", where=is_gpt2_small, chip=chip, reference=reference)
         matmul = best(store.latest("matmul"), "tflops", where=is_bf16, chip=chip, reference=reference)
-        hourly = float(price["usd_per_chip_hour"]) if price else None
+        hourly = price.usd_per_chip_hour if price else None
         rows.append({"chip": chip, "price": price, "tokens_row": tokens, "matmul_row": matmul,
                      "usd_per_btok": hourly / (tokens["m_tokens_per_s"] * 3600) * 1e9 if hourly and tokens is not None else None,
                      "usd_per_pflop": hourly / (matmul["m_tflops"] * 3600 / 1000) if hourly and matmul is not None else None})
@@ -203,13 +203,14 @@ def general_ops(store: Store):
     return pairs, failures, left_out, runs
 
 
-def usd_per_billion_tokens(row: pd.Series, reference: Reference) -> tuple[float, dict] | None:
-    """The cheapest on-demand price of the record's chip over its training throughput."""
+def usd_per_billion_tokens(row: pd.Series, reference: Reference, provider: str | None = "GCP"):
+    """(dollars per billion tokens, Price): the record's chip at its cheapest on-demand price at
+    PROVIDER (GCP, where the article's cost claim is made; None: any) over its training throughput."""
     chip = reference.chip_for(row["device"])
-    price = reference.cheapest_price(chip["chip"]) if chip else None
+    price = reference.cheapest_price(chip["chip"], provider) if chip else None
     if price is None:
         return None
-    return float(price["usd_per_chip_hour"]) / (row["m_tokens_per_s"] * 3600) * 1e9, price
+    return price.usd_per_chip_hour / (row["m_tokens_per_s"] * 3600) * 1e9, price
 
 
 def cheapest_per_token(store: Store, reference: Reference, platform: str):

@@ -8,7 +8,7 @@ A page includes a fragment with one line, ``--8<-- "generated/FOLDER/KIND[.ARG..
 FOLDER is the page's own folder under docs/ (links inside a fragment are relative to it).
 """
 
-from accelbench.publish.fragments import measured, answers  # noqa: F401,I001 (each registers its kinds, in this order)
+from accelbench.publish.fragments import measured, answers, costs  # noqa: F401,I001 (each registers its kinds, in this order)
 from accelbench.publish.fragments.core import KINDS, Context, FragmentError, Links, render
 
 __all__ = ["KINDS", "Context", "FragmentError", "Links", "render"]

@@ -17,22 +17,20 @@ def cost_table(rows: list[dict], runs_url: str, *, anchor: str = "cost") -> Tabl
     out, data = [], []
     for r in rows:
         price = r["price"]
-        price_cell = (f"${float(price['usd_per_chip_hour']):.2f}/h ({esc(price['provider'])}, "
-                      f"{esc(price.get('region') or 'region not stated')}, {esc(price['source_date'])})"
-                      if price else "no on-demand price")
+        price_cell = (f'<span title="{esc(price.cite)}">{esc(price.text())}</span>' if price else "no on-demand price")
         tok, mm = r["tokens_row"], r["matmul_row"]
         spec_only = '<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>'
-        out.append([esc(r["chip"]), num_cell(price_cell, float(price["usd_per_chip_hour"])) if price else price_cell,
+        out.append([esc(r["chip"]), num_cell(price_cell, price.usd_per_chip_hour) if price else price_cell,
                     num_cell(linked(fmt(tok["m_tokens_per_s"]), tok, runs_url) + badges(tok), tok["m_tokens_per_s"])
                     if tok is not None else spec_only,
                     num_cell(f"${r['usd_per_btok']:.3g}", r["usd_per_btok"]) if r["usd_per_btok"] is not None else "–",
                     num_cell(linked(fmt(mm["m_tflops"]), mm, runs_url) + badges(mm), mm["m_tflops"])
                     if mm is not None else spec_only,
                     num_cell(f"${r['usd_per_pflop']:.4f}", r["usd_per_pflop"]) if r["usd_per_pflop"] is not None else "–"])
-        data.append({"chip": r["chip"], "usd_per_chip_hour": float(price["usd_per_chip_hour"]) if price else None,
-                     "price_provider": price["provider"] if price else None,
-                     "price_region": (price.get("region") or None) if price else None,
-                     "price_date": price["source_date"] if price else None,
+        data.append({"chip": r["chip"], "usd_per_chip_hour": price.usd_per_chip_hour if price else None,
+                     "price_provider": price.provider if price else None,
+                     "price_region": (price.region or None) if price else None,
+                     "price_cite": price.cite if price else None,
                      "tokens_per_s": tok["m_tokens_per_s"] if tok is not None else None,
                      "tokens_run_id": tok["run_id"] if tok is not None else None,
                      "tokens_date": record_date(tok) if tok is not None else None,

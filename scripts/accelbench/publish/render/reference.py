@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from accelbench.core.text import esc
+from accelbench.core.prices import TIERS
+from accelbench.core.text import esc, num_cell
 from accelbench.publish.render.tables import badges, html_table, linked
 
 SPEC_COLUMNS = [("chip", "Chip"), ("vendor", "Vendor"), ("year", "Year"), ("bf16_dense_tflops", "bf16 dense TFLOP/s"),
@@ -41,8 +42,22 @@ def accelerators_table(rows: list[dict], measured: dict[str, tuple[str, pd.Serie
     return html_table(head, out)
 
 
-def prices_table(rows: list[dict]) -> str:
-    head = ["Chip", "Provider", "Region", "Offer", "USD per chip-hour", "Pricing", "Source", "Date", "Notes"]
-    return html_table(head, [[esc(r["chip"]), esc(r["provider"]), esc(r.get("region") or "–"), esc(r["offer"]),
-                              esc(r["usd_per_chip_hour"]), esc(r["pricing"]), _sources(r["source"]),
-                              esc(r["source_date"]), esc(r.get("notes") or "")] for r in rows])
+TIER_ORDER = {tier: i for i, tier in enumerate(TIERS)}
+
+
+def prices_table(prices: list, today) -> str:
+    """Every price per chip-hour: chip, provider, region, tier, the offer it was divided from, whether
+    the host is in it, where it came from (a catalog row at its commit, or a hand-entered source)
+    and its date, with its age where it is over a year old."""
+    head = ["Chip", "Provider", "Region", "Tier", "USD per chip-hour", "Offer", "Host in price", "From", "Date"]
+    host = {True: "yes", False: "no: the GPUs alone", None: "not stated"}
+    rows = []
+    for p in sorted(prices, key=lambda p: (p.chip, p.provider, p.region, TIER_ORDER[p.tier])):
+        per = p.details.get("chips_per_offer")
+        offer = f"{p.offer} (÷ {per} chips)" if per and per != "1" else p.offer
+        origin = (f'<a href="{esc(p.url)}" title="{esc(p.cite)}">{esc(p.source)}</a>' if p.from_catalog
+                  else f'<a href="{esc(p.url)}">{esc(p.source)}</a> (hand-entered: not in the catalog)')
+        rows.append([esc(p.chip), esc(p.provider), esc(p.region or "not stated"), esc(p.tier),
+                     num_cell(f"{p.usd_per_chip_hour:.2f}", p.usd_per_chip_hour), esc(offer), host[p.host_included],
+                     origin + (f"<br><small>{esc(p.notes)}</small>" if p.notes else ""), esc(p.when(today))])
+    return html_table(head, rows)

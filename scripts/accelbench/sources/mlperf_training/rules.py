@@ -17,6 +17,7 @@ from urllib.parse import quote
 
 import pandas as pd
 
+from accelbench.core.prices import Unpriced
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import (
     CONTRADICTED,
@@ -24,6 +25,7 @@ from accelbench.judge.judging import (
     NOT_MEASURED,
     SUPPORTED,
     Comparison,
+    CostItem,
     Finding,
     combined,
     judge_advantage,
@@ -119,37 +121,61 @@ def _availability_note(tpu: pd.Series, gpu: pd.Series) -> str:
 
 
 def _cheapest_run(rows: pd.DataFrame, reference: Reference, kind: str):
-    """(entry, dollars per training run, price) of the cheapest priced entry of a kind."""
+    """The entry of a kind that costs least per run at its chip's cheapest GCP on-demand price."""
     priced = []
     for _, row in rows[rows["kind"] == kind].iterrows():
-        price = reference.cheapest_price(row["chip"]) if isinstance(row["chip"], str) else None
+        price = reference.cheapest_price(row["chip"], "GCP") if isinstance(row["chip"], str) else None
         if price:
-            priced.append((row, float(price["usd_per_chip_hour"]) * row["chip_hours"], price))
-    return min(priced, key=lambda p: (p[1], p[0]["system"]), default=None)
+            priced.append((row, price.usd_per_chip_hour * row["chip_hours"]))
+    return min(priced, key=lambda p: (p[1], p[0]["system"]), default=(None, None))[0]
 
 
-@rule("cost", KIND,
-      text="Dollars per training run = chip-hours × the cheapest dated on-demand price per chip-hour of the chip "
-           "(reference data), for the cheapest priced TPU and GPU entries of each benchmark in the newest round "
-           "with both. Supported if the TPU run costs more than 5% less on every benchmark; contradicted if more "
-           "than 5% more on every one; mixed otherwise; not measured where a chip has no price.")
-def cost(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdicts, evidence, links, compared = [], [], [], []
+def priced_runs(published: MLPerfTraining, reference: Reference):
+    """Per benchmark of the newest round with both kinds: (benchmark, round, TPU entry, GPU entry,
+    PricedPair or Unpriced), the entries those cheapest per run on GCP, priced as the claim is judged."""
+    out = []
     for benchmark, round_name, rows in comparable(published):
         tpu, gpu = _cheapest_run(rows, reference, "tpu"), _cheapest_run(rows, reference, "gpu")
         if tpu is None or gpu is None:
-            evidence.append(f"{benchmark} ({round_name}): no price for the {'TPU' if tpu is None else 'GPU'} entries")
+            out.append((benchmark, round_name, tpu, gpu,
+                        Unpriced("TPU" if tpu is None else "GPU", "no entry of its chip has a GCP price")))
             continue
-        verdicts.append(judge_advantage(gpu[1] / tpu[1]))
-        evidence.append(f"{benchmark} ({round_name}): TPU {_label(tpu[0])} ${tpu[1]:,.0f} per run at "
-                        f"${float(tpu[2]['usd_per_chip_hour']):.2f}/h ({tpu[2]['provider']}, {tpu[2]['source_date']}); "
-                        f"GPU {_label(gpu[0])} ${gpu[1]:,.0f} at ${float(gpu[2]['usd_per_chip_hour']):.2f}/h "
-                        f"({gpu[2]['provider']}, {gpu[2]['source_date']})")
-        links += [(f"{benchmark} TPU", results_url(tpu[0])), (f"{benchmark} GPU", results_url(gpu[0]))]
-        compared.append(comparison(benchmark, round_name, tpu[0], gpu[0], gpu[1] / tpu[1], "dollars per run",
-                                   f"TPU ${tpu[1]:,.0f} per run ({tpu[2]['provider']}, {tpu[2]['source_date']}); "
-                                   f"GPU ${gpu[1]:,.0f} ({gpu[2]['provider']}, {gpu[2]['source_date']})"))
-    return Finding(combined(verdicts), evidence or [NO_RESULT], links=links, comparisons=compared)
+        out.append((benchmark, round_name, tpu, gpu, reference.prices.gcp_basis(tpu["chip"], gpu["chip"])))
+    return out
+
+
+@rule("cost", KIND,
+      text="Where the article makes the claim, on GCP: dollars per training run = chip-hours × GCP's price per "
+           "chip-hour (reference data: the SkyPilot catalog, or a hand-entered committed-use rate), for the TPU and "
+           "the GPU entry of each benchmark (newest round with both) that cost least per run on GCP, both chips priced "
+           "from one GCP price list in the longest committed-use tier both publish, else on-demand. Supported if the "
+           "TPU run costs more than 5% less on every benchmark; contradicted if more than 5% more on every one; mixed "
+           "otherwise; not measured where GCP prices no pair. The GPU's cheapest offer elsewhere is context, never "
+           "part of the verdict.")
+def cost(published: MLPerfTraining, reference: Reference) -> Finding:
+    verdicts, evidence, links, compared, costed = [], [], [], [], []
+    for benchmark, round_name, tpu, gpu, basis in priced_runs(published, reference):
+        if tpu is not None and gpu is not None:
+            costed.append(CostItem(f"MLPerf {round_name} {benchmark}: {tpu['accelerator']} × {tpu['chips']} vs "
+                                   f"{gpu['accelerator']} × {gpu['chips']}", KIND, "runs", tpu["chip"], gpu["chip"],
+                                   float(tpu["chip_hours"]), float(gpu["chip_hours"]), int(tpu["chips"]),
+                                   int(gpu["chips"]), results_url(tpu)))
+        if isinstance(basis, Unpriced):
+            evidence.append(f"{benchmark} ({round_name}): {basis.side} side unpriced: {basis.reason}")
+            continue
+        t_usd, g_usd = basis.tpu.usd_per_chip_hour * tpu["chip_hours"], basis.gpu.usd_per_chip_hour * gpu["chip_hours"]
+        verdicts.append(judge_advantage(g_usd / t_usd))
+        best = min((reference.cheapest_price(gpu["chip"], p) for p in reference.prices.providers(gpu["chip"])
+                    if p != "GCP"), key=lambda o: o.usd_per_chip_hour if o else float("inf"), default=None)
+        context = (f"; context, not in the verdict: the GPU's cheapest offer elsewhere, {best.text()}, is "
+                   f"${best.usd_per_chip_hour * gpu['chip_hours']:,.0f} per run") if best else ""
+        evidence.append(f"{benchmark} ({round_name}): TPU {_label(tpu)} ${t_usd:,.0f} per run at {basis.tpu.text()}; "
+                        f"GPU {_label(gpu)} ${g_usd:,.0f} at {basis.gpu.text()}{context}")
+        links += [(f"{benchmark} TPU", results_url(tpu)), (f"{benchmark} GPU", results_url(gpu))]
+        compared.append(comparison(benchmark, round_name, tpu, gpu, g_usd / t_usd, "dollars per run",
+                                   f"TPU ${t_usd:,.0f} per run at {basis.tpu.text()}; GPU ${g_usd:,.0f} at "
+                                   f"{basis.gpu.text()}"))
+    return Finding(combined(verdicts), evidence or [NO_RESULT], links=links, comparisons=compared, costed=costed)
 
 
 @rule("energy", KIND,

@@ -12,19 +12,18 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, *,
                     anchor: str = "published") -> Table:
     """One round's entries on one benchmark, fastest per chip first: chips, time to train,
     chip-hours, chip-hours against the GPU entry at the same or nearest chip count, and dollars
-    per run at the chip's cheapest dated on-demand price. Every entry links to its result files.
+    per run at the chip's cheapest GCP on-demand price (the cloud the article's cost claim names;
+    "no GCP price" otherwise). Every entry links to its result files.
     Each row has an id made from ``anchor`` and the entry."""
     head = ["Accelerator", "Chips", "Submitter / system", "Status", "Time to train (min)", "Chip-hours",
-            "Chip-hours vs nearest GPU", "USD per training run", "Runs scored"]
+            "Chip-hours vs nearest GPU", "USD per run, GCP on-demand", "Runs scored"]
     body, keys, data = [], [], []
     for _, row in rows.sort_values(["chip_hours", "chips", "submitter", "system"]).iterrows():
         gpu = nearest_gpu(rows, int(row["chips"]))
-        price = reference.cheapest_price(row["chip"]) if isinstance(row["chip"], str) else None
-        cost = (f'<span title="{esc(price["provider"])}, {esc(price["source_date"])}, '
-                f'${float(price["usd_per_chip_hour"]):.2f} per chip-hour ({esc(price["source"])})">'
-                f'${float(price["usd_per_chip_hour"]) * row["chip_hours"]:,.0f}</span>') if price else "no price"
+        price = reference.cheapest_price(row["chip"], "GCP") if isinstance(row["chip"], str) else None
+        usd = price.usd_per_chip_hour * row["chip_hours"] if price else None
+        cost = (f'<span title="{esc(price.text())}; {esc(price.cite)}">${usd:,.0f}</span>') if price else "no GCP price"
         runs = sum(1 for r in row["runs"] if r["minutes"] is not None)
-        usd = float(price["usd_per_chip_hour"]) * row["chip_hours"] if price else None
         versus = row["chip_hours"] / gpu["chip_hours"]
         body.append([f"{esc(row['accelerator'])}" + (f"<br><small>{esc(row['chip'])}</small>" if row["chip"] else ""),
                      num_cell(esc(row["chips"]), row["chips"]),
@@ -41,7 +40,8 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, *,
                      "relisted_from": row["relisted_from"] if isinstance(row.get("relisted_from"), str) else None,
                      "score_minutes": row["score_minutes"], "chip_hours": row["chip_hours"],
                      "chip_hours_vs_nearest_gpu": versus, "usd_per_training_run": usd,
-                     "usd_per_chip_hour": float(price["usd_per_chip_hour"]) if price else None,
+                     "usd_per_chip_hour": price.usd_per_chip_hour if price else None,
+                     "price_region": price.region if price else None,
                      "runs_scored": runs, "runs_total": len(row["runs"]), "required_runs": row.get("required_runs"),
                      "results_url": results_url(row), "repository": row["repository"], "commit": row["commit"]})
     return Table(html_table(head, body, ids=row_ids(anchor, keys)), data)

@@ -12,7 +12,7 @@ from accelbench.publish.render import charts
 from accelbench.sources.vendor_training import tables as vendor_tables
 from accelbench.sources.vendor_training.format import KIND, row_url
 from accelbench.sources.vendor_training.pairs import match
-from accelbench.sources.vendor_training.rules import price_of
+from accelbench.sources.vendor_training.rules import pair_basis
 
 LABEL = "Vendor-reported (published by Google and NVIDIA, not audited, not measured here)"
 
@@ -32,7 +32,7 @@ def _vendor_pairs(ctx: Context, args: list[str]) -> str:
     pairs, _ = _matched(ctx)
     finding = ctx.findings().get(("speed", KIND))
     said = f"<p>{esc(LABEL)}. {esc(finding.evidence[0])}.</p>\n" if finding else ""
-    table = vendor_tables.pairs_table(pairs, lambda row: price_of(ctx.reference, row))
+    table = vendor_tables.pairs_table(pairs, lambda p: pair_basis(ctx.reference, p))
     if table.html is None:
         return said + "\n<p>No TPU row and GPU row of the vendors' documents match.</p>\n"
     return concat([said, wrap(table.html), download(ctx, "vendor-training-pairs", table.rows, "the matched pairs")])

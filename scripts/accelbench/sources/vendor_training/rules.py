@@ -11,8 +11,11 @@ the speed rule passes the TPU's tokens/s over the GPU's (the GPU's time per toke
 
 from __future__ import annotations
 
+from accelbench.core.prices import PricedPair, Unpriced
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import MARGIN, NOT_MEASURED, Comparison, Finding, combined, judge_advantage, rule
+from accelbench.judge.judging import (
+    MARGIN, NOT_MEASURED, Comparison, CostItem, Finding, combined, judge_advantage, rule,
+)
 from accelbench.sources.vendor_training.format import KIND, VendorTraining, figure_text
 from accelbench.sources.vendor_training.names import precision_family
 from accelbench.sources.vendor_training.pairs import Pair, counted
@@ -86,48 +89,62 @@ def speed(published: VendorTraining, reference: Reference) -> Finding:
     return Finding(combined(verdicts), evidence, links=_links(pairs), comparisons=compared)
 
 
-def usd_per_million_tokens(price: dict, tokens_per_s: float) -> float:
-    """Dollars per million tokens at a price per chip-hour and a throughput per chip."""
-    return float(price["usd_per_chip_hour"]) / (tokens_per_s * 3600) * 1e6
+def usd_per_billion_tokens(usd_per_chip_hour: float, tokens_per_s_per_chip: float) -> float:
+    """Dollars per billion tokens at a price per chip-hour and a throughput per chip: the chip-hours
+    a billion tokens take, times the price (the cost page's estimator does the same sum)."""
+    return usd_per_chip_hour * 1e9 / (tokens_per_s_per_chip * 3600)
 
 
-def price_of(reference: Reference, row: dict) -> dict | None:
-    return reference.cheapest_price(row["chip"]) if row["chip"] else None
-
-
-def _unpriced(row: dict) -> str:
-    return row["chip"] if row["chip"] else f"{row['system']} (no chip in the reference data)"
+def pair_basis(reference: Reference, pair: Pair) -> PricedPair | Unpriced:
+    """Both chips of a pair priced the way the cost claim is judged (PriceList.gcp_basis)."""
+    for side, row in (("TPU", pair.tpu), ("GPU", pair.gpu)):
+        if not row["chip"]:
+            return Unpriced(side, f"{row['system']} is no chip of the reference data, so it has no price")
+    return reference.prices.gcp_basis(pair.tpu["chip"], pair.gpu["chip"])
 
 
 @rule("cost", KIND,
-      text="Dollars per million training tokens = the chip's cheapest dated on-demand price per chip-hour (reference "
-           "data) ÷ (its vendor-reported tokens per second per chip × 3600) × 10⁶, on every pair the speed rule "
-           "counts where both chips have a price. Supported if the TPU costs more than 5% less per token on every "
-           "priced pair; contradicted if more than 5% more on every one; mixed otherwise; not measured where a "
-           "chip has no price in the reference data.")
+      text="Where the article makes the claim, on GCP: dollars per billion training tokens = GCP's price per "
+           "chip-hour (reference data: the SkyPilot catalog, or a hand-entered committed-use rate) × 10⁹ ÷ (the "
+           "vendor-reported tokens per second per chip × 3600), both chips priced from one GCP price list, in the "
+           "longest committed-use tier both publish, else on-demand, on every pair the speed rule counts. Supported if "
+           "the TPU costs more than 5% less per token on every priced pair; contradicted if more than 5% more on every "
+           "one; mixed otherwise; not measured where GCP prices neither pair. The cheapest GPU offer elsewhere is "
+           "context, never part of the verdict.")
 def cost(published: VendorTraining, reference: Reference) -> Finding:
     pairs = counted(published.rows)
     if not pairs:
         return Finding(NOT_MEASURED, [NO_PAIR])
     verdicts, evidence, unpriced, priced, compared = [], [], [], [], []
     for p in pairs:
-        prices = price_of(reference, p.tpu), price_of(reference, p.gpu)
-        missing = [_unpriced(row) for row, price in zip((p.tpu, p.gpu), prices, strict=True) if price is None]
-        if missing:
-            unpriced += [m for m in missing if m not in unpriced]
+        basis = pair_basis(reference, p)
+        if isinstance(basis, Unpriced):
+            unpriced.append(f"{configuration(p)} ({side(p.tpu)} vs {side(p.gpu)}): {basis.side} side unpriced: "
+                            f"{basis.reason}")
             continue
-        tpu, gpu = (usd_per_million_tokens(price, row["tokens_per_s_per_chip"])
-                    for price, row in zip(prices, (p.tpu, p.gpu), strict=True))
+        tpu, gpu = (usd_per_billion_tokens(price.usd_per_chip_hour, row["tokens_per_s_per_chip"])
+                    for price, row in ((basis.tpu, p.tpu), (basis.gpu, p.gpu)))
         verdicts.append(judge_advantage(gpu / tpu))
         priced.append(p)
-        compared.append(comparison(p, gpu / tpu, "dollars per million tokens",
-                                   f"TPU ${tpu:.2f} per million tokens ({prices[0]['provider']}, {prices[0]['source_date']}); "
-                                   f"GPU ${gpu:.2f} ({prices[1]['provider']}, {prices[1]['source_date']})"))
-        evidence.append(f"{configuration(p)}: TPU {side(p.tpu)} ${tpu:.2f} per million tokens at "
-                        f"${float(prices[0]['usd_per_chip_hour']):.2f}/h ({prices[0]['provider']}, "
-                        f"{prices[0]['source_date']}); GPU {side(p.gpu)} ${gpu:.2f} at "
-                        f"${float(prices[1]['usd_per_chip_hour']):.2f}/h ({prices[1]['provider']}, "
-                        f"{prices[1]['source_date']}){_flags(p)}")
-    head = (f"{len(priced)} of {len(pairs)} matched pairs priced" +
-            (f"; no price in the reference data for {', '.join(unpriced)}" if unpriced else ""))
-    return Finding(combined(verdicts), [head, *evidence], links=_links(priced), comparisons=compared)
+        figures = (f"TPU ${tpu:,.2f} per billion tokens at {basis.tpu.text()}; GPU ${gpu:,.2f} at {basis.gpu.text()}")
+        compared.append(comparison(p, gpu / tpu, "dollars per billion tokens", figures))
+        evidence.append(f"{configuration(p)}: TPU {side(p.tpu)} ${tpu:,.2f} per billion tokens at "
+                        f"{basis.tpu.text()}; GPU {side(p.gpu)} ${gpu:,.2f} at {basis.gpu.text()}"
+                        f"{elsewhere(reference, p.gpu['chip'], p.gpu['tokens_per_s_per_chip'])}{_flags(p)}")
+    head = f"{len(priced)} of {len(pairs)} matched pairs priced on GCP (both chips from one price list)"
+    costed = [CostItem(comparison(p, 1, "", "").label, KIND, "tokens", p.tpu["chip"], p.gpu["chip"],
+                       p.tpu["tokens_per_s_per_chip"], p.gpu["tokens_per_s_per_chip"], int(p.tpu["chips"]),
+                       int(p.gpu["chips"]), p.gpu["url"]) for p in pairs]
+    return Finding(combined(verdicts), [head, *evidence, *unpriced], links=_links(priced), comparisons=compared,
+                   costed=costed)
+
+
+def elsewhere(reference: Reference, gpu_chip: str, tokens_per_s_per_chip: float) -> str:
+    """The cheapest on-demand offer of the GPU outside GCP, as context beside the GCP verdict."""
+    offers = [reference.prices.cheapest(gpu_chip, provider) for provider in reference.prices.providers(gpu_chip)
+              if provider != "GCP"]
+    best = min((o for o in offers if o), key=lambda o: o.usd_per_chip_hour, default=None)
+    if best is None:
+        return "; no GPU offer outside GCP in the price lists"
+    return (f"; context, not in the verdict: the GPU's cheapest offer elsewhere, {best.text()}, is "
+            f"${usd_per_billion_tokens(best.usd_per_chip_hour, tokens_per_s_per_chip):,.2f} per billion tokens")

@@ -9,7 +9,8 @@ from accelbench.publish.render.tables import Table, html_table
 from accelbench.sources.vendor_training.format import figure_text, flat, row_url
 from accelbench.sources.vendor_training.names import MODEL_NAMES, PRECISIONS
 from accelbench.sources.vendor_training.pairs import Pair, Refusal
-from accelbench.sources.vendor_training.rules import usd_per_million_tokens
+from accelbench.core.prices import PricedPair
+from accelbench.sources.vendor_training.rules import usd_per_billion_tokens
 
 
 def _figure(row: dict, value, text: str) -> str:
@@ -31,23 +32,25 @@ def _who(row: dict) -> str:
     return f"{esc(row['system'])}<br><small>{chip} · {esc(what)}</small>"  # two lines at most
 
 
-def pairs_table(pairs: list[Pair], price_of, *, anchor: str = "vendor-pairs") -> Table:
+def pairs_table(pairs: list[Pair], basis_of, *, anchor: str = "vendor-pairs") -> Table:
     """Every matched pair, those that count first: the configuration, each side's tokens per second
-    per chip (linked to its line) and date, GPU over TPU, dollars per million tokens at each chip's
-    cheapest dated price, and the flags."""
+    per chip (linked to its line) and date, GPU over TPU, dollars per billion tokens with both chips
+    priced at GCP from one list (``basis_of(pair)``: a PricedPair, or Unpriced saying which side and
+    why), and the flags."""
     head = ["Model", "Chips", "GBS", "Seq len", "Precision (TPU / GPU)", "TPU system", "TPU tokens/s per chip",
-            "TPU date", "GPU system", "GPU tokens/s per GPU", "GPU date", "GPU/TPU", "USD per M tokens (TPU)",
-            "USD per M tokens (GPU)", "Counts / flags"]
+            "TPU date", "GPU system", "GPU tokens/s per GPU", "GPU date", "GPU/TPU", "USD per B tokens on GCP (TPU)",
+            "USD per B tokens on GCP (GPU)", "Counts / flags"]
     body, keys, data = [], [], []
     for p in sorted(pairs, key=lambda p: not p.counts):  # stable: pairs.match's order within each group
         t, g = p.tpu, p.gpu
+        basis = basis_of(p)
         costs = []
-        for row in (t, g):
-            price = price_of(row)
-            usd = usd_per_million_tokens(price, row["tokens_per_s_per_chip"]) if price else None
-            cell = (num_cell(f'<span title="{esc(price["provider"])}, {esc(price["source_date"])}, '
-                             f'${float(price["usd_per_chip_hour"]):.2f} per chip-hour ({esc(price["source"])})">'
-                             f'${usd:.2f}</span>', usd) if price else "no price")
+        for row, name in ((t, "tpu"), (g, "gpu")):
+            price = getattr(basis, name) if isinstance(basis, PricedPair) else None
+            usd = usd_per_billion_tokens(price.usd_per_chip_hour, row["tokens_per_s_per_chip"]) if price else None
+            cell = (num_cell(f'<span title="{esc(price.text())}; {esc(price.cite)}">${usd:,.2f}</span>', usd) if price
+                    else f'<span title="{esc(basis.reason)}">no price</span>' if basis.side in (name.upper(), "both")
+                    else "–")
             costs.append((usd, price, cell))
         status = "counts" if p.counts else f"superseded by {p.superseded_by}: not counted"
         body.append([esc(t["model"]) + (f"<br><small>{esc(g['model'])}</small>" if g["model"] != t["model"] else ""),
@@ -69,9 +72,11 @@ def pairs_table(pairs: list[Pair], price_of, *, anchor: str = "vendor-pairs") ->
             "gpu_framework": g["framework"], "gpu_release": g["release"],
             "gpu_tokens_per_s_per_chip": g["tokens_per_s_per_chip"],
             "gpu_line_date": g["line_date"], "gpu_url": g["url"], "gpu_over_tpu": p.gpu_over_tpu,
-            "tpu_usd_per_million_tokens": costs[0][0], "gpu_usd_per_million_tokens": costs[1][0],
-            "tpu_usd_per_chip_hour": float(costs[0][1]["usd_per_chip_hour"]) if costs[0][1] else None,
-            "gpu_usd_per_chip_hour": float(costs[1][1]["usd_per_chip_hour"]) if costs[1][1] else None,
+            "tpu_usd_per_billion_tokens": costs[0][0], "gpu_usd_per_billion_tokens": costs[1][0],
+            "tpu_usd_per_chip_hour": costs[0][1].usd_per_chip_hour if costs[0][1] else None,
+            "gpu_usd_per_chip_hour": costs[1][1].usd_per_chip_hour if costs[1][1] else None,
+            "price_tier": basis.tier if isinstance(basis, PricedPair) else None,
+            "unpriced": None if isinstance(basis, PricedPair) else f"{basis.side}: {basis.reason}",
             "counts": p.counts, "superseded_by": p.superseded_by, "flags": "; ".join(p.flags),
         })
     return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)

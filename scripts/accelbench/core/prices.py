@@ -1,0 +1,258 @@
+"""Prices per chip-hour: what the catalog import wrote (build_data/reference/catalog_prices.csv)
+and the few rows typed by hand because no catalog has them (build_data/reference/prices.csv).
+
+These are list prices (reference data), never measurements. Every price keeps where it came from:
+a catalog price its repository, commit, path and row; a hand-entered one its source, address and
+the day it was read. A comparison prices both chips at one provider, in one tier, from one list
+(one catalog commit, or the hand-entered list), so that two chips never meet at two dates.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+# The tiers a provider may publish, cheapest commitment last. "At scale" is about the last three.
+TIERS = ("on-demand", "spot", "1-year", "3-year")
+COMMITTED = ("3-year", "1-year")  # the committed-use tiers, the longest first
+STALE_MONTHS = 12  # a price older than this is shown with its age
+
+CATALOG_FILE = "catalog_prices.csv"
+HAND_FILE = "prices.csv"
+HAND_COLUMNS = ["chip", "provider", "region", "tier", "usd_per_chip_hour", "offer", "host_included", "from_catalog",
+                "source", "source_url", "source_date", "retrieved", "notes"]
+CATALOG_COLUMNS = ["chip", "provider", "region", "zone", "tier", "usd_per_chip_hour", "offer", "chips_per_offer",
+                   "usd_per_offer_hour", "host_included", "catalog", "repository", "commit", "path", "line",
+                   "excerpt", "excerpt_line", "row", "commit_date", "retrieved", "notes"]
+
+
+class PriceError(ValueError):
+    """A price file or row that cannot be read: the message names the file, the line and the field."""
+
+
+@dataclass(frozen=True)
+class Price:
+    chip: str  # as accelerators.csv names it
+    provider: str
+    region: str  # "" where the source names none
+    tier: str  # one of TIERS
+    usd_per_chip_hour: float
+    offer: str  # the VM, slice or plan priced
+    host_included: bool | None  # the VM's CPUs and memory are in the price (None: the source does not say)
+    from_catalog: bool
+    source: str  # the catalog ("SkyPilot catalog") or the hand-entered row's source
+    url: str  # where to check it: the catalog file at its commit, or the page
+    list_key: str  # one price list: the catalog file at one commit, or "hand-entered"
+    date: str  # the source's date ("" where not known: a catalog commit's date is not recorded)
+    retrieved: str  # the day it was read
+    cite: str  # repository, commit, path and line (or the row quoted), or the source and page
+    notes: str = ""
+    details: dict = field(default_factory=dict, compare=False)  # the file's row, for downloads
+
+    def age_months(self, today: date) -> int | None:
+        """Whole months between the source's date and TODAY (None where the date is not known)."""
+        if not self.date:
+            return None
+        year, month = (int(part) for part in self.date.split("-")[:2])
+        return (today.year - year) * 12 + today.month - month
+
+    def text(self) -> str:
+        """"$2.70 per chip-hour (GCP us-central1, on-demand)", with the host where it is left out."""
+        host = ", the GPUs alone: the catalog has no host VM price there" if self.host_included is False else ""
+        return f"${self.usd_per_chip_hour:.2f} per chip-hour ({self.where}, {self.tier}{host})"
+
+    def when(self, today: date) -> str:
+        """The price's date as readers see it, with its age where it is older than STALE_MONTHS."""
+        if not self.date:
+            return f"commit date not recorded; read {self.retrieved}" if self.from_catalog else f"read {self.retrieved}"
+        age = self.age_months(today)
+        return f"{self.date} ({age} months old on {today})" if age is not None and age > STALE_MONTHS else self.date
+
+    @property
+    def where(self) -> str:
+        return f"{self.provider} {self.region}" if self.region else f"{self.provider}, region not stated"
+
+
+class PriceList:
+    """Every price, and the questions comparisons ask of them."""
+
+    def __init__(self, prices: list[Price]):
+        self.prices = prices
+
+    @property
+    def as_of(self) -> date:
+        """The day the newest price was read: ages are counted to it, so a page built twice from
+        the same lists says the same (never the build machine's clock)."""
+        days = [date.fromisoformat(p.retrieved) for p in self.prices if p.retrieved]
+        return max(days, default=date(1970, 1, 1))
+
+    def of(self, chip: str, provider: str | None = None, tier: str | None = None) -> list[Price]:
+        return [p for p in self.prices if p.chip == chip and provider in (None, p.provider) and tier in (None, p.tier)]
+
+    def providers(self, chip: str) -> list[str]:
+        return sorted({p.provider for p in self.of(chip)})
+
+    def cheapest(self, chip: str, provider: str | None = None, tier: str = "on-demand") -> Price | None:
+        """The cheapest offer, among those that price the host with the chip where any does (a GPU
+        price without its VM is not what a TPU slice's price, host included, is compared with)."""
+        return _cheapest(self.of(chip, provider, tier))
+
+    def pair(self, tpu: str, gpu: str, provider: str, tier: str) -> PricedPair | Unpriced:
+        """Both chips priced at PROVIDER in TIER from one price list, in the region both are offered
+        in at the lowest price together (else each at its cheapest, said so)."""
+        sides = {"TPU": (tpu, self.of(tpu, provider, tier)), "GPU": (gpu, self.of(gpu, provider, tier))}
+        for side, (chip, offers) in sides.items():
+            if not offers:
+                return Unpriced(side, f"{chip} has no {tier} price at {provider} in the catalog or the hand-entered "
+                                      f"list", provider, tier)
+            if all(p.host_included is False for p in offers):  # a TPU slice's price has its host: not comparable
+                return Unpriced(side, f"{provider} prices {chip} {tier} without the VM that carries it (the catalog "
+                                      f"has no host price for it): it would look cheaper than it rents for",
+                                provider, tier)
+        lists = {p.list_key for p in sides["TPU"][1]} & {p.list_key for p in sides["GPU"][1]}
+        if not lists:
+            return Unpriced("both", f"{provider} {tier} prices of {tpu} and {gpu} come from different lists "
+                                    f"(a catalog commit and a hand-entered row): not priced at one date", provider, tier)
+        key = sorted(lists)[0]
+        t_offers, g_offers = ([p for p in sides[s][1] if p.list_key == key] for s in ("TPU", "GPU"))
+        shared = sorted({p.region for p in t_offers} & {p.region for p in g_offers} - {""})
+        if shared:
+            t, g = min(((_cheapest([p for p in t_offers if p.region == r]), _cheapest([p for p in g_offers if p.region == r]))
+                        for r in shared), key=lambda tg: (tg[0].host_included is False or tg[1].host_included is False,
+                                                          tg[0].usd_per_chip_hour + tg[1].usd_per_chip_hour, tg[0].region))
+            return PricedPair(provider, tier, t, g, same_region=True)
+        return PricedPair(provider, tier, _cheapest(t_offers), _cheapest(g_offers), same_region=False)
+
+    def pairs(self, tpu: str, gpu: str) -> list[PricedPair | Unpriced]:
+        """At every provider that sells the TPU (GCP where none does), every tier it publishes for
+        either chip: both priced, or the side that is not and why."""
+        out = []
+        for provider in self.providers(tpu) or ["GCP"]:
+            tiers = {p.tier for p in self.prices if p.provider == provider and p.chip in (tpu, gpu)}
+            out += [self.pair(tpu, gpu, provider, tier) for tier in TIERS if tier in tiers]
+        return out
+
+    def gcp_basis(self, tpu: str, gpu: str) -> PricedPair | Unpriced:
+        """How the article's "cheaper at scale on GCP" is judged: both chips at GCP, in the longest
+        committed-use tier both publish, else on-demand."""
+        for tier in COMMITTED:
+            found = self.pair(tpu, gpu, "GCP", tier)
+            if isinstance(found, PricedPair):
+                return found
+        return self.pair(tpu, gpu, "GCP", "on-demand")
+
+
+@dataclass(frozen=True)
+class PricedPair:
+    provider: str
+    tier: str
+    tpu: Price
+    gpu: Price
+    same_region: bool
+
+    @property
+    def regions(self) -> str:
+        return self.tpu.region if self.same_region else f"TPU {self.tpu.region or 'region not stated'}, GPU " \
+            f"{self.gpu.region or 'region not stated'}"
+
+
+@dataclass(frozen=True)
+class Unpriced:
+    side: str  # "TPU", "GPU" or "both"
+    reason: str
+    provider: str = ""  # where the pair was looked for, where it was
+    tier: str = ""
+
+
+def _cheapest(offers: list[Price]) -> Price | None:
+    with_host = [p for p in offers if p.host_included is not False]
+    return min(with_host or offers, key=lambda p: (p.usd_per_chip_hour, p.region, p.offer), default=None)
+
+
+def read_prices(reference_dir: Path, chip_name) -> PriceList:
+    """Both price files of REFERENCE_DIR, each row's chip through CHIP_NAME (a name as tables write
+    it -> accelerators.csv's, or None). Raises PriceError naming the file, line and field."""
+    reference_dir = Path(reference_dir)
+    prices = [*_hand_prices(reference_dir / HAND_FILE, chip_name), *_catalog_prices(reference_dir / CATALOG_FILE)]
+    return PriceList(prices)
+
+
+def _rows(path: Path, columns: list[str]):
+    if not path.exists():
+        return
+    with open(path, newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        missing = [c for c in columns if c not in (reader.fieldnames or [])]
+        if missing:
+            raise PriceError(f"{path}: line 1: missing column(s) {', '.join(missing)}")
+        for row in reader:
+            yield reader.line_num, row
+
+
+def _number(path: Path, line: int, row: dict, name: str) -> float:
+    try:
+        value = float(row[name])
+    except (TypeError, ValueError):
+        raise PriceError(f"{path}: line {line}: {name}: {row[name]!r} is not a number") from None
+    if not value > 0:
+        raise PriceError(f"{path}: line {line}: {name}: {row[name]!r} is not a positive price")
+    return value
+
+
+def _tier(path: Path, line: int, row: dict) -> str:
+    if row["tier"] not in TIERS:
+        raise PriceError(f"{path}: line {line}: tier: {row['tier']!r} is not one of {', '.join(TIERS)}")
+    return row["tier"]
+
+
+HOST = {"yes": True, "no": False, "": None}
+
+
+def _hand_prices(path: Path, chip_name) -> list[Price]:
+    out = []
+    for line, row in _rows(path, HAND_COLUMNS):
+        chip = chip_name(row["chip"])
+        if chip is None:
+            raise PriceError(f"{path}: line {line}: chip: {row['chip']!r} is not in accelerators.csv")
+        if row["from_catalog"] != "no":
+            raise PriceError(f"{path}: line {line}: from_catalog: hand-entered rows say 'no' (catalog prices are "
+                             f"imported: accelbench import catalog)")
+        for name in ("source", "source_url", "retrieved"):
+            if not row[name].strip():
+                raise PriceError(f"{path}: line {line}: {name}: empty (a hand-entered price names its source, its "
+                                 f"address and the day it was read)")
+        if row["host_included"] not in HOST:
+            raise PriceError(f"{path}: line {line}: host_included: {row['host_included']!r} is not yes, no or empty")
+        out.append(Price(chip=chip, provider=row["provider"], region=row["region"], tier=_tier(path, line, row),
+                         usd_per_chip_hour=_number(path, line, row, "usd_per_chip_hour"), offer=row["offer"],
+                         host_included=HOST[row["host_included"]], from_catalog=False, source=row["source"],
+                         url=row["source_url"], list_key="hand-entered", date=row["source_date"],
+                         retrieved=row["retrieved"], cite=f"{row['source']} ({row['source_url']}), read {row['retrieved']}",
+                         notes=row["notes"], details={**row, "file": f"{path.name}:{line}"}))
+    return out
+
+
+def catalog_url(row: dict) -> str:
+    return f"https://github.com/{row['repository']}/blob/{row['commit']}/{row['path']}" + \
+        (f"#L{row['line']}" if row["line"] else "")
+
+
+def catalog_cite(row: dict) -> str:
+    """Repository, commit, path and line; where the line is not known, the row quoted whole, which
+    `git show COMMIT:PATH | grep -nF ROW` finds."""
+    where = f"{row['repository']} {row['commit'][:12]} {row['path']}"
+    return f"{where} line {row['line']}" if row["line"] else f"{where}, the row “{row['row']}”"
+
+
+def _catalog_prices(path: Path) -> list[Price]:
+    out = []
+    for line, row in _rows(path, CATALOG_COLUMNS):
+        out.append(Price(chip=row["chip"], provider=row["provider"], region=row["region"], tier=_tier(path, line, row),
+                         usd_per_chip_hour=_number(path, line, row, "usd_per_chip_hour"), offer=row["offer"],
+                         host_included=HOST.get(row["host_included"]), from_catalog=True, source=row["catalog"],
+                         url=catalog_url(row), list_key=f"{row['repository']}@{row['commit']}:{row['path']}",
+                         date=row["commit_date"], retrieved=row["retrieved"], cite=catalog_cite(row),
+                         notes=row["notes"], details={**row, "file": f"{path.name}:{line}"}))
+    return out

@@ -1,0 +1,46 @@
+"""Fragment kinds of what training costs: every per-chip comparison a cost rule judged, priced at
+each provider and tier (one table per kind of evidence, never mixed), and the cost-to-train
+estimator over the same figures. Registered in core.KINDS; they read the cost rules' findings."""
+
+from __future__ import annotations
+
+from accelbench.judge.claims import MEASURED
+from accelbench.publish.fragments.core import Context, concat, download, kind, wrap
+from accelbench.publish.render import pricing
+from accelbench.store.published import SOURCES
+
+MEASURED_LABEL = "Measured here (our snippets, our run files)"
+
+
+def _kinds(ctx: Context) -> list[tuple[str, str]]:
+    """(kind of evidence, its label) of every cost finding held, measured first."""
+    found = [k for (claim, k) in ctx.findings() if claim == "cost"]
+    return [(k, MEASURED_LABEL if k == MEASURED else f"{SOURCES[k].title} ({SOURCES[k].label})")
+            for k in [MEASURED, *SOURCES] if k in found]
+
+
+def _rows(ctx: Context, evidence: str) -> list[pricing.PricedRow]:
+    key = f"priced-{evidence}"
+    if key not in ctx.cache:
+        finding = ctx.findings().get(("cost", evidence))
+        ctx.cache[key] = pricing.priced_rows(finding.costed if finding else [], ctx.reference.prices)
+    return ctx.cache[key]
+
+
+@kind("priced-comparisons", "KIND", "every per-chip comparison of one kind of evidence's cost rule, priced at each "
+      "provider and tier from one price list (KIND: measured or a published source's kind)",
+      choices=lambda ctx: [MEASURED, *SOURCES])
+def _priced(ctx: Context, args: list[str]) -> str:
+    evidence = args[0]
+    rows = _rows(ctx, evidence)
+    if not rows:
+        return "\n<p>Nothing of this kind to price yet.</p>\n"
+    table = pricing.priced_table(rows, ctx.reference.prices.as_of, anchor=f"priced-{evidence}")
+    return concat([wrap(table.html), download(ctx, f"priced-{evidence}", table.rows, "the priced comparisons")])
+
+
+@kind("cost-estimator", "", "the cost-to-train estimate: a matched comparison, the work and a price tier -> hours "
+      "and dollars on each side, by the priced tables' arithmetic")
+def _estimator(ctx: Context, args: list[str]) -> str:
+    groups = [(label, _rows(ctx, evidence)) for evidence, label in _kinds(ctx)]
+    return pricing.estimator(groups, ctx.reference.prices.as_of) or "\n<p>No comparison to estimate yet.</p>\n"

@@ -1,0 +1,156 @@
+"""Every per-chip comparison priced: at each provider that sells the TPU, in each tier it publishes
+(on-demand, spot, 1-year, 3-year), both chips from one price list; a side without a price says so
+and why. And the cost-to-train estimator, which does the table's arithmetic in the reader's browser
+(assets/estimator.js) on the same figures, shipped in the page as JSON.
+
+Prices are reference data (list prices), the throughputs are what each kind of evidence reports:
+a table holds one kind only, and says which."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+
+from accelbench.core.prices import PriceList, PricedPair, Unpriced
+from accelbench.core.text import esc, num_cell, row_ids
+from accelbench.judge.judging import CostItem
+from accelbench.publish.render.tables import Table, html_table
+
+UNIT = {"tokens": "billion tokens", "runs": "training run"}
+
+
+def usd(work: str, usd_per_chip_hour: float, quantity: float) -> float:
+    """Dollars per unit of work: a billion tokens at QUANTITY tokens/s per chip, or one run of
+    QUANTITY chip-hours. assets/estimator.js does the same sum."""
+    return usd_per_chip_hour * chip_hours(work, quantity)
+
+
+def chip_hours(work: str, quantity: float, units: float = 1) -> float:
+    return units * 1e9 / (quantity * 3600) if work == "tokens" else units * quantity
+
+
+@dataclass(frozen=True)
+class PricedRow:
+    item: CostItem
+    provider: str
+    tier: str
+    pair: PricedPair | None
+    reason: str  # where not priced: which side, and why
+
+    def cost(self, side: str) -> float | None:
+        if self.pair is None:
+            return None
+        price = getattr(self.pair, side)
+        return usd(self.item.work, price.usd_per_chip_hour, getattr(self.item, f"{side}_quantity"))
+
+
+def priced_rows(items: list[CostItem], prices: PriceList) -> list[PricedRow]:
+    out = []
+    for item in items:
+        if item.unpriced or not item.tpu_chip or not item.gpu_chip:
+            out.append(PricedRow(item, "–", "–", None, item.unpriced or _no_chip(item, prices)))
+            continue
+        for found in prices.pairs(item.tpu_chip, item.gpu_chip):
+            if isinstance(found, Unpriced):
+                out.append(PricedRow(item, found.provider, found.tier, None, f"{found.side}: {found.reason}"))
+            else:
+                out.append(PricedRow(item, found.provider, found.tier, found, ""))
+    return out
+
+
+def _no_chip(item: CostItem, prices: PriceList) -> str:
+    """Why a comparison with a system that is no chip of the reference data has no price, side by side."""
+    said = []
+    for side, chip in (("TPU", item.tpu_chip), ("GPU", item.gpu_chip)):
+        if not chip:
+            said.append(f"{side}: the system is no chip of the reference data, so no price can be attached")
+        elif not prices.of(chip):
+            said.append(f"{side}: {chip} has no price in the catalog or the hand-entered list")
+    return "; ".join(said)
+
+
+def _price_cell(pair: PricedPair, side: str, today: date) -> str:
+    p = getattr(pair, side)
+    where = esc(p.region or "region not stated")
+    host = "" if p.host_included is not False else "<br><small>GPUs alone: no host VM price in the catalog</small>"
+    origin = "catalog" if p.from_catalog else "hand-entered"
+    return num_cell(f'<a href="{esc(p.url)}" title="{esc(p.cite)}">${p.usd_per_chip_hour:.2f}</a> '
+                    f'<small>{where} · {origin} · {esc(p.when(today))}</small>{host}', p.usd_per_chip_hour)
+
+
+def priced_table(rows: list[PricedRow], today: date, *, anchor: str) -> Table:
+    """One row per comparison, provider and tier: each side's price per chip-hour (linked to the
+    catalog row or the hand-entered source), each side's dollars per unit of work, GPU over TPU."""
+    head = ["Comparison", "Provider", "Tier", "TPU price per chip-hour", "GPU price per chip-hour", "TPU USD",
+            "GPU USD", "GPU/TPU cost", "Not priced because"]
+    body, keys, data = [], [], []
+    for r in rows:
+        t, g = r.cost("tpu"), r.cost("gpu")
+        unit = UNIT[r.item.work]
+        label = f'<a href="{esc(r.item.url)}">{esc(r.item.label)}</a>' if r.item.url else esc(r.item.label)
+        body.append([label, esc(r.provider), esc(r.tier),
+                     _price_cell(r.pair, "tpu", today) if r.pair else "–",
+                     _price_cell(r.pair, "gpu", today) if r.pair else "–",
+                     num_cell(f"${t:,.2f} <small>per {unit}</small>", t) if t is not None else "–",
+                     num_cell(f"${g:,.2f} <small>per {unit}</small>", g) if g is not None else "–",
+                     num_cell(f"{g / t:.2f}", g / t) if t else "–",
+                     esc(r.reason) if r.reason else ("" if r.pair.same_region else
+                                                     f"priced in different regions: {esc(r.pair.regions)}")])
+        keys.append([r.item.label, r.provider, r.tier])
+        data.append({"comparison": r.item.label, "work": unit, "provider": r.provider, "tier": r.tier,
+                     "tpu_chip": r.item.tpu_chip, "gpu_chip": r.item.gpu_chip,
+                     "tpu_quantity": r.item.tpu_quantity or None, "gpu_quantity": r.item.gpu_quantity or None,
+                     "tpu_usd_per_chip_hour": r.pair.tpu.usd_per_chip_hour if r.pair else None,
+                     "gpu_usd_per_chip_hour": r.pair.gpu.usd_per_chip_hour if r.pair else None,
+                     "tpu_region": r.pair.tpu.region if r.pair else None,
+                     "gpu_region": r.pair.gpu.region if r.pair else None,
+                     "tpu_price_source": r.pair.tpu.cite if r.pair else None,
+                     "gpu_price_source": r.pair.gpu.cite if r.pair else None,
+                     "tpu_usd": t, "gpu_usd": g, "unpriced": r.reason or None})
+    return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
+
+
+def estimator(groups: list[tuple[str, list[PricedRow]]], today: date) -> str:
+    """The estimator's form and its data: per comparison, each side's figure and, per provider and
+    tier, each side's price (None where it has none, with the reason). GROUPS: (the kind of
+    evidence as readers see it, its rows)."""
+    comparisons, options = [], []
+    for label, rows in groups:
+        seen = {}
+        for r in rows:
+            entry = seen.get(r.item.label)
+            if entry is None:
+                entry = seen[r.item.label] = {
+                    "label": r.item.label, "kind": label, "work": r.item.work,
+                    "tpu": {"chip": r.item.tpu_chip, "quantity": r.item.tpu_quantity or None, "chips": r.item.tpu_chips},
+                    "gpu": {"chip": r.item.gpu_chip, "quantity": r.item.gpu_quantity or None, "chips": r.item.gpu_chips},
+                    "tiers": []}
+                comparisons.append(entry)
+            entry["tiers"].append({
+                "provider": r.provider, "tier": r.tier, "reason": r.reason,
+                "tpu": _side(r.pair, "tpu", today), "gpu": _side(r.pair, "gpu", today)})
+        options.append((label, [c for c in comparisons if c["kind"] == label]))
+    if not comparisons:
+        return ""
+    select = "".join(f'<optgroup label="{esc(label)}">' + "".join(
+        f'<option value="{comparisons.index(c)}">{esc(c["label"])}</option>' for c in found) + "</optgroup>"
+        for label, found in options if found)
+    data = json.dumps(comparisons, sort_keys=True).replace("<", "\\u003c")
+    return (f'\n<form class="ab-estimator" aria-label="Cost-to-train estimate" onsubmit="return false">\n'
+            f'<p class="ab-estimator__note">Arithmetic on published throughput and list prices: not a measurement and '
+            f'not a quote. Chip-hours = work ÷ throughput; dollars = chip-hours × the list price per chip-hour.</p>\n'
+            f'<label>Comparison <select name="comparison">{select}</select></label>\n'
+            f'<label><span data-ab-work>Tokens to train</span> <input name="amount" type="number" min="0" step="any" '
+            f'value="1000000000" inputmode="decimal"></label>\n'
+            f'<label>Price tier <select name="tier"></select></label>\n'
+            f'<output name="result" aria-live="polite"></output>\n'
+            f'<script type="application/json" class="ab-estimator__data">{data}</script>\n</form>\n')
+
+
+def _side(pair: PricedPair | None, side: str, today: date) -> dict | None:
+    if pair is None:
+        return None
+    p = getattr(pair, side)
+    return {"usd_per_chip_hour": p.usd_per_chip_hour, "region": p.region, "when": p.when(today),
+            "host_included": p.host_included, "source": p.cite}
