@@ -550,6 +550,7 @@ def test_the_cost_estimate_equals_the_priced_table_to_the_cent_and_works_from_di
             shown = [out.locator("[data-side=tpu]").text_content(), out.locator("[data-side=gpu]").text_content()]
             assert shown == table_usd, (comparison["label"], tier["provider"], tier["tier"])
             checked += 1
-    assert checked >= 2 and [e for e in page.errors if "search" not in e and "ERR_FILE_NOT_FOUND" not in e] == []  # (search cannot fetch its index from disk)
+    # (search cannot fetch its index from disk)
+    assert checked >= 2 and [e for e in page.errors if "search" not in e and "ERR_FILE_NOT_FOUND" not in e] == []
     assert "not a measurement and not a quote" in form.text_content()
     shot(page, "cost-estimator-1280")

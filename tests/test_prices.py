@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 
 from accelbench.core.catalog import import_catalog, write_catalog
-from accelbench.core.prices import Price, PriceError, PriceList, PricedPair, Unpriced, read_prices
+from accelbench.core.prices import Price, PricedPair, PriceError, PriceList, Unpriced, read_prices
 from accelbench.core.reference import Reference
 
 from conftest import ROOT

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from datetime import date
 
-from accelbench.core.prices import PriceList, PricedPair, Unpriced
+from accelbench.core.prices import PricedPair, PriceList, Unpriced
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.judging import CostItem
 from accelbench.publish.render.tables import Table, html_table

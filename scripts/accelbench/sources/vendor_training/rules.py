@@ -14,7 +14,14 @@ from __future__ import annotations
 from accelbench.core.prices import PricedPair, Unpriced
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import (
-    MARGIN, NOT_MEASURED, Comparison, CostItem, Finding, combined, judge_advantage, rule,
+    MARGIN,
+    NOT_MEASURED,
+    Comparison,
+    CostItem,
+    Finding,
+    combined,
+    judge_advantage,
+    rule,
 )
 from accelbench.sources.vendor_training.format import KIND, VendorTraining, figure_text
 from accelbench.sources.vendor_training.names import precision_family

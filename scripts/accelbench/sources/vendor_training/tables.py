@@ -4,12 +4,12 @@ every text from a document is escaped."""
 
 from __future__ import annotations
 
+from accelbench.core.prices import PricedPair
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.sources.vendor_training.format import figure_text, flat, row_url
 from accelbench.sources.vendor_training.names import MODEL_NAMES, PRECISIONS
 from accelbench.sources.vendor_training.pairs import Pair, Refusal
-from accelbench.core.prices import PricedPair
 from accelbench.sources.vendor_training.rules import usd_per_billion_tokens
 
 
