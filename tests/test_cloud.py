@@ -4,6 +4,7 @@ No credentials or network: nothing is launched."""
 
 import json
 import os
+import shutil
 import subprocess
 
 import pytest
@@ -79,15 +80,18 @@ def test_printed_commands_survive_a_folder_with_a_space(tmp_path):
     assert shlex.split(commands[0])[-1] == str(path)
 
 
-def test_the_cost_bound_is_chips_times_the_cheapest_on_demand_price_times_the_time_allowed():
+def test_the_cost_bound_is_chips_times_the_cheapest_on_demand_price_times_the_time_allowed(tmp_path):
     reference = Reference(ROOT / "build_data" / "reference")
     bound, price = targets.cost_bound(targets.TARGETS["tpu-v5p-8"], reference)
-    on_demand = [float(r["usd_per_chip_hour"]) for r in reference.prices
-                 if r["chip"] == "TPU v5p" and r["pricing"] == "on-demand"]
-    assert float(price["usd_per_chip_hour"]) == min(on_demand)
+    on_demand = [p.usd_per_chip_hour for p in reference.prices.of("TPU v5p", tier="on-demand")]
+    assert price.usd_per_chip_hour == min(on_demand)
     # a TPU task runs JAX, then PyTorch, then TensorFlow, each under the deadline
     assert bound == pytest.approx(4 * min(on_demand) * (targets.SETUP_S + 3 * targets.DEADLINE_S) / 3600)
-    assert targets.cost_bound(targets.TARGETS["MI300X:1"], reference) is None  # no price: said, not guessed
+    unpriced = tmp_path / "reference"
+    shutil.copytree(ROOT / "build_data" / "reference", unpriced)
+    for name in ("prices.csv", "catalog_prices.csv"):
+        (unpriced / name).unlink()
+    assert targets.cost_bound(targets.TARGETS["MI300X:1"], Reference(unpriced)) is None  # no price: said, not guessed
 
 
 @pytest.mark.skipif(not CLOUD_PYTHON.exists() and os.environ.get("CI", "").lower() != "true",
