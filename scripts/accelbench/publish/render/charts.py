@@ -348,7 +348,8 @@ def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, tit
                  alt.Tooltip("value:N", title="TPU advantage"), alt.Tooltip("metric:N", title="compared"),
                  alt.Tooltip("figures:N"), alt.Tooltip("status:N", title="systems"), alt.Tooltip("url:N", title="source")]
     ).properties(name="comparisons")  # its marks' class in the SVG: one ring per comparison
-    available = shown.transform_filter("!datum.preview").mark_point(size=90, filled=True).encode(
+    # decorative: the ring layer above carries each point's name and link for assistive technology
+    available = shown.transform_filter("!datum.preview").mark_point(size=90, filled=True, aria=False).encode(
         x=x, y=y, color=color, shape=shape, href="url:N")
     chart = alt.layer(band, parity, whiskers, available, points.add_params(*params)).properties(
         title=title, width=WIDTH, height=max(60, 24 * len(data)))
