@@ -207,3 +207,27 @@ def env_run(python: Path, folder: Path, run_args: list[str], env: dict[str, str]
                               *run_args], cwd=ROOT, env=env)
     path = data_dir / "runs" / run.stdout.strip().splitlines()[-1].rsplit("/", 1)[-1]
     return path, read_json(path)
+
+
+def reference_with_prices(tmp_path: Path, rows) -> Path:
+    """A copy of build_data/reference whose only prices are ROWS, hand-entered: (chip, provider,
+    usd per chip-hour) or (chip, provider, usd, region, tier); the catalog's prices removed."""
+    import csv
+    import shutil
+
+    from accelbench.core.prices import CATALOG_FILE, HAND_COLUMNS, HAND_FILE
+
+    root = Path(__file__).resolve().parent.parent
+    ref = tmp_path / "reference"
+    shutil.copytree(root / "build_data" / "reference", ref)
+    (ref / CATALOG_FILE).unlink()
+    with open(ref / HAND_FILE, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, HAND_COLUMNS)
+        writer.writeheader()
+        for chip, provider, usd, *rest in rows:
+            region, tier = (rest + ["test-region", "on-demand"][len(rest):])[:2]
+            writer.writerow({"chip": chip, "provider": provider, "region": region, "tier": tier,
+                             "usd_per_chip_hour": usd, "offer": "x", "host_included": "yes", "from_catalog": "no",
+                             "source": "test", "source_url": "https://example.org/test", "source_date": "2026-11-01",
+                             "retrieved": "2026-12-01", "notes": ""})
+    return ref

@@ -10,6 +10,7 @@ from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
 from accelbench.sources.mlperf_training.rules import nearest_gpu
 
 from conftest import ROOT
+from helpers import reference_with_prices
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 
@@ -27,10 +28,10 @@ def entry(kind, chips, minutes, submitter=None, chip="", framework=None, status=
             "repository": f"mlcommons/training_results_{round_name}", "commit": "0" * 40, "runs": []}
 
 
-def verdicts(*entries):
+def verdicts(*entries, reference=REFERENCE):
     """Every MLPerf rule applied to the entries, by the feature it judges."""
     data = MLPerfTraining([], pd.DataFrame(list(entries)))
-    return {r.claim.feature: r.judge(data, REFERENCE) for r in rules_of(KIND)}
+    return {r.claim.feature: r.judge(data, reference) for r in rules_of(KIND)}
 
 
 @pytest.mark.parametrize("tpu_minutes, expected", [
@@ -60,17 +61,23 @@ def test_only_the_newest_round_with_both_kinds_counts():
     (50.0, MIXED),  # $1,707 against $1,643: within 5%
     (70.0, CONTRADICTED),
 ])
-def test_cost_is_dollars_per_training_run(tpu_minutes, expected):
-    # H100 SXM cheapest on demand: $3.85/h (Nebius); TPU v5p: $4.00/h (approximate list price)
-    cost = verdicts(entry("tpu", 512, tpu_minutes), entry("gpu", 512, 50.0))["Cost"]
+def test_cost_is_dollars_per_training_run(tmp_path, tpu_minutes, expected):
+    # both at GCP (where the claim is made); the GPU's cheaper offer elsewhere is context only
+    reference = Reference(reference_with_prices(tmp_path, [("TPU v5p", "GCP", 4.00, "us-central1"),
+                                                           ("H100 SXM", "GCP", 3.85, "us-central1"),
+                                                           ("H100 SXM", "Nebius", 1.00)]))
+    cost = verdicts(entry("tpu", 512, tpu_minutes), entry("gpu", 512, 50.0), reference=reference)["Cost"]
     assert cost.verdict == expected
-    assert f"${4.00 * tpu_minutes / 60 * 512:,.0f} per run at $4.00/h" in cost.evidence[0]
-    assert f"${3.85 * 50.0 / 60 * 512:,.0f} at $3.85/h (Nebius" in cost.evidence[0]
+    assert f"${4.00 * tpu_minutes / 60 * 512:,.0f} per run at $4.00 per chip-hour (GCP us-central1, on-demand)" \
+        in cost.evidence[0]
+    assert f"${3.85 * 50.0 / 60 * 512:,.0f} at $3.85 per chip-hour (GCP us-central1, on-demand)" in cost.evidence[0]
+    assert f"context, not in the verdict: the GPU's cheapest offer elsewhere, $1.00 per chip-hour (Nebius " \
+           f"test-region, on-demand), is ${1.00 * 50.0 / 60 * 512:,.0f} per run" in cost.evidence[0]
 
 
 def test_cost_is_not_measured_without_a_price():
     v = verdicts(entry("tpu", 512, 40.0, chip="TPU v6e (Trillium)"), entry("gpu", 512, 50.0, chip=None))
-    assert v["Cost"].verdict == NOT_MEASURED and "no price for the GPU entries" in v["Cost"].evidence[0]
+    assert v["Cost"].verdict == NOT_MEASURED and "GPU side unpriced" in v["Cost"].evidence[0]
 
 
 def test_energy_needs_tpu_power_results_and_general_compute_is_not_covered():

@@ -1,5 +1,7 @@
 """The questions pages, verdicts and the summary ask of the store, answered once."""
 
+import pytest
+
 from accelbench.core.reference import Reference
 from accelbench.store.queries import best, best_per_series, cost_rows, scaling_pairs
 from accelbench.store.store import load_store
@@ -62,6 +64,6 @@ def test_cost_rows_label_unmeasured_chips(data_dir):
                                                                 gpt2]), REFERENCE)}
     h200 = rows["H200 SXM"]
     assert h200["matmul_row"]["m_tflops"] == 700 and h200["tokens_row"]["m_tokens_per_s"] == 500_000
-    assert h200["usd_per_btok"] == float(h200["price"]["usd_per_chip_hour"]) / (500_000 * 3600) * 1e9
-    assert h200["usd_per_pflop"] == float(h200["price"]["usd_per_chip_hour"]) / (700 * 3600 / 1000)
+    assert h200["usd_per_btok"] == pytest.approx(h200["price"].usd_per_chip_hour / (500_000 * 3600) * 1e9)
+    assert h200["usd_per_pflop"] == h200["price"].usd_per_chip_hour / (700 * 3600 / 1000)
     assert all(r["matmul_row"] is None for chip, r in rows.items() if chip != "H200 SXM")

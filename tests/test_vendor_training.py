@@ -24,6 +24,7 @@ from accelbench.sources.vendor_training.pairs import match
 from accelbench.store.published import SOURCES, load_published, problems_in
 
 from conftest import ROOT
+from helpers import reference_with_prices
 
 FIXTURES = ROOT / "tests" / "fixtures" / "vendor_training"
 REFERENCE = ROOT / "build_data" / "reference"
@@ -373,26 +374,29 @@ def test_the_speed_rule_compares_tokens_per_second_per_chip_in_the_right_directi
     assert "attention FLOPs differently" in RULES[("speed", KIND)].text
 
 
-def test_the_cost_rule_prices_each_chip_from_the_reference_data(tmp_path):
+def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
     tpu, h100 = base_pair()
     finding = judged("cost", everything().rows)
     assert finding.verdict == NOT_MEASURED
-    assert finding.evidence[0].startswith("0 of 16 matched pairs priced; no price in the reference data for "
-                                          "TPU7x (Ironwood)")
-    # with a price for the TPU (a synthetic row, here only), the cheaper chip per token decides
-    reference = tmp_path / "reference"
-    shutil.copytree(REFERENCE, reference)
-    with open(reference / "prices.csv", "a", encoding="utf-8") as fh:
-        fh.write("TPU7x,GCP,test,synthetic test price,5.00,on-demand,test only,2026-01-01,not a real price\n")
-    priced = judged("cost", [tpu, h100], Reference(reference))
-    # TPU: 5.00 / (4127.56 × 3600) × 10⁶ = $0.34 per million tokens; H100: 3.85 (Nebius) / (1664 × 3600) × 10⁶ = $0.64
+    assert finding.evidence[0] == "0 of 16 matched pairs priced on GCP (both chips from one price list)"
+    assert any("TPU side unpriced: TPU7x (Ironwood) has no on-demand price at GCP" in e for e in finding.evidence)
+    assert any("GPU side unpriced: DGX-GB200 is no chip of the reference data" in e for e in finding.evidence)
+    # with a price for the TPU (a synthetic row, here only), the cheaper chip per token at GCP decides
+    reference = Reference(reference_with_prices(tmp_path, [("TPU7x", "GCP", 5.00, "us-central1"),
+                                                           ("H100 SXM", "GCP", 3.85, "us-central1"),
+                                                           ("H100 SXM", "Nebius", 1.00)]))
+    priced = judged("cost", [tpu, h100], reference)
+    # TPU: 5.00 × 10⁹ / (4127.56 × 3600) = $336.49 per billion tokens; H100: 3.85 × 10⁹ / (1664 × 3600) = $642.69
     assert priced.verdict == SUPPORTED
-    assert priced.evidence == [
-        "1 of 1 matched pairs priced",
-        "llama3.1-70b on 64 chips, GBS 256, sequence 8192: TPU Ironwood (MaxText) $0.34 per million tokens at $5.00/h "
-        "(GCP, 2026-01-01); GPU DGX-H100 (Megatron-Bridge (NeMo) 26.04.01) $0.64 at $3.85/h (Nebius, 2026-09-25) "
-        "[different FP8 recipes (fp8_full vs FP8)]"]
-    dear = judged("cost", [tpu, {**h100, "tokens_per_s_per_chip": 4127.56 * 3.85 / 5.00 * 1.2}], Reference(reference))
+    assert priced.evidence[0] == "1 of 1 matched pairs priced on GCP (both chips from one price list)"
+    assert priced.evidence[1] == (
+        "llama3.1-70b on 64 chips, GBS 256, sequence 8192: TPU Ironwood (MaxText) $336.49 per billion tokens at $5.00 "
+        "per chip-hour (GCP us-central1, on-demand); GPU DGX-H100 (Megatron-Bridge (NeMo) 26.04.01) $642.69 at $3.85 per "
+        "chip-hour (GCP us-central1, on-demand); context, not in the verdict: the GPU's cheapest offer elsewhere, $1.00 "
+        "per chip-hour (Nebius test-region, on-demand), is $166.93 per billion tokens [different FP8 recipes (fp8_full "
+        "vs FP8)]")
+    assert [c.favours() for c in priced.comparisons] == ["tpu"] and priced.costed[0].tpu_chip == "TPU7x (Ironwood)"
+    dear = judged("cost", [tpu, {**h100, "tokens_per_s_per_chip": 4127.56 * 3.85 / 5.00 * 1.2}], reference)
     assert dear.verdict == CONTRADICTED
 
 
