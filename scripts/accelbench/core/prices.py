@@ -28,6 +28,17 @@ CATALOG_COLUMNS = ["chip", "provider", "region", "zone", "tier", "usd_per_chip_h
                    "excerpt", "excerpt_line", "row", "commit_date", "retrieved", "notes"]
 
 
+def chip_hours(work: str, quantity: float, units: float = 1) -> float:
+    """Chip-hours for UNITS of work: billion tokens at QUANTITY tokens/s per chip, or training
+    runs of QUANTITY chip-hours each. assets/estimator.js does the same sum."""
+    return units * 1e9 / (quantity * 3600) if work == "tokens" else units * quantity
+
+
+def usd(work: str, usd_per_chip_hour: float, quantity: float) -> float:
+    """Dollars per billion tokens (WORK "tokens") or per training run ("runs") at a price per chip-hour."""
+    return usd_per_chip_hour * chip_hours(work, quantity)
+
+
 class PriceError(ValueError):
     """A price file or row that cannot be read: the message names the file, the line and the field."""
 
@@ -116,14 +127,7 @@ class PriceList:
             return Unpriced("both", f"{provider} {tier} prices of {tpu} and {gpu} come from different lists "
                                     f"(a catalog commit and a hand-entered row): not priced at one date", provider, tier)
         key = sorted(lists)[0]
-        t_offers, g_offers = ([p for p in sides[s][1] if p.list_key == key] for s in ("TPU", "GPU"))
-        shared = sorted({p.region for p in t_offers} & {p.region for p in g_offers} - {""})
-        if shared:
-            t, g = min(((_cheapest([p for p in t_offers if p.region == r]), _cheapest([p for p in g_offers if p.region == r]))
-                        for r in shared), key=lambda tg: (tg[0].host_included is False or tg[1].host_included is False,
-                                                          tg[0].usd_per_chip_hour + tg[1].usd_per_chip_hour, tg[0].region))
-            return PricedPair(provider, tier, t, g, same_region=True)
-        return PricedPair(provider, tier, _cheapest(t_offers), _cheapest(g_offers), same_region=False)
+        return _in_one_region(provider, tier, *([p for p in sides[s][1] if p.list_key == key] for s in ("TPU", "GPU")))
 
     def pairs(self, tpu: str, gpu: str) -> list[PricedPair | Unpriced]:
         """At every provider that sells the TPU (GCP where none does), every tier it publishes for
@@ -133,6 +137,12 @@ class PriceList:
             tiers = {p.tier for p in self.prices if p.provider == provider and p.chip in (tpu, gpu)}
             out += [self.pair(tpu, gpu, provider, tier) for tier in TIERS if tier in tiers]
         return out
+
+    def cheapest_elsewhere(self, chip: str, excluding: str = "GCP") -> Price | None:
+        """The chip's cheapest on-demand offer at any provider but EXCLUDING: context beside a verdict
+        judged at that provider, never part of it."""
+        offers = [self.cheapest(chip, provider) for provider in self.providers(chip) if provider != excluding]
+        return min((o for o in offers if o), key=lambda o: o.usd_per_chip_hour, default=None)
 
     def gcp_basis(self, tpu: str, gpu: str) -> PricedPair | Unpriced:
         """How the article's "cheaper at scale on GCP" is judged: both chips at GCP, in the longest
@@ -164,6 +174,18 @@ class Unpriced:
     reason: str
     provider: str = ""  # where the pair was looked for, where it was
     tier: str = ""
+
+
+def _in_one_region(provider: str, tier: str, tpu: list[Price], gpu: list[Price]) -> PricedPair:
+    """The region both chips are offered in at the lowest price together (host-included offers
+    first); else each side at its cheapest, marked as priced in different regions."""
+    shared = sorted({p.region for p in tpu} & {p.region for p in gpu} - {""})
+    if not shared:
+        return PricedPair(provider, tier, _cheapest(tpu), _cheapest(gpu), same_region=False)
+    t, g = min(((_cheapest([p for p in tpu if p.region == r]), _cheapest([p for p in gpu if p.region == r]))
+                for r in shared), key=lambda tg: (tg[0].host_included is False or tg[1].host_included is False,
+                                                  tg[0].usd_per_chip_hour + tg[1].usd_per_chip_hour, tg[0].region))
+    return PricedPair(provider, tier, t, g, same_region=True)
 
 
 def _cheapest(offers: list[Price]) -> Price | None:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pandas as pd
 
+from accelbench.core.prices import usd
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import EVIDENCE_CATEGORIES
 from accelbench.store.store import Store
@@ -96,7 +97,7 @@ def cost_rows(store: Store, reference: Reference) -> list[dict]:
         matmul = best(store.latest("matmul"), "tflops", where=is_bf16, chip=chip, reference=reference)
         hourly = price.usd_per_chip_hour if price else None
         rows.append({"chip": chip, "price": price, "tokens_row": tokens, "matmul_row": matmul,
-                     "usd_per_btok": hourly / (tokens["m_tokens_per_s"] * 3600) * 1e9 if hourly and tokens is not None else None,
+                     "usd_per_btok": usd("tokens", hourly, tokens["m_tokens_per_s"]) if hourly and tokens is not None else None,
                      "usd_per_pflop": hourly / (matmul["m_tflops"] * 3600 / 1000) if hourly and matmul is not None else None})
     return rows
 
@@ -210,7 +211,7 @@ def usd_per_billion_tokens(row: pd.Series, reference: Reference, provider: str |
     price = reference.cheapest_price(chip["chip"], provider) if chip else None
     if price is None:
         return None
-    return price.usd_per_chip_hour / (row["m_tokens_per_s"] * 3600) * 1e9, price
+    return usd("tokens", price.usd_per_chip_hour, row["m_tokens_per_s"]), price
 
 
 def cheapest_per_token(store: Store, reference: Reference, platform: str):

@@ -12,22 +12,12 @@ import json
 from dataclasses import dataclass
 from datetime import date
 
-from accelbench.core.prices import PricedPair, PriceList, Unpriced
+from accelbench.core.prices import PricedPair, PriceList, Unpriced, usd
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.judging import CostItem
 from accelbench.publish.render.tables import Table, html_table
 
 UNIT = {"tokens": "billion tokens", "runs": "training run"}
-
-
-def usd(work: str, usd_per_chip_hour: float, quantity: float) -> float:
-    """Dollars per unit of work: a billion tokens at QUANTITY tokens/s per chip, or one run of
-    QUANTITY chip-hours. assets/estimator.js does the same sum."""
-    return usd_per_chip_hour * chip_hours(work, quantity)
-
-
-def chip_hours(work: str, quantity: float, units: float = 1) -> float:
-    return units * 1e9 / (quantity * 3600) if work == "tokens" else units * quantity
 
 
 @dataclass(frozen=True)

@@ -165,8 +165,7 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
             continue
         t_usd, g_usd = basis.tpu.usd_per_chip_hour * tpu["chip_hours"], basis.gpu.usd_per_chip_hour * gpu["chip_hours"]
         verdicts.append(judge_advantage(g_usd / t_usd))
-        best = min((reference.cheapest_price(gpu["chip"], p) for p in reference.prices.providers(gpu["chip"])
-                    if p != "GCP"), key=lambda o: o.usd_per_chip_hour if o else float("inf"), default=None)
+        best = reference.prices.cheapest_elsewhere(gpu["chip"])
         context = (f"; context, not in the verdict: the GPU's cheapest offer elsewhere, {best.text()}, is "
                    f"${best.usd_per_chip_hour * gpu['chip_hours']:,.0f} per run") if best else ""
         evidence.append(f"{benchmark} ({round_name}): TPU {_label(tpu)} ${t_usd:,.0f} per run at {basis.tpu.text()}; "

@@ -11,7 +11,7 @@ the speed rule passes the TPU's tokens/s over the GPU's (the GPU's time per toke
 
 from __future__ import annotations
 
-from accelbench.core.prices import PricedPair, Unpriced
+from accelbench.core.prices import PricedPair, Unpriced, usd
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import (
     MARGIN,
@@ -97,9 +97,7 @@ def speed(published: VendorTraining, reference: Reference) -> Finding:
 
 
 def usd_per_billion_tokens(usd_per_chip_hour: float, tokens_per_s_per_chip: float) -> float:
-    """Dollars per billion tokens at a price per chip-hour and a throughput per chip: the chip-hours
-    a billion tokens take, times the price (the cost page's estimator does the same sum)."""
-    return usd_per_chip_hour * 1e9 / (tokens_per_s_per_chip * 3600)
+    return usd("tokens", usd_per_chip_hour, tokens_per_s_per_chip)
 
 
 def pair_basis(reference: Reference, pair: Pair) -> PricedPair | Unpriced:
@@ -148,9 +146,7 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
 
 def elsewhere(reference: Reference, gpu_chip: str, tokens_per_s_per_chip: float) -> str:
     """The cheapest on-demand offer of the GPU outside GCP, as context beside the GCP verdict."""
-    offers = [reference.prices.cheapest(gpu_chip, provider) for provider in reference.prices.providers(gpu_chip)
-              if provider != "GCP"]
-    best = min((o for o in offers if o), key=lambda o: o.usd_per_chip_hour, default=None)
+    best = reference.prices.cheapest_elsewhere(gpu_chip)
     if best is None:
         return "; no GPU offer outside GCP in the price lists"
     return (f"; context, not in the verdict: the GPU's cheapest offer elsewhere, {best.text()}, is "
