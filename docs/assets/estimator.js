@@ -38,7 +38,7 @@
       c.tiers.forEach(function (t, i) {
         var o = document.createElement("option");
         o.value = String(i);
-        o.textContent = t.provider + " " + t.tier + (t.reason ? " (not priced)" : "");
+        o.textContent = t.provider === "–" ? "not priced" : t.provider + " " + t.tier + (t.reason ? " (not priced)" : "");
         tier.appendChild(o);
       });
       workLabel.textContent = c.work === "tokens" ? "Tokens to train" : "Training runs";
@@ -72,10 +72,22 @@
       out.appendChild(list);
     }
 
-    pick.addEventListener("change", function () { fillTiers(); show(); });
+    function firstPriced(c) {
+      return c.tiers.findIndex(function (t) { return !t.reason; });
+    }
+
+    pick.addEventListener("change", function () {
+      fillTiers();
+      tier.value = String(Math.max(0, firstPriced(data[pick.value])));
+      show();
+    });
     tier.addEventListener("change", show);
     amount.addEventListener("input", show);
+    // open on the first comparison that has a price, at its first priced tier
+    var start = data.findIndex(function (c) { return firstPriced(c) >= 0; });
+    if (start >= 0) pick.value = String(start);
     fillTiers();
+    tier.value = String(Math.max(0, firstPriced(data[pick.value])));
     show();
   }
 

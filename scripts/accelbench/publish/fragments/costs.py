@@ -4,6 +4,7 @@ estimator over the same figures. Registered in core.KINDS; they read the cost ru
 
 from __future__ import annotations
 
+from accelbench.core.text import esc
 from accelbench.judge.claims import MEASURED
 from accelbench.publish.fragments.core import Context, concat, download, kind, wrap
 from accelbench.publish.render import pricing
@@ -37,6 +38,18 @@ def _priced(ctx: Context, args: list[str]) -> str:
         return "\n<p>Nothing of this kind to price yet.</p>\n"
     table = pricing.priced_table(rows, ctx.reference.prices.as_of, anchor=f"priced-{evidence}")
     return concat([wrap(table.html), download(ctx, f"priced-{evidence}", table.rows, "the priced comparisons")])
+
+
+@kind("cost-verdict", "", "the cost claim as judged on GCP, per kind of evidence: its verdict and the comparisons "
+      "it priced, with both prices")
+def _verdict(ctx: Context, args: list[str]) -> str:
+    lines = []
+    for evidence, label in _kinds(ctx):
+        finding = ctx.findings()[("cost", evidence)]
+        said = "; ".join(f"{c.label}: {c.figures}, GPU cost over TPU cost {c.advantage:.2f}" for c in finding.comparisons)
+        lines.append(f"<li><strong>{esc(label)}</strong>: {esc(finding.verdict)}. "
+                     f"{esc(said or 'No comparison is priced on GCP yet')}.</li>")
+    return "\n<ul class=\"ab-cost-verdict\">\n" + "\n".join(lines) + "\n</ul>\n"
 
 
 @kind("cost-estimator", "", "the cost-to-train estimate: a matched comparison, the work and a price tier -> hours "

@@ -1,0 +1,77 @@
+"""The cost page: the cost claim as judged on GCP (one line per kind of evidence), every compared
+pair priced at each provider and tier (one table per kind), and the estimator's data, which is the
+tables' rows: nothing priced twice, nothing typed again."""
+
+import html
+import json
+import re
+
+import pytest
+
+from accelbench.core.prices import PricedPair, usd
+from accelbench.core.reference import Reference
+from accelbench.judge.claims import MEASURED
+from accelbench.publish.fragments import Context, Links, render
+from accelbench.store.published import load_published
+from accelbench.store.store import Store
+from accelbench.workloads.discovery import workload_settings
+
+from conftest import ROOT, SNIPPETS
+
+REFERENCE = Reference(ROOT / "build_data" / "reference")
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    return Context(Store.of_runs([], {}), REFERENCE, workload_settings(SNIPPETS), Links("about"),
+                   published=load_published(ROOT / "build_data"))
+
+
+def text_of(fragment: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+def test_the_verdict_lists_each_kind_with_its_gcp_prices(ctx):
+    said = text_of(render(ctx, "cost-verdict", []).text)
+    for (claim, _kind), finding in ctx.findings().items():
+        if claim == "cost":
+            assert f": {finding.verdict}." in said
+            for c in finding.comparisons:
+                assert c.figures in said and f"GPU cost over TPU cost {c.advantage:.2f}" in said
+                assert "(GCP " in c.figures  # judged on GCP prices, both sides
+    assert "Measured here" in said and "audited" in said and "vendor-reported" in said
+
+
+@pytest.mark.parametrize("kind", [MEASURED, "mlperf-training", "vendor-training"])
+def test_each_kind_has_its_own_table_with_a_row_per_provider_and_tier_or_a_reason(ctx, kind):
+    made = render(ctx, "priced-comparisons", [kind])
+    rows = next(json.loads(body) for path, body in made.downloads.items() if path.endswith(".json"))
+    costed = ctx.findings()[("cost", kind)].costed
+    assert {r["comparison"] for r in rows} == {c.label for c in costed}
+    for r in rows:
+        if r["unpriced"] is None:  # priced: both sides, one provider and tier, the table's arithmetic
+            item = next(c for c in costed if c.label == r["comparison"])
+            assert r["tpu_usd"] == usd(item.work, r["tpu_usd_per_chip_hour"], item.tpu_quantity)
+            assert r["gpu_usd"] == usd(item.work, r["gpu_usd_per_chip_hour"], item.gpu_quantity)
+        else:
+            assert r["tpu_usd"] is None and r["unpriced"].split(":")[0] in ("TPU", "GPU", "both", "GPU and TPU")
+
+
+def test_the_estimators_data_is_every_priced_row_of_the_tables(ctx):
+    made = render(ctx, "cost-estimator", []).text
+    data = json.loads(re.search(r'<script type="application/json" class="ab-estimator__data">(.*?)</script>',
+                                made, re.S).group(1))
+    assert "not a measurement and not a quote" in made
+    priced = {(c["label"], t["provider"], t["tier"]): (t["tpu"]["usd_per_chip_hour"], t["gpu"]["usd_per_chip_hour"])
+              for c in data for t in c["tiers"] if not t["reason"]}
+    found = {}
+    for (claim, _kind), finding in ctx.findings().items():
+        if claim != "cost":
+            continue
+        for item in finding.costed:
+            if item.tpu_chip and item.gpu_chip and not item.unpriced:
+                for pair in REFERENCE.prices.pairs(item.tpu_chip, item.gpu_chip):
+                    if isinstance(pair, PricedPair):
+                        found[(item.label, pair.provider, pair.tier)] = (pair.tpu.usd_per_chip_hour,
+                                                                         pair.gpu.usd_per_chip_hour)
+    assert priced == found and priced  # at least one priced comparison (MLPerf gpt3 on GCP)
