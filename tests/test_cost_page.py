@@ -75,3 +75,16 @@ def test_the_estimators_data_is_every_priced_row_of_the_tables(ctx):
                         found[(item.label, pair.provider, pair.tier)] = (pair.tpu.usd_per_chip_hour,
                                                                          pair.gpu.usd_per_chip_hour)
     assert priced == found and priced  # at least one priced comparison (MLPerf gpt3 on GCP)
+
+
+def test_the_price_table_shows_each_chips_cheapest_region_and_its_download_every_price(ctx):
+    made = render(ctx, "reference", ["prices"])
+    rows = next(json.loads(body) for path, body in made.downloads.items() if path.endswith("prices.json"))
+    assert len(rows) == len(REFERENCE.prices.prices)
+    shown = re.findall(r"<tr>(.*?)</tr>", made.text, re.S)[1:]
+    groups = {(p.chip, p.provider, p.tier) for p in REFERENCE.prices.prices}
+    assert len(shown) == len(groups)
+    for chip, provider, tier in groups:
+        cheapest = REFERENCE.prices.cheapest(chip, provider, tier)
+        assert any(f">{chip}<" in r and f">{provider}<" in r and f">{tier}<" in r
+                   and f">{cheapest.usd_per_chip_hour:.2f}<" in r for r in shown), (chip, provider, tier)

@@ -64,7 +64,8 @@ def _verdict_rules(ctx: Context, args: list[str]) -> str:
       choices=["accelerators", "prices"])
 def _reference(ctx: Context, args: list[str]) -> str:
     if args == ["prices"]:
-        return wrap(reference.prices_table(ctx.reference.prices.prices, ctx.reference.prices.as_of))
+        table = reference.prices_table(ctx.reference.prices)
+        return concat([wrap(table.html), download(ctx, "prices", table.rows, "every price, in every region")])
     measured = queries.measured_on_chips(ctx.store, ctx.reference)
     return wrap(reference.accelerators_table(ctx.reference.accelerators, measured, ctx.links.runs))
 

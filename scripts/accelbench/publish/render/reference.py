@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pandas as pd
 
-from accelbench.core.prices import TIERS
+from accelbench.core.prices import TIERS, PriceList
 from accelbench.core.text import esc, num_cell
-from accelbench.publish.render.tables import badges, html_table, linked
+from accelbench.publish.render.tables import Table, badges, html_table, linked
 
 SPEC_COLUMNS = [("chip", "Chip"), ("vendor", "Vendor"), ("year", "Year"), ("bf16_dense_tflops", "bf16 dense TFLOP/s"),
                 ("fp8_dense_tflops", "fp8 dense TFLOP/s"), ("fp32_tflops", "fp32 TFLOP/s"),
@@ -45,19 +45,35 @@ def accelerators_table(rows: list[dict], measured: dict[str, tuple[str, pd.Serie
 TIER_ORDER = {tier: i for i, tier in enumerate(TIERS)}
 
 
-def prices_table(prices: list, today) -> str:
-    """Every price per chip-hour: chip, provider, region, tier, the offer it was divided from, whether
-    the host is in it, where it came from (a catalog row at its commit, or a hand-entered source)
-    and its date, with its age where it is over a year old."""
-    head = ["Chip", "Provider", "Region", "Tier", "USD per chip-hour", "Offer", "Host in price", "From", "Date"]
-    host = {True: "yes", False: "no: the GPUs alone", None: "not stated"}
+HOST = {True: "yes", False: "no: the GPUs alone", None: "not stated"}
+
+
+def prices_table(prices: PriceList) -> Table:
+    """Per chip, provider and tier, its cheapest price per chip-hour (of how many regions), the
+    offer it was divided from, whether the host is in it, where it came from (a catalog row at its
+    commit, or a hand-entered source) and its date, with its age where it is over a year old. The
+    rows, for download, are every price of every region."""
+    head = ["Chip", "Provider", "Tier", "USD per chip-hour", "Region (of those priced)", "Offer", "Host in price",
+            "From", "Date"]
+    groups = {}
+    for p in prices.prices:
+        groups.setdefault((p.chip, p.provider, TIER_ORDER[p.tier]), []).append(p)
     rows = []
-    for p in sorted(prices, key=lambda p: (p.chip, p.provider, p.region, TIER_ORDER[p.tier])):
+    for key in sorted(groups):
+        offers = groups[key]
+        p = prices.cheapest(key[0], key[1], offers[0].tier)
         per = p.details.get("chips_per_offer")
         offer = f"{p.offer} (÷ {per} chips)" if per and per != "1" else p.offer
         origin = (f'<a href="{esc(p.url)}" title="{esc(p.cite)}">{esc(p.source)}</a>' if p.from_catalog
                   else f'<a href="{esc(p.url)}">{esc(p.source)}</a> (hand-entered: not in the catalog)')
-        rows.append([esc(p.chip), esc(p.provider), esc(p.region or "not stated"), esc(p.tier),
-                     num_cell(f"{p.usd_per_chip_hour:.2f}", p.usd_per_chip_hour), esc(offer), host[p.host_included],
-                     origin + (f"<br><small>{esc(p.notes)}</small>" if p.notes else ""), esc(p.when(today))])
-    return html_table(head, rows)
+        regions = len({o.region for o in offers})
+        rows.append([esc(p.chip), esc(p.provider), esc(p.tier), num_cell(f"{p.usd_per_chip_hour:.2f}", p.usd_per_chip_hour),
+                     esc(p.region or "not stated") + (f" <small>(cheapest of {regions})</small>" if regions > 1 else ""),
+                     esc(offer), HOST[p.host_included], origin + (f"<br><small>{esc(p.notes)}</small>" if p.notes else ""),
+                     esc(p.when(prices.as_of))])
+    every = [{"chip": p.chip, "provider": p.provider, "region": p.region, "tier": p.tier,
+              "usd_per_chip_hour": p.usd_per_chip_hour, "offer": p.offer, "host_included": p.host_included,
+              "from_catalog": p.from_catalog, "source": p.source, "cite": p.cite, "url": p.url,
+              "date": p.date or None, "retrieved": p.retrieved, "notes": p.notes or None}
+             for p in sorted(prices.prices, key=lambda p: (p.chip, p.provider, p.region, TIER_ORDER[p.tier]))]
+    return Table(html_table(head, rows), every)
