@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # CI (.ci/run, GitHub Actions: CI=true) runs every example and every trial; a contributor's run of
 # `make test` a smaller share of them, so that it is quick enough to run often
 ON_CI = os.environ.get("CI", "").lower() == "true"
-settings.register_profile("ci", max_examples=300)
+settings.register_profile("ci", max_examples=150)
 settings.register_profile("dev", max_examples=40)
 settings.load_profile("ci" if ON_CI else "dev")
 SNIPPETS = ROOT / "snippets"

@@ -92,7 +92,7 @@ def test_a_second_signal_stops_at_once_leaving_the_file_as_last_written(tmp_path
 REAL_RUN = ["run", "--profile", "quick", "--force", "--frameworks", "torch,jax",
             "--only", "matmul,general_compute,transformer_train"]
 # all 20 trials under CI=true; 4 on a contributor's machine (one per worker), still spread over the whole run
-TRIALS, WORKERS, LATEST_MOMENT_S, STOP_WITHIN_S = 20 if ON_CI else 4, 4, 6.0, 10.0
+TRIALS, WORKERS, LATEST_MOMENT_S, STOP_WITHIN_S = 10 if ON_CI else 4, 4, 6.0, 10.0
 
 
 def _stop_a_real_run(folder: Path, sig: signal.Signals, moment: float) -> dict:
