@@ -20,7 +20,8 @@ from accelbench.publish.fragments.core import (
 from accelbench.publish.render import charts, tables
 from accelbench.sources.mlperf_training import tables as published_tables
 from accelbench.sources.mlperf_training.format import KIND
-from accelbench.sources.mlperf_training.importer import MIN_RUNS as MLPERF_BENCHMARKS
+from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
+from accelbench.sources.mlperf_training.coverage import coverage
 from accelbench.sources.mlperf_training.rules import best_tpu, comparable, nearest_gpu, results_url
 from accelbench.sources.rounds import newest_first
 
@@ -43,7 +44,7 @@ def _not_published(ctx: Context, benchmark: str) -> str:
 
 
 @kind("published", "BENCHMARK", "every imported MLPerf Training round of a benchmark: one table per round, with its "
-      "CSV and JSON", choices=MLPERF_BENCHMARKS, source=KIND, missing=_missing)
+      "CSV and JSON", choices=BENCHMARKS, source=KIND, missing=_missing)
 def _published(ctx: Context, args: list[str]) -> str:
     rows = _benchmark(ctx, "published", args)
     if rows is None:
@@ -53,7 +54,8 @@ def _published(ctx: Context, args: list[str]) -> str:
         in_round = rows[rows["round"] == round_name]
         source = ctx.published[KIND].round_of(round_name)["source"]
         tree = f"https://github.com/{source['repository']}/tree/{source['commit']}"
-        out.append(f"\n#### {esc(args[0])}, MLPerf Training {esc(round_name)}\n\n"
+        out.append(f"\n#### {esc(BENCHMARKS[args[0]].name)} ({esc(args[0])}), MLPerf Training {esc(round_name)} "
+                   f"{{ #{round_anchor(args[0], round_name)} }}\n\n"
                    f'<p>Published by others in <a href="{esc(tree)}">{esc(source["repository"])}</a> at commit '
                    f"<code>{esc(source['commit'][:10])}</code>; scored here by the olympic rule.</p>\n")
         name = f"published-{args[0]}-{round_name}"
@@ -62,8 +64,23 @@ def _published(ctx: Context, args: list[str]) -> str:
     return concat(out)
 
 
+def round_anchor(benchmark: str, round_name: str) -> str:
+    """The id of a benchmark's round heading (the coverage view links each cell to it)."""
+    return f"published-{benchmark}-{round_name.replace('.', '-')}"
+
+
+@kind("mlperf-coverage", "", "chip family × benchmark × round: which have audited MLPerf Training results, each "
+      "linked to its entries", source=KIND, missing="published MLPerf results")
+def _coverage(ctx: Context, args: list[str]) -> str:
+    def link(benchmark: str, round_name: str) -> str:
+        return f"{ctx.links.html(BENCHMARKS[benchmark].page_path)}#{round_anchor(benchmark, round_name)}"
+    table, note = published_tables.coverage_table(coverage(ctx.published[KIND]), link)
+    return f'<div class="ab-coverage">{wrap(table)}</div>{note}'
+
+
+
 @kind("published-chart", "BENCHMARK", "chip-hours to train against chips, per accelerator and round (log axes)",
-      choices=MLPERF_BENCHMARKS, source=KIND, missing=_missing)
+      choices=BENCHMARKS, source=KIND, missing=_missing)
 def _published_chart(ctx: Context, args: list[str]) -> str:
     rows = _benchmark(ctx, "published-chart", args)
     if rows is None:

@@ -10,8 +10,12 @@ document (mlcommons/training_policies, training_rules.adoc):
 - "Benchmark Results": "Each benchmark result is computed by dropping the fastest and slowest runs,
   then taking the mean of the remaining times. ... a single non-converging run may be treated as
   the slowest run and dropped. A benchmark result is invalid if there is more than one
-  non-converging run."
+  non-converging run." 3D U-Net drops four runs from each end of its 40 and tolerates four that do
+  not converge, as MLCommons' result_summarizer scores it (benchmarks.py names the line).
 - "Score scaling": a scaling.json beside the logs holds the factor the committee applied.
+
+Every benchmark of a round is imported (benchmarks.py declares each one's rule), for the GPUs of
+every vendor and for TPUs; accelerators of other kinds (Intel Gaudi, CPUs) are left out and said.
 
 Bad input (a missing system file, a malformed log line, an aborted run) is left out with its
 reason, naming the file and line; the importer never stops on it.
@@ -25,14 +29,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from accelbench.sources.git import Source
+from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 
 SCHEMA_VERSION = 1
 RULES_DOCUMENT = "mlcommons/training_policies, training_rules.adoc"
-RULE = ("olympic mean: the fastest and the slowest run dropped, the mean of the rest, times the "
-        "scaling.json factor where there is one (training_rules.adoc, 'Benchmark Results' and 'Score scaling')")
-# Runs a result needs (training_rules.adoc: 'Benchmark Results' for LLM pretraining; 'Deprecated
-# benchmarks results' for Stable Diffusion v2.0). Fewer are scored, and said so.
-MIN_RUNS = {"gpt3": 3, "stable_diffusion": 10, "llama2_70b_lora": 10, "llama31_405b": 3}
+RULE = ("olympic mean: the fastest and the slowest run dropped (four of each for 3D U-Net), the mean of the "
+        "rest, times the scaling.json factor where there is one (training_rules.adoc, 'Benchmark Results' and "
+        "'Score scaling'; mlcommons/logging result_summarizer.py for 3D U-Net)")
+# "a system may use a maximum model initialization time of 30 minutes for Closed division"
+# (training_rules.adoc, 'Run Results'); MLCommons' compliance checker fails a run whose init_stop
+# comes later (training_5.1.0/common.yaml, init_stop), and its result_summarizer drops that run.
+MAX_INIT_MINUTES = 30
+ABSENT = "log not in the source read"  # a snapshot without its largest files: no time, and no failure either
 RESULT = re.compile(r"^(?P<submitter>[^/]+)/results/(?P<system>[^/]+)/(?P<benchmark>[^/]+)/result_(?P<n>\d+)\.txt$")
 MLLOG = ":::MLLOG "
 
@@ -44,9 +52,12 @@ class Run:
     status: str  # success, or why the run has no time
 
 
-def parse_log(text: str, path: str) -> Run:
-    """A run's time to train from its :::MLLOG lines; any malformed line leaves the run out."""
-    start = stop = None
+def parse_log(text: str | None, path: str) -> Run:
+    """A run's time to train from its :::MLLOG lines; any malformed line leaves the run out. None
+    for the text: the file is listed but absent from the source, which says nothing of the run."""
+    if text is None:
+        return Run(path, None, f"{ABSENT}: {path}")
+    start = stop = first_init = init_stop = None
     for number, line in enumerate(text.splitlines(), 1):
         at = line.find(MLLOG)  # multi-process logs prefix each line with its rank ("0: :::MLLOG ...")
         if at < 0:
@@ -56,7 +67,11 @@ def parse_log(text: str, path: str) -> Run:
             key, when = event["key"], float(event["time_ms"])
         except (ValueError, KeyError, TypeError):
             return Run(path, None, f"malformed MLLOG line at {path}:{number}")
-        if key == "run_start" and start is None:
+        if key == "init_start":
+            first_init = when if first_init is None else min(first_init, when)
+        elif key == "init_stop" and init_stop is None:
+            init_stop = when
+        elif key == "run_start" and start is None:
             start = when
         elif key == "run_stop":
             stop = (when, str((event.get("metadata") or {}).get("status", "")))
@@ -66,37 +81,51 @@ def parse_log(text: str, path: str) -> Run:
         return Run(path, None, f"no run_stop in {path}")
     if stop[1] != "success":
         return Run(path, None, f"run_stop status {stop[1] or 'missing'} in {path}")
+    if first_init is not None and init_stop is not None and init_stop - first_init >= MAX_INIT_MINUTES * 60_000:
+        return Run(path, None, f"initialization took {(init_stop - first_init) / 60_000:.1f} min, beyond the "
+                               f"{MAX_INIT_MINUTES} the closed division allows, in {path}")
     return Run(path, (stop[0] - start) / 60_000, "success")
 
 
-def olympic_minutes(runs: list[Run]) -> tuple[float | None, str]:
-    """The benchmark result by 'Benchmark Results': drop the fastest and the slowest (a single
-    non-converging run counts as the slowest), mean of the rest. (None, why) when invalid."""
+def olympic_minutes(runs: list[Run], dropped: int = 1) -> tuple[float | None, str]:
+    """The benchmark result by 'Benchmark Results': drop ``dropped`` runs from each end of the
+    sorted times (non-converging runs count as the slowest, up to ``dropped`` of them), mean of
+    the rest. (None, why) when invalid."""
     failed = [r for r in runs if r.minutes is None]
-    if len(failed) > 1:
-        return None, f"{len(failed)} runs did not converge (more than one makes the result invalid)"
-    if len(runs) < 3:
-        return None, f"{len(runs)} run(s): an olympic mean needs at least 3"
+    if len(failed) > dropped:
+        return None, (f"{len(failed)} runs did not converge (more than {'one' if dropped == 1 else dropped} "
+                      f"makes the result invalid)")
+    if len(runs) < 2 * dropped + 1:
+        return None, f"{len(runs)} run(s): an olympic mean needs at least {2 * dropped + 1}"
     times = sorted(r.minutes for r in runs if r.minutes is not None)
-    kept = times[1:] if failed else times[1:-1]  # the failed run is the slowest, dropped
+    kept = times[dropped:len(times) - (dropped - len(failed))]  # the failed runs are the slowest, dropped
     return sum(kept) / len(kept), "ok"
 
 
 @dataclass(frozen=True)
 class Accelerators:
-    """MLPerf accelerator names -> our chip (accelerators.csv) and kind, from the reference data."""
+    """MLPerf accelerator names -> our chip (accelerators.csv), kind and chip family, from the
+    reference data (mlperf_accelerators.csv)."""
 
     names: dict[str, tuple[str | None, str]]
+    families: dict[str, str]
 
     @classmethod
     def load(cls, reference_dir: Path) -> Accelerators:
         import csv
 
         with open(Path(reference_dir) / "mlperf_accelerators.csv", newline="", encoding="utf-8") as fh:
-            return cls({r["accelerator_model_name"]: (r["chip"] or None, r["kind"]) for r in csv.DictReader(fh)})
+            rows = list(csv.DictReader(fh))
+        return cls({r["accelerator_model_name"]: (r["chip"] or None, r["kind"]) for r in rows},
+                   {r["accelerator_model_name"]: (r.get("family") or "").strip() for r in rows})
 
     def lookup(self, name: str) -> tuple[str | None, str]:
         return self.names.get(name.strip(), (None, "unknown"))
+
+    def family(self, name: str) -> str:
+        """The chip family (an architecture generation: "NVIDIA Hopper", "Google TPU v5p"); the
+        accelerator's own name where the table gives none."""
+        return self.families.get(name.strip()) or name.strip()
 
 
 def availability(status: str) -> str:
@@ -106,32 +135,26 @@ def availability(status: str) -> str:
 
 
 def import_round(source: Source, round_name: str, reference_dir: Path) -> dict:
-    """Every closed-division GPU and TPU result on the benchmarks where both kinds appear."""
+    """Every closed-division GPU and TPU result of every benchmark benchmarks.py declares."""
     accelerators = Accelerators.load(reference_dir)
-    paths = source.paths()
     groups: dict[tuple[str, str, str], list[str]] = {}
-    for path in paths:
+    for path in source.paths():
         match = RESULT.match(path)
         if match:
             groups.setdefault((match["submitter"], match["system"], match["benchmark"]), []).append(path)
-    left_out, systems = [], {}
-    for submitter, system, _ in groups:
+    left_out, systems, results = [], {}, []
+    for (submitter, system, benchmark), files in sorted(groups.items()):
         if (submitter, system) not in systems:
             systems[(submitter, system)] = _system(source, submitter, system, accelerators, left_out)
-    kinds: dict[str, set[str]] = {}
-    for (submitter, system, benchmark) in groups:
         info = systems[(submitter, system)]
-        if info and info["division"] == "closed":
-            kinds.setdefault(benchmark, set()).add(info["kind"])
-    benchmarks = sorted(b for b, k in kinds.items() if {"gpu", "tpu"} <= k)
-    results = []
-    for (submitter, system, benchmark), files in sorted(groups.items()):
-        info = systems[(submitter, system)]
-        if benchmark not in benchmarks or info is None:
+        if info is None:
             continue
-        if info["division"] != "closed" or info["kind"] not in ("gpu", "tpu"):
-            left_out.append({"path": info["file"], "reason": f"{benchmark}: {info['division']} division, "
-                                                             f"{info['accelerator']} is {info['kind']}"})
+        why = _not_imported(info, benchmark)
+        if why:
+            item = {"path": f"{submitter}/results/{system}/{benchmark}", "reason": why}
+            if info["kind"] not in ("gpu", "tpu"):  # named apart: the site lists what stays out for its kind
+                item.update(accelerator=info["accelerator"], kind=info["kind"])
+            left_out.append(item)
             continue
         result = _result(source, submitter, system, benchmark, files, info, left_out)
         if result:
@@ -140,8 +163,22 @@ def import_round(source: Source, round_name: str, reference_dir: Path) -> dict:
     return {"schema_version": SCHEMA_VERSION, "kind": "mlperf-training", "round": round_name,
             "source": {"repository": source.repository, "commit": source.commit,
                        "url": f"https://github.com/{source.repository}"},
-            "rules": {"document": RULES_DOCUMENT, "rule": RULE}, "benchmarks": benchmarks,
+            "rules": {"document": RULES_DOCUMENT, "rule": RULE}, "benchmarks": sorted({r["benchmark"] for r in results}),
             "results": results, "left_out": sorted(left_out, key=lambda x: (x["path"], x["reason"]))}
+
+
+def _not_imported(info: dict, benchmark: str) -> str | None:
+    """Why an entry stays out (another division, an accelerator that is no GPU or TPU, a benchmark
+    without a declared rule), or None."""
+    if info["division"] != "closed":
+        return f"{benchmark}: {info['division'] or 'no'} division (only the closed division compares like with like)"
+    if info["kind"] not in ("gpu", "tpu"):
+        what = "not in mlperf_accelerators.csv" if info["kind"] == "unknown" else \
+            f"neither a GPU nor a TPU (mlperf_accelerators.csv: {info['kind']})"
+        return f"{benchmark}: {info['accelerator'] or 'no accelerator'} is {what}"
+    if benchmark not in BENCHMARKS:
+        return f"{benchmark}: a benchmark benchmarks.py does not declare (no rule to score it by)"
+    return None
 
 
 def _system(source: Source, submitter: str, system: str, accelerators: Accelerators, left_out: list) -> dict | None:
@@ -153,13 +190,16 @@ def _system(source: Source, submitter: str, system: str, accelerators: Accelerat
     try:
         data = json.loads(text)
         name = str(data["accelerator_model_name"])
-        nodes, per_node = _count(data["number_of_nodes"]), _count(data["accelerators_per_node"])
+        chip, kind = accelerators.lookup(name)
+        # a system without accelerators (a CPU cluster) has none to count: it stays out for its kind
+        nodes, per_node = (_count(data["number_of_nodes"]), _count(data["accelerators_per_node"])) \
+            if kind in ("gpu", "tpu") else (None, None)
     except (ValueError, KeyError, TypeError) as exc:
         left_out.append({"path": path, "reason": f"unreadable system file ({type(exc).__name__}: {exc})"})
         return None
-    chip, kind = accelerators.lookup(name)
     software = data.get("other_software_stack") or {}
-    return {"file": path, "accelerator": name.strip(), "chip": chip, "kind": kind, "nodes": nodes,
+    return {"file": path, "accelerator": name.strip(), "chip": chip, "kind": kind,
+            "family": accelerators.family(name), "nodes": nodes,
             "accelerators_per_node": per_node, "division": str(data.get("division", "")).strip().lower(),
             "status": str(data.get("status", "")).strip(), "framework": str(data.get("framework", "")).strip(),
             "system_name": str(data.get("system_name", system)).strip(),
@@ -177,11 +217,17 @@ def _count(value) -> int:
 
 def _result(source, submitter, system, benchmark, files, info, left_out) -> dict | None:
     ordered = sorted(files, key=lambda p: int(RESULT.match(p)["n"]))
-    runs = [parse_log(source.read(p) or "", p) for p in ordered]
+    runs = [parse_log(source.read(p), p) for p in ordered]
+    absent = [r for r in runs if r.status.startswith(ABSENT)]
+    if absent:  # an absent log is neither a time nor a failure: the entry cannot be scored
+        left_out.append({"path": f"{submitter}/results/{system}/{benchmark}",
+                         "reason": f"{len(absent)} of {len(runs)} logs not in the source read: not scored"})
+        return None
     for run in runs:
         if run.minutes is None:
             left_out.append({"path": run.file, "reason": run.status})
-    olympic, why = olympic_minutes(runs)
+    rule = BENCHMARKS[benchmark]
+    olympic, why = olympic_minutes(runs, rule.dropped)
     if olympic is None:
         left_out.append({"path": f"{submitter}/results/{system}/{benchmark}", "reason": why})
         return None
@@ -199,11 +245,11 @@ def _result(source, submitter, system, benchmark, files, info, left_out) -> dict
     return {
         "benchmark": benchmark, "submitter": submitter, "system": system, "system_name": info["system_name"],
         "division": info["division"], "status": info["status"], "availability": availability(info["status"]),
-        "accelerator": info["accelerator"], "chip": info["chip"], "kind": info["kind"],
+        "accelerator": info["accelerator"], "chip": info["chip"], "kind": info["kind"], "family": info["family"],
         "nodes": info["nodes"], "accelerators_per_node": info["accelerators_per_node"], "chips": chips,
         "framework": info["framework"], "software": info["software"],
         "runs": [{"file": r.file, "minutes": r.minutes, "status": r.status} for r in runs],
-        "required_runs": MIN_RUNS.get(benchmark), "olympic_minutes": olympic, "scaling_factor": factor,
+        "required_runs": rule.min_runs, "olympic_minutes": olympic, "scaling_factor": factor,
         "score_minutes": minutes, "chip_hours": minutes / 60 * chips,
         "files": [info["file"], *ordered] + ([scaling_path] if scaling_text is not None else []),
     }
@@ -233,5 +279,6 @@ def import_files(source: Source, args, reference_dir: Path) -> list[dict]:
 
 
 def summary(published: dict) -> str:
-    return (f"{len(published['results'])} result(s) on {', '.join(published['benchmarks']) or 'no benchmark'} "
-            f"with both GPUs and TPUs")
+    kinds = {k: sum(r["kind"] == k for r in published["results"]) for k in ("tpu", "gpu")}
+    return (f"{len(published['results'])} result(s) ({kinds['tpu']} TPU, {kinds['gpu']} GPU) on "
+            f"{', '.join(published['benchmarks']) or 'no benchmark'}")

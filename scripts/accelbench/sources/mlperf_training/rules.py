@@ -31,6 +31,7 @@ from accelbench.judge.judging import (
     judge_advantage,
     rule,
 )
+from accelbench.sources.mlperf_training.coverage import Coverage, coverage, model_area
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
 from accelbench.sources.rounds import newest_first
 
@@ -235,3 +236,60 @@ def availability(published: MLPerfTraining, reference: Reference) -> Finding:
     else:
         verdict = MIXED
     return Finding(verdict, evidence)
+
+
+NOT_ENTERED = "A benchmark a vendor did not enter is not a benchmark its chips cannot run."
+
+
+def _breadth(cover: Coverage) -> tuple[str, list[str]]:
+    """The verdict on 'GPUs are the broader chips' from what each kind trained under audit, and the
+    evidence: supported where GPU families cover every field the TPU families cover and more."""
+    tpu, gpu = cover.areas_of("tpu"), cover.areas_of("gpu")
+    if not tpu or not gpu:
+        verdict = NOT_MEASURED
+    elif tpu < gpu:
+        verdict = SUPPORTED
+    elif gpu < tpu:
+        verdict = CONTRADICTED
+    else:
+        verdict = MIXED
+    rounds = f"{cover.rounds[0]} to {cover.rounds[-1]}" if len(cover.rounds) > 1 else "".join(cover.rounds)
+    evidence = [f"Under audit (MLPerf Training {rounds}): {_trained(cover, 'tpu')}; {_trained(cover, 'gpu')}.",
+                NOT_ENTERED]
+    without = [r for r in cover.rounds if not any(r in rounds_of for (f, _), rounds_of in cover.entries.items()
+                                                  if cover.kinds[f] == "tpu")]
+    if without:
+        evidence.append(f"No TPU entry in round(s) {', '.join(without)}.")
+    return verdict, evidence
+
+
+def _trained(cover: Coverage, kind: str) -> str:
+    families = cover.families(kind)
+    models = [m for m in cover.models() if m in cover.models_of(kind)]
+    areas = list(dict.fromkeys(model_area(m) for m in models))  # models come in AREAS' order
+    by_area = "; ".join(f"{a}: {', '.join(m for m in models if model_area(m) == a)}" for a in areas)
+    return (f"{len(families)} {kind.upper()} families ({', '.join(families) or 'none'}) trained {len(models)} "
+            f"benchmark(s) in {len(areas)} field(s) ({by_area or 'none'})")
+
+
+@rule("flexibility", KIND,
+      text="From the coverage of every imported round: the fields of machine learning (language, image generation, "
+           "vision, recommendation, graphs, speech) in which GPU families and TPU families trained a benchmark to its "
+           "quality target under audit. Supported if the GPU families cover every field the TPU families cover and "
+           "more; contradicted if the TPU families do; mixed otherwise. Demonstrated breadth only: a benchmark a vendor "
+           "did not enter is not one its chips cannot run, and MLPerf holds no task outside machine learning.")
+def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
+    verdict, evidence = _breadth(coverage(published))
+    return Finding(verdict, evidence if not published.results.empty else [NO_RESULT])
+
+
+@rule("designed", KIND,
+      text="From the same coverage: what each kind of chip has been shown, under audit, to train. Every MLPerf "
+           "Training benchmark is a deep-learning task, so audited results cannot test 'only' or graphics; they show "
+           "how wide a range of deep learning each kind was entered on. Supported if the GPU families' fields include "
+           "every TPU family's and more; contradicted if the TPU families' do; mixed otherwise.")
+def designed(published: MLPerfTraining, reference: Reference) -> Finding:
+    verdict, evidence = _breadth(coverage(published))
+    said = ["Every MLPerf Training benchmark is deep learning: these results cannot show whether a chip serves "
+            "graphics or other work."]
+    return Finding(verdict, (evidence + said) if not published.results.empty else [NO_RESULT])

@@ -73,3 +73,35 @@ def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]],
                      f"{gpu['chip_hours'] / tpu['chip_hours']:.2f}",
                      f'<span class="ab-verdict ab-verdict--{verdict.replace(" ", "-")}">{esc(POINTS_TO[verdict])}</span>'])
     return html_table(head, body)
+
+
+def coverage_table(cover, link) -> tuple[str, str]:
+    """Chip family × benchmark: in each cell the rounds with an audited result, each linked to that
+    round's table (``link(benchmark, round)``), its entries counted in the tooltip; an empty cell
+    is a benchmark the family was not entered on, which is not one its chips cannot run. Then the
+    accelerators left out for their kind: (table, note)."""
+    from accelbench.sources.mlperf_training.coverage import model_area
+
+    models = cover.models()
+    head = ["Chip family"] + [f"{esc(m)}<br><small>{esc(model_area(m))}</small>" for m in models]
+    body = []
+    for family in cover.families():
+        cells = [f"{esc(family)} <small>{cover.kinds[family].upper()}</small>"]
+        for model in models:
+            rounds = cover.entries.get((family, model), {})
+            cells.append(" ".join(_round_link(r, rounds[r], link) for r in cover.rounds if r in rounds) or
+                         '<span aria-hidden="true">·</span><span class="ab-visually-hidden">not entered</span>')
+        body.append(cells)
+    note = ""
+    if cover.others:
+        left = "; ".join(f"{esc(a)} ({', '.join(esc(r) for r in rounds)})" for a, rounds in cover.others.items())
+        note = (f"\n<p><small>Left out, being neither GPUs nor TPUs: {left}. Their entries are listed with the "
+                "reason in each round's file.</small></p>\n")
+    return html_table(head, body), note
+
+
+def _round_link(round_name: str, rows: pd.DataFrame, link) -> str:
+    benchmark = str(rows["benchmark"].iloc[0])
+    names = ", ".join(sorted({f"{a} × {c}" for a, c in zip(rows["accelerator"], rows["chips"], strict=True)}))
+    title = f"{len(rows)} entr{'y' if len(rows) == 1 else 'ies'}: {names}"
+    return f'<a href="{esc(link(benchmark, round_name))}" title="{esc(title)}">{esc(round_name)}</a>'
