@@ -48,7 +48,8 @@ _BENCHMARKS = (
     Benchmark("rgat", "R-GAT", "graphs", "graph node classification", "IGBH-Full", 10),
     Benchmark("rnnt", "RNN-T", "speech", "speech recognition", "LibriSpeech", 10),
     Benchmark("ssd", "RetinaNet", "vision", "object detection, light-weight", "OpenImages", 5, page="retinanet"),
-    Benchmark("stable_diffusion", "Stable Diffusion v2", "image generation", "text to image", "LAION-400M, COCO-2017 for evaluation", 10),
+    Benchmark("stable_diffusion", "Stable Diffusion v2", "image generation", "text to image",
+              "LAION-400M, COCO-2017 for evaluation", 10),
     Benchmark("unet3d", "3D U-Net", "vision", "image segmentation (medical)", "KiTS19", 40, dropped=4),
 )
 BENCHMARKS: dict[str, Benchmark] = {b.slug: b for b in _BENCHMARKS}

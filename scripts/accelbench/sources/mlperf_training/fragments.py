@@ -19,9 +19,9 @@ from accelbench.publish.fragments.core import (
 )
 from accelbench.publish.render import charts, tables
 from accelbench.sources.mlperf_training import tables as published_tables
-from accelbench.sources.mlperf_training.format import KIND
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 from accelbench.sources.mlperf_training.coverage import coverage
+from accelbench.sources.mlperf_training.format import KIND
 from accelbench.sources.mlperf_training.rules import best_tpu, comparable, nearest_gpu, results_url
 from accelbench.sources.rounds import newest_first
 
