@@ -10,6 +10,7 @@ import csv
 from dataclasses import dataclass
 from pathlib import Path
 
+from accelbench.core.formats import NumberFormat, read_formats
 from accelbench.core.prices import Price, read_prices
 
 # Which spec column is the dense peak for the dtype a measurement actually ran. float16 on
@@ -36,6 +37,11 @@ class Reference:
         self.accelerators = _read_csv(self.dir / "accelerators.csv")
         self.device_names = {row["reported_name"]: row["chip"] for row in _read_csv(self.dir / "device_names.csv")}
         self.prices = read_prices(self.dir, lambda name: (self.chip_for(name) or {}).get("chip"))
+        self.formats = read_formats(self.dir, {row["chip"] for row in self.accelerators})
+
+    def formats_of(self, chip: str) -> dict[str, NumberFormat]:
+        """A chip's number formats (number_formats.csv), by format."""
+        return {f.format: f for f in self.formats if f.chip == chip}
 
     def chip_for(self, device_name: str) -> dict | None:
         """The accelerators.csv row for a device name a framework reports, or for a chip name as

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from accelbench.judge.claims import CLAIMS, MEASURED, MEASURED_LABEL, Claim
+from accelbench.judge.claims import CLAIMS, MEASURED, MEASURED_LABEL, SPECS_LABEL, SPECS_TITLE, Claim
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED, Finding
 
 # The rule in words, as the methodology page shows it (beside the code that applies it below).
@@ -36,6 +36,7 @@ class KindInfo:
     for_training: bool = True  # False: shown beside the answer, never counted in it (inference)
     vendor: bool = False  # reported or written by a chip's vendor: an answer on it alone is weak
     held: bool = True  # False: a source with no file imported (the answer says so)
+    more: str = ""  # the words of the link to all of its figures ("" : "all <title> results")
 
     @property
     def named(self) -> str:
@@ -154,3 +155,8 @@ def all_answers(findings: dict[tuple[str, str], Finding], kinds: dict[str, KindI
 
 def measured_kind() -> KindInfo:
     return KindInfo(MEASURED_LABEL, "")
+
+
+def specs_kind(held: bool) -> KindInfo:
+    """The vendors' specifications: vendor-stated, so an answer resting on them alone is weak."""
+    return KindInfo(SPECS_LABEL, SPECS_TITLE, vendor=True, held=held, more="every chip's number formats")

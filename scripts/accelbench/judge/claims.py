@@ -10,6 +10,10 @@ from dataclasses import dataclass
 # source (accelbench.sources), each with its own label, never merged with another.
 MEASURED = "measured"
 MEASURED_LABEL = "measured here"
+# The vendors' own specifications in build_data/reference/ (number formats per chip): reference
+# data, never a measurement, judged apart like every other kind.
+SPECS = "vendor-specs"
+SPECS_LABEL, SPECS_TITLE = "reference data", "vendor specifications"
 
 
 @dataclass(frozen=True)
@@ -26,13 +30,13 @@ class Claim:
 
 _CLAIMS = (
     Claim("designed", "Designed For", "Graphics + AI", "Deep learning only", "evidence/general_compute.md",
-          (MEASURED,),
+          (MEASURED, "mlperf-training", SPECS),
           "gpu", "a run of the general-purpose benchmark on a TPU and on a GPU"),
     Claim("speed", "Speed (for AI)", "Very fast", "Even faster for large tensor ops", "evidence/matmul.md",
           (MEASURED, "mlperf-training", "mlperf-inference", "paper", "vendor-training"),
           "tpu", "a TPU run of the matrix-multiplication and GPT-2 benchmarks"),
     Claim("flexibility", "Flexibility", "High (good for many applications)", "Focused on AI tasks only",
-          "evidence/general_compute.md", (MEASURED,),
+          "evidence/general_compute.md", (MEASURED, "mlperf-training"),
           "gpu", "a run of the general-purpose benchmark on a TPU and on a GPU"),
     Claim("availability", "Availability", "Widely available (devices, cloud)", "Primarily through Google Cloud",
           "about/hardware.md", (MEASURED, "mlperf-training"),

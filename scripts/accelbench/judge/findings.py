@@ -7,8 +7,8 @@ each published source's, which the top of the engine registers (accelbench.sourc
 from __future__ import annotations
 
 from accelbench.core.reference import Reference
-from accelbench.judge import verdicts  # noqa: F401 (registers the measured rules)
-from accelbench.judge.claims import MEASURED
+from accelbench.judge import specs, verdicts  # noqa: F401 (register the measured and the specifications' rules)
+from accelbench.judge.claims import MEASURED, SPECS
 from accelbench.judge.judging import RULES, Finding
 from accelbench.store.published import Published
 from accelbench.store.store import Store
@@ -17,5 +17,5 @@ from accelbench.store.store import Store
 def all_findings(store: Store, published: Published, reference: Reference) -> dict[tuple[str, str], Finding]:
     """(claim slug, kind of evidence) -> finding, for every rule whose kind of evidence is held
     (a published source with no file imported has no finding: the pages say so)."""
-    data = {MEASURED: store, **published}
+    data = {MEASURED: store, SPECS: reference, **published}
     return {key: rule.judge(data[rule.evidence], reference) for key, rule in RULES.items() if rule.evidence in data}

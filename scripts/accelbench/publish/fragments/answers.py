@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from accelbench.core.text import esc_md
 from accelbench.judge.answers import ANSWER_RULE, Answer
-from accelbench.judge.claims import CLAIMS
+from accelbench.judge.claims import CLAIMS, SPECS, SPECS_LABEL, SPECS_TITLE
 from accelbench.judge.judging import MARGIN
 from accelbench.publish.fragments.core import (
     REPRODUCE_PAGE,
@@ -20,11 +20,13 @@ from accelbench.publish.render import charts
 from accelbench.store.published import SOURCES
 
 COMPARISON_PAGE = "article/comparison.md"
+HARDWARE_PAGE = "about/hardware.md"  # the reference data, the number formats among it
 
 
 def _links(ctx: Context) -> dict:
     return {"runs": ctx.links.runs, "page": ctx.links.html, "reproduce": ctx.links.html(REPRODUCE_PAGE),
-            "published": {k: ctx.links.html(SOURCES[k].page) for k in ctx.published}}
+            "published": {k: ctx.links.html(SOURCES[k].page) for k in ctx.published}
+            | {SPECS: f"{ctx.links.html(HARDWARE_PAGE)}#number-formats"}}
 
 
 def _card_url(ctx: Context):
@@ -90,4 +92,5 @@ def _evidence_rules(ctx: Context, args: list[str]) -> str:
     for source in SOURCES.values():
         out.append(f"\n**{esc_md(source.title)}** ({esc_md(source.label)}):\n\n"
                    + rules_list(source.kind) + "\n")
+    out.append(f"\n**{esc_md(SPECS_TITLE.capitalize())}** ({esc_md(SPECS_LABEL)}):\n\n" + rules_list(SPECS) + "\n")
     return "".join(out)

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from accelbench.core.reference import Reference
 from accelbench.core.text import esc, esc_md
-from accelbench.judge.answers import Answer, KindInfo, all_answers, measured_kind
-from accelbench.judge.claims import MEASURED
+from accelbench.judge.answers import Answer, KindInfo, all_answers, measured_kind, specs_kind
+from accelbench.judge.claims import MEASURED, SPECS
 from accelbench.judge.findings import all_findings
 from accelbench.judge.judging import Finding, rules_of
 from accelbench.judge.verdicts import Verdict, measured_verdicts
@@ -85,8 +85,9 @@ class Context:
     def answers(self) -> list[Answer]:
         """One answer per claim from every kind of evidence held (measured, and each source imported)."""
         if "answers" not in self.cache:  # read by every card, the glance and the summary, in every folder
-            kinds = {MEASURED: measured_kind(), **{k: KindInfo(s.label, s.title, s.for_training, s.vendor,
-                                                               k in self.published) for k, s in SOURCES.items()}}
+            kinds = {MEASURED: measured_kind(), SPECS: specs_kind(bool(self.reference.formats)),
+                     **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in self.published)
+                        for k, s in SOURCES.items()}}
             self.cache["answers"] = all_answers(self.findings(), kinds)
         return self.cache["answers"]
 

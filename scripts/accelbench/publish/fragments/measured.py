@@ -60,9 +60,16 @@ def _verdict_rules(ctx: Context, args: list[str]) -> str:
     return "\n" + rules_list(MEASURED) + "\n"
 
 
-@kind("reference", "accelerators|prices", "the vendor specifications or the dated prices, with their sources",
-      choices=["accelerators", "prices"])
+@kind("reference", "accelerators|prices|formats", "the vendor specifications, the dated prices or the number formats "
+      "each chip runs, with their sources", choices=["accelerators", "prices", "formats"])
 def _reference(ctx: Context, args: list[str]) -> str:
+    if args == ["formats"]:
+        if not ctx.reference.formats:
+            return tables.not_measured("number formats per chip (build_data/reference/number_formats.csv)",
+                                       ctx.links.md("about/hardware.md"))
+        table = reference.formats_table(ctx.reference.accelerators, ctx.reference.formats)
+        return concat([wrap(table.html), download(ctx, "number-formats", table.rows,
+                                                  "every row of number_formats.csv, with its source")])
     if args == ["prices"]:
         table = reference.prices_table(ctx.reference.prices)
         return concat([wrap(table.html), download(ctx, "prices", table.rows, "every price, in every region")])

@@ -111,7 +111,7 @@ def _kind_block(k: KindAnswer, links: dict, evidence_url: str) -> str:
     if k.kind == MEASURED:
         more.append(f'<a href="{evidence_url}">the evidence page</a>')
     elif k.kind in links["published"]:
-        more.append(f'<a href="{links["published"][k.kind]}">all {esc(k.info.title)} results</a>')
+        more.append(f'<a href="{links["published"][k.kind]}">{esc(k.info.more or f"all {k.info.title} results")}</a>')
     # folded: the sentence and the chart above carry its numbers; the block holds the detail
     return (f'<details class="ab-evidence ab-evidence--{esc(k.kind)}">'
             f'<summary class="ab-evidence__label">{esc(k.named)}: '

@@ -77,3 +77,35 @@ def prices_table(prices: PriceList) -> Table:
               "date": p.date or None, "retrieved": p.retrieved, "notes": p.notes or None}
              for p in sorted(prices.prices, key=lambda p: (p.chip, p.provider, p.region, TIER_ORDER[p.tier]))]
     return Table(html_table(head, rows), every)
+
+
+def formats_table(chips: list[dict], formats) -> Table:
+    """Chip × number format (number_formats.csv): whether the vendor says its hardware runs it, and
+    its dense throughput where stated; each cell links to its source, the notes in its title. The
+    rows, for download, are every row of the file."""
+    from accelbench.core.formats import FORMATS, NOT_STATED
+
+    by_cell = {(f.chip, f.format): f for f in formats}
+    shown = [f for f in FORMATS if any(fmt == f for _, fmt in by_cell)]
+    body = []
+    for chip in (row for row in chips if any(c == row["chip"] for c, _ in by_cell)):
+        cells = [f"{esc(chip['chip'])} <small>{esc(chip['kind'].upper())}</small>"]
+        for name in shown:
+            row = by_cell.get((chip["chip"], name))
+            cells.append(_format_cell(row) if row else esc(NOT_STATED))
+        body.append(cells)
+    rows = [{"chip": f.chip, "format": f.format, "supported": f.supported, "dense_tflops": f.dense_tflops,
+             "unit": f.unit, "source": f.source, "retrieved": f.retrieved, "notes": f.notes,
+             "line": f.line} for f in formats]
+    return Table(html_table(["Chip"] + [esc(f) for f in shown], body), rows)
+
+
+def _format_cell(row) -> str:
+    text = {"yes": "yes", "no": "no", "not stated": "not stated"}[row.supported]
+    if row.dense_tflops:
+        text = f"{row.dense_tflops:,g} {esc(row.unit)}"
+    title = esc(f"{row.source}" + (f" — {row.notes}" if row.notes else "") + f" (number_formats.csv line {row.line})")
+    source = row.source.split("; ")[0].split(" ")[0]
+    if source.startswith("https://"):
+        return f'<a href="{esc(source)}" title="{title}">{text}</a>'
+    return f'<span title="{title}">{text}</span>'

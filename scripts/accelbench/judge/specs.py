@@ -1,0 +1,64 @@
+"""Claim -> verdict from the vendors' own specifications (reference data, build_data/reference/),
+registered in judging.RULES under (claim, SPECS). Never a measurement: its verdict is a column of
+its own, labelled reference data, and an answer resting on it alone is weak (vendor-stated).
+
+"Designed For" (GPU: graphics + AI; TPU: deep learning only) is judged from the number formats
+each chip's hardware runs (number_formats.csv). Deep learning trains in BF16, FP8 or lower, with
+FP32 for accumulation; general scientific computing (simulation, linear algebra at double
+precision) needs FP64. A chip without FP64 units is built for the first and not the second. Graphics
+units are not in the data: the GPU side's "graphics" is not judged here.
+"""
+
+from __future__ import annotations
+
+from accelbench.core.formats import FORMATS, NumberFormat
+from accelbench.core.reference import Reference
+from accelbench.judge.claims import SPECS
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, rule
+
+SCIENTIFIC = "FP64"  # the format general scientific computing needs
+
+
+def _chips(reference: Reference, kind: str) -> list[str]:
+    return [row["chip"] for row in reference.accelerators if row["kind"] == kind]
+
+
+def _fp64(row: NumberFormat | None) -> str:
+    if row is None or row.supported == "not stated":
+        return "not stated"
+    if not row.runs:
+        return "no FP64 units"
+    return f"{row.dense_tflops:g} {row.unit}" if row.dense_tflops else "yes (no figure stated)"
+
+
+def _formats_run(reference: Reference, chip: str) -> str:
+    formats = reference.formats_of(chip)
+    return ", ".join(f for f in FORMATS if f in formats and formats[f].runs) or "none stated"
+
+
+@rule("designed", SPECS,
+      text="From the number formats each chip's vendor states (reference data, not measured): supported if no TPU "
+           "runs FP64, the format general scientific computing needs, and at least one TPU's vendor says so, while a "
+           "GPU runs it; contradicted if a TPU runs FP64; mixed otherwise. Graphics units are not in the data and "
+           "are not judged.")
+def designed(reference: Reference, _reference: Reference) -> Finding:
+    tpus, gpus = _chips(reference, "tpu"), _chips(reference, "gpu")
+    fp64 = {chip: reference.formats_of(chip).get(SCIENTIFIC) for chip in tpus + gpus}
+    if not any(fp64.values()):
+        return Finding(NOT_MEASURED, ["number_formats.csv states FP64 for no chip."])
+    tpu_runs = [c for c in tpus if fp64[c] and fp64[c].runs]
+    tpu_none = [c for c in tpus if fp64[c] and fp64[c].supported == "no"]
+    gpu_runs = [c for c in gpus if fp64[c] and fp64[c].runs]
+    verdict = CONTRADICTED if tpu_runs else SUPPORTED if tpu_none and gpu_runs else MIXED
+    evidence = [
+        "FP64 (general scientific computing), as the vendors state it: TPUs: "
+        + "; ".join(f"{c} {_fp64(fp64[c])}" for c in tpus) + ". GPUs: "
+        + "; ".join(f"{c} {_fp64(fp64[c])}" for c in gpus) + ".",
+        "Formats each TPU runs: " + "; ".join(f"{c}: {_formats_run(reference, c)}" for c in tpus) + ".",
+        "Formats each GPU runs: " + "; ".join(f"{c}: {_formats_run(reference, c)}" for c in gpus) + ".",
+        "Reference data from the vendors' specifications, not measured; graphics units are not in it.",
+    ]
+    return Finding(verdict, evidence)
+
+
+__all__ = ["SPECS", "designed"]

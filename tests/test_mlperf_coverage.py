@@ -1,0 +1,90 @@
+"""The coverage view (chip family × benchmark × round, audited MLPerf Training results) and the two
+claims it feeds, Flexibility and Designed For: built from the entries, never typed, each cell linked
+to the round's entries, and a benchmark not entered never read as one the chips cannot run."""
+
+import re
+
+import pandas as pd
+import pytest
+
+from accelbench.core.reference import Reference
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
+from accelbench.sources.mlperf_training.coverage import coverage
+from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
+from accelbench.sources.mlperf_training.rules import NOT_ENTERED
+from accelbench.store.published import load_published
+
+from conftest import ROOT
+
+REFERENCE = Reference(ROOT / "build_data" / "reference")
+
+
+def committed() -> MLPerfTraining:
+    return load_published(ROOT / "build_data")[KIND]
+
+
+def test_every_cell_holds_exactly_the_entries_of_its_family_model_and_round():
+    data = committed()
+    cover = coverage(data)
+    run_anew = data.results[data.results["relisted_from"].isna()]
+    assert sum(len(rows) for cell in cover.entries.values() for rows in cell.values()) == len(run_anew)
+    for (family, model), cell in cover.entries.items():
+        for round_name, rows in cell.items():
+            assert set(rows["family"]) == {family} and set(rows["round"]) == {round_name}
+    # RetinaNet is one model under two folder names (ssd to v4.1, retinanet from v5.0)
+    hopper = cover.entries[("NVIDIA Hopper", "RetinaNet")]
+    assert set(hopper["v4.1"]["benchmark"]) == {"ssd"} and set(hopper["v5.0"]["benchmark"]) == {"retinanet"}
+    assert cover.families()[:3] == ["Google TPU v5e", "Google TPU v5p", "Google TPU v6e (Trillium)"]
+    assert {"AMD CDNA 3", "AMD CDNA 4"} <= set(cover.families("gpu"))
+    assert "Intel Gaudi2" in cover.others and cover.others["Intel Gaudi2"] == ["v3.1"]
+
+
+def frame(entries):
+    """Entries as the loaded rounds hold them: (family, kind, benchmark, round)."""
+    rows = [{"family": f, "kind": k, "benchmark": b, "round": r, "relisted_from": None, "accelerator": f, "chips": 8,
+             "submitter": "S", "system": f"{f}-{b}"} for f, k, b, r in entries]
+    rounds = sorted({r for *_, r in entries})
+    return MLPerfTraining([{"round": r, "left_out": []} for r in rounds], pd.DataFrame(rows))
+
+
+@pytest.mark.parametrize("entries, verdict", [
+    ([("T", "tpu", "gpt3", "v4.0"), ("G", "gpu", "gpt3", "v4.0"), ("G", "gpu", "resnet", "v4.0")], SUPPORTED),
+    ([("T", "tpu", "gpt3", "v4.0"), ("T", "tpu", "resnet", "v4.0"), ("G", "gpu", "gpt3", "v4.0")], CONTRADICTED),
+    ([("T", "tpu", "gpt3", "v4.0"), ("G", "gpu", "bert", "v4.0")], MIXED),  # the same field, language
+    ([("T", "tpu", "gpt3", "v4.0"), ("G", "gpu", "resnet", "v4.0")], MIXED),  # neither covers the other's
+    ([("G", "gpu", "gpt3", "v4.0")], NOT_MEASURED),
+])
+def test_flexibility_and_designed_for_judge_the_fields_each_kind_trained_under_audit(entries, verdict):
+    for claim in ("flexibility", "designed"):
+        finding = RULES[(claim, KIND)].judge(frame(entries), REFERENCE)
+        assert finding.verdict == verdict, claim
+        assert NOT_ENTERED in finding.evidence
+
+
+def test_the_committed_rounds_answer_flexibility_with_every_family_named():
+    finding = RULES[("flexibility", KIND)].judge(committed(), REFERENCE)
+    assert finding.verdict == SUPPORTED
+    text = finding.evidence[0]
+    assert "3 TPU families" in text and "AMD CDNA 4" in text and "v3.1 to v5.1" in text
+    assert "No TPU entry in round(s) v5.1." in finding.evidence
+    designed = RULES[("designed", KIND)].judge(committed(), REFERENCE)
+    assert any("cannot show whether a chip serves graphics" in e for e in designed.evidence)
+
+
+def test_each_cell_links_to_the_heading_of_its_rounds_entries(tmp_path):
+    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.store.store import load_store
+    from accelbench.workloads.discovery import workload_settings
+
+    from conftest import SNIPPETS, new_data_dir
+
+    data_dir = new_data_dir(tmp_path)
+    ctx = Context(load_store(data_dir, SNIPPETS), REFERENCE, workload_settings(SNIPPETS), Links("published"),
+                  published=load_published(ROOT / "build_data"))
+    html = render(ctx, "mlperf-coverage", []).text
+    links = set(re.findall(r'href="([a-z0-9_]+)\.(?:md|html)#(published-[a-z0-9_-]+)"', html))
+    assert ("gpt3", "published-gpt3-v4-1") in links and ("retinanet", "published-ssd-v4-1") in links
+    for page, anchor in links:
+        benchmark = anchor.removeprefix("published-").rsplit("-v", 1)[0]
+        assert f"{{ #{anchor} }}" in render(ctx, "published", [benchmark]).text, anchor
+    assert "Left out, being neither GPUs nor TPUs: Intel Gaudi2 (v3.1)" in html
