@@ -9,6 +9,7 @@ import pytest
 
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
+from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 from accelbench.sources.mlperf_training.coverage import coverage
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
 from accelbench.sources.mlperf_training.rules import NOT_ENTERED
@@ -31,6 +32,7 @@ def test_every_cell_holds_exactly_the_entries_of_its_family_model_and_round():
     for (family, model), cell in cover.entries.items():
         for round_name, rows in cell.items():
             assert set(rows["family"]) == {family} and set(rows["round"]) == {round_name}
+            assert {BENCHMARKS[b].name for b in rows["benchmark"]} == {model}
     # RetinaNet is one model under two folder names (ssd to v4.1, retinanet from v5.0)
     hopper = cover.entries[("NVIDIA Hopper", "RetinaNet")]
     assert set(hopper["v4.1"]["benchmark"]) == {"ssd"} and set(hopper["v5.0"]["benchmark"]) == {"retinanet"}
@@ -86,5 +88,6 @@ def test_each_cell_links_to_the_heading_of_its_rounds_entries(tmp_path):
     assert ("gpt3", "published-gpt3-v4-1") in links and ("retinanet", "published-ssd-v4-1") in links
     for page, anchor in links:
         benchmark = anchor.removeprefix("published-").rsplit("-v", 1)[0]
+        assert f"published/{page}.md" == BENCHMARKS[benchmark].page_path  # the page that holds its tables
         assert f"{{ #{anchor} }}" in render(ctx, "published", [benchmark]).text, anchor
     assert "Left out, being neither GPUs nor TPUs: Intel Gaudi2 (v3.1)" in html

@@ -43,7 +43,7 @@ def reference_with(tmp_path, rows):
     with open(folder / "number_formats.csv", "w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=COLUMNS)
         writer.writeheader()
-        writer.writerows({c: "" for c in COLUMNS} | {"source": "https://example.invalid/spec", "retrieved": "2026-12-01"}
+        writer.writerows(dict.fromkeys(COLUMNS, "") | {"source": "https://example.invalid/spec", "retrieved": "2026-12-01"}
                          | row for row in rows)
     return folder
 
