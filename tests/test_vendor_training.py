@@ -1,10 +1,13 @@
 """Vendor-published training throughput as published evidence: real excerpts of Google's Ironwood
-recipes table and NVIDIA's Megatron-Bridge summaries (tests/fixtures/vendor_training/PROVENANCE.md)
-read by column name, bad and hostile cells left out naming file and line, the same bytes every
-time, like-with-like pairs with every flag and refusal, and the two rules' verdicts."""
+recipes table, Trillium and v5p recipe READMEs and NVIDIA's Megatron-Bridge summaries
+(tests/fixtures/vendor_training/PROVENANCE.md) read by column name or by MaxText's step line, bad
+and hostile cells left out naming file and line, the same bytes every time, like-with-like pairs
+with every flag and refusal (qualified model names by the TPU recipe's setting, the newest release
+per precision family), and the two rules' verdicts."""
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -21,6 +24,7 @@ from accelbench.sources.vendor_training.format import KIND, SCHEMA, VendorTraini
 from accelbench.sources.vendor_training.importer import DOCUMENTS, import_files
 from accelbench.sources.vendor_training.names import MODEL_NAMES, model_key
 from accelbench.sources.vendor_training.pairs import match
+from accelbench.sources.vendor_training.recipes import CORES_PER_CHIP
 from accelbench.store.published import SOURCES, load_published, problems_in
 
 from conftest import ROOT
@@ -30,8 +34,10 @@ FIXTURES = ROOT / "tests" / "fixtures" / "vendor_training"
 REFERENCE = ROOT / "build_data" / "reference"
 GOOGLE_COMMIT = "c8cfe2f689081d36701a101cd73a70965d80926b"
 NVIDIA_COMMIT = "067f987df03b8355b03192d88d70f1709fedf51a"
-FOLDERS = {"ironwood": ("tpu-recipes", GOOGLE_COMMIT), "megatron-bridge": ("Megatron-Bridge", NVIDIA_COMMIT)}
+FOLDERS = {"ironwood": ("tpu-recipes", GOOGLE_COMMIT), "trillium": ("tpu-recipes", GOOGLE_COMMIT),
+           "v5p": ("tpu-recipes", GOOGLE_COMMIT), "megatron-bridge": ("Megatron-Bridge", NVIDIA_COMMIT)}
 ARCHIVE = "docs/performance-summary-archive.md"
+DEEPSEEK_BF16 = "training/ironwood/deepseek3-671b/4k-bf16-tpu7x-4x8x8/xpk/run_recipe.sh"  # Ironwood line 9's recipe
 
 
 def imported(document: str, root=None) -> list[dict]:
@@ -106,7 +112,8 @@ def test_two_megatron_releases_with_different_columns_are_read_by_column_name():
     assert (second["precision"], second["precision_key"], second["tokens_per_s_per_chip"], second["tflops_per_chip"],
             second["parallelism"]["ga"]) == ("FP8-MX", "mxfp8", 36108, 1858, 8)
     assert second["notes"][0].startswith("the figures in parentheses on this line")
-    assert row(rows, 55)["model"] == "DeepSeekV3 (w/o MTP)" and row(rows, 55)["model_key"] == "deepseekv3-w-o-mtp"
+    # a qualified name declared in names.QUALIFIERS stands for its architecture (its variant is decided in pairs.py)
+    assert row(rows, 55)["model"] == "DeepSeekV3 (w/o MTP)" and row(rows, 55)["model_key"] == "deepseek-v3"
     # 25.09: no Precision column; parentheses in the parallelism and throughput cells
     first, second = row(rows, 84), row(rows, 84, alternative=True)
     assert (first["release"], first["system"], first["precision"], first["precision_key"]) == \
@@ -125,12 +132,16 @@ def test_the_importer_gives_the_same_bytes_twice_and_valid_files(tmp_path):
         assert first == second
     assert sorted(p.name for p in (tmp_path / "published").iterdir()) == [
         "vendor-training-megatron-bridge-performance-summary-archive.json",
-        "vendor-training-megatron-bridge-performance-summary.json", "vendor-training-tpu-recipes-ironwood.json"]
+        "vendor-training-megatron-bridge-performance-summary.json", "vendor-training-tpu-recipes-ironwood.json",
+        "vendor-training-tpu-recipes-trillium.json", "vendor-training-tpu-recipes-v5p.json"]
     loaded = load_published(tmp_path)[KIND]
-    assert len(loaded.rows) == 22 + 4 + 45
+    assert len(loaded.rows) == 22 + 2 + 1 + 4 + 45
     dataset = SOURCES[KIND].rows(loaded)  # what the dataset download holds: no nested value
-    assert len(dataset) == 71 and not [v for r in dataset for v in r.values() if isinstance(v, (dict, list))]
+    assert len(dataset) == 74 and not [v for r in dataset for v in r.values() if isinstance(v, (dict, list))]
     assert row(dataset, 84, alternative=True)["parallelism"] == '{"fsdp":0,"tp":2,"pp":4,"cp":1,"vp":5,"ep":1,"ga":16}'
+    recipe = json.loads(row(dataset, 9, path="training/ironwood/README.md")["recipe"])  # the settings read, as text
+    assert (recipe["path"], recipe["settings"]["mtp_num_layers"]) == (DEEPSEEK_BF16, {"value": None, "line": None})
+    assert row(dataset, 84)["recipe"] is None  # a GPU row: no recipe read
     assert loaded.rows[0]["url"] == (f"https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/{NVIDIA_COMMIT}/"
                                      "docs/performance-summary.md#L11")
 
@@ -157,6 +168,78 @@ def test_a_git_directory_dates_every_line_by_the_commit_that_published_it(tmp_pa
     assert {(r["line_date"], r["line_commit"]) for r in published["rows"]} == {("2025-12-18", source.commit)}
     assert [r["tokens_per_s_per_chip"] for r in published["rows"]] == \
         [r["tokens_per_s_per_chip"] for r in imported("ironwood")[0]["rows"]]
+
+
+def fixture_line(path, line):
+    return (FIXTURES / "tpu-recipes" / path).read_text().splitlines()[line - 1]
+
+
+def test_trillium_and_v5p_rows_are_read_from_each_readme_step_line_with_path_and_line():
+    [trillium], [v5p] = imported("trillium"), imported("v5p")
+    seventy, big = (row(trillium["rows"], 41, path=f"training/trillium/Llama3.1-{m}-MaxText/{d}README.md")
+                    for m, d in (("70B", "v6e-64/"), ("405B", "")))
+    assert (seventy["model"], seventy["model_key"], seventy["chips"], seventy["gbs"], seventy["seq_len"],
+            seventy["precision"], seventy["precision_key"]) == ("llama3.1-70b", "llama3-70b", 64, 128, 8192, "bfloat16", "bf16")
+    assert (seventy["tokens_per_s_per_chip"], seventy["tflops_per_chip"], seventy["step_time_s"]) == (876.736, 422.091, 18.688)
+    assert (big["chips"], big["gbs"]) == (512, 512)  # v6e-256 × 2 slices, per_device_batch_size 1
+    maverick = row(v5p["rows"], 43)
+    # v5p-256 names 256 TensorCores: 128 chips (a v5p chip has two), so GBS 4 × 128
+    assert (maverick["chips"], maverick["gbs"], maverick["precision"], maverick["chip"], maverick["system"]) == \
+        (128, 512, "bfloat16", "TPU v5p", "TPU v5p") and CORES_PER_CHIP["v5p"] == 2
+    assert {(r["chip"], r["framework"], r["task"], r["kind"]) for r in trillium["rows"]} == \
+        {("TPU v6e (Trillium)", "MaxText", "pre-training", "tpu")}
+    for r in trillium["rows"] + v5p["rows"]:  # every figure is on the line the row names, as written there
+        logged = re.search(r"seconds: ([\d.]+), TFLOP/s/device: ([\d.]+), Tokens/s/device: ([\d.]+)",
+                           fixture_line(r["path"], r["line"]))
+        assert tuple(map(float, logged.groups())) == (r["step_time_s"], r["tflops_per_chip"], r["tokens_per_s_per_chip"])
+    # each figure not on the step line names its line: the command's type and slices, the configuration's settings
+    assert seventy["notes"][:4] == [
+        "chips: v6e-64 (line 31) × 1 slice(s) (line 32); the number in a v6e type counts TensorCores, 1 per chip",
+        "model: model_type (line 51)",
+        "GBS: per_device_batch_size 2 (line 53) × 64 chips, as MaxText counts its global batch; the step line's "
+        "total_weights is GBS × sequence length", "sequence length: max_target_length (line 60)"]
+    assert seventy["notes"][4].startswith("precision not written: the configuration (lines 49-86) sets neither dtype nor "
+                                          "quantization, so MaxText's defaults apply")
+    assert "--device_type=v6e-64" in fixture_line(seventy["path"], 31) and \
+        '"per_device_batch_size": 2' in fixture_line(seventy["path"], 53)
+    assert seventy["recipe"]["settings"]["mtp_num_layers"] == {"value": None, "line": None}
+    reasons = {(x["path"].removeprefix("training/"), x["line"]): x["reason"] for x in trillium["left_out"] + v5p["left_out"]}
+    assert reasons[("trillium/GPT3-175B-MaxText/bf16/README.md", 41)] == \
+        "line 41: the configuration (lines 49-72) sets no max_target_length"
+    assert reasons[("archive/trillium/Llama3.0-70B-PyTorch/XPK/README.md", 95)].endswith(
+        "line 95 speaks of a step time only, and tokens/s from it would be a derivation (GBS × sequence length / step "
+        "time / chips), not made")
+    assert "more than one accelerator type" in reasons[("v5p/GPT3-175B-MaxText/README.md", 105)]
+    assert "no accelerator type" in reasons[("v5p/DeepSeek3-671B-MaxText/README.md", 56)]
+    assert reasons[("v5p/Llama2-7B-Maxtext/README.md", 1)] == \
+        "line 1: no MaxText step line with Tokens/s/device: the README publishes no throughput"
+    assert len(trillium["left_out"]) == 3 and len(v5p["left_out"]) == 3
+
+
+def edited_recipes(tmp_path, path, old, new):
+    """A copy of the tpu-recipes fixtures with one line of one file changed."""
+    root = tmp_path / "tpu-recipes"
+    if not root.exists():
+        shutil.copytree(FIXTURES / "tpu-recipes", root)
+    file = root / path
+    assert old in file.read_text()
+    file.write_text(file.read_text().replace(old, new, 1))
+    return root
+
+
+def test_a_readme_whose_configuration_is_not_the_one_logged_is_left_out(tmp_path):
+    readme = "training/trillium/Llama3.1-70B-MaxText/v6e-64/README.md"
+    root = edited_recipes(tmp_path, readme, '"per_device_batch_size": 2,', '"per_device_batch_size": 3,')
+    [published] = imported("trillium", root)
+    assert [x["reason"] for x in published["left_out"] if x["path"] == readme] == [
+        "line 41: total_weights 1,048,576 is not GBS 192 × sequence length 8192: the configuration quoted is not the "
+        "one logged"]
+    root = edited_recipes(tmp_path, readme, "Tokens/s/device: 876.736", "Tokens/s/device: 1753.472")
+    root = edited_recipes(tmp_path, readme, '"per_device_batch_size": 3,', '"per_device_batch_size": 2,')
+    [published] = imported("trillium", root)  # tokens/s per device twice what the chips and seconds give
+    assert [x["reason"] for x in published["left_out"] if x["path"] == readme] == [
+        "line 41: Tokens/s/device × seconds × 64 chips is 2,097,209, not total_weights 1,048,576: MaxText's devices "
+        "are not these chips"]
 
 
 HOSTILE_TABLE = """
@@ -255,36 +338,44 @@ def key(pair):
 def test_the_fixtures_pair_like_with_like_exactly():
     pairs, refusals = match(everything().rows)
     fp8 = "different FP8 recipes (fp8_full vs {})"
+    no_mtp = ("'DeepSeekV3 (w/o MTP)': the TPU recipe sets no mtp_num_layers (training/ironwood/deepseek3-671b/4k-{}-"
+              "tpu7x-4x8x8/xpk/run_recipe.sh lines {}), so MaxText's default of 0 applies (base.yml, "
+              "AI-Hypercomputer/maxtext at 000b810bb1d9)")
     expected = [
-        # TPU7x deepseek-v3, 256 chips, GBS 4096, 4096 tokens, fp8_full (2,968.49 tokens/s per chip)
-        (("deepseek-v3", "fp8_full", "DGX-B200", "26.04.01", "MXFP8", 3328, None), fp8.format("MXFP8")),
-        (("deepseek-v3", "fp8_full", "DGX-B300", "26.04.01", "MXFP8", 3456, None), fp8.format("MXFP8")),
-        (("deepseek-v3", "fp8_full", "DGX-GB200", "26.08", "MXFP8", 4912, None), fp8.format("MXFP8")),
-        (("deepseek-v3", "fp8_full", "DGX-GB200", "26.04.01", "MXFP8", 4256, "DGX-GB200 26.08"), fp8.format("MXFP8")),
-        (("deepseek-v3", "fp8_full", "DGX-GB300", "26.08", "MXFP8", 6288, None), fp8.format("MXFP8")),
-        (("deepseek-v3", "fp8_full", "DGX-GB300", "26.04.01", "MXFP8", 4992, "DGX-GB300 26.08"), fp8.format("MXFP8")),
+        # TPU7x deepseek-v3, 256 chips, GBS 4096, 4096 tokens: bf16 (2,446.25 tokens/s per chip) against 25.11's
+        # 'DeepSeekV3 (w/o MTP)' BF16, the recipe running no MTP; it counts: 26.08 and 26.04.01 publish only MXFP8
+        (("deepseek-v3", "bf16", "DGX-GB300", "25.11", "BF16", 3848, None), (no_mtp.format("bf16", "68-111"),)),
+        # fp8_full (2,968.49 tokens/s per chip)
+        (("deepseek-v3", "fp8_full", "DGX-B200", "26.04.01", "MXFP8", 3328, None), (fp8.format("MXFP8"),)),
+        (("deepseek-v3", "fp8_full", "DGX-B300", "26.04.01", "MXFP8", 3456, None), (fp8.format("MXFP8"),)),
+        (("deepseek-v3", "fp8_full", "DGX-GB200", "26.08", "MXFP8", 4912, None), (fp8.format("MXFP8"),)),
+        (("deepseek-v3", "fp8_full", "DGX-GB200", "26.04.01", "MXFP8", 4256, "DGX-GB200 26.08"), (fp8.format("MXFP8"),)),
+        (("deepseek-v3", "fp8_full", "DGX-GB300", "26.08", "MXFP8", 6288, None), (fp8.format("MXFP8"),)),
+        (("deepseek-v3", "fp8_full", "DGX-GB300", "26.04.01", "MXFP8", 4992, "DGX-GB300 26.08"), (fp8.format("MXFP8"),)),
+        (("deepseek-v3", "fp8_full", "DGX-GB300", "25.11", "FP8-MX", 4357, "DGX-GB300 26.08"),
+         (fp8.format("FP8-MX"), no_mtp.format("fp8", "82-151"))),
         # gpt-oss-120b, 64 chips, GBS 1280, 8192 tokens: bf16 against 25.11's BF16, the newest with it
-        (("gpt-oss-120b", "bf16", "DGX-GB300", "25.11", "BF16", 18347, None), None),
+        (("gpt-oss-120b", "bf16", "DGX-GB300", "25.11", "BF16", 18347, None), ()),
         # llama3.1-70b (Llama 3 70B's architecture), 64 chips, GBS 256, 8192 tokens
-        (("llama3.1-70b", "fp8_full", "DGX-GB200", "26.04.01", "FP8", 4224, None), fp8.format("FP8")),
-        (("llama3.1-70b", "fp8_full", "DGX-GB200", "26.04.01", "MXFP8", 3712, None), fp8.format("MXFP8")),
-        (("llama3.1-70b", "fp8_full", "DGX-GB300", "26.04.01", "FP8", 5248, None), fp8.format("FP8")),
-        (("llama3.1-70b", "fp8_full", "DGX-GB300", "26.04.01", "MXFP8", 4864, None), fp8.format("MXFP8")),
-        (("llama3.1-70b", "fp8_full", "DGX-GB300", "25.11", "FP8-CS", 4520, "DGX-GB300 26.04.01"), fp8.format("FP8-CS")),
-        (("llama3.1-70b", "fp8_full", "DGX-H100", "26.04.01", "FP8", 1664, None), fp8.format("FP8")),
+        (("llama3.1-70b", "fp8_full", "DGX-GB200", "26.04.01", "FP8", 4224, None), (fp8.format("FP8"),)),
+        (("llama3.1-70b", "fp8_full", "DGX-GB200", "26.04.01", "MXFP8", 3712, None), (fp8.format("MXFP8"),)),
+        (("llama3.1-70b", "fp8_full", "DGX-GB300", "26.04.01", "FP8", 5248, None), (fp8.format("FP8"),)),
+        (("llama3.1-70b", "fp8_full", "DGX-GB300", "26.04.01", "MXFP8", 4864, None), (fp8.format("MXFP8"),)),
+        (("llama3.1-70b", "fp8_full", "DGX-GB300", "25.11", "FP8-CS", 4520, "DGX-GB300 26.04.01"), (fp8.format("FP8-CS"),)),
+        (("llama3.1-70b", "fp8_full", "DGX-H100", "26.04.01", "FP8", 1664, None), (fp8.format("FP8"),)),
         # llama3.1-405b, 256 chips, GBS 1536, 8192 tokens
-        (("llama3.1-405b", "fp8_full", "DGX-GB200", "26.06", "FP8", 843, None), fp8.format("FP8")),
-        (("llama3.1-405b", "fp8_full", "DGX-GB200", "26.06", "MXFP8", 783, None), fp8.format("MXFP8")),
-        (("llama3.1-405b", "fp8_full", "DGX-GB300", "26.06", "FP8", 1048, None), fp8.format("FP8")),
-        (("llama3.1-405b", "fp8_full", "DGX-GB300", "26.06", "MXFP8", 952, None), fp8.format("MXFP8")),
-        (("llama3.1-405b", "fp8_full", "DGX-GB300", "25.11", "FP8-CS", 999, "DGX-GB300 26.06"), fp8.format("FP8-CS")),
-        # qwen3-235b-a22b, 256 chips, GBS 8192, 4096 tokens: 25.11's BF16 is superseded by 26.08 (MXFP8 only)
-        (("qwen3-235b-a22b", "bf16", "DGX-GB300", "25.11", "BF16", 6131, "DGX-GB300 26.08"), None),
-        (("qwen3-235b-a22b", "fp8_full", "DGX-GB200", "26.08", "MXFP8", 7280, None), fp8.format("MXFP8")),
-        (("qwen3-235b-a22b", "fp8_full", "DGX-GB300", "26.08", "MXFP8", 8816, None), fp8.format("MXFP8")),
+        (("llama3.1-405b", "fp8_full", "DGX-GB200", "26.06", "FP8", 843, None), (fp8.format("FP8"),)),
+        (("llama3.1-405b", "fp8_full", "DGX-GB200", "26.06", "MXFP8", 783, None), (fp8.format("MXFP8"),)),
+        (("llama3.1-405b", "fp8_full", "DGX-GB300", "26.06", "FP8", 1048, None), (fp8.format("FP8"),)),
+        (("llama3.1-405b", "fp8_full", "DGX-GB300", "26.06", "MXFP8", 952, None), (fp8.format("MXFP8"),)),
+        (("llama3.1-405b", "fp8_full", "DGX-GB300", "25.11", "FP8-CS", 999, "DGX-GB300 26.06"), (fp8.format("FP8-CS"),)),
+        # qwen3-235b-a22b, 256 chips, GBS 8192, 4096 tokens: 25.11's BF16 counts, 26.08 publishing only MXFP8
+        (("qwen3-235b-a22b", "bf16", "DGX-GB300", "25.11", "BF16", 6131, None), ()),
+        (("qwen3-235b-a22b", "fp8_full", "DGX-GB200", "26.08", "MXFP8", 7280, None), (fp8.format("MXFP8"),)),
+        (("qwen3-235b-a22b", "fp8_full", "DGX-GB300", "26.08", "MXFP8", 8816, None), (fp8.format("MXFP8"),)),
     ]
-    assert [(key(p), p.flags[0] if p.flags else None) for p in pairs] == expected
-    assert sum(p.counts for p in pairs) == 16
+    assert [(key(p), p.flags) for p in pairs] == expected
+    assert sum(p.counts for p in pairs) == 18
     never = "{} vs {}: {} and {} are never compared"
     assert Counter(r.reason for r in refusals) == {
         "precision " + never.format("bf16", "MXFP8", "bf16", "FP8"): 6 + 2 + 2 + 2,
@@ -292,10 +383,15 @@ def test_the_fixtures_pair_like_with_like_exactly():
         "precision " + never.format("bf16", "NVFP4", "bf16", "FP4"): 2 + 2,
         "precision " + never.format("bf16", "FP8-CS", "bf16", "FP8"): 1 + 1,
         "precision " + never.format("fp8_full", "NVFP4", "FP8", "FP4"): 2 + 2,
-        "precision " + never.format("fp8_full", "BF16", "FP8", "bf16"): 1,
+        "precision " + never.format("fp8_full", "BF16", "FP8", "bf16"): 1 + 1,  # the second: 'DeepSeekV3 (w/o MTP)'
+        "precision " + never.format("bf16", "FP8-MX", "bf16", "FP8"): 1,  # 'DeepSeekV3 (w/o MTP)'
+        # Trillium llama3.1-70b on v6e-64 (GBS 2 × 64, 8192 tokens) against LLAMA3_70B at 64 GPUs, GBS 128
+        "precision " + never.format("bfloat16", "FP8-CS", "bf16", "FP8"): 1,
+        "precision not stated on the GPU row": 2,  # 25.09's table has no Precision column
     }
-    # qualified names ('DeepSeekV3 (w/o MTP)', '(tokendrop)') are other architectures: never candidates
-    assert not [r for r in refusals if "(" in r.gpu["model"]] and not [p for p in pairs if "(" in p.gpu["model"]]
+    # qualified names names.QUALIFIERS does not declare ('(tokendrop)') are other architectures: never candidates
+    assert {r.gpu["model"] for r in refusals if "(" in r.gpu["model"]} == {"DeepSeekV3 (w/o MTP)"}
+    assert {p.gpu["model"] for p in pairs if "(" in p.gpu["model"]} == {"DeepSeekV3 (w/o MTP)"}
 
 
 def base_pair():
@@ -345,6 +441,77 @@ def test_only_the_newest_release_of_a_system_counts_and_the_older_stays_dated():
         ("DGX-H100", "26.04", "DGX-H100 26.06.01")]
 
 
+def test_a_newer_fp8_only_release_does_not_supersede_an_older_bf16_pair():
+    rows = everything().rows
+    tpu = row(rows, 26, path="training/ironwood/README.md")  # qwen3-235b-a22b bf16, 4,245.89 tokens/s per chip
+    bf16 = row(rows, 59, path=ARCHIVE)  # DGX-GB300 25.11 Qwen3_235B_a22B BF16 6131
+    mxfp8 = next(r for r in rows if r["release"] == "26.08" and r["system"] == "DGX-GB300" and r["model_key"] == tpu["model_key"])
+    assert (tpu["precision"], bf16["release"], bf16["precision"], mxfp8["precision"]) == ("bf16", "25.11", "BF16", "MXFP8")
+    pairs, refusals = match([tpu, bf16, mxfp8])
+    assert [(p.gpu["release"], p.superseded_by, p.counts) for p in pairs] == [("25.11", None, True)]
+    assert [r.gpu["release"] for r in refusals] == ["26.08"]  # bf16 vs MXFP8: never compared
+    # a newer release with bf16 of its own does supersede it
+    newer = {**bf16, "release": "26.08", "tokens_per_s_per_chip": 6500.0, "line": 1}
+    pairs, _ = match([tpu, bf16, mxfp8, newer])
+    assert [(p.gpu["release"], p.superseded_by) for p in pairs] == [("26.08", None), ("25.11", "DGX-GB300 26.08")]
+
+
+def deepseek_pair(root=None):
+    """Ironwood's deepseek-v3 bf16 row on 256 chips (line 9, 2,446.25 tokens/s per chip), imported from
+    ``root``, and the fixture's DGX-GB300 25.11 'DeepSeekV3 (w/o MTP)' BF16 row (3,848)."""
+    [ironwood] = imported("ironwood", root)
+    gpu = row(imported("megatron-bridge")[1]["rows"], 55)
+    return row(ironwood["rows"], 9), {**gpu, "url": "u"}
+
+
+def test_a_qualified_model_name_pairs_where_the_tpu_recipe_runs_that_variant():
+    tpu, gpu = deepseek_pair()
+    assert (tpu["model"], tpu["chips"], tpu["precision"], tpu["tokens_per_s_per_chip"]) == ("deepseek-v3", 256, "bf16", 2446.25)
+    recipe = tpu["recipe"]
+    assert (recipe["path"], recipe["first_line"], recipe["last_line"]) == (DEEPSEEK_BF16, 68, 111)
+    assert fixture_line(DEEPSEEK_BF16, 68) == 'MAXTEXT_ARGS="\\' and fixture_line(DEEPSEEK_BF16, 111).endswith('"')
+    assert recipe["settings"]["mtp_num_layers"] == {"value": None, "line": None}  # no MTP setting in the file at all
+    assert "mtp" not in (FIXTURES / "tpu-recipes" / DEEPSEEK_BF16).read_text().lower()
+    assert recipe["settings"]["max_target_length"] == {"value": "4096", "line": 71}
+    pairs, refusals = match([tpu, gpu])
+    assert refusals == [] and [p.flags for p in pairs] == [(
+        f"'DeepSeekV3 (w/o MTP)': the TPU recipe sets no mtp_num_layers ({DEEPSEEK_BF16} lines 68-111), so MaxText's "
+        f"default of 0 applies (base.yml, AI-Hypercomputer/maxtext at 000b810bb1d9)",)]
+    # the other qualifier of the same architecture is refused by the same setting
+    [refused] = match([tpu, {**gpu, "model": "DeepSeekV3 (w/ MTP)"}])[1]
+    assert refused.reason.startswith("model 'DeepSeekV3 (w/ MTP)' runs with multi-token prediction (MTP); the TPU "
+                                     "recipe sets no mtp_num_layers")
+    # a row without recipe settings read cannot say which variant it runs
+    bare = {k: v for k, v in tpu.items() if k != "recipe"}
+    assert [r.reason for r in match([bare, gpu])[1]] == [
+        "model 'DeepSeekV3 (w/o MTP)': the TPU row has no recipe settings read, so whether it runs without "
+        "multi-token prediction (MTP) is unknown"]
+
+
+def test_a_qualified_model_name_is_refused_where_the_tpu_recipe_runs_the_other_variant(tmp_path):
+    root = edited_recipes(tmp_path, DEEPSEEK_BF16, "max_target_length=4096 \\\n",
+                          "max_target_length=4096 \\\nmtp_num_layers=1 \\\n")
+    tpu, gpu = deepseek_pair(root)
+    assert tpu["recipe"]["settings"]["mtp_num_layers"] == {"value": "1", "line": 72}
+    assert (root / DEEPSEEK_BF16).read_text().splitlines()[71] == "mtp_num_layers=1 \\"
+    pairs, refusals = match([tpu, gpu])
+    assert pairs == [] and [r.reason for r in refusals] == [
+        f"model 'DeepSeekV3 (w/o MTP)' runs without multi-token prediction (MTP); the TPU recipe sets mtp_num_layers=1 "
+        f"({DEEPSEEK_BF16} line 72)"]
+    [pair] = match([tpu, {**gpu, "model": "DeepSeekV3 (w/ MTP)"}])[0]
+    assert pair.flags == (f"'DeepSeekV3 (w/ MTP)': the TPU recipe sets mtp_num_layers=1 ({DEEPSEEK_BF16} line 72)",)
+
+
+def test_a_declared_recipe_that_runs_another_configuration_is_an_error(tmp_path):
+    root = edited_recipes(tmp_path, DEEPSEEK_BF16, "max_target_length=4096", "max_target_length=8192")
+    with pytest.raises(ValueError, match="run_recipe.sh, declared for training/ironwood/README.md line 9, runs "
+                                         "max_target_length 8192 and quantization '', where the row has 4096 and bf16"):
+        imported("ironwood", root)
+    (root / DEEPSEEK_BF16).unlink()
+    with pytest.raises(ValueError, match="line 9, is missing or passes no MaxText settings"):
+        imported("ironwood", root)
+
+
 def judged(claim, rows, reference=None):
     return RULES[(claim, KIND)].judge(VendorTraining([], rows), reference or Reference(REFERENCE))
 
@@ -365,9 +532,9 @@ def test_the_speed_rule_compares_tokens_per_second_per_chip_in_the_right_directi
     everything_found = judged("speed", rows)
     assert everything_found.verdict == MIXED
     assert everything_found.evidence[0] == (
-        "16 matched pairs (each GPU system's newest release): the TPU trains more than 5% faster per chip on 2, more "
-        "than 5% slower on 12, within 5% on 2; GPU/TPU tokens/s per chip from 0.40 to 2.12")
-    assert len(everything_found.evidence) == 17
+        "18 matched pairs (each GPU system's newest release at that precision): the TPU trains more than 5% faster per "
+        "chip on 2, more than 5% slower on 14, within 5% on 2; GPU/TPU tokens/s per chip from 0.40 to 2.12")
+    assert len(everything_found.evidence) == 19
     assert (f"https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/{NVIDIA_COMMIT}/{ARCHIVE}#L33"
             in [url for _, url in judged("speed", [tpu, h100]).links])
     assert judged("speed", [tpu]).verdict == NOT_MEASURED
@@ -378,7 +545,7 @@ def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
     tpu, h100 = base_pair()
     finding = judged("cost", everything().rows)
     assert finding.verdict == NOT_MEASURED
-    assert finding.evidence[0] == "0 of 16 matched pairs priced on GCP (both chips from one price list)"
+    assert finding.evidence[0] == "0 of 18 matched pairs priced on GCP (both chips from one price list)"
     assert any("TPU side unpriced: TPU7x (Ironwood) has no on-demand price at GCP" in e for e in finding.evidence)
     assert any("GPU side unpriced: DGX-GB200 is no chip of the reference data" in e for e in finding.evidence)
     # with a price for the TPU (a synthetic row, here only), the cheaper chip per token at GCP decides
@@ -423,6 +590,18 @@ def test_the_command_line_imports_both_megatron_documents_and_prints_their_paths
            "0 left out" in out.stderr
 
 
+def test_the_command_line_imports_the_v5p_readmes_and_says_what_it_left_out(tmp_path):
+    data_dir = tmp_path / "data"
+    shutil.copytree(REFERENCE, data_dir / "reference")
+    out = subprocess.run([sys.executable, "-m", "accelbench", "--data-dir", str(data_dir), "import", "vendor-training",
+                          str(FIXTURES / "tpu-recipes"), "--document", "v5p", "--commit", GOOGLE_COMMIT],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [str(data_dir / "published" / "vendor-training-tpu-recipes-v5p.json")]
+    assert "training/v5p: 1 row(s) from 3 step line(s); 3 left out" in out.stderr
+    assert "left out training/v5p/Llama2-7B-Maxtext/README.md: line 1: no MaxText step line" in out.stderr
+
+
 def test_the_committed_files_are_valid_and_agree_with_the_name_table():
     data = load_published(ROOT / "build_data").get(KIND)
     assert data is not None and SOURCES[KIND].vendor and SOURCES[KIND].label == "vendor-reported"
@@ -430,5 +609,14 @@ def test_the_committed_files_are_valid_and_agree_with_the_name_table():
                                                                     "NVIDIA-NeMo/Megatron-Bridge"}
     assert all(r["model_key"] == model_key(r["model"]) for r in data.rows)
     assert {m.key for m in MODEL_NAMES} >= {r["model_key"] for r in data.rows if r["kind"] == "tpu"} - {
-        "gemma4-2b", "gemma4-4b", "gemma4-26b", "gemma4-31b", "wan2.1-14b"}
+        "gemma4-2b", "gemma4-4b", "gemma4-26b", "gemma4-31b", "wan2.1-14b",  # Ironwood: no GPU document has them
+        "gemma3-12b", "mistral-7b", "mixtral-8x7b", "llama4-17b-128e"}  # Trillium, v5p: nor these
+    assert {r["system"] for r in data.rows if r["kind"] == "tpu"} == {"Ironwood", "Trillium", "TPU v5p"}
     assert json.loads(json.dumps(data.rows[0]))["url"].startswith("https://github.com/")
+    # the upstream DeepSeek-V3 recipe sets no MTP: Ironwood bf16 pairs with DGX-GB200 25.11's 'DeepSeekV3 (w/o MTP)'
+    pairs, _ = match(data.rows)
+    [pair] = [p for p in pairs if p.gpu["model"] == "DeepSeekV3 (w/o MTP)" and p.gpu["system"] == "DGX-GB200"
+              and p.tpu["precision"] == "bf16"]
+    assert (pair.tpu["tokens_per_s_per_chip"], pair.tpu["chips"], pair.gpu["release"], pair.gpu["tokens_per_s_per_chip"],
+            pair.counts) == (2446.25, 256, "25.11", 3139, True)
+    assert pair.tpu["recipe"]["path"] == DEEPSEEK_BF16 and pair.tpu["recipe"]["settings"]["mtp_num_layers"]["value"] is None

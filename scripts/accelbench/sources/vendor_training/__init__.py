@@ -1,5 +1,6 @@
-"""Vendor-published training throughput: Google's MaxText recipes for TPU7x (Ironwood), from
-AI-Hypercomputer/tpu-recipes, and NVIDIA's Megatron-Bridge performance summaries, one section per
+"""Vendor-published training throughput: Google's MaxText recipes for TPU7x (Ironwood), Trillium
+(TPU v6e) and v5p, from AI-Hypercomputer/tpu-recipes, and NVIDIA's Megatron-Bridge performance
+summaries, one section per
 NeMo container release. Reported by the chips' own vendors, never audited: its rules compare
 tokens per second per chip on matched configurations only (pairs.py). Its format, importer, rules,
 tables and fragment kinds live in this folder; this module declares it to the registry."""

@@ -104,6 +104,9 @@ COLUMNS = [
            "JSON object, as text"),
     Column("alternative", "true: the figures in parentheses on the line"),
     Column("notes", "the document's footnotes and notes on the row", "texts separated by ' | '"),
+    Column("recipe", "a TPU row's recipe file as read at the commit: its path, the lines of the MaxText settings it "
+           "passes and each setting read with its line (null: not set, MaxText's default applies); empty: none read",
+           "JSON object, as text"),
     Column("repository", "the repository the row was read from"),
     Column("commit", "the commit of that repository"),
     Column("path", "the file in that repository"),
@@ -125,8 +128,9 @@ def flat(row: dict) -> dict:
     """A row as a download holds it: every value a number, a text, a boolean or empty (the layout as
     JSON text, the notes joined), so that its CSV and its JSON say the same."""
     out = dict(row)
-    if "parallelism" in out:
-        out["parallelism"] = json.dumps(out["parallelism"], separators=(",", ":"))
+    for field in ("parallelism", "recipe"):
+        if out.get(field) is not None:
+            out[field] = json.dumps(out[field], separators=(",", ":"))
     if "notes" in out:
         out["notes"] = " | ".join(out["notes"]) or None
     return out

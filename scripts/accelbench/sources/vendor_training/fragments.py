@@ -59,9 +59,10 @@ def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
                    "seq_len": p.tpu["seq_len"], "tpu_precision": p.tpu["precision"]},
         "m_gpu_over_tpu": p.gpu_over_tpu}
         for p in counted])
+    tpus = " and ".join(dict.fromkeys(p.tpu["chip"] or p.tpu["system"] for p in counted)) or "TPU"
     chart = {"kind": "bar", "x": "pair", "y": "gpu_over_tpu", "series": ["pair"],
              "y_label": "GPU/TPU tokens per second per chip",
-             "title": "Vendor-reported: GPU over TPU7x (Ironwood) tokens per second per chip"}
+             "title": f"Vendor-reported: GPU over {tpus} tokens per second per chip"}
     alt_text = (f"{chart['title']}: one bar per matched pair that counts ({len(counted)}), coloured by GPU system; "
                 f"a bar reaching past 1 means the GPU trains more tokens per second per chip than the TPU.")
     made = charts.bar_chart(frame, chart, alt_text, uid="vendor-pairs") if counted else None
@@ -98,5 +99,8 @@ def _vendor_rules(ctx: Context, args: list[str]) -> str:
     rules = rules_list(KIND)
     return (f"\n{rules}\n\n**Model names that stand for one architecture** (a name not listed pairs with nothing):\n"
             + wrap(vendor_tables.names_table())
+            + "\n**Qualified model names** (each pairs only where the TPU recipe's setting, read at the imported commit, "
+              "runs that variant; the pair is flagged with what the recipe says and where):\n"
+            + wrap(vendor_tables.qualifiers_table())
             + "\n**Precisions** (two of one family pair, flagged where they differ; two families never):\n"
             + wrap(vendor_tables.precisions_table()))

@@ -1,11 +1,14 @@
 """Like with like: which TPU row of one vendor's document and which GPU row of the other's compare.
 
 A TPU row and a GPU row are a candidate when their configuration agrees: the architecture (by the
-declared name table, importer.MODEL_NAMES), the chips, the global batch size and the sequence
-length. A candidate becomes a pair, or is refused with its reason:
+declared name table, names.MODEL_NAMES and names.QUALIFIERS), the chips, the global batch size and
+the sequence length. A candidate becomes a pair, or is refused with its reason:
 
 - both model names must be in the name table (a name outside it, such as one with a qualifier in
-  parentheses, names a variant the other recipe may not run);
+  parentheses that names.QUALIFIERS does not declare, names a variant the other recipe may not run);
+- a qualified name (``DeepSeekV3 (w/o MTP)``) pairs only where the other side's recipe, as imported
+  with its row, runs that variant by the setting the qualifier names (``mtp_num_layers``; not set:
+  MaxText's default), flagged with what the recipe says and where; else refused with that;
 - the task must agree (pre-training with pre-training, never with SFT or LoRA);
 - both rows must publish tokens per second (N/A is no figure);
 - the precision: equal precisions pair; two FP8 recipes (MaxText's fp8_full against Megatron's
@@ -13,9 +16,10 @@ length. A candidate becomes a pair, or is refused with its reason:
   precision not stated, or not in the table of precisions, pairs with nothing.
 
 Only tokens per second per chip are compared, never TFLOP/s: MaxText and Megatron count attention
-FLOPs differently. For each system and configuration only its newest release counts for verdicts;
-a pair from an older release stays in the tables, dated and marked with the release that
-supersedes it.
+FLOPs differently. For each system, configuration and precision family (bf16, FP8, FP4) only its
+newest release counts for verdicts: a release that publishes a configuration only in FP8 says
+nothing new of bf16, so it does not supersede an older bf16 pair. A pair from an older release
+stays in the tables, dated and marked with the release that supersedes it.
 """
 
 from __future__ import annotations
@@ -23,7 +27,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from accelbench.sources.vendor_training.format import release_key
-from accelbench.sources.vendor_training.names import MODEL_NAMES, PRECISIONS, declared, precision_family
+from accelbench.sources.vendor_training.names import (
+    MAXTEXT_DEFAULTS,
+    MAXTEXT_DEFAULTS_READ,
+    MODEL_NAMES,
+    PRECISIONS,
+    Qualifier,
+    declared,
+    precision_family,
+    qualifier,
+)
+from accelbench.sources.vendor_training.recipes import said
 
 __all__ = ["MODEL_NAMES", "PRECISIONS", "Pair", "Refusal", "config", "match"]
 
@@ -76,23 +90,63 @@ def _precision(tpu: dict, gpu: dict) -> tuple[str | None, str | None]:
     return None, f"different {FAMILY_NAMES[families[0]]} recipes ({tpu['precision']} vs {gpu['precision']})"
 
 
-def _refusal(tpu: dict, gpu: dict) -> tuple[str | None, str | None]:
-    if not (declared(tpu["model"]) and declared(gpu["model"])):
-        outside = [row["model"] for row in (tpu, gpu) if not declared(row["model"])]
+def _variant(q: Qualifier, row: dict, other: dict) -> tuple[str | None, str | None]:
+    """(a refusal, or None; a flag, or None) for a qualified model name, by what the other side's
+    recipe sets (MaxText's default where it sets nothing)."""
+    recipe = other.get("recipe")
+    if recipe is None or q.setting not in recipe["settings"]:
+        return (f"model {q.written!r}: the {other['kind'].upper()} row has no recipe settings read, so whether it "
+                f"runs {q.variant} is unknown"), None
+    value = recipe["settings"][q.setting]["value"]
+    default = "" if value is not None else \
+        f", so MaxText's default of {MAXTEXT_DEFAULTS[q.setting]} applies ({MAXTEXT_DEFAULTS_READ})"
+    what = f"the {other['kind'].upper()} recipe {said(recipe, q.setting)}{default}"
+    try:
+        on = float(MAXTEXT_DEFAULTS[q.setting] if value is None else value) > 0
+    except ValueError:
+        return f"model {q.written!r}: {what}, not a number", None
+    if on != q.on:
+        return f"model {q.written!r} runs {q.variant}; {what}", None
+    return None, f"{q.written!r}: {what}"
+
+
+def _model(tpu: dict, gpu: dict) -> tuple[str | None, str | None]:
+    """(a refusal, or None; a flag, or None) for the two rows' model names."""
+    outside = [row["model"] for row in (tpu, gpu) if not declared(row["model"])]
+    if outside:
         return f"model {' and '.join(repr(m) for m in outside)} not in the name table", None
+    for row, other in ((gpu, tpu), (tpu, gpu)):
+        if q := qualifier(row["model"]):
+            return _variant(q, row, other)
+    return None, None
+
+
+def _refusal(tpu: dict, gpu: dict) -> tuple[str | None, tuple[str, ...]]:
+    """(a refusal, or None; the flags of the pair)."""
+    reason, model_flag = _model(tpu, gpu)
+    if reason:
+        return reason, ()
     if tpu["task"] != gpu["task"] or tpu["task"] is None:
-        return f"task {tpu['task'] or 'not stated'} vs {gpu['task'] or 'not stated'}", None
+        return f"task {tpu['task'] or 'not stated'} vs {gpu['task'] or 'not stated'}", ()
     for row, side in ((tpu, "TPU"), (gpu, "GPU")):
         if row["tokens_per_s_per_chip"] is None:
-            return f"no tokens/s published on the {side} row", None
-    return _precision(tpu, gpu)
+            return f"no tokens/s published on the {side} row", ()
+    reason, precision_flag = _precision(tpu, gpu)
+    return reason, () if reason else tuple(f for f in (precision_flag, model_flag) if f)
+
+
+def _group(row: dict) -> tuple:
+    """The rows among which only the newest release counts: one system, task and configuration, at
+    one precision family (a precision in none stands for itself)."""
+    return (row["kind"], row["system"], row["task"], config(row),
+            precision_family(row["precision_key"]) or row["precision_key"])
 
 
 def _newest(rows: list[dict]) -> dict[tuple, str | None]:
-    """(kind, system, task, configuration) -> the newest release with it."""
+    """Each group (_group) -> the newest release with it."""
     newest: dict[tuple, str | None] = {}
     for row in rows:
-        key = (row["kind"], row["system"], row["task"], config(row))
+        key = _group(row)
         if key not in newest or release_key(row["release"]) > release_key(newest[key]):
             newest[key] = row["release"]
     return newest
@@ -120,16 +174,16 @@ def match(rows: list[dict]) -> tuple[list[Pair], list[Refusal]]:
     pairs, refusals = [], []
     for tpu in tpus:
         for gpu in by_config.get(config(tpu), []):
-            reason, flag = _refusal(tpu, gpu)
+            reason, flags = _refusal(tpu, gpu)
             if reason:
                 refusals.append(Refusal(tpu, gpu, reason))
                 continue
-            superseded = [f"{row['system']} {newer}" for row in (tpu, gpu)
-                          if (newer := newest[(row["kind"], row["system"], row["task"], config(row))]) != row["release"]]
-            pairs.append(Pair(tpu, gpu, (flag,) if flag else (), "; ".join(superseded) or None))
+            superseded = [f"{row['system']} {newer}" for row in (tpu, gpu) if (newer := newest[_group(row)]) != row["release"]]
+            pairs.append(Pair(tpu, gpu, flags, "; ".join(superseded) or None))
     return pairs, refusals
 
 
 def counted(rows: list[dict]) -> list[Pair]:
-    """The pairs the verdicts count: each side in its system's newest release with the configuration."""
+    """The pairs the verdicts count: each side in its system's newest release with the configuration
+    at its precision family."""
     return [p for p in match(rows)[0] if p.counts]

@@ -67,13 +67,15 @@ def _links(pairs: list[Pair]) -> list[tuple[str, str]]:
 
 
 @rule("speed", KIND,
-      text="Vendor-reported (Google's MaxText recipes for TPU7x Ironwood, NVIDIA's Megatron-Bridge performance "
-           "summaries), compared like with like: a TPU row and a GPU row pair only when the model (by the declared "
-           "name table), the chips, the global batch size, the sequence length and the task agree, at the same "
-           "precision (bf16 with bf16; an FP8 recipe with another FP8 recipe, flagged 'different FP8 recipes'; "
-           "never bf16 with FP8 or FP4). Only tokens per second per chip are compared, never TFLOP/s: MaxText and "
-           "Megatron count attention FLOPs differently. For each system only its newest release with the "
-           "configuration counts; older releases are shown, dated. Supported if the TPU trains more than 5% more "
+      text="Vendor-reported (Google's MaxText recipes for TPU7x Ironwood, Trillium and v5p, NVIDIA's Megatron-Bridge "
+           "performance summaries), compared like with like: a TPU row and a GPU row pair only when the model (by the "
+           "declared name table; a qualified name such as 'DeepSeekV3 (w/o MTP)' only where the TPU recipe's own "
+           "setting, read at the imported commit, runs that variant), the chips, the global batch size, the sequence "
+           "length and the task agree, at the same precision (bf16 with bf16; an FP8 recipe with another FP8 recipe, "
+           "flagged 'different FP8 recipes'; never bf16 with FP8 or FP4). Only tokens per second per chip are "
+           "compared, never TFLOP/s: MaxText and Megatron count attention FLOPs differently. For each system only its "
+           "newest release with the configuration at that precision family counts (a newer FP8-only release does not "
+           "supersede an older bf16 pair); older releases are shown, dated. Supported if the TPU trains more than 5% more "
            "tokens per second per chip on every counted pair; contradicted if more than 5% fewer on every one; "
            "mixed otherwise. Published by the vendors, not audited.")
 def speed(published: VendorTraining, reference: Reference) -> Finding:
@@ -84,8 +86,9 @@ def speed(published: VendorTraining, reference: Reference) -> Finding:
     verdicts = [judge_advantage(p.tpu["tokens_per_s_per_chip"] / p.gpu["tokens_per_s_per_chip"]) for p in pairs]
     ratios = [p.gpu_over_tpu for p in pairs]
     faster, slower = sum(r < 1 - MARGIN for r in ratios), sum(r > 1 + MARGIN for r in ratios)
-    evidence = [f"{len(pairs)} matched pairs (each GPU system's newest release): the TPU trains more than 5% faster "
-                f"per chip on {faster}, more than 5% slower on {slower}, within 5% on {len(pairs) - faster - slower}; "
+    evidence = [f"{len(pairs)} matched pairs (each GPU system's newest release at that precision): the TPU trains more "
+                f"than 5% faster per chip on {faster}, more than 5% slower on {slower}, within 5% on "
+                f"{len(pairs) - faster - slower}; "
                 f"GPU/TPU tokens/s per chip from {min(ratios):.2f} to {max(ratios):.2f}"]
     evidence += [f"{configuration(p)}: TPU {side(p.tpu)} {p.tpu['precision']} {figure_text(p.tpu['tokens_per_s_per_chip'])} "
                  f"tokens/s per chip; GPU {side(p.gpu)} {p.gpu['precision']} {figure_text(p.gpu['tokens_per_s_per_chip'])}; "

@@ -8,7 +8,7 @@ from accelbench.core.prices import PricedPair
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.sources.vendor_training.format import figure_text, flat, row_url
-from accelbench.sources.vendor_training.names import MODEL_NAMES, PRECISIONS
+from accelbench.sources.vendor_training.names import MAXTEXT_DEFAULTS, MAXTEXT_DEFAULTS_READ, MODEL_NAMES, PRECISIONS, QUALIFIERS
 from accelbench.sources.vendor_training.pairs import Pair, Refusal
 from accelbench.sources.vendor_training.rules import usd_per_billion_tokens
 
@@ -142,6 +142,14 @@ def names_table() -> str:
     body = [[f"<code>{esc(m.key)}</code>", ", ".join(f"<code>{esc(n)}</code>" for n in m.written), esc(m.why)]
             for m in MODEL_NAMES]
     return html_table(["Architecture", "Names the documents write", "Why they are one"], body)
+
+
+def qualifiers_table() -> str:
+    """The qualified model names a rule resolves, and the TPU recipe setting that decides each."""
+    body = [[f"<code>{esc(q.written)}</code>", f"<code>{esc(q.key)}</code>", esc(q.variant),
+             f"<code>{esc(q.setting)}</code> {'above 0' if q.on else '0, or not set'} (MaxText's default: "
+             f"{esc(MAXTEXT_DEFAULTS[q.setting])}, {esc(MAXTEXT_DEFAULTS_READ)})", esc(q.why)] for q in QUALIFIERS]
+    return html_table(["Name as written", "Architecture", "Variant", "Pairs with a TPU recipe whose", "Why"], body)
 
 
 def precisions_table() -> str:
