@@ -17,7 +17,8 @@ TOP = len(STAGES)  # the command line, the pre-build step, the MkDocs plugin, cl
 # Inside a source's slice each module has the stage of its role, so the slice runs format ->
 # importer -> rules -> tables and fragments, and its format never reaches the publishing side.
 # The slice's own declaration (its __init__) and the helpers slices share are store-side.
-ROLES = {"format": "store", "importer": "store", "names": "store", "pairs": "store",
+ROLES = {"format": "store", "importer": "store", "names": "store", "pairs": "store", "benchmarks": "store",
+         "coverage": "store", "recipes": "store",
          "git": "store", "markdown": "store", "rounds": "store",
          "rules": "judge", "tables": "publish", "fragments": "publish"}
 

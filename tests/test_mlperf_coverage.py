@@ -38,7 +38,7 @@ def test_every_cell_holds_exactly_the_entries_of_its_family_model_and_round():
     assert set(hopper["v4.1"]["benchmark"]) == {"ssd"} and set(hopper["v5.0"]["benchmark"]) == {"retinanet"}
     assert cover.families()[:3] == ["Google TPU v5e", "Google TPU v5p", "Google TPU v6e (Trillium)"]
     assert {"AMD CDNA 3", "AMD CDNA 4"} <= set(cover.families("gpu"))
-    assert "Intel Gaudi2" in cover.others and cover.others["Intel Gaudi2"] == ["v3.1"]
+    assert "Intel Gaudi2" in cover.others and cover.others["Intel Gaudi2"] == ("other", ["v3.1"])
 
 
 def frame(entries):
@@ -89,5 +89,6 @@ def test_each_cell_links_to_the_heading_of_its_rounds_entries(tmp_path):
     for page, anchor in links:
         benchmark = anchor.removeprefix("published-").rsplit("-v", 1)[0]
         assert f"published/{page}.md" == BENCHMARKS[benchmark].page_path  # the page that holds its tables
-        assert f"{{ #{anchor} }}" in render(ctx, "published", [benchmark]).text, anchor
-    assert "Left out, being neither GPUs nor TPUs: Intel Gaudi2 (v3.1)" in html
+        assert f"{{ #{anchor} data-search-exclude }}" in render(ctx, "published", [benchmark]).text, anchor
+    assert "Left out, being neither GPUs nor TPUs: Intel Gaudi2 (neither GPU nor TPU, v3.1)" in html
+    assert "N/A (a CPU-only system, v3.1)" in html

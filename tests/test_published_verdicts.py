@@ -83,7 +83,9 @@ def test_cost_is_not_measured_without_a_price():
 def test_energy_needs_tpu_power_results_and_general_compute_is_not_covered():
     v = verdicts(entry("tpu", 512, 40.0), entry("gpu", 512, 50.0))
     assert v["Energy Efficiency"].verdict == NOT_MEASURED
-    assert "Flexibility" not in v and "Designed For" not in v  # MLPerf Training has no general-purpose benchmark
+    # MLPerf Training has no general-purpose benchmark: its Flexibility and Designed For speak of the
+    # benchmarks each kind trained, and one TPU and one GPU entry on the same benchmark is no breadth
+    assert v["Flexibility"].verdict == v["Designed For"].verdict == MIXED
 
 
 @pytest.mark.parametrize("tpu_framework, gpu_framework, expected", [
@@ -114,7 +116,8 @@ def test_nothing_published_is_not_measured():
     v = verdicts()
     assert {f: x.verdict for f, x in v.items()} == {
         "Speed (for AI)": NOT_MEASURED, "Cost": NOT_MEASURED, "Energy Efficiency": NOT_MEASURED,
-        "Supported Frameworks": NOT_MEASURED, "Availability": NOT_MEASURED}
+        "Supported Frameworks": NOT_MEASURED, "Availability": NOT_MEASURED, "Flexibility": NOT_MEASURED,
+        "Designed For": NOT_MEASURED}
 
 
 def test_the_summary_shows_the_tpu_entry_the_speed_rule_judged():

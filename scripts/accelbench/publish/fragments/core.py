@@ -241,8 +241,11 @@ def figure(figure: charts.Figure | None, alt: str, caption: str, ctx: Context, w
     if figure is None:  # the alt text of a chart with no data is its title
         return not_measured(ctx, alt)
     scrolls = ' tabindex="0" role="region" aria-label="chart, scrolls sideways"' if wide else ""
+    # the SVG's text (ticks, legend) stays out of the search index, which every page fetches; the
+    # caption says what the chart shows
     return ('\n<figure class="ab-chart">\n'
-            f'<div class="ab-chart__static{" ab-chart--wide" if wide else ""}"{scrolls}>{figure.svg}</div>\n'
+            f'<div class="ab-chart__static{" ab-chart--wide" if wide else ""}"{scrolls} data-search-exclude>'
+            f'{figure.svg}</div>\n'
             f'<div class="ab-chart__live{" ab-chart--wide" if wide else ""}"{scrolls}></div>\n'
             f'<script type="application/json" class="ab-chart__spec">{charts.page_json(figure)}</script>\n'
             f'<figcaption>{esc(caption)}<span class="ab-chart__help"> {CHART_HELP}</span></figcaption>\n</figure>\n')

@@ -23,7 +23,7 @@ class Coverage:
     rounds: list[str]  # every imported round, oldest first
     entries: dict[tuple[str, str], dict[str, pd.DataFrame]]  # (family, model) -> round -> its entries
     kinds: dict[str, str]  # family -> "tpu" or "gpu"
-    others: dict[str, list[str]]  # an accelerator left out for its kind -> the rounds it entered
+    others: dict[str, tuple[str, list[str]]]  # an accelerator left out for its kind -> (kind, the rounds it entered)
 
     def families(self, kind: str | None = None) -> list[str]:
         """TPU families first, then GPU families, each alphabetically."""
@@ -57,15 +57,18 @@ def coverage(data: MLPerfTraining) -> Coverage:
         df = df[df["relisted_from"].isna()]
     entries: dict[tuple[str, str], dict[str, pd.DataFrame]] = {}
     kinds: dict[str, str] = {}
-    for (family, benchmark, round_name), rows in df.groupby(["family", "benchmark", "round"], sort=False) \
-            if not df.empty else []:
-        cell = entries.setdefault((family, BENCHMARKS[benchmark].name), {})
-        cell[round_name] = pd.concat([cell[round_name], rows]) if round_name in cell else rows
-        kinds[family] = str(rows["kind"].iloc[0])
-    others: dict[str, set[str]] = {}
+    if not df.empty:
+        # a round imported before families were recorded: each accelerator is its own family
+        df = df.assign(family=df["family"].fillna(df["accelerator"])) if "family" in df else \
+            df.assign(family=df["accelerator"])
+        for (family, benchmark, round_name), rows in df.groupby(["family", "benchmark", "round"], sort=False):
+            cell = entries.setdefault((family, BENCHMARKS[benchmark].name), {})
+            cell[round_name] = pd.concat([cell[round_name], rows]) if round_name in cell else rows
+            kinds[family] = str(rows["kind"].iloc[0])
+    others: dict[str, tuple[str, set[str]]] = {}
     for r in data.rounds:
         for item in r["left_out"]:
             if item.get("accelerator"):
-                others.setdefault(item["accelerator"], set()).add(r["round"])
-    rounds = sorted((r["round"] for r in data.rounds), key=round_key)
-    return Coverage(rounds, entries, kinds, {a: sorted(v, key=round_key) for a, v in sorted(others.items())})
+                others.setdefault(item["accelerator"], (item.get("kind", ""), set()))[1].add(r["round"])
+    rounds = sorted({r["round"] for r in data.rounds} | set(df["round"] if not df.empty else []), key=round_key)
+    return Coverage(rounds, entries, kinds, {a: (k, sorted(v, key=round_key)) for a, (k, v) in sorted(others.items())})

@@ -55,7 +55,9 @@ def _published(ctx: Context, args: list[str]) -> str:
         source = ctx.published[KIND].round_of(round_name)["source"]
         tree = f"https://github.com/{source['repository']}/tree/{source['commit']}"
         out.append(f"\n#### {esc(BENCHMARKS[args[0]].name)} ({esc(args[0])}), MLPerf Training {esc(round_name)} "
-                   f"{{ #{round_anchor(args[0], round_name)} }}\n\n"
+                   # out of the search index: a section per round on every benchmark page would weigh on
+                   # every page's load (the index is fetched everywhere); the page's own text stays in it
+                   f"{{ #{round_anchor(args[0], round_name)} data-search-exclude }}\n\n"
                    f'<p>Published by others in <a href="{esc(tree)}">{esc(source["repository"])}</a> at commit '
                    f"<code>{esc(source['commit'][:10])}</code>; scored here by the olympic rule.</p>\n")
         name = f"published-{args[0]}-{round_name}"

@@ -75,6 +75,9 @@ def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]],
     return html_table(head, body)
 
 
+KIND_WORDS = {"cpu": "a CPU-only system", "other": "neither GPU nor TPU"}  # mlperf_accelerators.csv's kinds, said
+
+
 def coverage_table(cover, link) -> tuple[str, str]:
     """Chip family × benchmark: in each cell the rounds with an audited result, each linked to that
     round's table (``link(benchmark, round)``), its entries counted in the tooltip; an empty cell
@@ -94,7 +97,8 @@ def coverage_table(cover, link) -> tuple[str, str]:
         body.append(cells)
     note = ""
     if cover.others:
-        left = "; ".join(f"{esc(a)} ({', '.join(esc(r) for r in rounds)})" for a, rounds in cover.others.items())
+        left = "; ".join(f"{esc(a)} ({esc(KIND_WORDS.get(kind, kind))}, {', '.join(esc(r) for r in rounds)})"
+                         for a, (kind, rounds) in cover.others.items())
         note = (f"\n<p><small>Left out, being neither GPUs nor TPUs: {left}. Their entries are listed with the "
                 "reason in each round's file.</small></p>\n")
     return html_table(head, body), note
