@@ -69,6 +69,7 @@ def test_the_committed_rounds_answer_flexibility_with_every_family_named():
     text = finding.evidence[0]
     assert "3 TPU families" in text and "AMD CDNA 4" in text and "v3.1 to v5.1" in text
     assert "No TPU entry in round(s) v5.1." in finding.evidence
+    assert finding.said == "under audit, TPU families trained 2 benchmark(s) in 2 field(s), GPU families 14 in 6"
     designed = RULES[("designed", KIND)].judge(committed(), REFERENCE)
     assert any("cannot show whether a chip serves graphics" in e for e in designed.evidence)
 

@@ -102,3 +102,10 @@ def test_the_committed_formats_support_the_claim_and_name_every_chip():
     for row in reference.accelerators:
         assert row["chip"] in finding.evidence[0]
     assert "TPU7x (Ironwood) no FP64 units" in finding.evidence[0]
+
+
+def test_the_answer_says_how_many_chips_of_each_kind_run_fp64(tmp_path):
+    finding = judged(tmp_path, [fp64("TPU v5p", "no"), fp64("TPU v4", "no"), fp64("H100 SXM", "yes", "34")])
+    tpus = sum(row["kind"] == "tpu" for row in Reference(REFERENCE_DIR).accelerators)
+    gpus = sum(row["kind"] == "gpu" for row in Reference(REFERENCE_DIR).accelerators)
+    assert finding.said == f"none of {tpus} TPUs runs FP64, 1 of {gpus} GPUs do"

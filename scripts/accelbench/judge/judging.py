@@ -90,6 +90,7 @@ class Finding:
     links: list[tuple[str, str]] = field(default_factory=list)  # (label, url)
     comparisons: list[Comparison] = field(default_factory=list)
     costed: list[CostItem] = field(default_factory=list)  # what the cost page prices at every provider and tier
+    said: str = ""  # the deciding facts in a few words, for the answer's sentence, where it compares no number
 
 
 @dataclass(frozen=True)

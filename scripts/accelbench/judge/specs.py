@@ -58,7 +58,9 @@ def designed(reference: Reference, _reference: Reference) -> Finding:
         "Formats each GPU runs: " + "; ".join(f"{c}: {_formats_run(reference, c)}" for c in gpus) + ".",
         "Reference data from the vendors' specifications, not measured; graphics units are not in it.",
     ]
-    return Finding(verdict, evidence)
+    said = (f"{len(tpu_runs) or 'none'} of {len(tpus)} TPUs run{'s' if not tpu_runs else ''} FP64, "
+            f"{len(gpu_runs)} of {len(gpus)} GPUs do")
+    return Finding(verdict, evidence, said=said)
 
 
 __all__ = ["SPECS", "designed"]

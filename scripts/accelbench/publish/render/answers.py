@@ -35,6 +35,7 @@ def _kind_said(k: KindAnswer, url: str) -> str:
     compared = k.finding.comparisons
     if not compared:  # a verdict without a number: said of the article's claim
         said = f"the claim is {k.finding.verdict}" if k.finding.verdict in DECISIVE else k.finding.verdict
+        said += f" ({k.finding.said})" if k.finding.said else ""
         return f"{esc(k.named)}: {esc(said)}"
     if len(compared) <= LISTED:
         return f"{esc(k.named)}: " + ", ".join(f"{esc(c.label)} {_advantage(c)}" for c in compared)

@@ -241,9 +241,9 @@ def availability(published: MLPerfTraining, reference: Reference) -> Finding:
 NOT_ENTERED = "A benchmark a vendor did not enter is not a benchmark its chips cannot run."
 
 
-def _breadth(cover: Coverage) -> tuple[str, list[str]]:
-    """The verdict on 'GPUs are the broader chips' from what each kind trained under audit, and the
-    evidence: supported where GPU families cover every field the TPU families cover and more."""
+def _breadth(cover: Coverage) -> tuple[str, list[str], str]:
+    """The verdict on 'GPUs are the broader chips' from what each kind trained under audit, the
+    evidence and its gist: supported where GPU families cover every field the TPU families cover and more."""
     tpu, gpu = cover.areas_of("tpu"), cover.areas_of("gpu")
     if not tpu or not gpu:
         verdict = NOT_MEASURED
@@ -260,7 +260,10 @@ def _breadth(cover: Coverage) -> tuple[str, list[str]]:
                                                   if cover.kinds[f] == "tpu")]
     if without:
         evidence.append(f"No TPU entry in round(s) {', '.join(without)}.")
-    return verdict, evidence
+    counts = {k: (len(cover.models_of(k)), len(cover.areas_of(k))) for k in ("tpu", "gpu")}
+    gist = (f"under audit, TPU families trained {counts['tpu'][0]} benchmark(s) in {counts['tpu'][1]} field(s), GPU "
+            f"families {counts['gpu'][0]} in {counts['gpu'][1]}")
+    return verdict, evidence, gist
 
 
 def _trained(cover: Coverage, kind: str) -> str:
@@ -279,8 +282,10 @@ def _trained(cover: Coverage, kind: str) -> str:
            "more; contradicted if the TPU families do; mixed otherwise. Demonstrated breadth only: a benchmark a vendor "
            "did not enter is not one its chips cannot run, and MLPerf holds no task outside machine learning.")
 def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdict, evidence = _breadth(coverage(published))
-    return Finding(verdict, evidence if not published.results.empty else [NO_RESULT])
+    verdict, evidence, gist = _breadth(coverage(published))
+    if published.results.empty:
+        return Finding(NOT_MEASURED, [NO_RESULT])
+    return Finding(verdict, evidence, said=gist)
 
 
 @rule("designed", KIND,
@@ -289,7 +294,8 @@ def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
            "how wide a range of deep learning each kind was entered on. Supported if the GPU families' fields include "
            "every TPU family's and more; contradicted if the TPU families' do; mixed otherwise.")
 def designed(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdict, evidence = _breadth(coverage(published))
-    said = ["Every MLPerf Training benchmark is deep learning: these results cannot show whether a chip serves "
-            "graphics or other work."]
-    return Finding(verdict, (evidence + said) if not published.results.empty else [NO_RESULT])
+    verdict, evidence, gist = _breadth(coverage(published))
+    if published.results.empty:
+        return Finding(NOT_MEASURED, [NO_RESULT])
+    return Finding(verdict, evidence + ["Every MLPerf Training benchmark is deep learning: these results cannot show "
+                                        "whether a chip serves graphics or other work."], said=gist)
