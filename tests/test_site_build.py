@@ -190,7 +190,8 @@ def test_published_results_are_built_apart_from_the_measured_ones(tmp_path, data
     assert build.returncode == 0, build.stderr
     site = tmp_path / "site"
     gpt3 = (site / "published" / "gpt3.html").read_text()
-    assert "gpt3, MLPerf Training v4.1" in gpt3 and "gpt3, MLPerf Training v3.1" in gpt3
+    assert "(gpt3), MLPerf Training v4.1" in gpt3 and "(gpt3), MLPerf Training v3.1" in gpt3
+    assert 'id="published-gpt3-v4-1"' in gpt3  # the anchor the coverage view links to
     assert "https://github.com/mlcommons/training_results_v4.0/tree/6fe954378efe4a1a1bd665550b18ff8f26018def/" \
            "Google/results/cloud-tpu-v5p-1024-maxtext/gpt3" in gpt3
     assert len(chart_svgs(gpt3)) == 1 and "Published by others" in gpt3
