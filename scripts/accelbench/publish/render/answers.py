@@ -113,8 +113,9 @@ def _kind_block(k: KindAnswer, links: dict, evidence_url: str) -> str:
         more.append(f'<a href="{evidence_url}">the evidence page</a>')
     elif k.kind in links["published"]:
         more.append(f'<a href="{links["published"][k.kind]}">{esc(k.info.more or f"all {k.info.title} results")}</a>')
-    # folded: the sentence and the chart above carry its numbers; the block holds the detail
-    return (f'<details class="ab-evidence ab-evidence--{esc(k.kind)}">'
+    # folded: the sentence and the chart above carry its numbers; the block holds the detail, kept
+    # out of the search index (which every page fetches): the sentence above is what search finds
+    return (f'<details class="ab-evidence ab-evidence--{esc(k.kind)}" data-search-exclude>'
             f'<summary class="ab-evidence__label">{esc(k.named)}: '
             f'<span class="ab-verdict ab-verdict--{esc(verdict.replace(" ", "-"))}">{verdict_icon(verdict)} '
             f'{esc(verdict)}</span></summary>'
