@@ -93,3 +93,18 @@ def test_each_cell_links_to_the_heading_of_its_rounds_entries(tmp_path):
         assert f"{{ #{anchor} data-search-exclude }}" in render(ctx, "published", [benchmark]).text, anchor
     assert "Left out, being neither GPUs nor TPUs: Intel Gaudi2 (neither GPU nor TPU, v3.1)" in html
     assert "N/A (a CPU-only system, v3.1)" in html
+
+
+def test_an_entry_without_a_spec_row_shows_no_chip_line_once_rounds_are_joined(tmp_path):
+    """Joined rounds turn a missing chip into NaN: the table shows nothing for it, never 'nan'."""
+    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.store.store import load_store
+    from accelbench.workloads.discovery import workload_settings
+
+    from conftest import SNIPPETS, new_data_dir
+
+    ctx = Context(load_store(new_data_dir(tmp_path), SNIPPETS), REFERENCE, workload_settings(SNIPPETS),
+                  Links("published"), published=load_published(ROOT / "build_data"))
+    html = render(ctx, "published", ["llama2_70b_lora"]).text
+    assert "Blackwell Ultra GPU (B300-SXM-270GB)" in html  # an accelerator with no row in accelerators.csv
+    assert "<small>nan</small>" not in html and "<small>MI355X</small>" in html

@@ -19,13 +19,14 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, *,
             "Chip-hours vs nearest GPU", "USD per run, GCP on-demand", "Runs scored"]
     body, keys, data = [], [], []
     for _, row in rows.sort_values(["chip_hours", "chips", "submitter", "system"]).iterrows():
+        chip = row["chip"] if isinstance(row["chip"], str) else None  # no spec row: None, or NaN once rounds are joined
         gpu = nearest_gpu(rows, int(row["chips"]))
         price = reference.cheapest_price(row["chip"], "GCP") if isinstance(row["chip"], str) else None
         usd = price.usd_per_chip_hour * row["chip_hours"] if price else None
         cost = (f'<span title="{esc(price.text())}; {esc(price.cite)}">${usd:,.0f}</span>') if price else "no GCP price"
         runs = sum(1 for r in row["runs"] if r["minutes"] is not None)
         versus = row["chip_hours"] / gpu["chip_hours"]
-        body.append([f"{esc(row['accelerator'])}" + (f"<br><small>{esc(row['chip'])}</small>" if row["chip"] else ""),
+        body.append([f"{esc(row['accelerator'])}" + (f"<br><small>{esc(chip)}</small>" if chip else ""),
                      num_cell(esc(row["chips"]), row["chips"]),
                      f'<a href="{esc(results_url(row))}">{esc(row["submitter"])} / {esc(row["system"])}</a>',
                      esc(row["availability"]) + _relisted(row), num_cell(f"{row['score_minutes']:.3g}", row["score_minutes"]),
@@ -35,7 +36,7 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, *,
                                                                  if row.get("required_runs") else ""), runs)])
         keys.append([row["accelerator"], row["chips"], row["submitter"], row["system"]])
         data.append({"round": row["round"], "benchmark": row["benchmark"], "accelerator": row["accelerator"],
-                     "chip": row["chip"] or None, "chips": row["chips"], "submitter": row["submitter"],
+                     "chip": chip, "chips": row["chips"], "submitter": row["submitter"],
                      "system": row["system"], "availability": row["availability"],
                      "relisted_from": row["relisted_from"] if isinstance(row.get("relisted_from"), str) else None,
                      "score_minutes": row["score_minutes"], "chip_hours": row["chip_hours"],
