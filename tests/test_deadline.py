@@ -4,9 +4,13 @@ skipped before it starts, one still running at the deadline is stopped there; th
 import re
 import time
 
+import pytest
+
 from accelbench.core.runfile import load_run
 
 from helpers import fake_snippets, run_once
+
+pytestmark = pytest.mark.alone  # signals and time limits: a busy neighbour would shift their moments
 
 
 def statuses(path):

@@ -18,6 +18,8 @@ from accelbench.measure.stopping import EXIT_CODES, GRACE_S
 from conftest import ON_CI, ROOT, new_data_dir
 from helpers import fake_snippets, run_once
 
+pytestmark = pytest.mark.alone  # signals and time limits: a busy neighbour would shift their moments
+
 ARTIFACTS = ROOT / "test-artifacts"
 
 
