@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from accelbench.core.formats import FORMATS, NOT_STATED
 from accelbench.core.prices import TIERS, PriceList
 from accelbench.core.text import esc, num_cell
 from accelbench.publish.render.tables import Table, badges, html_table, linked
@@ -83,8 +84,6 @@ def formats_table(chips: list[dict], formats) -> Table:
     """Chip × number format (number_formats.csv): whether the vendor says its hardware runs it, and
     its dense throughput where stated; each cell links to its source, the notes in its title. The
     rows, for download, are every row of the file."""
-    from accelbench.core.formats import FORMATS, NOT_STATED
-
     by_cell = {(f.chip, f.format): f for f in formats}
     shown = [f for f in FORMATS if any(fmt == f for _, fmt in by_cell)]
     body = []
@@ -101,9 +100,7 @@ def formats_table(chips: list[dict], formats) -> Table:
 
 
 def _format_cell(row) -> str:
-    text = {"yes": "yes", "no": "no", "not stated": "not stated"}[row.supported]
-    if row.dense_tflops:
-        text = f"{row.dense_tflops:,g} {esc(row.unit)}"
+    text = f"{row.dense_tflops:,g} {esc(row.unit)}" if row.dense_tflops else esc(row.supported)
     title = esc(f"{row.source}" + (f" — {row.notes}" if row.notes else "") + f" (number_formats.csv line {row.line})")
     source = row.source.split("; ")[0].split(" ")[0]
     if source.startswith("https://"):

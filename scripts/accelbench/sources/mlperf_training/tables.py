@@ -6,6 +6,7 @@ import pandas as pd
 
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
+from accelbench.sources.mlperf_training.coverage import model_area
 
 
 def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, *,
@@ -84,8 +85,6 @@ def coverage_table(cover, link) -> tuple[str, str]:
     round's table (``link(benchmark, round)``), its entries counted in the tooltip; an empty cell
     is a benchmark the family was not entered on, which is not one its chips cannot run. Then the
     accelerators left out for their kind: (table, note)."""
-    from accelbench.sources.mlperf_training.coverage import model_area
-
     models = cover.models()
     head = ["Chip family"] + [f"{esc(m)}<br><small>{esc(model_area(m))}</small>" for m in models]
     body = []
