@@ -330,6 +330,34 @@ def test_hostile_text_stays_text_on_the_pages(tmp_path):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in render(ctx, "vendor-rows", []).text
 
 
+def test_the_pairs_that_count_are_shown_and_the_superseded_ones_folded_with_every_row_downloaded(tmp_path):
+    """A reader (and a phone laying out the page) meets the counted pairs first; the superseded ones
+    are one click away in a closed fold, each row keeping its anchor; the download has them all."""
+    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.store.store import load_store
+    from accelbench.workloads.discovery import workload_settings
+
+    from conftest import SNIPPETS, new_data_dir
+
+    data_dir = new_data_dir(tmp_path)
+    for document in FOLDERS:
+        for published in imported(document):
+            write(data_dir, published)
+    ctx = Context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
+                  Links("published"), published=load_published(data_dir))
+    pairs, _ = match(load_published(data_dir)[KIND].rows)
+    counted, superseded = [p for p in pairs if p.counts], [p for p in pairs if not p.counts]
+    assert counted and superseded
+    fragment = render(ctx, "vendor-pairs", [])
+    shown, folded = fragment.text.split('<details class="ab-evidence ab-superseded">')
+    assert "<details" not in shown and "open" not in folded.split(">", 1)[0]
+    assert f"<summary>{len(superseded)} more matched pair(s), not counted" in folded
+    assert shown.count('<tr id="vendor-pairs-') == len(counted)
+    assert folded.count('<tr id="vendor-pairs-') == len(superseded)
+    rows = json.loads(next(v for k, v in fragment.downloads.items() if k.endswith("vendor-training-pairs.json")))
+    assert [r["counts"] for r in rows] == [True] * len(counted) + [False] * len(superseded)
+
+
 def key(pair):
     return (pair.tpu["model"], pair.tpu["precision"], pair.gpu["system"], pair.gpu["release"], pair.gpu["precision"],
             pair.gpu["tokens_per_s_per_chip"], pair.superseded_by)

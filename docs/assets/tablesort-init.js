@@ -27,14 +27,22 @@
     });
   }
 
+  /* One table per task: a page of many or long tables never holds the main thread in one long
+     task (a phone's reader would feel it as a page that does not answer). */
   function sortable() {
-    document.querySelectorAll("article table").forEach(function (table) {
+    var tables = Array.prototype.slice.call(document.querySelectorAll("article table"));
+    (function next() {
+      var table = tables.shift();
+      if (!table) {
+        return;
+      }
       if (!table.hasAttribute("data-tablesort")) {  /* once per table */
         table.setAttribute("data-tablesort", "");
         prepare(table);
         new Tablesort(table);
       }
-    });
+      setTimeout(next, 0);
+    })();
   }
   if (typeof document$ !== "undefined" && document$.subscribe) {
     document$.subscribe(sortable);

@@ -23,6 +23,11 @@ from accelbench.workloads.snippet import SnippetError
 
 log = logging.getLogger("mkdocs.plugins.accelbench")
 
+# Material 9.8's search dialog has no accessible name (axe's and Lighthouse's aria-dialog-name);
+# Zensical's names it with the word of its search box, as this does
+SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
+NAMED_SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog" aria-label="Search">'
+
 
 class AccelbenchConfig(base.Config):
     data_dir = c.Type(str, default="build_data")
@@ -50,6 +55,9 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
             raise PluginError(f"accelbench: {exc}") from None
         # the one line a build log has of the render, as `accelbench render` prints it
         log.info(f"accelbench: rendered {sum(1 for _ in folder.rglob('*.md'))} fragment(s) into {folder}")
+
+    def on_post_page(self, output, page, config):
+        return output.replace(SEARCH_DIALOG, NAMED_SEARCH_DIALOG, 1)
 
     def on_serve(self, server, config, builder):
         for path in (self.data_dir, self.snippets_dir):

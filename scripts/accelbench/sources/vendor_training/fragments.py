@@ -32,10 +32,21 @@ def _vendor_pairs(ctx: Context, args: list[str]) -> str:
     pairs, _ = _matched(ctx)
     finding = ctx.findings().get(("speed", KIND))
     said = f"<p>{esc(LABEL)}. {esc(finding.evidence[0])}.</p>\n" if finding else ""
-    table = vendor_tables.pairs_table(pairs, lambda p: pair_basis(ctx.reference, p))
-    if table.html is None:
+    if not pairs:
         return said + "\n<p>No TPU row and GPU row of the vendors' documents match.</p>\n"
-    return concat([said, wrap(table.html), download(ctx, "vendor-training-pairs", table.rows, "the matched pairs")])
+    def basis(pair):
+        return pair_basis(ctx.reference, pair)
+
+    counted = vendor_tables.pairs_table([p for p in pairs if p.counts], basis)
+    superseded = vendor_tables.pairs_table([p for p in pairs if not p.counts], basis)
+    shown = [said, wrap(counted.html) if counted.html else "\n<p>No matched pair counts.</p>\n"]
+    if superseded.html:
+        # folded: what counts comes first, and a phone lays out only the rows it shows (a closed
+        # <details> is not rendered; Material opens it when a link points at one of its rows)
+        shown.append(f'\n<details class="ab-evidence ab-superseded">\n<summary>{len(superseded.rows)} more matched pair(s), '
+                     "not counted: a newer release of the same system and precision replaces them</summary>\n"
+                     f"{wrap(superseded.html)}</details>\n")
+    return concat([*shown, download(ctx, "vendor-training-pairs", counted.rows + superseded.rows, "the matched pairs")])
 
 
 @kind("vendor-refused", "", "vendor-published training throughput: rows of one configuration on both sides that "
