@@ -88,3 +88,22 @@ def test_the_price_table_shows_each_chips_cheapest_region_and_its_download_every
         cheapest = REFERENCE.prices.cheapest(chip, provider, tier)
         assert any(f">{chip}<" in r and f">{provider}<" in r and f">{tier}<" in r
                    and f">{cheapest.usd_per_chip_hour:.2f}<" in r for r in shown), (chip, provider, tier)
+
+
+def test_a_comparison_whose_chips_no_list_prices_keeps_a_row_saying_which_sides():
+    from accelbench.judge.judging import CostItem
+    from accelbench.publish.render.pricing import priced_rows
+
+    prices = REFERENCE.prices
+    assert not prices.of("TPU7x (Ironwood)") and not prices.of("GB200 (one Blackwell GPU)")
+    both = CostItem("Ironwood vs DGX-GB200", "vendor-training", "tokens", "TPU7x (Ironwood)", "GB200 (one Blackwell GPU)",
+                    4127.56, 4224.0)
+    one = CostItem("Ironwood vs DGX-H100", "vendor-training", "tokens", "TPU7x (Ironwood)", "H100 SXM", 4127.56, 1664.0)
+    [row] = priced_rows([both], prices)
+    assert row.pair is None and row.reason == (
+        "TPU: TPU7x (Ironwood) has no price in the catalog or the hand-entered list; "
+        "GPU: GB200 (one Blackwell GPU) has no price in the catalog or the hand-entered list")
+    # a priced GPU: a row per tier GCP publishes for it, each saying the TPU side has no price
+    rows = priced_rows([one], prices)
+    assert len(rows) > 1 and all(r.provider == "GCP" and r.reason.startswith("TPU: TPU7x (Ironwood) has no ")
+                                 for r in rows)

@@ -575,7 +575,10 @@ def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
     assert finding.verdict == NOT_MEASURED
     assert finding.evidence[0] == "0 of 18 matched pairs priced on GCP (both chips from one price list)"
     assert any("TPU side unpriced: TPU7x (Ironwood) has no on-demand price at GCP" in e for e in finding.evidence)
-    assert any("GPU side unpriced: DGX-GB200 is no chip of the reference data" in e for e in finding.evidence)
+    assert any("GPU side unpriced: DGX-B300 is no chip of the reference data" in e for e in finding.evidence)
+    # the answer's sentence: what keeps them unpriced, each chip or system once
+    assert finding.said == ("0 of 18 pairs priced on GCP: GCP has no price for TPU7x (Ironwood), GB300 (one Blackwell "
+                            "Ultra GPU), GB200 (one Blackwell GPU); DGX-B300: no chip in the reference data")
     # with a price for the TPU (a synthetic row, here only), the cheaper chip per token at GCP decides
     reference = Reference(reference_with_prices(tmp_path, [("TPU7x", "GCP", 5.00, "us-central1"),
                                                            ("H100 SXM", "GCP", 3.85, "us-central1"),

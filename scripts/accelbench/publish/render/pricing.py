@@ -38,10 +38,11 @@ class PricedRow:
 def priced_rows(items: list[CostItem], prices: PriceList) -> list[PricedRow]:
     out = []
     for item in items:
-        if item.unpriced or not item.tpu_chip or not item.gpu_chip:
-            out.append(PricedRow(item, "–", "–", None, item.unpriced or _no_chip(item, prices)))
+        offers = prices.pairs(item.tpu_chip, item.gpu_chip) if item.tpu_chip and item.gpu_chip else []
+        if item.unpriced or not offers:  # no provider prices either chip in any tier: one row says why
+            out.append(PricedRow(item, "–", "–", None, item.unpriced or _unpriced_sides(item, prices)))
             continue
-        for found in prices.pairs(item.tpu_chip, item.gpu_chip):
+        for found in offers:
             if isinstance(found, Unpriced):
                 out.append(PricedRow(item, found.provider, found.tier, None, f"{found.side}: {found.reason}"))
             else:
@@ -49,8 +50,9 @@ def priced_rows(items: list[CostItem], prices: PriceList) -> list[PricedRow]:
     return out
 
 
-def _no_chip(item: CostItem, prices: PriceList) -> str:
-    """Why a comparison with a system that is no chip of the reference data has no price, side by side."""
+def _unpriced_sides(item: CostItem, prices: PriceList) -> str:
+    """Why a comparison has no price at all, side by side: a system that is no chip of the
+    reference data, or a chip no price list holds."""
     said = []
     for side, chip in (("TPU", item.tpu_chip), ("GPU", item.gpu_chip)):
         if not chip:

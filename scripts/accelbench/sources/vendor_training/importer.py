@@ -124,13 +124,17 @@ DOCUMENTS: dict[str, tuple[str, tuple[Document | RecipeFolders, ...]]] = {
 
 # The systems the documents name -> the chip in build_data/reference/accelerators.csv (a name that
 # file does not hold is dropped at import: the row's chip is null). A system missing here has no
-# chip in the reference data (DGX-B300, DGX-GB200, DGX-GB300 have no row there).
+# chip in the reference data (DGX-B300: sources disagree on the B300's figures, so it has no row).
 SYSTEM_CHIPS = {
     "Ironwood": "TPU7x (Ironwood)",  # Google's name for TPU7x (cloud.google.com/tpu/docs/tpu7x)
     "Trillium": "TPU v6e (Trillium)",  # Google's name for TPU v6e (cloud.google.com/tpu/docs/v6e)
     "TPU v5p": "TPU v5p",
     "DGX-H100": "H100 SXM",  # DGX H100: eight H100 SXM5 80GB
     "DGX-B200": "B200 (HGX 1000 W)",  # DGX B200: eight B200 at 1000 W (as MLPerf's B200-SXM-180GB)
+    # a GB200 / GB300 NVL72 rack's GPUs, each one of its superchips' two (Megatron counts per GPU),
+    # as mlperf_accelerators.csv maps MLPerf's GB200 and GB300 systems
+    "DGX-GB200": "GB200 (one Blackwell GPU)",
+    "DGX-GB300": "GB300 (one Blackwell Ultra GPU)",
 }
 
 

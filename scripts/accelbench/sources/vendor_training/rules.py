@@ -143,8 +143,24 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
     costed = [CostItem(comparison(p, 1, "", "").label, KIND, "tokens", p.tpu["chip"], p.gpu["chip"],
                        p.tpu["tokens_per_s_per_chip"], p.gpu["tokens_per_s_per_chip"], int(p.tpu["chips"]),
                        int(p.gpu["chips"]), p.gpu["url"]) for p in pairs]
+    why = _unpriced_chips(pairs, reference) or (unpriced[0] if unpriced else "")
+    said = f"{len(priced)} of {len(pairs)} pairs priced on GCP: {why}" if unpriced else ""
     return Finding(combined(verdicts), [head, *evidence, *unpriced], links=_links(priced), comparisons=compared,
-                   costed=costed)
+                   costed=costed, said=said)
+
+
+def _unpriced_chips(pairs: list[Pair], reference: Reference) -> str:
+    """What keeps pairs unpriced, each chip or system once, for the answer's sentence: chips GCP
+    has no price for, and systems with no chip in the reference data."""
+    unpriced, no_chip = {}, {}
+    for p in pairs:
+        for row in (p.tpu, p.gpu):
+            if not row["chip"]:
+                no_chip[row["system"]] = None
+            elif not reference.prices.of(row["chip"], "GCP"):
+                unpriced[row["chip"]] = None
+    return "; ".join([*([f"GCP has no price for {', '.join(unpriced)}"] if unpriced else []),
+                      *([f"{', '.join(no_chip)}: no chip in the reference data"] if no_chip else [])])
 
 
 def elsewhere(reference: Reference, gpu_chip: str, tokens_per_s_per_chip: float) -> str:
