@@ -86,9 +86,10 @@ site: benchmarks
 # test-all`; a contributor's `make test` without them skips those tests, each with a line saying
 # how to enable it.
 SIDE_ENVS := $(if $(filter true,$(CI)),cloud-env xla-env)
-# every core at once, then the few tests that time signals and limits, by themselves (`alone`)
+# every core at once, then the few tests that time signals and limits, by themselves (`alone`);
+# loadgroup: the tests of one expensive build (xdist_group) share one worker, so it is built once
 test: $(VENV)/.installed-dev lint browser tf-env $(SIDE_ENVS)
-	$(BIN)/python -m pytest -n auto -m "not alone"
+	$(BIN)/python -m pytest -n auto --dist loadgroup -m "not alone"
 	$(BIN)/python -m pytest -m alone
 
 test-all: cloud-env xla-env
