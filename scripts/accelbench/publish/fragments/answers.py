@@ -25,7 +25,8 @@ HARDWARE_PAGE = "about/hardware.md"  # the reference data, the number formats am
 
 def _links(ctx: Context) -> dict:
     return {"runs": ctx.links.runs, "page": ctx.links.html, "reproduce": ctx.links.html(REPRODUCE_PAGE),
-            "published": {k: ctx.links.html(SOURCES[k].page) for k in ctx.published}
+            "published": {k: ctx.links.html(SOURCES[k].page) + (f"#{SOURCES[k].rows_anchor}" if SOURCES[k].rows_anchor else "")
+                          for k in ctx.published}
             | {SPECS: f"{ctx.links.html(HARDWARE_PAGE)}#number-formats"}}
 
 
