@@ -54,7 +54,7 @@ def _published(ctx: Context, args: list[str]) -> str:
         in_round = rows[rows["round"] == round_name]
         source = ctx.published[KIND].round_of(round_name)["source"]
         tree = f"https://github.com/{source['repository']}/tree/{source['commit']}"
-        out.append(f"\n#### {esc(BENCHMARKS[args[0]].name)} ({esc(args[0])}), MLPerf Training {esc(round_name)} "
+        out.append(f"\n## {esc(BENCHMARKS[args[0]].name)} ({esc(args[0])}), MLPerf Training {esc(round_name)} "
                    # out of the search index: a section per round on every benchmark page would weigh on
                    # every page's load (the index is fetched everywhere); the page's own text stays in it
                    f"{{ #{round_anchor(args[0], round_name)} data-search-exclude }}\n\n"
