@@ -30,7 +30,7 @@ def _inference_table(ctx: Context, args: list[str]) -> str:
         tree = f"https://github.com/{source['repository']}/tree/{source['commit']}"
         name = f"inference-sdxl-{round_name}"
         table = inference_tables.per_chip_table(rows, results_url, anchor=name)
-        out += [f"\n#### Stable Diffusion XL, MLPerf Inference {esc(round_name)}\n\n"
+        out += [f"\n### Stable Diffusion XL, MLPerf Inference {esc(round_name)}\n\n"
                 f'<p>Published by others in <a href="{esc(tree)}">{esc(source["repository"])}</a> at commit '
                 f"<code>{esc(source['commit'][:10])}</code>, closed division; each figure links to the line of the "
                 f"log it was read from. {esc(NOTE)}</p>\n",
