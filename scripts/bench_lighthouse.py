@@ -23,6 +23,7 @@ import tempfile
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 LIGHTHOUSE = ROOT / "scripts" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
@@ -42,16 +43,19 @@ class Gzipped(Quiet):
     """Sends a text file gzip-compressed to a browser that accepts it, as static hosts do."""
 
     def send_head(self):
+        slash = urlsplit(self.path).path.endswith("/")
         path = Path(self.translate_path(self.path))
-        if path.is_dir():
+        if path.is_dir() and slash:
             path = path / "index.html"
-        if (not path.is_file() or path.suffix not in COMPRESSED
-                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+        elif path.is_dir() or slash:  # the parent's answers: a redirect to the folder's slash, or a 404
+            return super().send_head()
+        if not path.is_file() or path.suffix not in COMPRESSED or "gzip" not in self.headers.get("Accept-Encoding", ""):
             return super().send_head()
         body = _gzipped(path)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)  # do_GET copies the body from it

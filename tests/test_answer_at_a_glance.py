@@ -146,14 +146,18 @@ def test_the_forest_marks_previews_hollow_and_ranges_as_bars():
     assert 'role-legend' in figure.svg and "kind of evidence" in figure.svg  # the kinds named in the legend
 
 
-def test_the_leads_count_of_vendor_pairs_links_to_the_table_of_those_pairs(ctx):
+def test_the_leads_count_of_vendor_pairs_links_to_the_section_of_those_pairs(ctx):
     from accelbench.publish.fragments import render
+    from accelbench.store.published import SOURCES
 
+    source = SOURCES["vendor-training"]
     card = render(ctx, "answer", ["speed"]).text
-    assert re.search(r'<a href="\.\./published/vendor_training\.html#matched-pairs">\d+ comparisons</a>', card)
-    page = (ROOT / "docs" / "published" / "vendor_training.md").read_text()
-    # the heading whose anchor it is, with the pairs' table right under it
-    assert page.index("## Matched pairs") < page.index('--8<-- "generated/published/vendor-pairs.md"')
+    link = re.escape(f'../{source.page.removesuffix(".md")}.html#{source.rows_anchor}')
+    assert re.search(rf'<a href="{link}">\d+ comparisons</a>', card)
+    page = (ROOT / "docs" / source.page).read_text()
+    # the heading with that id, over the pairs' chart and table
+    heading = page.index(f"{{ #{source.rows_anchor} }}\n")
+    assert page.rindex("\n## ", 0, heading) < heading < page.index('--8<-- "generated/published/vendor-pairs.md"')
 
 
 def test_the_lead_sentence_counts_names_and_ranges_from_the_findings(ctx, found):

@@ -211,3 +211,19 @@ def test_without_published_files_the_published_pages_say_so(tmp_path, data_dir):
     build = mkdocs_build(tmp_path / "site", data_dir)
     assert build.returncode == 0, build.stderr
     assert "Not measured yet" in (tmp_path / "site" / "published" / "gpt3.html").read_text()
+
+
+def test_the_plugin_names_materials_search_dialog_once_and_warns_where_it_cannot(caplog):
+    from accelbench.mkdocs_plugin import SEARCH_DIALOG, named_search_dialog
+
+    page = f'<header>{SEARCH_DIALOG}><input></div></header>'
+    named = named_search_dialog(page, "index.md")
+    assert named.count('role="dialog" aria-label="Search">') == 1
+    assert named_search_dialog(named, "index.md") == named  # named already: left as it is, no warning
+    other = '<div role="dialog" class="md-search" data-md-component="search">'  # written otherwise
+    with caplog.at_level("WARNING", logger="mkdocs.plugins.accelbench"):
+        assert named_search_dialog(other, "guide.md") == other
+        assert named_search_dialog(named, "index.md") == named
+    assert [r.getMessage() for r in caplog.records] == [
+        "accelbench: guide.md: the search dialog is not written as Material 9.8 writes it; not named"]
+    assert named_search_dialog("<urlset></urlset>", "sitemap.xml") == "<urlset></urlset>"  # no dialog: nothing said

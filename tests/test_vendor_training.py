@@ -25,6 +25,7 @@ from accelbench.sources.vendor_training.importer import DOCUMENTS, import_files
 from accelbench.sources.vendor_training.names import MODEL_NAMES, model_key
 from accelbench.sources.vendor_training.pairs import match
 from accelbench.sources.vendor_training.recipes import CORES_PER_CHIP
+from accelbench.sources.vendor_training.rules import pair_basis
 from accelbench.store.published import SOURCES, load_published, problems_in
 
 from conftest import ROOT
@@ -349,11 +350,22 @@ def test_the_pairs_that_count_are_shown_and_the_superseded_ones_folded_with_ever
     counted, superseded = [p for p in pairs if p.counts], [p for p in pairs if not p.counts]
     assert counted and superseded
     fragment = render(ctx, "vendor-pairs", [])
+    assert not re.search(r"<details[^>]*\bopen\b", fragment.text)  # folded: closed until asked
     shown, folded = fragment.text.split('<details class="ab-evidence ab-superseded">')
-    assert "<details" not in shown and "open" not in folded.split(">", 1)[0]
+    assert "<details" not in shown
     assert f"<summary>{len(superseded)} more matched pair(s), not counted" in folded
     assert shown.count('<tr id="vendor-pairs-') == len(counted)
     assert folded.count('<tr id="vendor-pairs-') == len(superseded)
+    ids = re.findall(r'<tr id="([^"]+)"', fragment.text)
+    assert len(set(ids)) == len(ids)  # made over both tables: no two rows of the page share an anchor
+    # a superseded pair whose key equals a counted one's (only the TPU's release differs) gets its own
+    from dataclasses import replace
+
+    from accelbench.sources.vendor_training.tables import pairs_tables
+    older = replace(counted[0], tpu={**counted[0].tpu, "release": "older"}, superseded_by="Ironwood newer")
+    shown_table, folded_table = pairs_tables([counted[0], older], lambda p: pair_basis(ctx.reference, p))
+    first, second = (re.findall(r'<tr id="([^"]+)"', t.html) for t in (shown_table, folded_table))
+    assert len(first) == len(second) == 1 and second[0] == first[0] + "-2"
     rows = json.loads(next(v for k, v in fragment.downloads.items() if k.endswith("vendor-training-pairs.json")))
     assert [r["counts"] for r in rows] == [True] * len(counted) + [False] * len(superseded)
 
@@ -596,6 +608,17 @@ def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
     assert [c.favours() for c in priced.comparisons] == ["tpu"] and priced.costed[0].tpu_chip == "TPU7x (Ironwood)"
     dear = judged("cost", [tpu, {**h100, "tokens_per_s_per_chip": 4127.56 * 3.85 / 5.00 * 1.2}], reference)
     assert dear.verdict == CONTRADICTED
+    # both chips priced at GCP, the GPU without its host: the sentence gives the pricing's own reason
+    from accelbench.core.prices import HAND_FILE
+
+    hostless = reference_with_prices(tmp_path / "hostless", [("TPU7x", "GCP", 5.00, "us-central1"),
+                                                             ("H100 SXM", "GCP", 3.85, "us-central1")])
+    lines = (hostless / HAND_FILE).read_text().splitlines()
+    (hostless / HAND_FILE).write_text("\n".join(line.replace(",yes,", ",no,") if line.startswith("H100 SXM,") else line
+                                                for line in lines) + "\n")
+    unhosted = judged("cost", [tpu, h100], Reference(hostless))
+    assert unhosted.said == ("0 of 1 pairs priced on GCP: GPU: GCP prices H100 SXM on-demand without the VM that "
+                             "carries it (the catalog has no host price for it): it would look cheaper than it rents for")
 
 
 def test_the_same_release_in_two_files_is_an_error_naming_both(tmp_path):

@@ -27,8 +27,8 @@
     });
   }
 
-  /* One table per task: a page of many or long tables never holds the main thread in one long
-     task (a phone's reader would feel it as a page that does not answer). */
+  /* One task per table: a page of many tables does not hold the main thread in one long task (a
+     phone's reader would feel it as a page that does not answer). */
   function sortable() {
     var tables = Array.prototype.slice.call(document.querySelectorAll("article table"));
     (function next() {

@@ -25,8 +25,18 @@ log = logging.getLogger("mkdocs.plugins.accelbench")
 
 # Material 9.8's search dialog has no accessible name (axe's and Lighthouse's aria-dialog-name);
 # Zensical's names it with the word of its search box, as this does
-SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
-NAMED_SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog" aria-label="Search">'
+SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog"'
+SEARCH_NAME = ' aria-label="Search"'
+
+
+def named_search_dialog(html: str, where: str) -> str:
+    """The page with its search dialog named; a page whose dialog is written otherwise (a newer
+    Material) is left as it is, with a warning, so the change is seen rather than lost."""
+    if SEARCH_DIALOG + ">" in html:
+        return html.replace(SEARCH_DIALOG + ">", SEARCH_DIALOG + SEARCH_NAME + ">", 1)
+    if 'data-md-component="search"' in html and SEARCH_DIALOG + SEARCH_NAME not in html:
+        log.warning(f"accelbench: {where}: the search dialog is not written as Material 9.8 writes it; not named")
+    return html
 
 
 class AccelbenchConfig(base.Config):
@@ -57,7 +67,10 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         log.info(f"accelbench: rendered {sum(1 for _ in folder.rglob('*.md'))} fragment(s) into {folder}")
 
     def on_post_page(self, output, page, config):
-        return output.replace(SEARCH_DIALOG, NAMED_SEARCH_DIALOG, 1)
+        return named_search_dialog(output, page.file.src_uri)
+
+    def on_post_template(self, output_content, template_name, config):
+        return named_search_dialog(output_content, template_name)  # 404.html, which is no page
 
     def on_serve(self, server, config, builder):
         for path in (self.data_dir, self.snippets_dir):

@@ -34,7 +34,7 @@ class Source:
     for_training: bool = True  # False: its results are not training (inference); answers show, never count them
     vendor: bool = False  # reported or written by a chip's vendor
     page: str = "published/index.md"  # the docs page that shows its results (answers link their counts there)
-    rows_anchor: str = ""  # the anchor, on that page, of the table whose rows an answer's count counts
+    rows_anchor: str = ""  # the heading's id, on that page, over the rows an answer's count counts
 
     def module(self, name: str):
         return import_module(f"{self.package}.{name}")

@@ -39,7 +39,9 @@ def priced_rows(items: list[CostItem], prices: PriceList) -> list[PricedRow]:
     out = []
     for item in items:
         offers = prices.pairs(item.tpu_chip, item.gpu_chip) if item.tpu_chip and item.gpu_chip else []
-        if item.unpriced or not offers:  # no provider prices either chip in any tier: one row says why
+        # no tier to price in: no provider sells the TPU and GCP has no price for the GPU either (it may
+        # have one elsewhere): one row says which sides
+        if item.unpriced or not offers:
             out.append(PricedRow(item, "–", "–", None, item.unpriced or _unpriced_sides(item, prices)))
             continue
         for found in offers:

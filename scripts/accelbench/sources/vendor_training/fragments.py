@@ -37,8 +37,7 @@ def _vendor_pairs(ctx: Context, args: list[str]) -> str:
     def basis(pair):
         return pair_basis(ctx.reference, pair)
 
-    counted = vendor_tables.pairs_table([p for p in pairs if p.counts], basis)
-    superseded = vendor_tables.pairs_table([p for p in pairs if not p.counts], basis)
+    counted, superseded = vendor_tables.pairs_tables(pairs, basis)
     shown = [said, wrap(counted.html) if counted.html else "\n<p>No matched pair counts.</p>\n"]
     if superseded.html:
         # folded: what counts comes first, and a phone lays out only the rows it shows (a closed

@@ -123,10 +123,11 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
     pairs = counted(published.rows)
     if not pairs:
         return Finding(NOT_MEASURED, [NO_PAIR])
-    verdicts, evidence, unpriced, priced, compared = [], [], [], [], []
+    verdicts, evidence, unpriced, priced, compared, left = [], [], [], [], [], []
     for p in pairs:
         basis = pair_basis(reference, p)
         if isinstance(basis, Unpriced):
+            left.append((p, basis))
             unpriced.append(f"{configuration(p)} ({side(p.tpu)} vs {side(p.gpu)}): {basis.side} side unpriced: "
                             f"{basis.reason}")
             continue
@@ -143,24 +144,27 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
     costed = [CostItem(comparison(p, 1, "", "").label, KIND, "tokens", p.tpu["chip"], p.gpu["chip"],
                        p.tpu["tokens_per_s_per_chip"], p.gpu["tokens_per_s_per_chip"], int(p.tpu["chips"]),
                        int(p.gpu["chips"]), p.gpu["url"]) for p in pairs]
-    why = _unpriced_chips(pairs, reference) or (unpriced[0] if unpriced else "")
-    said = f"{len(priced)} of {len(pairs)} pairs priced on GCP: {why}" if unpriced else ""
+    said = f"{len(priced)} of {len(pairs)} pairs priced on GCP: {_why_unpriced(left, reference)}" if left else ""
     return Finding(combined(verdicts), [head, *evidence, *unpriced], links=_links(priced), comparisons=compared,
                    costed=costed, said=said)
 
 
-def _unpriced_chips(pairs: list[Pair], reference: Reference) -> str:
-    """What keeps pairs unpriced, each chip or system once, for the answer's sentence: chips GCP
-    has no price for, and systems with no chip in the reference data."""
-    unpriced, no_chip = {}, {}
-    for p in pairs:
+def _why_unpriced(left: list[tuple[Pair, Unpriced]], reference: Reference) -> str:
+    """What keeps these pairs unpriced, each said once, for the answer's sentence: the chips GCP
+    has no price for (either side, not only the first the pricing stopped at), the systems with no
+    chip in the reference data, and any other reason as the pricing gave it."""
+    no_price, no_chip, other = {}, {}, {}
+    for p, basis in left:
+        missing = False
         for row in (p.tpu, p.gpu):
             if not row["chip"]:
-                no_chip[row["system"]] = None
+                no_chip[row["system"]] = missing = True
             elif not reference.prices.of(row["chip"], "GCP"):
-                unpriced[row["chip"]] = None
-    return "; ".join([*([f"GCP has no price for {', '.join(unpriced)}"] if unpriced else []),
-                      *([f"{', '.join(no_chip)}: no chip in the reference data"] if no_chip else [])])
+                no_price[row["chip"]] = missing = True
+        if not missing:  # both chips have GCP prices: priced without a host, or from two lists
+            other[f"{basis.side}: {basis.reason}"] = True
+    return "; ".join([*([f"GCP has no price for {', '.join(no_price)}"] if no_price else []),
+                      *([f"{', '.join(no_chip)}: no chip in the reference data"] if no_chip else []), *other])
 
 
 def elsewhere(reference: Reference, gpu_chip: str, tokens_per_s_per_chip: float) -> str:

@@ -32,16 +32,18 @@ def _who(row: dict) -> str:
     return f"{esc(row['system'])}<br><small>{chip} · {esc(what)}</small>"  # two lines at most
 
 
-def pairs_table(pairs: list[Pair], basis_of, *, anchor: str = "vendor-pairs") -> Table:
-    """Every matched pair, those that count first: the configuration, each side's tokens per second
-    per chip (linked to its line) and date, GPU over TPU, dollars per billion tokens with both chips
-    priced at GCP from one list (``basis_of(pair)``: a PricedPair, or Unpriced saying which side and
-    why), and the flags."""
+def pairs_tables(pairs: list[Pair], basis_of, *, anchor: str = "vendor-pairs") -> tuple[Table, Table]:
+    """The matched pairs that count, and those superseded by a newer release: the configuration,
+    each side's tokens per second per chip (linked to its line) and date, GPU over TPU, dollars per
+    billion tokens with both chips priced at GCP from one list (``basis_of(pair)``: a PricedPair, or
+    Unpriced saying which side and why), and the flags. The rows' ids are made over both tables at
+    once, so no two rows of the page share one."""
     head = ["Model", "Chips", "GBS", "Seq len", "Precision (TPU / GPU)", "TPU system", "TPU tokens/s per chip",
             "TPU date", "GPU system", "GPU tokens/s per GPU", "GPU date", "GPU/TPU", "USD per B tokens on GCP (TPU)",
             "USD per B tokens on GCP (GPU)", "Counts / flags"]
     body, keys, data = [], [], []
-    for p in sorted(pairs, key=lambda p: not p.counts):  # stable: pairs.match's order within each group
+    ordered = sorted(pairs, key=lambda p: not p.counts)  # stable: pairs.match's order within each group
+    for p in ordered:
         t, g = p.tpu, p.gpu
         basis = basis_of(p)
         costs = []
@@ -79,7 +81,13 @@ def pairs_table(pairs: list[Pair], basis_of, *, anchor: str = "vendor-pairs") ->
             "unpriced": None if isinstance(basis, PricedPair) else f"{basis.side}: {basis.reason}",
             "counts": p.counts, "superseded_by": p.superseded_by, "flags": "; ".join(p.flags),
         })
-    return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
+    ids = row_ids(anchor, keys)
+
+    def table(counting: bool) -> Table:
+        chosen = [i for i, p in enumerate(ordered) if p.counts is counting]
+        return Table(html_table(head, [body[i] for i in chosen], ids=[ids[i] for i in chosen]) if chosen else None,
+                     [data[i] for i in chosen])
+    return table(True), table(False)
 
 
 def refusals_table(refusals: list[Refusal], *, anchor: str = "vendor-refused") -> Table:
