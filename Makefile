@@ -87,9 +87,10 @@ site: benchmarks
 # how to enable it.
 SIDE_ENVS := $(if $(filter true,$(CI)),cloud-env xla-env)
 # every core at once, then the few tests that time signals and limits, by themselves (`alone`);
-# loadgroup: the tests of one expensive build (xdist_group) share one worker, so it is built once
+# loadfile: a module's tests share one worker, so its expensive fixtures (a site build, the
+# TensorFlow environment's runs) are made once rather than once per worker
 test: $(VENV)/.installed-dev lint browser tf-env $(SIDE_ENVS)
-	$(BIN)/python -m pytest -n auto --dist loadgroup -m "not alone"
+	$(BIN)/python -m pytest -n auto --dist loadfile -m "not alone"
 	$(BIN)/python -m pytest -m alone
 
 test-all: cloud-env xla-env

@@ -14,8 +14,6 @@ import pytest
 
 from conftest import ON_CI, ROOT
 
-pytestmark = pytest.mark.xdist_group("committed-site")  # one build of the committed site, shared with test_page_weight
-
 CHROMIUM = os.environ.get("ACCELBENCH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
 WORKLOAD_PAGES = [f"evidence/{w}.html" for w in ("matmul", "memory_bandwidth", "transformer_train", "general_compute",

@@ -11,8 +11,6 @@ import yaml
 
 from conftest import ROOT
 
-pytestmark = pytest.mark.xdist_group("committed-site")  # one build of the committed site, shared with test_browser
-
 CONFIG = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)  # !ENV tags stay text
 CHART_SCRIPTS = CONFIG["extra"]["chart_javascript"]
 CHART_LIBRARIES = CONFIG["extra"]["chart_libraries"]  # fetched by charts.js, never by a <script> of the page

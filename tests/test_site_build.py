@@ -13,8 +13,6 @@ import pytest
 from conftest import ROOT, make_run, new_data_dir, write_run
 from helpers import chart_lines, chart_specs, chart_svgs, copy_project, mkdocs_build
 
-pytestmark = pytest.mark.xdist_group("site-build")  # the measured run and its build made once, on one worker
-
 
 def docs_listing():
     """What docs/ holds, but for the downloads the render step keeps in docs/data/files/ (ignored

@@ -14,8 +14,6 @@ import pytest
 from conftest import ROOT
 from helpers import copy_project, mkdocs_build
 
-pytestmark = pytest.mark.xdist_group("zensical")  # its two builds (MkDocs, Zensical) made once, on one worker
-
 ZENSICAL = Path(sys.executable).with_name("zensical")
 PAGES = ["index.html", "article/comparison.html", "article/tpus.html", "guide.html", "evidence/matmul.html",
          "evidence/transformer_train.html", "evidence/energy.html", "about/runs.html", "about/hardware.html",
