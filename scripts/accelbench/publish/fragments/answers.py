@@ -25,9 +25,13 @@ HARDWARE_PAGE = "about/hardware.md"  # the reference data, the number formats am
 
 def _links(ctx: Context) -> dict:
     return {"runs": ctx.links.runs, "page": ctx.links.html, "reproduce": ctx.links.html(REPRODUCE_PAGE),
-            "published": {k: ctx.links.html(SOURCES[k].page) + (f"#{SOURCES[k].rows_anchor}" if SOURCES[k].rows_anchor else "")
-                          for k in ctx.published}
+            "published": {k: _rows_url(ctx, SOURCES[k]) for k in ctx.published}
             | {SPECS: f"{ctx.links.html(HARDWARE_PAGE)}#number-formats"}}
+
+
+def _rows_url(ctx: Context, source) -> str:
+    """Where an answer's count of a source's comparisons links: its page, at the rows' heading."""
+    return ctx.links.html(source.page) + (f"#{source.rows_anchor}" if source.rows_anchor else "")
 
 
 def _card_url(ctx: Context):

@@ -4,6 +4,8 @@ rules with the name table. Registered in core.KINDS."""
 
 from __future__ import annotations
 
+import functools
+
 import pandas as pd
 
 from accelbench.core.text import esc
@@ -34,10 +36,7 @@ def _vendor_pairs(ctx: Context, args: list[str]) -> str:
     said = f"<p>{esc(LABEL)}. {esc(finding.evidence[0])}.</p>\n" if finding else ""
     if not pairs:
         return said + "\n<p>No TPU row and GPU row of the vendors' documents match.</p>\n"
-    def basis(pair):
-        return pair_basis(ctx.reference, pair)
-
-    counted, superseded = vendor_tables.pairs_tables(pairs, basis)
+    counted, superseded = vendor_tables.pairs_tables(pairs, functools.partial(pair_basis, ctx.reference))
     shown = [said, wrap(counted.html) if counted.html else "\n<p>No matched pair counts.</p>\n"]
     if superseded.html:
         # folded: what counts comes first, and a phone lays out only the rows it shows (a closed
