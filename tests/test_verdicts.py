@@ -277,5 +277,5 @@ def test_measured_and_published_verdicts_speak_one_vocabulary():
     assert judging.combined([]) == judging.NOT_MEASURED
     assert judging.combined([judging.SUPPORTED, judging.SUPPORTED]) == judging.SUPPORTED
     assert judging.combined([judging.SUPPORTED, judging.CONTRADICTED]) == judging.MIXED
-    assert [judging.judge_advantage(a) for a in (1.06, 1.04, 0.96, 0.94)] == \
+    assert [judging.beyond_margin(a) for a in (1.06, 1.04, 0.96, 0.94)] == \
         [judging.SUPPORTED, judging.MIXED, judging.MIXED, judging.CONTRADICTED]

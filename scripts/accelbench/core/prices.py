@@ -35,8 +35,22 @@ def chip_hours(work: str, quantity: float, units: float = 1) -> float:
 
 
 def usd(work: str, usd_per_chip_hour: float, quantity: float) -> float:
-    """Dollars per billion tokens (WORK "tokens") or per training run ("runs") at a price per chip-hour."""
+    """Dollars per billion tokens (WORK "tokens") or per training run ("runs") at a price per chip-hour:
+    the one place a price becomes dollars."""
     return usd_per_chip_hour * chip_hours(work, quantity)
+
+
+def usd_per_pflop(usd_per_chip_hour: float, tflops: float) -> float:
+    """Dollars per PFLOP of matrix work at TFLOPS sustained: the price of a chip-hour over the PFLOP it does."""
+    return usd_per_chip_hour / (tflops * 3600 / 1000)
+
+
+UNITS = {"tokens": "per billion tokens", "runs": "per run"}  # what one unit of each kind of work is, in words
+
+
+def dollars(work: str, value: float) -> str:
+    """A cost as the sentences write it: cents per billion tokens, whole dollars per run."""
+    return f"${value:,.2f} {UNITS[work]}" if work == "tokens" else f"${value:,.0f} {UNITS[work]}"
 
 
 class PriceError(ValueError):
@@ -166,6 +180,41 @@ class PricedPair:
     def regions(self) -> str:
         return self.tpu.region if self.same_region else f"TPU {self.tpu.region or 'region not stated'}, GPU " \
             f"{self.gpu.region or 'region not stated'}"
+
+
+@dataclass(frozen=True)
+class PricedComparison:
+    """A comparison priced: both sides' dollars per unit of WORK at one PricedPair (the step every
+    rule, table and the estimator's data price a comparison with)."""
+
+    basis: PricedPair
+    work: str
+    tpu_usd: float
+    gpu_usd: float
+
+    @property
+    def advantage(self) -> float:
+        """The TPU's advantage: the GPU's dollars over the TPU's (above 1 favours the TPU)."""
+        return self.gpu_usd / self.tpu_usd
+
+
+def price_comparison(basis: PricedPair | Unpriced, work: str, tpu_quantity: float,
+                     gpu_quantity: float) -> PricedComparison | Unpriced:
+    """Both sides of a comparison at BASIS: tokens per second per chip (WORK "tokens") or
+    chip-hours per run ("runs") each -> dollars; an Unpriced basis stays as it is."""
+    if isinstance(basis, Unpriced):
+        return basis
+    return PricedComparison(basis, work, usd(work, basis.tpu.usd_per_chip_hour, tpu_quantity),
+                            usd(work, basis.gpu.usd_per_chip_hour, gpu_quantity))
+
+
+def elsewhere(prices: PriceList, gpu_chip: str, work: str, quantity: float) -> str:
+    """The GPU's cheapest on-demand offer outside GCP, as context beside a verdict judged at GCP."""
+    best = prices.cheapest_elsewhere(gpu_chip)
+    if best is None:
+        return "; no GPU offer outside GCP in the price lists"
+    return (f"; context, not in the verdict: the GPU's cheapest offer elsewhere, {best.text()}, is "
+            f"{dollars(work, usd(work, best.usd_per_chip_hour, quantity))}")
 
 
 @dataclass(frozen=True)

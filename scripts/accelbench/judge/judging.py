@@ -16,7 +16,23 @@ if TYPE_CHECKING:
     from accelbench.core.reference import Reference
 
 SUPPORTED, CONTRADICTED, MIXED, NOT_MEASURED = "supported", "contradicted", "mixed", "not measured yet"
-MARGIN = 0.05  # differences within 5% count as a tie
+MARGIN = 0.05  # differences within the margin count as a tie: every rule and every sentence reads it here
+MARGIN_TEXT = f"{MARGIN:.0%}"  # the margin as the rules' texts and the sentences write it
+ABOVE = f"{1 + MARGIN:.2f}"  # the ratio a whole interval must clear, as the rules' texts write it
+
+
+def beyond_margin(low: float, high: float | None = None) -> str:
+    """The TPU's advantage (above 1 favours the TPU), or the range LOW-HIGH the source or the
+    interval gives -> the verdict on 'the TPU is better': supported where even the low end clears
+    the margin, contradicted where even the high end falls short of parity by more than it, and a
+    tie (mixed) otherwise. The one margin rule: every kind of evidence judges by it."""
+    high = low if high is None else high
+    return SUPPORTED if low > 1 + MARGIN else CONTRADICTED if high < 1 - MARGIN else MIXED
+
+
+def favoured(advantage: float) -> str | None:
+    """'tpu', 'gpu', or None within the margin: the side a single advantage points to."""
+    return {SUPPORTED: "tpu", CONTRADICTED: "gpu"}.get(beyond_margin(advantage))
 
 
 def combined(verdicts: list[str]) -> str:
@@ -25,12 +41,6 @@ def combined(verdicts: list[str]) -> str:
     if not verdicts:
         return NOT_MEASURED
     return verdicts[0] if len(set(verdicts)) == 1 else MIXED
-
-
-def judge_advantage(advantage: float) -> str:
-    """The GPU's figure over the TPU's, where more is worse (chip-hours, dollars) -> the verdict on
-    'the TPU is better': beyond the margin either way, or a tie (mixed) within it."""
-    return SUPPORTED if advantage > 1 + MARGIN else CONTRADICTED if advantage < 1 - MARGIN else MIXED
 
 
 @dataclass(frozen=True)
@@ -55,8 +65,8 @@ class Comparison:
     preview: bool = False  # a side is a preview system, not for sale yet
 
     def favours(self) -> str | None:
-        """'tpu', 'gpu', or None within the margin: as judge_advantage judges the TPU's claim."""
-        return {SUPPORTED: "tpu", CONTRADICTED: "gpu"}.get(judge_advantage(self.advantage))
+        """'tpu', 'gpu', or None within the margin."""
+        return favoured(self.advantage)
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,8 @@
 Like with like, whatever the order of files and records: each comparison names its workload,
 model, dtype and size rule, and takes on each kind of chip the best current result (today's
 snippet source) of any framework. Each TPU/GPU ratio carries a 95% interval from the timing
-samples; a claim is supported or contradicted only when the whole interval lies beyond the 5%
-margin. A failure counts as evidence only when it is a limit of the chip or its framework
+samples; a claim is supported or contradicted only when the whole interval lies beyond the
+margin (judging.beyond_margin). A failure counts as evidence only when it is a limit of the chip or its framework
 (unsupported, precision); any other failure leaves that comparison not measured.
 
 Each rule is registered in judging.RULES under its claim (claims.py) and the kind "measured", by the
@@ -26,14 +26,17 @@ from accelbench.core.runfile import EVIDENCE_CATEGORIES
 from accelbench.judge.claims import MEASURED, Claim
 from accelbench.judge.intervals import Ratio, median_ratio, ratio
 from accelbench.judge.judging import (
+    ABOVE,
     CONTRADICTED,
     MARGIN,
+    MARGIN_TEXT,
     MIXED,
     NOT_MEASURED,
     SUPPORTED,
     Comparison,
     CostItem,
     Finding,
+    beyond_margin,
     combined,
     rule,
     rules_of,
@@ -71,15 +74,9 @@ def all_verdicts(store: Store, reference: Reference) -> list[Verdict]:
     return measured_verdicts({(r.claim.slug, MEASURED): r.judge(store, reference) for r in rules_of(MEASURED)})
 
 
-def judge(r: Ratio | None, margin: float = MARGIN) -> str:
+def judge(r: Ratio | None) -> str:
     """An advantage ratio ('the TPU is better' when above 1) -> verdict, by its whole interval."""
-    if r is None:
-        return NOT_MEASURED
-    if r.low > 1 + margin:
-        return SUPPORTED
-    if r.high < 1 - margin:
-        return CONTRADICTED
-    return MIXED
+    return NOT_MEASURED if r is None else beyond_margin(r.low, r.high)
 
 
 @dataclass(frozen=True)
@@ -170,9 +167,10 @@ def designed_for(store: Store, reference: Reference) -> Finding:
 
 @rule("speed", MEASURED,
       text="Compares the best bfloat16 matrix-multiplication TFLOP/s (n ≥ 4096) and, where both are measured, the "
-           "best GPT-2 small training tokens/s, per chip, any framework. Supported if the TPU is more than 5% faster "
-           "on every comparison available (the whole 95% interval of the ratio above 1.05); contradicted if more than "
-           "5% slower on every one; mixed otherwise. Needs matrix multiplication on both a GPU and a TPU.")
+           "best GPT-2 small training tokens/s, per chip, any framework. Supported if the TPU is more than "
+           f"{MARGIN_TEXT} faster on every comparison available (the whole 95% interval of the ratio above {ABOVE}); "
+           f"contradicted if more than {MARGIN_TEXT} slower on every one; mixed otherwise. "
+           "Needs matrix multiplication on both a GPU and a TPU.")
 def speed(store: Store, reference: Reference) -> Finding:
     found, evidence, runs, compared = [], [], [], []
     for comparison in (MATMUL, GPT2):
@@ -230,9 +228,9 @@ def _price_text(cost: float, price, row: pd.Series) -> str:
       text="Cost per billion GPT-2 small training tokens = the chip's cheapest GCP on-demand price per chip-hour "
            "(the cloud the article's claim names; reference data) ÷ (measured "
            "tokens/s × 3600) × 10⁹, for the cheapest per token result on each kind of chip. Supported if the TPU's "
-           "cost is more than 5% below the GPU's (the whole 95% interval of the GPU/TPU cost ratio above 1.05); "
-           "contradicted if more than 5% above; mixed otherwise. Needs GPT-2 small measured on both and a price for "
-           "each chip at GCP.")
+           f"cost is more than {MARGIN_TEXT} below the GPU's (the whole 95% interval of the GPU/TPU cost ratio above "
+           f"{ABOVE}); contradicted if more than {MARGIN_TEXT} above; mixed otherwise. "
+           "Needs GPT-2 small measured on both and a price for each chip at GCP.")
 def cost(store: Store, reference: Reference) -> Finding:
     sides = {pl: cheapest_per_token(store, reference, pl) for pl in PLATFORMS}
     evidence = [f"{pl.upper()}: " + (_price_text(c[1], c[2], c[0]) if c else "not measured yet, or no GCP price for the chip")
@@ -262,8 +260,8 @@ ENERGY_MATMUL = LikeForLike("bf16 matmul at n = 8192, TFLOP per joule, best on e
 @rule("energy", MEASURED,
       text="Compares measured GPT-2 small tokens per joule (else bf16 n = 8192 matrix-multiplication TFLOP per joule) "
            "of the GPU and the TPU, each from one metered run, so the ratio has no sampling interval. Supported if the "
-           "TPU's is more than 5% higher; contradicted if more than 5% lower; mixed otherwise. TPUs expose no energy "
-           "counter to programs, so this stays not measured until one does.")
+           f"TPU's is more than {MARGIN_TEXT} higher; contradicted if more than {MARGIN_TEXT} lower; mixed otherwise. "
+           "TPUs expose no energy counter to programs, so this stays not measured until one does.")
 def energy(store: Store, reference: Reference) -> Finding:
     for comparison in (ENERGY, ENERGY_MATMUL):
         rows = comparison.rows(store)

@@ -3,9 +3,10 @@ into one table of results, each row with its round and the repository and commit
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 import pandas as pd
 
@@ -64,3 +65,35 @@ def round_key(name: str) -> tuple[int, ...]:
 
 def newest_first(names) -> list[str]:
     return sorted(set(names), key=round_key, reverse=True)
+
+
+def results_url(row: pd.Series, top: tuple[str, ...] = ()) -> str:
+    """The entry's result folder on GitHub, at the commit it was imported from: TOP (the division
+    folder, where the repository has one), then submitter/results/system/benchmark, each path part
+    percent-encoded (names come from the imported files)."""
+    parts = [*top, row["submitter"], "results", row["system"], row["benchmark"]]
+    return f"https://github.com/{row['repository']}/tree/{row['commit']}/" + "/".join(quote(str(p), safe="") for p in parts)
+
+
+def entry_label(row: pd.Series, name: str) -> str:
+    """An entry as the evidence names it: the accelerator (by the column NAME), chips, submitter and
+    availability: 'TPU-trillium × 1024 (Google, available)'."""
+    return f"{row[name]} × {row['chips']} ({row['submitter']}, {row['availability']})"
+
+
+def comparable(results: pd.DataFrame, column: str, values: Iterable[str]) -> list[tuple[str, str, pd.DataFrame]]:
+    """(value, round, its GPU and TPU entries) for each VALUE of COLUMN (a benchmark, a scenario), in
+    the newest round that has both kinds of chip. An entry re-listed from an earlier round counts
+    there only."""
+    out = []
+    if results.empty:
+        return out
+    df = results[results["relisted_from"].isna()] if "relisted_from" in results else results
+    for value in values:
+        of_value = df[df[column] == value]
+        for round_name in newest_first(of_value["round"]):
+            rows = of_value[of_value["round"] == round_name]
+            if {"gpu", "tpu"} <= set(rows["kind"]):
+                out.append((value, round_name, rows))
+                break
+    return out

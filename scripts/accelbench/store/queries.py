@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pandas as pd
 
-from accelbench.core.prices import usd
+from accelbench.core.prices import usd, usd_per_pflop
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import EVIDENCE_CATEGORIES
 from accelbench.store.store import Store
@@ -98,7 +98,7 @@ def cost_rows(store: Store, reference: Reference) -> list[dict]:
         hourly = price.usd_per_chip_hour if price else None
         rows.append({"chip": chip, "price": price, "tokens_row": tokens, "matmul_row": matmul,
                      "usd_per_btok": usd("tokens", hourly, tokens["m_tokens_per_s"]) if hourly and tokens is not None else None,
-                     "usd_per_pflop": hourly / (matmul["m_tflops"] * 3600 / 1000) if hourly and matmul is not None else None})
+                     "usd_per_pflop": usd_per_pflop(hourly, matmul["m_tflops"]) if hourly and matmul is not None else None})
     return rows
 
 
@@ -204,7 +204,7 @@ def general_ops(store: Store):
     return pairs, failures, left_out, runs
 
 
-def usd_per_billion_tokens(row: pd.Series, reference: Reference, provider: str | None = "GCP"):
+def token_cost(row: pd.Series, reference: Reference, provider: str | None = "GCP"):
     """(dollars per billion tokens, Price): the record's chip at its cheapest on-demand price at
     PROVIDER (GCP, where the article's cost claim is made; None: any) over its training throughput."""
     chip = reference.chip_for(row["device"])
@@ -221,7 +221,7 @@ def cheapest_per_token(store: Store, reference: Reference, platform: str):
     if ok.empty or "m_tokens_per_s" not in ok:
         return None
     ok = ok[(ok["platform"] == platform) & ok["params"].map(is_gpt2_small) & ok["m_tokens_per_s"].notna()]
-    priced = [(row, *cost) for _, row in ok.iterrows() if (cost := usd_per_billion_tokens(row, reference))]
+    priced = [(row, *cost) for _, row in ok.iterrows() if (cost := token_cost(row, reference))]
     return min(priced, key=lambda c: (c[1], -c[0]["m_tokens_per_s"], c[0]["run_id"]), default=None)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from accelbench.core.text import esc_md
 from accelbench.judge.answers import ANSWER_RULE, Answer
 from accelbench.judge.claims import CLAIMS, SPECS, SPECS_LABEL, SPECS_TITLE
-from accelbench.judge.judging import MARGIN
+from accelbench.judge.judging import MARGIN, MARGIN_TEXT, favoured
 from accelbench.publish.fragments.core import (
     REPRODUCE_PAGE,
     Context,
@@ -40,7 +40,7 @@ def _card_url(ctx: Context):
 
 CAPTION = ("Each row is one comparison a verdict rule judged, as its kind of evidence published or measured it; "
            "right of 1 favours the TPU, on one scale for every metric (its speed over the GPU's, or the GPU's time, "
-           f"chip-hours, dollars or joules over its own). The shaded band is the ±{MARGIN:.0%} the rules count as a tie; "
+           f"chip-hours, dollars or joules over its own). The shaded band is the ±{MARGIN_TEXT} the rules count as a tie; "
            "a bar is the range the source gives; a hollow marker is a preview system. Narrow the rows by chip, "
            "precision and scale; click a point for its source.")
 
@@ -51,8 +51,9 @@ def chart(ctx: Context, answers: list[Answer], uid: str, title: str, prefix_clai
     if rows.empty:
         return ""
     kinds = ", ".join(dict.fromkeys(rows["kind"]))
+    sides = [favoured(a) for a in rows["advantage"]]
     alt_text = (f"{title}: {len(rows)} comparisons ({kinds}), the TPU's advantage on a log scale; "
-                f"{sum(rows['advantage'] > 1 + MARGIN)} favour the TPU, {sum(rows['advantage'] < 1 - MARGIN)} the GPU.")
+                f"{sides.count('tpu')} favour the TPU, {sides.count('gpu')} the GPU.")
     return figure(charts.forest_chart(rows, alt_text, MARGIN, uid, title), alt_text, CAPTION, ctx, wide=True)
 
 

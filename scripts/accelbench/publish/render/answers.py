@@ -11,7 +11,7 @@ import pandas as pd
 from accelbench.core.text import esc
 from accelbench.judge.answers import DECISIVE, MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, Answer, KindAnswer, listed
 from accelbench.judge.claims import MEASURED
-from accelbench.judge.judging import MARGIN, Comparison
+from accelbench.judge.judging import MARGIN_TEXT, Comparison
 from accelbench.publish.render.icons import SIDE_ICONS, direction_icon, icon, verdict_icon
 
 DIRECTION_CSS = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDENCE: "none"}
@@ -40,7 +40,7 @@ def _kind_said(k: KindAnswer, url: str) -> str:
     if len(compared) <= LISTED:
         return f"{esc(k.named)}: " + ", ".join(f"{esc(c.label)} {_advantage(c)}" for c in compared)
     sides = [c.favours() for c in compared]
-    counts = f"{sides.count('tpu')} favour the TPU, {sides.count('gpu')} the GPU, {sides.count(None)} within ±{MARGIN:.0%}"
+    counts = f"{sides.count('tpu')} favour the TPU, {sides.count('gpu')} the GPU, {sides.count(None)} within ±{MARGIN_TEXT}"
     low, high = min(c.advantage for c in compared), max(c.advantage for c in compared)
     return (f'{esc(k.named)}: <a href="{esc(url)}">{len(compared)} comparisons</a> ({counts}; TPU advantage '
             f"{low:.2f}× to {high:.2f}×)")

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from datetime import date
 
-from accelbench.core.prices import PricedPair, PriceList, Unpriced, usd
+from accelbench.core.prices import PricedPair, PriceList, Unpriced, price_comparison
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.judging import CostItem
 from accelbench.publish.render.tables import Table, html_table
@@ -31,8 +31,8 @@ class PricedRow:
     def cost(self, side: str) -> float | None:
         if self.pair is None:
             return None
-        price = getattr(self.pair, side)
-        return usd(self.item.work, price.usd_per_chip_hour, getattr(self.item, f"{side}_quantity"))
+        priced = price_comparison(self.pair, self.item.work, self.item.tpu_quantity, self.item.gpu_quantity)
+        return getattr(priced, f"{side}_usd")
 
 
 def priced_rows(items: list[CostItem], prices: PriceList) -> list[PricedRow]:

@@ -5,7 +5,7 @@ core.KINDS."""
 from __future__ import annotations
 
 from accelbench.core.text import esc
-from accelbench.judge.judging import judge_advantage
+from accelbench.judge.judging import beyond_margin
 from accelbench.publish.fragments.core import Context, concat, download, kind, rules_list, wrap
 from accelbench.sources.mlperf_inference import tables as inference_tables
 from accelbench.sources.mlperf_inference.format import KIND
@@ -45,7 +45,7 @@ def _inference_summary(ctx: Context, args: list[str]) -> str:
     for scenario, round_name, rows in comparable(ctx.published[KIND]):
         tpu, gpu = best(rows, "tpu"), best(rows, "gpu")  # the rule's own choice, tie-break included
         entries.append((scenario, round_name, tpu, gpu, best(rows, "tpu", "available"),
-                        judge_advantage(tpu["per_chip"] / gpu["per_chip"])))
+                        beyond_margin(tpu["per_chip"] / gpu["per_chip"])))
     return f"\n<p>{esc(NOTE)}</p>\n" + wrap(inference_tables.summary_table(entries, results_url))
 
 

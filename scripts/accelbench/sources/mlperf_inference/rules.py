@@ -4,51 +4,38 @@ project measured, nor with MLPerf Training, and never counted as training (every
 
 Comparisons are per chip: a system's samples/s (Offline) or queries/s (Server) divided by its chips,
 in the newest round with both a TPU and a GPU result. MLPerf publishes one figure per result, not
-the spread a verdict interval needs, so a difference within 5% counts as a tie.
+the spread a verdict interval needs, so a difference within the margin counts as a tie
+(judging.beyond_margin).
 """
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 import pandas as pd
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import Comparison, Finding, combined, judge_advantage, rule
+from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, beyond_margin, combined, rule
+from accelbench.sources import rounds
 from accelbench.sources.mlperf_inference.format import KIND, SCENARIOS, MLPerfInference
-from accelbench.sources.rounds import newest_first
+from accelbench.sources.rounds import entry_label
 
 NO_RESULT = "No MLPerf Inference result yet."
 INFERENCE = "Inference, not training (never counted towards an answer on training)"
 
 
 def results_url(row: pd.Series) -> str:
-    """The result's folder on GitHub, at the commit it was imported from (each path part
-    percent-encoded: names come from the imported files)."""
-    parts = ["closed", row["submitter"], "results", row["system"], row["benchmark"]]
-    return f"https://github.com/{row['repository']}/tree/{row['commit']}/" + "/".join(quote(str(p), safe="") for p in parts)
+    """The result's folder on GitHub (under closed/), at the commit it was imported from."""
+    return rounds.results_url(row, ("closed",))
 
 
 def label(row: pd.Series) -> str:
     """The chip as the hardware reference names it ('TPU v6e (Trillium)' for MLPerf's 'TPU v6'), chips,
     submitter and availability."""
-    return f"{row['chip']} × {row['chips']} ({row['submitter']}, {row['availability']})"
+    return entry_label(row, "chip")
 
 
 def comparable(published: MLPerfInference) -> list[tuple[str, str, pd.DataFrame]]:
     """(scenario, round, its GPU and TPU results) per scenario, in the newest round with both kinds."""
-    df = published.results
-    out = []
-    if df.empty:
-        return out
-    for scenario in SCENARIOS:
-        in_scenario = df[df["scenario"] == scenario]
-        for round_name in newest_first(in_scenario["round"]):
-            rows = in_scenario[in_scenario["round"] == round_name]
-            if {"gpu", "tpu"} <= set(rows["kind"]):
-                out.append((scenario, round_name, rows))
-                break
-    return out
+    return rounds.comparable(published.results, "scenario", SCENARIOS)
 
 
 def best(rows: pd.DataFrame, kind: str, availability: str | None = None) -> pd.Series | None:
@@ -70,14 +57,15 @@ def per_chip(row: pd.Series) -> str:
       text="Inference only, never counted as training. Per scenario (Offline samples/s, Server queries/s) of Stable "
            "Diffusion XL, in the newest round with both: the TPU result with the most per chip against the GPU result "
            "with the most per chip, preview systems included and said so (with the best TPU available now beside a "
-           "preview). Supported if the TPU does more than 5% more per chip in every scenario; contradicted if more "
-           "than 5% less in every one; mixed otherwise.")
+           "preview). Supported if the TPU does more than "
+           f"{MARGIN_TEXT} more per chip in every scenario; contradicted if more than {MARGIN_TEXT} less in every "
+           "one; mixed otherwise.")
 def speed(published: MLPerfInference, reference: Reference) -> Finding:
     verdicts, evidence, links, compared = [], [], [], []
     for scenario, round_name, rows in comparable(published):
         tpu, gpu = best(rows, "tpu"), best(rows, "gpu")
         ratio = tpu["per_chip"] / gpu["per_chip"]
-        verdicts.append(judge_advantage(ratio))  # more per chip is better: TPU/GPU above 1 favours the TPU
+        verdicts.append(beyond_margin(ratio))  # more per chip is better: TPU/GPU above 1 favours the TPU
         sentence = (f"{INFERENCE}: MLPerf Inference {round_name}, Stable Diffusion XL, {scenario}: best TPU "
                     f"{label(tpu)} {per_chip(tpu)}; best GPU {label(gpu)} {per_chip(gpu)}; TPU/GPU {ratio:.2f}")
         available = best(rows, "tpu", "available")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.text import esc
-from accelbench.judge.judging import judge_advantage
+from accelbench.judge.judging import beyond_margin
 from accelbench.publish.fragments.core import (
     PUBLISHED_PAGE,
     Context,
@@ -108,7 +108,7 @@ def _published_summary(ctx: Context, args: list[str]) -> str:
     for benchmark, round_name, rows in comparable(ctx.published[KIND]):
         tpu = best_tpu(rows)  # the rule's own choice, tie-break included
         gpu = nearest_gpu(rows, int(tpu["chips"]))
-        entries.append((benchmark, round_name, tpu, gpu, judge_advantage(gpu["chip_hours"] / tpu["chip_hours"])))
+        entries.append((benchmark, round_name, tpu, gpu, beyond_margin(gpu["chip_hours"] / tpu["chip_hours"])))
     return wrap(published_tables.published_summary(entries, results_url, lambda b: ctx.links.html(f"published/{b}.md")))
 
 

@@ -6,43 +6,43 @@ measured.
 Comparisons are per chip: chip-hours to train (chips x minutes) on the same benchmark in the same
 round, the TPU's best entry against the GPU entry at the same or the nearest chip count (scaling
 costs chip-hours, so entries of very different sizes are not compared). MLPerf publishes scores,
-not the spread a verdict interval needs, so a difference within 5% counts as a tie.
+not the spread a verdict interval needs, so a difference within the margin counts as a tie
+(judging.beyond_margin).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from urllib.parse import quote
 
 import pandas as pd
 
-from accelbench.core.prices import Unpriced
+from accelbench.core.prices import Unpriced, elsewhere, price_comparison, usd
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import (
     CONTRADICTED,
+    MARGIN_TEXT,
     MIXED,
     NOT_MEASURED,
     SUPPORTED,
     Comparison,
     CostItem,
     Finding,
+    beyond_margin,
     combined,
-    judge_advantage,
     rule,
 )
+from accelbench.sources import rounds
 from accelbench.sources.mlperf_training.coverage import Coverage, coverage, model_area
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
-from accelbench.sources.rounds import newest_first
+from accelbench.sources.rounds import entry_label
 
 NO_RESULT = "No MLPerf result yet."
 
 
 def results_url(row: pd.Series) -> str:
-    """The entry's result files on GitHub, at the commit they were imported from (each path part
-    percent-encoded: names come from the imported files)."""
-    parts = [row["submitter"], "results", row["system"], row["benchmark"]]
-    return f"https://github.com/{row['repository']}/tree/{row['commit']}/" + "/".join(quote(str(p), safe="") for p in parts)
+    """The entry's result files on GitHub, at the commit they were imported from."""
+    return rounds.results_url(row)
 
 
 def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, advantage: float, metric: str,
@@ -58,24 +58,13 @@ def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, 
 
 
 def _label(row: pd.Series) -> str:
-    return f"{row['accelerator']} × {row['chips']} ({row['submitter']}, {row['availability']})"
+    return entry_label(row, "accelerator")
 
 
 def comparable(published: MLPerfTraining) -> list[tuple[str, str, pd.DataFrame]]:
-    """(benchmark, round, its GPU and TPU entries) for each benchmark, in the newest round that
-    has both kinds of chip. An entry re-listed from an earlier round counts there only."""
+    """(benchmark, round, its GPU and TPU entries) for each benchmark, in the newest round with both."""
     df = published.results
-    out = []
-    if df.empty:
-        return out
-    df = df[df["relisted_from"].isna()] if "relisted_from" in df else df
-    for benchmark in sorted(df["benchmark"].unique()):
-        for round_name in newest_first(df[df["benchmark"] == benchmark]["round"]):
-            rows = df[(df["benchmark"] == benchmark) & (df["round"] == round_name)]
-            if {"gpu", "tpu"} <= set(rows["kind"]):
-                out.append((benchmark, round_name, rows))
-                break
-    return out
+    return rounds.comparable(df, "benchmark", sorted(df["benchmark"].unique()) if not df.empty else [])
 
 
 def nearest_gpu(rows: pd.DataFrame, chips: int) -> pd.Series:
@@ -93,15 +82,16 @@ def best_tpu(rows: pd.DataFrame) -> pd.Series:
 
 @rule("speed", KIND,
       text="Per benchmark, in the newest round with both: the TPU entry with the fewest chip-hours to train "
-           "against the GPU entry at the same or nearest chip count. Supported if the TPU needs more than 5% "
-           "fewer chip-hours on every benchmark; contradicted if more than 5% more on every one; mixed otherwise.")
+           "against the GPU entry at the same or nearest chip count. Supported if the TPU needs more than "
+           f"{MARGIN_TEXT} fewer chip-hours on every benchmark; contradicted if more than {MARGIN_TEXT} more on every "
+           "one; mixed otherwise.")
 def speed(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, evidence, links, compared = [], [], [], []
     for benchmark, round_name, rows in comparable(published):
         tpu = best_tpu(rows)
         gpu = nearest_gpu(rows, int(tpu["chips"]))
         advantage = gpu["chip_hours"] / tpu["chip_hours"]
-        verdicts.append(judge_advantage(advantage))
+        verdicts.append(beyond_margin(advantage))
         evidence.append(f"{benchmark} ({round_name}): TPU {_label(tpu)} {tpu['chip_hours']:.3g} chip-hours; "
                         f"GPU {_label(gpu)} {gpu['chip_hours']:.3g} chip-hours; GPU/TPU {advantage:.2f}"
                         + _availability_note(tpu, gpu))
@@ -127,7 +117,7 @@ def _cheapest_run(rows: pd.DataFrame, reference: Reference, kind: str):
     for _, row in rows[rows["kind"] == kind].iterrows():
         price = reference.cheapest_price(row["chip"], "GCP") if isinstance(row["chip"], str) else None
         if price:
-            priced.append((row, price.usd_per_chip_hour * row["chip_hours"]))
+            priced.append((row, usd("runs", price.usd_per_chip_hour, row["chip_hours"])))
     return min(priced, key=lambda p: (p[1], p[0]["system"]), default=(None, None))[0]
 
 
@@ -150,9 +140,9 @@ def priced_runs(published: MLPerfTraining, reference: Reference):
            "chip-hour (reference data: the SkyPilot catalog, or a hand-entered committed-use rate), for the TPU and "
            "the GPU entry of each benchmark (newest round with both) that cost least per run on GCP, both chips priced "
            "from one GCP price list in the longest committed-use tier both publish, else on-demand. Supported if the "
-           "TPU run costs more than 5% less on every benchmark; contradicted if more than 5% more on every one; mixed "
-           "otherwise; not measured where GCP prices no pair. The GPU's cheapest offer elsewhere is context, never "
-           "part of the verdict.")
+           f"TPU run costs more than {MARGIN_TEXT} less on every benchmark; contradicted if more than {MARGIN_TEXT} "
+           "more on every one; mixed otherwise; not measured where GCP prices no pair. "
+           "The GPU's cheapest offer elsewhere is context, never part of the verdict.")
 def cost(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, evidence, links, compared, costed = [], [], [], [], []
     for benchmark, round_name, tpu, gpu, basis in priced_runs(published, reference):
@@ -164,15 +154,14 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
         if isinstance(basis, Unpriced):
             evidence.append(f"{benchmark} ({round_name}): {basis.side} side unpriced: {basis.reason}")
             continue
-        t_usd, g_usd = basis.tpu.usd_per_chip_hour * tpu["chip_hours"], basis.gpu.usd_per_chip_hour * gpu["chip_hours"]
-        verdicts.append(judge_advantage(g_usd / t_usd))
-        best = reference.prices.cheapest_elsewhere(gpu["chip"])
-        context = (f"; context, not in the verdict: the GPU's cheapest offer elsewhere, {best.text()}, is "
-                   f"${best.usd_per_chip_hour * gpu['chip_hours']:,.0f} per run") if best else ""
+        priced = price_comparison(basis, "runs", tpu["chip_hours"], gpu["chip_hours"])
+        t_usd, g_usd = priced.tpu_usd, priced.gpu_usd
+        verdicts.append(beyond_margin(priced.advantage))
+        context = elsewhere(reference.prices, gpu["chip"], "runs", gpu["chip_hours"])
         evidence.append(f"{benchmark} ({round_name}): TPU {_label(tpu)} ${t_usd:,.0f} per run at {basis.tpu.text()}; "
                         f"GPU {_label(gpu)} ${g_usd:,.0f} at {basis.gpu.text()}{context}")
         links += [(f"{benchmark} TPU", results_url(tpu)), (f"{benchmark} GPU", results_url(gpu))]
-        compared.append(comparison(benchmark, round_name, tpu, gpu, g_usd / t_usd, "dollars per run",
+        compared.append(comparison(benchmark, round_name, tpu, gpu, priced.advantage, "dollars per run",
                                    f"TPU ${t_usd:,.0f} per run at {basis.tpu.text()}; GPU ${g_usd:,.0f} at "
                                    f"{basis.gpu.text()}"))
     return Finding(combined(verdicts), evidence or [NO_RESULT], links=links, comparisons=compared, costed=costed)

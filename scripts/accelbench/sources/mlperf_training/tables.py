@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.text import esc, num_cell, row_ids
+from accelbench.judge.judging import MARGIN_TEXT
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.sources.mlperf_training.coverage import model_area
 
@@ -56,7 +57,7 @@ def _relisted(row: pd.Series) -> str:
 
 
 POINTS_TO = {"supported": "the TPU: fewer chip-hours", "contradicted": "the GPU: fewer chip-hours",
-             "mixed": "neither: within 5%"}
+             "mixed": f"neither: within {MARGIN_TEXT}"}
 
 
 def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]], results_url, page_url) -> str:

@@ -4,27 +4,17 @@ another source. Each finding names the paper, its authors' affiliation and the l
 from it (vendor-authored where the authors work for a compared chip's vendor), the chips compared
 (often older than those measured elsewhere on the site), and quotes the figure word for word.
 
-A figure is a range (the TPU ahead by 1.2x to 1.7x); a range wholly beyond 5% either way decides,
-one that reaches into the margin is mixed.
+A quoted figure is a range (the TPU ahead by 1.2x to 1.7x), judged by judging.beyond_margin: a
+range wholly beyond the margin either way decides, one that reaches into it is mixed.
 """
 
 from __future__ import annotations
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import CONTRADICTED, MARGIN, MIXED, SUPPORTED, Comparison, Finding, combined, rule
+from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, beyond_margin, combined, rule
 from accelbench.sources.papers.format import KIND, Figure, Papers, doi_url, short_citation
 
 NO_PAPER = "No peer-reviewed paper with a quoted TPU-against-GPU figure on this claim yet."
-
-
-def judge_range(figure: Figure) -> str:
-    """The TPU ahead by low-high times: supported where even the low end clears the margin,
-    contradicted where even the high end falls short of parity by more than it, mixed otherwise."""
-    if figure.low > 1 + MARGIN:
-        return SUPPORTED
-    if figure.high < 1 - MARGIN:
-        return CONTRADICTED
-    return MIXED
 
 
 def sentence(paper: dict, figure: Figure) -> str:
@@ -39,7 +29,7 @@ def sentence(paper: dict, figure: Figure) -> str:
 def _judge(claim: str, papers: Papers) -> Finding:
     verdicts, evidence, links, compared = [], [], [], []
     for paper, figure in papers.figures(claim):
-        verdicts.append(judge_range(figure))
+        verdicts.append(beyond_margin(figure.low, figure.high))
         evidence.append(sentence(paper, figure))
         tpu, gpu = paper["chips"]["tpu"]["name"], paper["chips"]["gpu"]["name"]
         compared.append(Comparison(
@@ -56,8 +46,8 @@ def _judge(claim: str, papers: Papers) -> Finding:
 @rule("speed", KIND,
       text="From figures quoted word for word from peer-reviewed papers, each labelled with its authors' affiliation "
            "(vendor-authored where they work for a compared chip's vendor) and naming the chips compared. Supported "
-           "if every quoted range puts the TPU more than 5% faster than the GPU; contradicted if every one puts it "
-           "more than 5% slower; mixed otherwise.")
+           f"if every quoted range puts the TPU more than {MARGIN_TEXT} faster than the GPU; contradicted if every one "
+           f"puts it more than {MARGIN_TEXT} slower; mixed otherwise.")
 def speed(published: Papers, reference: Reference) -> Finding:
     return _judge("speed", published)
 
@@ -65,7 +55,7 @@ def speed(published: Papers, reference: Reference) -> Finding:
 @rule("energy", KIND,
       text="From power or energy figures quoted word for word from peer-reviewed papers, each labelled with its "
            "authors' affiliation (vendor-authored where they work for a compared chip's vendor) and naming the chips "
-           "compared. Supported if every quoted range has the TPU using more than 5% less power or energy than the "
-           "GPU; contradicted if every one has it using more than 5% more; mixed otherwise.")
+           f"compared. Supported if every quoted range has the TPU using more than {MARGIN_TEXT} less power or energy "
+           f"than the GPU; contradicted if every one has it using more than {MARGIN_TEXT} more; mixed otherwise.")
 def energy(published: Papers, reference: Reference) -> Finding:
     return _judge("energy", published)

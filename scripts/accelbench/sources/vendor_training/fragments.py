@@ -14,7 +14,7 @@ from accelbench.publish.render import charts
 from accelbench.sources.vendor_training import tables as vendor_tables
 from accelbench.sources.vendor_training.format import KIND, row_url
 from accelbench.sources.vendor_training.pairs import match
-from accelbench.sources.vendor_training.rules import pair_basis
+from accelbench.sources.vendor_training.rules import pair_cost
 
 LABEL = "Vendor-reported (published by Google and NVIDIA, not audited, not measured here)"
 
@@ -36,7 +36,7 @@ def _vendor_pairs(ctx: Context, args: list[str]) -> str:
     said = f"<p>{esc(LABEL)}. {esc(finding.evidence[0])}.</p>\n" if finding else ""
     if not pairs:
         return said + "\n<p>No TPU row and GPU row of the vendors' documents match.</p>\n"
-    counted, superseded = vendor_tables.pairs_tables(pairs, functools.partial(pair_basis, ctx.reference))
+    counted, superseded = vendor_tables.pairs_tables(pairs, functools.partial(pair_cost, ctx.reference))
     shown = [said, wrap(counted.html) if counted.html else "\n<p>No matched pair counts.</p>\n"]
     if superseded.html:
         # folded: what counts comes first, and a phone lays out only the rows it shows (a closed

@@ -4,23 +4,23 @@ of its own, never merged with what this project measured nor counted as audited 
 declared ``vendor=True``, which the answers read).
 
 Only the matched pairs of pairs.py are compared, and only their tokens per second per chip.
-judging.judge_advantage takes the GPU's figure over the TPU's where more is worse (chip-hours,
-dollars); for a throughput, where more is better, the equivalent figure is the time per token, so
-the speed rule passes the TPU's tokens/s over the GPU's (the GPU's time per token over the TPU's).
+judging.beyond_margin takes the TPU's advantage (above 1 favours the TPU): for a throughput, the
+TPU's tokens/s over the GPU's; for a cost, the GPU's dollars over the TPU's.
 """
 
 from __future__ import annotations
 
-from accelbench.core.prices import PricedPair, Unpriced, usd
+from accelbench.core.prices import PricedComparison, PricedPair, Unpriced, elsewhere, price_comparison
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import (
-    MARGIN,
+    MARGIN_TEXT,
     NOT_MEASURED,
     Comparison,
     CostItem,
     Finding,
+    beyond_margin,
     combined,
-    judge_advantage,
+    favoured,
     rule,
 )
 from accelbench.sources.vendor_training.format import KIND, VendorTraining, figure_text
@@ -75,19 +75,22 @@ def _links(pairs: list[Pair]) -> list[tuple[str, str]]:
            "flagged 'different FP8 recipes'; never bf16 with FP8 or FP4). Only tokens per second per chip are "
            "compared, never TFLOP/s: MaxText and Megatron count attention FLOPs differently. For each system only its "
            "newest release with the configuration at that precision family counts (a newer FP8-only release does not "
-           "supersede an older bf16 pair); older releases are shown, dated. Supported if the TPU trains more than 5% more "
-           "tokens per second per chip on every counted pair; contradicted if more than 5% fewer on every one; "
+           "supersede an older bf16 pair); older releases are shown, dated. Supported if the TPU trains more than "
+           f"{MARGIN_TEXT} more tokens per second per chip on every counted pair; contradicted if more than "
+           f"{MARGIN_TEXT} fewer on every one; "
            "mixed otherwise. Published by the vendors, not audited.")
 def speed(published: VendorTraining, reference: Reference) -> Finding:
     pairs = counted(published.rows)
     if not pairs:
         return Finding(NOT_MEASURED, [NO_PAIR])
     # more is better for a throughput: the TPU's over the GPU's is the GPU's time per token over the TPU's
-    verdicts = [judge_advantage(p.tpu["tokens_per_s_per_chip"] / p.gpu["tokens_per_s_per_chip"]) for p in pairs]
+    verdicts = [beyond_margin(p.tpu["tokens_per_s_per_chip"] / p.gpu["tokens_per_s_per_chip"]) for p in pairs]
     ratios = [p.gpu_over_tpu for p in pairs]
-    faster, slower = sum(r < 1 - MARGIN for r in ratios), sum(r > 1 + MARGIN for r in ratios)
+    sides = [favoured(1 / r) for r in ratios]
+    faster, slower = sides.count("tpu"), sides.count("gpu")
     evidence = [f"{len(pairs)} matched pairs (each GPU system's newest release at that precision): the TPU trains more "
-                f"than 5% faster per chip on {faster}, more than 5% slower on {slower}, within 5% on "
+                f"than {MARGIN_TEXT} faster per chip on {faster}, more than {MARGIN_TEXT} slower on {slower}, within "
+                f"{MARGIN_TEXT} on "
                 f"{len(pairs) - faster - slower}; "
                 f"GPU/TPU tokens/s per chip from {min(ratios):.2f} to {max(ratios):.2f}"]
     evidence += [f"{configuration(p)}: TPU {side(p.tpu)} {p.tpu['precision']} {figure_text(p.tpu['tokens_per_s_per_chip'])} "
@@ -99,10 +102,6 @@ def speed(published: VendorTraining, reference: Reference) -> Finding:
     return Finding(combined(verdicts), evidence, links=_links(pairs), comparisons=compared)
 
 
-def usd_per_billion_tokens(usd_per_chip_hour: float, tokens_per_s_per_chip: float) -> float:
-    return usd("tokens", usd_per_chip_hour, tokens_per_s_per_chip)
-
-
 def pair_basis(reference: Reference, pair: Pair) -> PricedPair | Unpriced:
     """Both chips of a pair priced the way the cost claim is judged (PriceList.gcp_basis)."""
     for side, row in (("TPU", pair.tpu), ("GPU", pair.gpu)):
@@ -111,13 +110,21 @@ def pair_basis(reference: Reference, pair: Pair) -> PricedPair | Unpriced:
     return reference.prices.gcp_basis(pair.tpu["chip"], pair.gpu["chip"])
 
 
+def pair_cost(reference: Reference, pair: Pair) -> PricedComparison | Unpriced:
+    """A pair's dollars per billion tokens on each side, at the basis the cost claim is judged on:
+    the one pricing step of a pair, which the rule and the tables share."""
+    return price_comparison(pair_basis(reference, pair), "tokens", pair.tpu["tokens_per_s_per_chip"],
+                            pair.gpu["tokens_per_s_per_chip"])
+
+
 @rule("cost", KIND,
       text="Where the article makes the claim, on GCP: dollars per billion training tokens = GCP's price per "
            "chip-hour (reference data: the SkyPilot catalog, or a hand-entered committed-use rate) × 10⁹ ÷ (the "
            "vendor-reported tokens per second per chip × 3600), both chips priced from one GCP price list, in the "
            "longest committed-use tier both publish, else on-demand, on every pair the speed rule counts. Supported if "
-           "the TPU costs more than 5% less per token on every priced pair; contradicted if more than 5% more on every "
-           "one; mixed otherwise; not measured where GCP prices neither pair. The cheapest GPU offer elsewhere is "
+           "the TPU costs more than "
+           f"{MARGIN_TEXT} less per token on every priced pair; contradicted if more than {MARGIN_TEXT} more on "
+           "every one; mixed otherwise; not measured where GCP prices neither pair. The cheapest GPU offer elsewhere is "
            "context, never part of the verdict.")
 def cost(published: VendorTraining, reference: Reference) -> Finding:
     pairs = counted(published.rows)
@@ -125,21 +132,21 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
         return Finding(NOT_MEASURED, [NO_PAIR])
     verdicts, evidence, unpriced, priced, compared, left = [], [], [], [], [], []
     for p in pairs:
-        basis = pair_basis(reference, p)
-        if isinstance(basis, Unpriced):
-            left.append((p, basis))
-            unpriced.append(f"{configuration(p)} ({side(p.tpu)} vs {side(p.gpu)}): {basis.side} side unpriced: "
-                            f"{basis.reason}")
+        priced_pair = pair_cost(reference, p)
+        if isinstance(priced_pair, Unpriced):
+            left.append((p, priced_pair))
+            unpriced.append(f"{configuration(p)} ({side(p.tpu)} vs {side(p.gpu)}): {priced_pair.side} side unpriced: "
+                            f"{priced_pair.reason}")
             continue
-        tpu, gpu = (usd_per_billion_tokens(price.usd_per_chip_hour, row["tokens_per_s_per_chip"])
-                    for price, row in ((basis.tpu, p.tpu), (basis.gpu, p.gpu)))
-        verdicts.append(judge_advantage(gpu / tpu))
+        basis, tpu, gpu = priced_pair.basis, priced_pair.tpu_usd, priced_pair.gpu_usd
+        verdicts.append(beyond_margin(priced_pair.advantage))
         priced.append(p)
         figures = (f"TPU ${tpu:,.2f} per billion tokens at {basis.tpu.text()}; GPU ${gpu:,.2f} at {basis.gpu.text()}")
-        compared.append(comparison(p, gpu / tpu, "dollars per billion tokens", figures))
+        compared.append(comparison(p, priced_pair.advantage, "dollars per billion tokens", figures))
         evidence.append(f"{configuration(p)}: TPU {side(p.tpu)} ${tpu:,.2f} per billion tokens at "
                         f"{basis.tpu.text()}; GPU {side(p.gpu)} ${gpu:,.2f} at {basis.gpu.text()}"
-                        f"{elsewhere(reference, p.gpu['chip'], p.gpu['tokens_per_s_per_chip'])}{_flags(p)}")
+                        f"{elsewhere(reference.prices, p.gpu['chip'], 'tokens', p.gpu['tokens_per_s_per_chip'])}"
+                        f"{_flags(p)}")
     head = f"{len(priced)} of {len(pairs)} matched pairs priced on GCP (both chips from one price list)"
     costed = [CostItem(comparison(p, 1, "", "").label, KIND, "tokens", p.tpu["chip"], p.gpu["chip"],
                        p.tpu["tokens_per_s_per_chip"], p.gpu["tokens_per_s_per_chip"], int(p.tpu["chips"]),
@@ -166,11 +173,3 @@ def _why_unpriced(left: list[tuple[Pair, Unpriced]], reference: Reference) -> st
     return "; ".join([*([f"GCP has no price for {', '.join(no_price)}"] if no_price else []),
                       *([f"{', '.join(no_chip)}: no chip in the reference data"] if no_chip else []), *other])
 
-
-def elsewhere(reference: Reference, gpu_chip: str, tokens_per_s_per_chip: float) -> str:
-    """The cheapest on-demand offer of the GPU outside GCP, as context beside the GCP verdict."""
-    best = reference.prices.cheapest_elsewhere(gpu_chip)
-    if best is None:
-        return "; no GPU offer outside GCP in the price lists"
-    return (f"; context, not in the verdict: the GPU's cheapest offer elsewhere, {best.text()}, is "
-            f"${usd_per_billion_tokens(best.usd_per_chip_hour, tokens_per_s_per_chip):,.2f} per billion tokens")

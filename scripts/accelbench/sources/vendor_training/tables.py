@@ -4,13 +4,12 @@ every text from a document is escaped."""
 
 from __future__ import annotations
 
-from accelbench.core.prices import PricedPair
+from accelbench.core.prices import PricedComparison
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.sources.vendor_training.format import figure_text, flat, row_url
 from accelbench.sources.vendor_training.names import MAXTEXT_DEFAULTS, MAXTEXT_DEFAULTS_READ, MODEL_NAMES, PRECISIONS, QUALIFIERS
 from accelbench.sources.vendor_training.pairs import Pair, Refusal
-from accelbench.sources.vendor_training.rules import usd_per_billion_tokens
 
 
 def _figure(row: dict, value, text: str) -> str:
@@ -32,11 +31,11 @@ def _who(row: dict) -> str:
     return f"{esc(row['system'])}<br><small>{chip} · {esc(what)}</small>"  # two lines at most
 
 
-def pairs_tables(pairs: list[Pair], basis_of, *, anchor: str = "vendor-pairs") -> tuple[Table, Table]:
+def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") -> tuple[Table, Table]:
     """The matched pairs that count, and those superseded by a newer release: the configuration,
     each side's tokens per second per chip (linked to its line) and date, GPU over TPU, dollars per
-    billion tokens with both chips priced at GCP from one list (``basis_of(pair)``: a PricedPair, or
-    Unpriced saying which side and why), and the flags. The rows' ids are made over both tables at
+    billion tokens with both chips priced at GCP from one list (``cost_of(pair)``: the rule's
+    PricedComparison, or Unpriced saying which side and why), and the flags. The rows' ids are made over both tables at
     once, so no two rows of the page share one."""
     head = ["Model", "Chips", "GBS", "Seq len", "Precision (TPU / GPU)", "TPU system", "TPU tokens/s per chip",
             "TPU date", "GPU system", "GPU tokens/s per GPU", "GPU date", "GPU/TPU", "USD per B tokens on GCP (TPU)",
@@ -45,11 +44,13 @@ def pairs_tables(pairs: list[Pair], basis_of, *, anchor: str = "vendor-pairs") -
     ordered = sorted(pairs, key=lambda p: not p.counts)  # stable: pairs.match's order within each group
     for p in ordered:
         t, g = p.tpu, p.gpu
-        basis = basis_of(p)
+        cost = cost_of(p)
+        priced = isinstance(cost, PricedComparison)
+        basis = cost.basis if priced else cost
         costs = []
-        for row, name in ((t, "tpu"), (g, "gpu")):
-            price = getattr(basis, name) if isinstance(basis, PricedPair) else None
-            usd = usd_per_billion_tokens(price.usd_per_chip_hour, row["tokens_per_s_per_chip"]) if price else None
+        for name in ("tpu", "gpu"):
+            price = getattr(basis, name) if priced else None
+            usd = getattr(cost, f"{name}_usd") if priced else None
             cell = (num_cell(f'<span title="{esc(price.text())}; {esc(price.cite)}">${usd:,.2f}</span>', usd) if price
                     else f'<span title="{esc(basis.reason)}">no price</span>' if basis.side in (name.upper(), "both")
                     else "–")
@@ -77,8 +78,8 @@ def pairs_tables(pairs: list[Pair], basis_of, *, anchor: str = "vendor-pairs") -
             "tpu_usd_per_billion_tokens": costs[0][0], "gpu_usd_per_billion_tokens": costs[1][0],
             "tpu_usd_per_chip_hour": costs[0][1].usd_per_chip_hour if costs[0][1] else None,
             "gpu_usd_per_chip_hour": costs[1][1].usd_per_chip_hour if costs[1][1] else None,
-            "price_tier": basis.tier if isinstance(basis, PricedPair) else None,
-            "unpriced": None if isinstance(basis, PricedPair) else f"{basis.side}: {basis.reason}",
+            "price_tier": basis.tier if priced else None,
+            "unpriced": None if priced else f"{basis.side}: {basis.reason}",
             "counts": p.counts, "superseded_by": p.superseded_by, "flags": "; ".join(p.flags),
         })
     ids = row_ids(anchor, keys)
