@@ -16,8 +16,8 @@ from accelbench.judge.answers import answer, measured_kind
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.judge.judging import MARGIN, SUPPORTED, Comparison, Finding
 from accelbench.publish.fragments import Context, Links, render
+from accelbench.publish.render import answer_charts
 from accelbench.publish.render import answers as render_answers
-from accelbench.publish.render import charts
 from accelbench.sources import SOURCES
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
@@ -130,14 +130,14 @@ def test_the_chart_has_the_margin_band_one_log_axis_the_filters_and_every_row_in
 
 def test_the_forest_marks_previews_hollow_and_ranges_as_bars():
     rows = render_answers.comparison_rows([])
-    assert rows.empty and charts.forest_chart(rows, "alt", MARGIN, "u", "t") is None
+    assert rows.empty and answer_charts.forest_chart(rows, "alt", MARGIN, "u", "t") is None
     claim = CLAIMS["speed"]
     one = Finding(SUPPORTED, ["e"], comparisons=[
         Comparison("a <b>range</b>", 1.44, "speed", "T", "G", "f", low=1.2, high=1.7),
         Comparison("a preview", 0.5, "chip-hours", "T2", "G", "f", chips=1024, preview=True)])
     a = answer(claim, {MEASURED: one}, {MEASURED: measured_kind()})
     frame = render_answers.comparison_rows([a])
-    figure = charts.forest_chart(frame, "alt", MARGIN, "u", "t")
+    figure = answer_charts.forest_chart(frame, "alt", MARGIN, "u", "t")
     (rows,) = [r for r in figure.spec["datasets"].values() if r and "label" in r[0]]
     assert [(r["lo"], r["hi"], r["status"], r["scale"]) for r in rows] == [
         (1.2, 1.7, "available", "not stated"), (0.5, 0.5, "a preview system", "over 512 chips")]
@@ -230,5 +230,5 @@ def test_a_measured_gpu_and_tpu_pair_is_a_comparison_with_its_95_percent_interva
     rows = store.current("matmul")
     r = ratio(rows[rows["platform"] == "tpu"].iloc[0], rows[rows["platform"] == "gpu"].iloc[0], "tflops")
     assert (c.advantage, c.low, c.high) == pytest.approx((r.value, r.low, r.high)) and c.low < c.advantage < c.high
-    assert (c.tpu, c.gpu, c.metric, c.precision) == (TPU[0], GPU[0], "TFLOP/s", "bf16")
+    assert (c.tpu, c.gpu, c.metric, c.precision) == (TPU[0], GPU[0], "TFLOP/s", "BF16")
     assert c.label.startswith("Measured here: bf16 matmul") and c.favours() == "tpu"

@@ -17,7 +17,7 @@ from helpers import GPU, TPU, gpt2, matmul
 
 AUDITED = KindInfo("audited benchmark results", "MLPerf Training")
 VENDOR = KindInfo("vendor-reported", "Vendor-published training throughput", vendor=True)
-KINDS = {MEASURED: measured_kind(), "mlperf-training": AUDITED}
+FRAGMENTS = {MEASURED: measured_kind(), "mlperf-training": AUDITED}
 # speed as judged by the two kinds these tests hold (others are tested through their own sources)
 SPEED = dataclasses.replace(CLAIMS["speed"], judged_by=(MEASURED, "mlperf-training"))
 
@@ -30,7 +30,7 @@ def found(verdict, text="figure"):
 
 
 def test_no_evidence_at_all():
-    a = answer(SPEED, {MEASURED: found(NOT_MEASURED), "mlperf-training": found(NOT_MEASURED)}, KINDS)
+    a = answer(SPEED, {MEASURED: found(NOT_MEASURED), "mlperf-training": found(NOT_MEASURED)}, FRAGMENTS)
     assert (a.direction, a.strength) == (NO_EVIDENCE, "")
     assert "measured here: not measured yet; audited benchmark results (MLPerf Training): not measured yet" in \
         render.lead(a, LINKS)
@@ -40,7 +40,7 @@ def test_no_evidence_at_all():
 
 
 def test_measured_only():
-    a = answer(SPEED, {MEASURED: found(SUPPORTED, "bf16 matmul: TPU 900 TFLOP/s, GPU 700")}, KINDS)
+    a = answer(SPEED, {MEASURED: found(SUPPORTED, "bf16 matmul: TPU 900 TFLOP/s, GPU 700")}, FRAGMENTS)
     assert (a.direction, a.strength) == (TO_TPU, "on one kind of evidence")
     assert a.bears_on == ("The article's claim “Even faster for large tensor ops” (TPUs, against “Very fast” for GPUs) "
                           "is supported by measured here.")
@@ -53,7 +53,7 @@ def test_measured_only():
 
 def test_mlperf_only():
     a = answer(SPEED, {MEASURED: found(NOT_MEASURED), "mlperf-training": found(CONTRADICTED, "gpt3 (v4.1): GPU/TPU 0.58")},
-               KINDS)
+               FRAGMENTS)
     assert (a.direction, a.strength) == (TO_GPU, "on one kind of evidence")
     assert a.bears_on.endswith("is contradicted by audited benchmark results (MLPerf Training).")
     assert "<strong>Points to the GPU</strong>: measured here: not measured yet; audited benchmark results " \
@@ -62,14 +62,14 @@ def test_mlperf_only():
 
 
 def test_vendor_published_only_is_a_weak_answer():
-    kinds = {**KINDS, "vendor-training": VENDOR}
+    kinds = {**FRAGMENTS, "vendor-training": VENDOR}
     claim = CLAIMS["cost"]
     a = answer(claim, {MEASURED: found(NOT_MEASURED), "vendor-training": found(SUPPORTED)}, kinds)
     assert (a.direction, a.strength) == (TO_TPU, "weakly: on vendor-reported or vendor-authored evidence only")
 
 
 def test_kinds_that_disagree_are_mixed_and_each_keeps_its_verdict():
-    a = answer(SPEED, {MEASURED: found(SUPPORTED), "mlperf-training": found(CONTRADICTED)}, KINDS)
+    a = answer(SPEED, {MEASURED: found(SUPPORTED), "mlperf-training": found(CONTRADICTED)}, FRAGMENTS)
     assert (a.direction, a.strength) == (MIXED_ANSWER, "the kinds of evidence disagree")
     assert a.bears_on.endswith("is supported by measured here and contradicted by audited benchmark results "
                                "(MLPerf Training).")
@@ -77,14 +77,14 @@ def test_kinds_that_disagree_are_mixed_and_each_keeps_its_verdict():
 
 
 def test_two_kinds_that_agree_answer_strongly_and_a_mixed_one_is_named():
-    a = answer(SPEED, {MEASURED: found(CONTRADICTED), "mlperf-training": found(CONTRADICTED)}, KINDS)
+    a = answer(SPEED, {MEASURED: found(CONTRADICTED), "mlperf-training": found(CONTRADICTED)}, FRAGMENTS)
     assert (a.direction, a.strength) == (TO_GPU, "strongly: 2 kinds of evidence agree")
-    b = answer(SPEED, {MEASURED: found(MIXED), "mlperf-training": found(CONTRADICTED)}, KINDS)
+    b = answer(SPEED, {MEASURED: found(MIXED), "mlperf-training": found(CONTRADICTED)}, FRAGMENTS)
     assert (b.direction, b.strength) == (TO_GPU, "on one kind of evidence; measured here mixed")
 
 
 def test_a_kind_with_nothing_imported_is_named_as_not_known():
-    kinds = {**KINDS, "vendor-training": dataclasses.replace(VENDOR, held=False)}
+    kinds = {**FRAGMENTS, "vendor-training": dataclasses.replace(VENDOR, held=False)}
     claim = dataclasses.replace(CLAIMS["speed"], judged_by=(MEASURED, "vendor-training"))
     a = answer(claim, {MEASURED: found(NOT_MEASURED)}, kinds)
     assert a.unknown == ["measured here: not measured yet",
@@ -93,7 +93,7 @@ def test_a_kind_with_nothing_imported_is_named_as_not_known():
 
 
 def test_a_limitation_claim_that_holds_points_to_the_gpu():
-    a = answer(CLAIMS["flexibility"], {MEASURED: found(SUPPORTED)}, KINDS)
+    a = answer(CLAIMS["flexibility"], {MEASURED: found(SUPPORTED)}, FRAGMENTS)
     assert a.direction == TO_GPU  # "TPUs: focused on AI tasks only" holds: the GPU is the flexible one
 
 
@@ -121,8 +121,8 @@ def test_a_stale_measured_result_gives_no_measured_evidence(data_dir):
 
 
 def test_the_summary_paragraph_names_each_direction_and_what_is_missing():
-    answers = [answer(SPEED, {"mlperf-training": found(CONTRADICTED)}, KINDS),
-               answer(CLAIMS["energy"], {MEASURED: found(NOT_MEASURED)}, KINDS)]
+    answers = [answer(SPEED, {"mlperf-training": found(CONTRADICTED)}, FRAGMENTS),
+               answer(CLAIMS["energy"], {MEASURED: found(NOT_MEASURED)}, FRAGMENTS)]
     assert render.summary(answers) == (
         "<p>Of the article&#x27;s 2 claims, the evidence on this site points to the GPU on Speed (for AI). Those answers "
         "rest on audited benchmark results (MLPerf Training); each kind keeps its own verdict below. There is no "
@@ -131,7 +131,7 @@ def test_the_summary_paragraph_names_each_direction_and_what_is_missing():
 
 
 def test_contradicted_never_appears_without_what_it_contradicts():
-    a = answer(SPEED, {"mlperf-training": found(CONTRADICTED, '<script>alert(1)</script>')}, KINDS)
+    a = answer(SPEED, {"mlperf-training": found(CONTRADICTED, '<script>alert(1)</script>')}, FRAGMENTS)
     html = render.card(a, {"runs": "runs.html", "page": lambda s: s, "reproduce": "r.html", "published": {}})
     assert "contradicted by audited benchmark results" in html and "Even faster for large tensor ops" in html
     assert "<script>" not in html and "&lt;script&gt;" in html

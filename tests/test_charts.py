@@ -6,7 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from accelbench.core.text import fmt
-from accelbench.publish.render import charts
+from accelbench.publish.render import chart_theme, charts
 from accelbench.store.store import load_store
 
 from conftest import SNIPPETS, make_record, make_run, write_run
@@ -27,7 +27,7 @@ def grid_records(device="Synthetic CPU"):
             for fw in ("torch", "jax") for n, t in ((256, 0.001), (512, 0.006), (1024, 0.04))]
 
 
-def drawn(figure: charts.Figure) -> list[dict]:
+def drawn(figure: chart_theme.Figure) -> list[dict]:
     """The rows the chart's layers draw (Altair puts each layer's data in the spec's datasets)."""
     return [row for rows in figure.spec["datasets"].values() for row in rows if "series" in row]
 
@@ -105,7 +105,7 @@ def test_hostile_strings_stay_text_in_the_svg_and_cannot_end_the_script_element(
     figure = charts.line_chart(latest(data_dir, [make_record(device=evil)], host=evil), CHART, f"alt {evil}")
     assert "<script>" not in figure.svg and "&lt;script&gt;" in figure.svg
     ET.fromstring(figure.svg)  # still well-formed XML
-    carried = charts.page_json(figure)
+    carried = chart_theme.page_json(figure)
     assert "<" not in carried
     assert evil in json.dumps(json.loads(carried))  # the data is intact once parsed
 
@@ -121,6 +121,6 @@ def test_two_charts_on_one_page_share_no_svg_id_and_the_same_data_gives_the_same
 
 
 def test_the_page_gets_the_dark_theme_and_nothing_that_names_another_host(data_dir):
-    carried = json.loads(charts.page_json(charts.line_chart(latest(data_dir, grid_records()), CHART, "alt")))
+    carried = json.loads(chart_theme.page_json(charts.line_chart(latest(data_dir, grid_records()), CHART, "alt")))
     assert carried["spec"]["config"]["background"] == "#ffffff" and carried["dark"]["background"] == "#1e2129"
     assert "$schema" not in carried["spec"] and "http" not in json.dumps(carried)

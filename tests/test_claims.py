@@ -4,7 +4,7 @@ does not list is refused when it is registered."""
 
 import pytest
 
-from accelbench.judge.claims import CLAIMS, MEASURED, SPECS
+from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, SPECS
 from accelbench.judge.judging import RULES, rule, rules_of
 from accelbench.store.published import SOURCES
 
@@ -16,7 +16,7 @@ def test_the_seven_claims_in_the_order_of_the_articles_table():
                                                     "Cost", "Energy Efficiency", "Supported Frameworks"]
     for claim in CLAIMS.values():
         assert claim.gpu and claim.tpu and (ROOT / "docs" / claim.page).exists()
-        assert set(claim.judged_by) <= {MEASURED, SPECS, *SOURCES}, claim.slug
+        assert set(claim.judged_by) <= {MEASURED, SPECS, PRICES, *SOURCES}, claim.slug
 
 
 def test_every_claim_has_a_rule_for_every_kind_that_can_judge_it_and_no_other():
@@ -28,7 +28,7 @@ def test_every_claim_has_a_rule_for_every_kind_that_can_judge_it_and_no_other():
 
 def test_rules_of_a_kind_come_in_the_order_of_the_article():
     order = list(CLAIMS)
-    for kind in (MEASURED, SPECS, *SOURCES):
+    for kind in (MEASURED, SPECS, PRICES, *SOURCES):
         slugs = [r.claim.slug for r in rules_of(kind)]
         assert slugs == sorted(slugs, key=order.index) and slugs, kind
 

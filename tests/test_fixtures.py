@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from accelbench.core.reference import Reference
-from accelbench.judge.verdicts import all_verdicts
+from accelbench.judge.measured_rules import all_verdicts
 from accelbench.publish.fragments import Context, Links, render
 from accelbench.store.published import load_published
 from accelbench.store.store import load_store

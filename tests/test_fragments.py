@@ -7,7 +7,7 @@ import re
 import pytest
 
 from accelbench.prebuild import includes, render_site
-from accelbench.publish.fragments import KINDS, FragmentError, Links
+from accelbench.publish.fragments import FRAGMENTS, FragmentError, Links
 
 from conftest import ROOT, SNIPPETS, make_run, write_run
 from helpers import copy_project
@@ -25,7 +25,7 @@ def test_every_include_of_the_pages_is_rendered_and_every_kind_is_used(tmp_path,
     out = render_into(tmp_path, data_dir)
     wanted = includes(ROOT / "docs")
     assert sorted({i.path for i in wanted}) == sorted(p.relative_to(out).as_posix() for p in out.rglob("*.md"))
-    assert {i.kind for i in wanted} == set(KINDS)  # no kind is registered that no page shows
+    assert {i.kind for i in wanted} == set(FRAGMENTS)  # no kind is registered that no page shows
 
 
 def test_same_data_same_bytes(tmp_path, data_dir):
@@ -61,7 +61,7 @@ def test_a_new_render_replaces_every_old_fragment(tmp_path, data_dir):
 
 
 @pytest.mark.parametrize("line, message", [
-    ('--8<-- "generated/tabel.matmul.md"', "page.md:3: unknown fragment kind 'tabel' (known: runs, "),
+    ('--8<-- "generated/tabel.matmul.md"', "page.md:3: unknown fragment type 'tabel' (known: runs, "),
     ('--8<-- "generated/verdict.speedy.md"', "page.md:3: 'verdict' takes one of designed, speed, flexibility, "),
     ('--8<-- "generated/reference.gpus.md"', "page.md:3: 'reference' takes one of accelerators, prices, formats, got ['gpus']"),
     ('--8<-- "generated/runs.all.md"', "page.md:3: 'runs' takes no arguments, got ['all']"),
@@ -81,7 +81,7 @@ def test_bad_includes_are_refused_naming_page_and_line(tmp_path, data_dir, line,
 def test_the_contribute_page_lists_the_registry(tmp_path, data_dir):
     out = render_into(tmp_path, data_dir)
     listed = re.findall(r"^- `([a-z-]+)", (out / "about" / "kinds.md").read_text(), re.M)
-    assert listed == list(KINDS)
+    assert listed == list(FRAGMENTS)
     assert ';--8<-- "generated/evidence/table.matmul.md"' in (ROOT / "docs" / "about" / "contribute.md").read_text()
 
 

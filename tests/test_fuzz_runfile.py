@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from accelbench.core.reference import Reference
-from accelbench.judge import verdicts
+from accelbench.judge import measured_rules as verdicts
 from accelbench.publish.render import charts, costs, coverage, results, runs
 from accelbench.store import queries
 from accelbench.store.store import load_store

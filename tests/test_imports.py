@@ -18,7 +18,7 @@ TOP = len(STAGES)  # the command line, the pre-build step, the MkDocs plugin, cl
 # importer -> rules -> tables and fragments, and its format never reaches the publishing side.
 # The slice's own declaration (its __init__) and the helpers slices share are store-side.
 ROLES = {"format": "store", "importer": "store", "names": "store", "pairs": "store", "benchmarks": "store",
-         "coverage": "store", "recipes": "store",
+         "coverage": "store", "recipes": "store", "documents": "store", "megatron": "store", "maxtext": "store",
          "git": "store", "markdown": "store", "rounds": "store",
          "rules": "judge", "tables": "publish", "fragments": "publish"}
 
@@ -109,8 +109,8 @@ def test_no_stage_imports_a_higher_one():
 def test_every_engine_module_belongs_to_a_stage_or_the_top():
     unknown = [m for m in engine_imports() if is_source(m) and len(m.split(".")) > 3 and m.split(".")[-1] not in ROLES]
     assert not unknown, f"modules of a source slice whose role test_imports.ROLES does not know: {unknown}"
-    top = {"accelbench", "accelbench.__main__", "accelbench.cli", "accelbench.cloud", "accelbench.mkdocs_plugin",
-           "accelbench.prebuild", "accelbench.snippet"}
+    top = {"accelbench", "accelbench.__main__", "accelbench.cli", "accelbench.cli_arguments", "accelbench.cloud",
+           "accelbench.mkdocs_plugin", "accelbench.prebuild", "accelbench.snippet"}
     assert {m for m in engine_imports() if stage_of(m) == TOP} == top
 
 
@@ -132,7 +132,7 @@ def test_an_upward_import_injected_by_hand_fails_and_names_both_modules(module, 
 
 
 def test_an_import_within_a_stage_or_downward_passes():
-    assert upward_imports({"accelbench.judge.verdicts": {"accelbench.store.queries", "accelbench.judge.judging"},
+    assert upward_imports({"accelbench.judge.measured_rules": {"accelbench.store.queries", "accelbench.judge.judging"},
                            "accelbench.cli": {"accelbench.sources", "accelbench.measure.runner"}}) == []
 
 

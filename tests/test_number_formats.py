@@ -33,7 +33,7 @@ def test_every_chip_of_the_reference_has_its_fp64_status_and_no_tpu_runs_fp64():
     for row in reference.accelerators:
         fp64 = reference.formats_of(row["chip"]).get("FP64")
         assert fp64 is not None, row["chip"]
-        if row["kind"] == "tpu":
+        if row["platform"] == "tpu":
             assert fp64.supported == "no", row["chip"]
 
 
@@ -106,6 +106,6 @@ def test_the_committed_formats_support_the_claim_and_name_every_chip():
 
 def test_the_answer_says_how_many_chips_of_each_kind_run_fp64(tmp_path):
     finding = judged(tmp_path, [fp64("TPU v5p", "no"), fp64("TPU v4", "no"), fp64("H100 SXM", "yes", "34")])
-    tpus = sum(row["kind"] == "tpu" for row in Reference(REFERENCE_DIR).accelerators)
-    gpus = sum(row["kind"] == "gpu" for row in Reference(REFERENCE_DIR).accelerators)
+    tpus = sum(row["platform"] == "tpu" for row in Reference(REFERENCE_DIR).accelerators)
+    gpus = sum(row["platform"] == "gpu" for row in Reference(REFERENCE_DIR).accelerators)
     assert finding.said == f"none of {tpus} TPUs runs FP64, 1 of {gpus} GPUs do"

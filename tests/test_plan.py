@@ -25,7 +25,7 @@ H200_REALISTIC_S = (300, 450)
 def planned(name, frameworks=("torch", "jax"), memory=None, only=None):
     chip = REFERENCE.chip_for(name)
     memory = memory if memory is not None else int(float(chip["hbm_gb"]) * 1e9)
-    hw = hardware.assumed(name, chip["kind"], chip["vendor"].lower(), memory, frameworks)
+    hw = hardware.assumed(name, chip["platform"], chip["vendor"].lower(), memory, frameworks)
     return plan(discover(SNIPPETS, only), hw, list(frameworks), PROFILES["full"], REFERENCE)
 
 

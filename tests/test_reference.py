@@ -35,7 +35,7 @@ def is_date(text):
 @pytest.mark.parametrize("row", rows("accelerators.csv"), ids=lambda r: r["chip"])
 def test_every_spec_row_has_its_sources_and_retrieval_date(row):
     assert row["sources"].strip() and is_date(row["retrieved"]), row["chip"]
-    assert row["kind"] in ("gpu", "tpu") and float(row["bf16_dense_tflops"]) > 0
+    assert row["platform"] in ("gpu", "tpu") and float(row["bf16_dense_tflops"]) > 0
 
 
 @pytest.mark.parametrize("row", rows("prices.csv"), ids=lambda r: f"{r['chip']} {r['provider']} {r['tier']}")
@@ -56,7 +56,7 @@ def test_every_priced_and_named_chip_has_a_spec_row():
 @pytest.mark.parametrize("row", rows("accelerators.csv"), ids=lambda r: r["chip"])
 def test_a_tf32_peak_is_a_vendor_figure_where_tf32_exists(row):
     """TPUs have no tf32 mode; a GPU's dense tf32 figure comes with a vendor address among its sources."""
-    if row["kind"] == "tpu":
+    if row["platform"] == "tpu":
         assert not row["tf32_dense_tflops"]
     elif row["tf32_dense_tflops"]:
         assert 0 < float(row["tf32_dense_tflops"]) < float(row["bf16_dense_tflops"])

@@ -127,7 +127,7 @@ def test_lenient_build_leaves_the_bad_file_out_with_a_warning(tmp_path, data_dir
 
 
 @pytest.mark.parametrize("include, message", [
-    ('--8<-- "generated/tabel.matmul.md"', "docs-page.md:3: unknown fragment kind 'tabel'"),
+    ('--8<-- "generated/tabel.matmul.md"', "docs-page.md:3: unknown fragment type 'tabel'"),
     ('--8<-- "generated/table.nonesuch.md"', "docs-page.md:3: 'table' takes one of data_parallel, general_compute, matmul, "
                                               "memory_bandwidth, transformer_train, got ['nonesuch']"),
     ('--8<-- "generated/chart.matmul.nonesuch.md"', "docs-page.md:3: matmul has no chart of 'nonesuch'"),

@@ -15,7 +15,7 @@ from accelbench.core.runfile import RunFileError
 from accelbench.judge import findings
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.judge.judging import RULES, SUPPORTED
-from accelbench.publish.fragments import KINDS, Context, Links, render
+from accelbench.publish.fragments import FRAGMENTS, Context, Links, render
 from accelbench.store.published import SOURCES, load_published
 from accelbench.store.store import Store
 
@@ -42,7 +42,7 @@ def second_source(monkeypatch):
     yield fixture_bench.SOURCE
     SOURCES.pop("fixture-bench")
     RULES.pop(("speed", "fixture-bench"), None)
-    KINDS.pop("fixture-bench-table", None)
+    FRAGMENTS.pop("fixture-bench-table", None)
     for name in [m for m in sys.modules if m.startswith("fixture_bench")]:
         del sys.modules[name]
 

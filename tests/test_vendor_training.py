@@ -20,8 +20,9 @@ from accelbench.core.reference import Reference
 from accelbench.core.runfile import RunFileError
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
 from accelbench.sources.git import DirSource, open_source
+from accelbench.sources.vendor_training.documents import DOCUMENTS
 from accelbench.sources.vendor_training.format import KIND, SCHEMA, VendorTraining, load, published_path, write
-from accelbench.sources.vendor_training.importer import DOCUMENTS, import_files
+from accelbench.sources.vendor_training.importer import import_files
 from accelbench.sources.vendor_training.names import MODEL_NAMES, model_key
 from accelbench.sources.vendor_training.pairs import match
 from accelbench.sources.vendor_training.recipes import CORES_PER_CHIP

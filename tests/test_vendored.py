@@ -7,7 +7,7 @@ import re
 
 import yaml
 
-from accelbench.publish.render import charts
+from accelbench.publish.render import chart_theme
 
 from conftest import ROOT
 
@@ -41,4 +41,4 @@ def test_every_script_the_site_loads_is_shipped_with_it():
 def test_the_interactive_charts_use_the_vega_lite_of_the_static_ones():
     head = (VENDOR / "vega" / "vega-lite.min.js").read_text()[:2000]
     version = re.search(r'var n="(\d+\.\d+)\.\d+"', head)
-    assert version and version.group(1) == charts.VEGA_LITE
+    assert version and version.group(1) == chart_theme.VEGA_LITE

@@ -6,7 +6,7 @@ import pytest
 
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import RULES
-from accelbench.judge.verdicts import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, all_verdicts
+from accelbench.judge.measured_rules import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, all_verdicts
 from accelbench.store.store import load_store
 
 import helpers
@@ -127,9 +127,9 @@ def reference_with_prices(tmp_path, rows):
     ([("H200 SXM", "AWS", 8)], NOT_MEASURED),  # no TPU offer at all
 ])
 def test_availability(tmp_path, rows, expected):
-    rule = RULES[("availability", "measured")]
-    v = rule.judge(None, reference_with_prices(tmp_path, rows))
-    assert v.verdict == expected and rule.reference_only
+    reference = reference_with_prices(tmp_path, rows)
+    v = RULES[("availability", "price-list")].judge(reference, reference)
+    assert v.verdict == expected and ("availability", "measured") not in RULES
     assert "reference data, dated; not a measurement" in v.evidence[0]
 
 
@@ -267,7 +267,8 @@ def test_measured_and_published_verdicts_speak_one_vocabulary():
     """Declared once (judging.py): the words, the margin and how comparisons combine. No comparison
     at all is no evidence for either kind (it once gave 'mixed' for one and 'not measured yet' for
     the other)."""
-    from accelbench.judge import judging, verdicts
+    from accelbench.judge import judging
+    from accelbench.judge import measured_rules as verdicts
     from accelbench.sources.mlperf_training import rules as published_verdicts
 
     for module in (verdicts, published_verdicts):

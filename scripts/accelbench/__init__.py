@@ -17,8 +17,11 @@ The engine is its pipeline, one subpackage a stage, lowest first:
 
 A module imports only from its own stage or a lower one (tests/test_imports.py checks it, lazy
 imports included), so data flows one way: snippet -> runner -> build_data/ -> store -> judge ->
-publish -> the pages. No subpackage's ``__init__`` imports anything: the device script runs the
-measuring stages where only the frameworks and numpy are installed.
+publish -> the pages. No stage's ``__init__`` imports anything (the device script runs the
+measuring stages where only the frameworks and numpy are installed); two packages import on purpose,
+so that importing them registers what they hold: ``publish.fragments`` (its families of fragment
+types) and ``sources`` (each published source). Each package's docstring lists its modules and what
+it may import (tests/test_docstrings.py checks the lists).
 """
 
 __version__ = "0.1.0"

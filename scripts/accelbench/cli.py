@@ -1,34 +1,28 @@
-"""Command line: accelbench run | validate | status | summary | render."""
+"""Command line: accelbench run | validate | summary | import | render | cloud | status | budgets."""
 
 from __future__ import annotations
 
 import argparse
 import re
 import sys
-from collections import Counter
-from datetime import date
 from pathlib import Path
 
 # Nothing imported here may need pandas or the site's packages: `accelbench run` and `summary`
 # run on lent accelerator machines that have only the frameworks (tests/test_device_script.py).
 from accelbench import cloud
-from accelbench.core.profiles import PROFILES
+from accelbench.cli_arguments import add_commands
 from accelbench.core.profiles import profile as profile_named
 from accelbench.core.reference import Reference
-from accelbench.core.runfile import RunFileError, measurement_key, read_json, stored_ok_versions
+from accelbench.core.runfile import RunFileError, read_json
 from accelbench.frameworks import detection, hardware
 from accelbench.measure import runner, stopping, targets
-from accelbench.measure.plan import format_plan, plan, to_measure
+from accelbench.measure.plan import format_plan, plan, stored_status, to_measure
 from accelbench.measure.stopping import Interrupted, exit_code
 from accelbench.sources import SOURCES  # every source, registered
 from accelbench.store.summary import summary_lines
 from accelbench.store.validation import Validator, validate_files
-from accelbench.workloads.discovery import FRAMEWORKS, discover, installed_frameworks
+from accelbench.workloads.discovery import FRAMEWORKS, discover
 from accelbench.workloads.snippet import SnippetError
-
-
-def _csv(value: str) -> list[str]:
-    return [v.strip() for v in value.split(",") if v.strip()]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,88 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", type=Path, default=Path("build_data"),
                         help="where runs/ and reference/ live (default: build_data)")
     parser.add_argument("--snippets-dir", type=Path, default=Path("snippets"), help="default: snippets")
-    sub = parser.add_subparsers(dest="command", required=True)
-
-    profiles_help = "; ".join(f"{p.name}: {p.description}" for p in PROFILES.values())
-    run = sub.add_parser("run", help="measure what is missing for this machine; print the run file's path last")
-    run.add_argument("--profile", choices=list(PROFILES), default="quick", help=profiles_help)
-    run.add_argument("--only", type=_csv, help="comma-separated workload ids, run in the order given")
-    installed = installed_frameworks()
-    run.add_argument("--frameworks", type=_csv, default=installed,
-                     help=f"any of {','.join(FRAMEWORKS)} (default: those installed in this environment)")
-    run.add_argument("--platforms", type=_csv,
-                     help="cpu,gpu,tpu (default: the accelerators if there are any, else the CPU)")
-    run.add_argument("--force", action="store_true", help="measure again even if a current result is stored")
-    run.add_argument("--time-limit", type=float, metavar="SECONDS",
-                     help="per measurement, after which it is recorded as failed: timeout (default: "
-                          + ", ".join(f"{p.time_limit_s:g} {p.name}" for p in PROFILES.values()) + "; 0 for none)")
-    run.add_argument("--deadline", type=float, metavar="SECONDS",
-                     help="seconds from now after which no measurement starts; the rest are recorded as "
-                          "skipped (out of time), and one whose time budget does not fit is skipped before it starts")
-    run.add_argument("--plan", action="store_true",
-                     help="print every planned measurement with its time budget and the total; measure nothing")
-    run.add_argument("--plan-for", metavar="DEVICE",
-                     help="with --plan: plan for this accelerator instead of this machine's devices "
-                          "(a name from build_data/reference, e.g. 'NVIDIA H200' or 'TPU v5 lite')")
-    run.add_argument("--summary", action="store_true", help="after the run file's path, print its summary table")
-
-    validate = sub.add_parser("validate", help="check run files; one line per problem naming file and field")
-    validate.add_argument("files", nargs="*", type=Path, help="default: every file in DATA_DIR/runs")
-
-    summary = sub.add_parser("summary", help="headline figures of one run file, as a short table")
-    summary.add_argument("file", type=Path)
-
-    imports = sub.add_parser("import", help="results published by others -> DATA_DIR/published/*.json, from a "
-                                             "fetched git directory at a commit (one subcommand per source)")
-    kinds = imports.add_subparsers(dest="kind", required=True, metavar="SOURCE")
-    for source in SOURCES.values():
-        importer = source.module("importer")
-        one = kinds.add_parser(source.kind, help=f"{source.title} ({source.label})")
-        one.add_argument("source", type=Path, help=f"a checkout or git directory of {importer.REPOSITORY}")
-        one.add_argument("--repository", help=f"owner/name on GitHub (default: {importer.REPOSITORY})")
-        one.add_argument("--commit", default="HEAD", help="the commit to read from a git directory (default: "
-                                                          "HEAD); for a plain folder, the full commit it was taken from")
-        importer.add_arguments(one)
-    catalog = kinds.add_parser("catalog", help="prices per chip-hour from a SkyPilot catalog file (reference data) "
-                                               "-> DATA_DIR/reference/catalog_prices.csv, replacing that provider's")
-    catalog.add_argument("source", type=Path, help="a vms.csv of skypilot-org/skypilot-catalog, or rows copied from one")
-    catalog.add_argument("--provider", required=True, help="the cloud as pages name it: GCP, AWS, Azure, Lambda, ...")
-    catalog.add_argument("--commit", required=True, help="the full commit the file was read at")
-    catalog.add_argument("--path", required=True, help="the file's path in the catalog (catalogs/v7/gcp/vms.csv)")
-    catalog.add_argument("--repository", default="skypilot-org/skypilot-catalog")
-    catalog.add_argument("--excerpt", action="store_true", help="SOURCE holds rows copied from the file, not the "
-                                                                 "whole file: the catalog's line numbers are unknown")
-    catalog.add_argument("--retrieved", default=date.today().isoformat(), help="the day it was read (default: today)")
-    catalog.add_argument("--commit-date", default="", help="the commit's date, where known (never guessed)")
-
-    render = sub.add_parser("render", help="write every fragment the pages include into generated/ "
-                                           "(before `mkdocs build` or `zensical build`)")
-    render.add_argument("--root", type=Path, default=Path("."), help="the folder of mkdocs.yml (default: .)")
-    render.add_argument("--lenient", action="store_true", help="leave invalid run files out with a warning "
-                                                                "instead of failing")
-    render.add_argument("--no-notebooks", action="store_true", help="convert the notebooks without executing them")
-
-    cloud_ = sub.add_parser("cloud", help="SkyPilot tasks that run the full profile on many accelerators, "
-                                          "and the collection of their run files")
-    cloud_sub = cloud_.add_subparsers(dest="cloud_command", required=True)
-    cloud_plan = cloud_sub.add_parser("plan", help="write one SkyPilot task per target under cloud/ and print how to launch them")
-    cloud_plan.add_argument("--targets", type=_csv, required=True, help=f"comma-separated, from: {', '.join(targets.TARGETS)}")
-    cloud_plan.add_argument("--bucket", help="results location: a bucket URL (gs://..., s3://...) every task copies its "
-                                       "run file into, launched as managed jobs; default: each cluster's workdir, "
-                                       "copied home with rsync")
-    cloud_plan.add_argument("--out", type=Path, default=Path("cloud"), help="where the task files go (default: cloud)")
-    collect = cloud_sub.add_parser("collect", help="validate the run files in a folder and add the valid ones to "
-                                                   "DATA_DIR/runs (invalid ones are reported, never copied)")
-    collect.add_argument("source", type=Path, help="a folder of run files (cloud-results/, or a bucket copied down)")
-
-    status = sub.add_parser("status", help="per workload, framework and device: stored, stale or missing")
-    status.add_argument("--profile", choices=list(PROFILES), default="quick")
-    status.add_argument("--frameworks", type=_csv, default=installed)
-    status.add_argument("--platforms", type=_csv)
-
-    budgets = sub.add_parser("budgets", help="per workload, framework and variant: the time measurements took "
-                                             "(wall_s) over the plan's budget for them (budget_s)")
-    budgets.add_argument("files", nargs="+", type=Path, help="run files (their ratios are summed together)")
+    add_commands(parser.add_subparsers(dest="command", required=True))  # each command's arguments
     return parser
 
 
@@ -185,7 +98,7 @@ def _print_plan(args, snippets) -> int:
             return 2
         # memory: the vendor's HBM figure, which is what bounds the sizes planned
         memory = int(float(chip["hbm_gb"]) * 1e9) if chip.get("hbm_gb") else None
-        hw = hardware.assumed(args.plan_for, chip["kind"], chip["vendor"].lower(), memory, args.frameworks)
+        hw = hardware.assumed(args.plan_for, chip["platform"], chip["vendor"].lower(), memory, args.frameworks)
     else:
         hw = detection.detect(args.frameworks)
     prof = profile_named(args.profile)
@@ -324,24 +237,12 @@ def cmd_validate(args) -> int:
 
 
 def cmd_status(args) -> int:
-    snippets = discover(args.snippets_dir)
-    hw = detection.detect(args.frameworks)
-    items = plan(snippets, hw, args.frameworks, profile_named(args.profile), platforms=args.platforms)
-    stored = stored_ok_versions(args.data_dir / "runs", lambda msg: print(msg, file=sys.stderr))
-    counts: dict[tuple, Counter] = {}
-    for item in items:
-        device = item.device.name if item.device else "-"
-        bucket = counts.setdefault((item.snippet.workload, item.framework, device), Counter())
-        if item.skip:
-            bucket["skipped"] += 1
-            continue
-        hashes = stored.get(measurement_key(item.snippet.workload, item.params, item.framework, device), set())
-        bucket["current" if item.snippet.hash_for(item.framework) in hashes else "stale" if hashes else "missing"] += 1
+    items = plan(discover(args.snippets_dir), detection.detect(args.frameworks), args.frameworks,
+                 profile_named(args.profile), platforms=args.platforms)
+    status = stored_status(items, args.data_dir / "runs", lambda msg: print(msg, file=sys.stderr))
     print(f"profile {args.profile}; data in {args.data_dir}")
-    for (workload, framework, device), c in counts.items():
-        state = "current" if c["current"] and not (c["stale"] or c["missing"]) else \
-            "stale" if c["stale"] else "missing" if c["missing"] else "skipped"
-        detail = ", ".join(f"{n} {k}" for k, n in c.items())
+    for (workload, framework, device), (state, counts) in status.items():
+        detail = ", ".join(f"{n} {k}" for k, n in counts.items())
         print(f"{workload:<20} {framework:<6} {device:<45} {state:<8} ({detail})")
     return 0
 

@@ -2,7 +2,9 @@
 `mkdocs serve` rebuild when run files or snippets change. It renders nothing itself: the pages
 include what the render step wrote, as they do under Zensical, which runs no plugin. So `make
 build` runs MkDocs alone and the fragments are rendered once, here; `make build-zensical` runs the
-render step first.
+render step first. It also names Material's search dialog in every page it writes (on_post_page and
+on_post_template, the 404 page included): Material 9.8 leaves the dialog unnamed, which Lighthouse's
+accessibility rules count against a page; Zensical's label is used.
 """
 
 from __future__ import annotations

@@ -85,7 +85,7 @@ def render_site(root: Path, data_dir: Path, snippets_dir: Path, *, strict: bool 
     """Render every included fragment into ``root/generated`` (replacing the folder); returns it.
     Raises FragmentError (bad includes, a failing notebook) or RunFileError (bad run files,
     under ``strict``)."""
-    sources.register_all()  # each published source's rules and fragment kinds, before any is asked for
+    sources.register_all()  # each published source's rules and fragment types, before any is asked for
     root = Path(root)
     wanted = includes(root / "docs")
     store = load_store(data_dir, snippets_dir, strict=strict, warn=warn)

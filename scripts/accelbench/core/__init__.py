@@ -1,2 +1,10 @@
 """Stage 0, what every stage shares: the run-file format and its schema, the metrics, the
-benchmark profiles, the reference data, text escaping and the dataset column type."""
+benchmark profiles, the reference data (specifications, number formats, prices and their
+catalog), text escaping and the dataset column type.
+
+Modules: ``catalog``, ``columns``, ``formats``, ``metrics``, ``prices``, ``profiles``, ``reference``,
+``runfile``, ``text``.
+May import: nothing of the engine above it (the standard library, numpy and jsonschema only).
+This ``__init__`` imports nothing: the device script runs the measuring stages where only the
+frameworks and numpy are installed.
+"""

@@ -12,6 +12,13 @@ from pathlib import Path
 FILE = "number_formats.csv"
 FORMATS = ("FP64", "FP64 (matrix)", "FP32", "TF32", "BF16", "FP8", "FP4", "INT8")
 SUPPORTED, UNSUPPORTED, NOT_STATED = "yes", "no", "not stated"
+_DISPLAY = {f.lower(): f for f in FORMATS}
+
+
+def format_name(family: str) -> str:
+    """A number format as every label, filter and sentence writes it ('bf16' -> 'BF16'); a name this
+    list lacks is kept as written."""
+    return _DISPLAY.get(family.lower(), family)
 COLUMNS = ("chip", "format", "supported", "dense_tflops", "unit", "source", "retrieved", "notes")
 
 

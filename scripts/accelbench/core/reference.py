@@ -34,8 +34,8 @@ class Peak:
 class Reference:
     def __init__(self, reference_dir: Path):
         self.dir = Path(reference_dir)
-        self.accelerators = _read_csv(self.dir / "accelerators.csv")
-        self.device_names = {row["reported_name"]: row["chip"] for row in _read_csv(self.dir / "device_names.csv")}
+        self.accelerators = read_csv(self.dir / "accelerators.csv")
+        self.device_names = {row["reported_name"]: row["chip"] for row in read_csv(self.dir / "device_names.csv")}
         self.prices = read_prices(self.dir, lambda name: (self.chip_for(name) or {}).get("chip"))
         self.formats = read_formats(self.dir, {row["chip"] for row in self.accelerators})
 
@@ -56,7 +56,7 @@ class Reference:
         column = PEAK_COLUMN.get(dtype)
         if row is None or column is None or not row.get(column):
             return None
-        if dtype == "float16" and row.get("kind") == "tpu":
+        if dtype == "float16" and row.get("platform") == "tpu":
             return None  # TPUs have no float16 matrix rate to divide by
         return Peak(chip=row["chip"], value=float(row[column]), unit="TFLOP/s", column=column)
 
@@ -73,7 +73,8 @@ class Reference:
         return Peak(chip=row["chip"], value=float(row["hbm_tbps"]) * 1000, unit="GB/s", column="hbm_tbps")
 
 
-def _read_csv(path: Path) -> list[dict]:
+def read_csv(path: Path) -> list[dict]:
+    """A reference table's rows, by column name; none where the file is missing."""
     if not path.exists():
         return []
     with open(path, newline="", encoding="utf-8") as fh:

@@ -12,6 +12,12 @@ import pandas as pd
 from accelbench.core.metrics import is_percent
 
 
+def capitalised(text: str) -> str:
+    """The first letter upper case, the rest as written (names keep their own case: 'measured here'
+    -> 'Measured here', 'TPU v4' stays)."""
+    return text[:1].upper() + text[1:]
+
+
 def esc(value) -> str:
     """Text from a run file, made safe for HTML and for Markdown tables."""
     return html.escape(str(value), quote=True).replace("|", "&#124;")

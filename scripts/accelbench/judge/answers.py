@@ -10,8 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from accelbench.judge.claims import CLAIMS, MEASURED, MEASURED_LABEL, SPECS_LABEL, SPECS_TITLE, Claim
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED, Finding
+from accelbench.core.text import capitalised
+from accelbench.judge.claims import (
+    CLAIMS,
+    MEASURED,
+    MEASURED_LABEL,
+    PRICES,
+    PRICES_LABEL,
+    PRICES_TITLE,
+    SPECS_LABEL,
+    SPECS_TITLE,
+    Claim,
+    evidence_name,
+)
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding
 
 # The rule in words, as the methodology page shows it (beside the code that applies it below).
 ANSWER_RULE = (
@@ -23,7 +35,6 @@ ANSWER_RULE = (
     "kinds agree, weak when every decisive kind is vendor-reported or vendor-authored. Inference results are "
     "shown beside the answer and never counted towards an answer on training.")
 TO_TPU, TO_GPU, MIXED_ANSWER, NO_EVIDENCE = "points to the TPU", "points to the GPU", "mixed", "no evidence yet"
-REFERENCE_LABEL = "reference data (dated price list), not measured"
 DECISIVE = (SUPPORTED, CONTRADICTED)
 
 
@@ -40,7 +51,7 @@ class KindInfo:
 
     @property
     def named(self) -> str:
-        return f"{self.label} ({self.title})" if self.title else self.label
+        return evidence_name(self.label, self.title)
 
 
 @dataclass(frozen=True)
@@ -48,16 +59,15 @@ class KindAnswer:
     kind: str
     info: KindInfo
     finding: Finding
-    reference_only: bool = False
 
     @property
     def label(self) -> str:
-        return REFERENCE_LABEL if self.reference_only else self.info.label
+        return self.info.label
 
     @property
     def named(self) -> str:
         """The kind as a sentence names it: 'audited benchmark results (MLPerf Training)'."""
-        return f"{self.label} ({self.info.title})" if self.info.title else self.label
+        return evidence_name(self.label, self.info.title)
 
 
 @dataclass(frozen=True)
@@ -82,7 +92,7 @@ def favours(claim: Claim, verdict: str) -> str | None:
 def answer(claim: Claim, found: dict[str, Finding], kinds: dict[str, KindInfo]) -> Answer:
     """``found``: kind of evidence -> its finding on this claim; ``kinds``: every kind's description
     (a kind neither in ``kinds`` nor held is left out)."""
-    shown = [KindAnswer(k, kinds[k], found[k], RULES[(claim.slug, k)].reference_only)
+    shown = [KindAnswer(k, kinds[k], found[k])
              for k in claim.judged_by if k in found and k in kinds and kinds[k].held]
     counted = [k for k in shown if k.info.for_training]
     decisive = [k for k in counted if k.finding.verdict in DECISIVE]
@@ -137,8 +147,8 @@ def _unknown(claim: Claim, shown: list[KindAnswer], kinds: dict[str, KindInfo]) 
 def _would_change(claim: Claim, shown: list[KindAnswer]) -> list[str]:
     measured = next((k for k in shown if k.kind == MEASURED), None)
     out = []
-    said = f"{claim.to_measure[0].upper()}{claim.to_measure[1:]}"
-    if measured is not None and measured.reference_only:  # judged from the price list, not a measurement
+    said = capitalised(claim.to_measure)
+    if PRICES in claim.judged_by:  # judged from the price list, not a measurement
         out.append(f"{said} would change the reference data's verdict.")
     elif measured is None or measured.finding.verdict not in DECISIVE:
         out.append(f"{said} would add evidence measured here.")
@@ -155,6 +165,11 @@ def all_answers(findings: dict[tuple[str, str], Finding], kinds: dict[str, KindI
 
 def measured_kind() -> KindInfo:
     return KindInfo(MEASURED_LABEL, "")
+
+
+def prices_kind(held: bool) -> KindInfo:
+    """The dated price lists: reference data, not a measurement, judged as a kind of its own."""
+    return KindInfo(PRICES_LABEL, PRICES_TITLE, held=held, more="every price")
 
 
 def specs_kind(held: bool) -> KindInfo:

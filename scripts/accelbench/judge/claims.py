@@ -14,6 +14,16 @@ MEASURED_LABEL = "measured here"
 # data, never a measurement, judged apart like every other kind.
 SPECS = "vendor-specs"
 SPECS_LABEL, SPECS_TITLE = "reference data", "vendor specifications"
+# The dated price lists in build_data/reference/ (catalog_prices.csv, prices.csv): reference data
+# too, which judges where each chip can be rented.
+PRICES = "price-list"
+PRICES_LABEL, PRICES_TITLE = "reference data", "dated price lists"
+
+
+def evidence_name(label: str, title: str) -> str:
+    """A kind of evidence as every sentence, heading and legend names it: its label, then the
+    source's name: 'audited benchmark results (MLPerf Training)'; 'measured here' alone."""
+    return f"{label} ({title})" if title else label
 
 
 @dataclass(frozen=True)
@@ -39,7 +49,7 @@ _CLAIMS = (
           "evidence/general_compute.md", (MEASURED, "mlperf-training"),
           "gpu", "a run of the general-purpose benchmark on a TPU and on a GPU"),
     Claim("availability", "Availability", "Widely available (devices, cloud)", "Primarily through Google Cloud",
-          "about/hardware.md", (MEASURED, "mlperf-training"),
+          "about/hardware.md", (PRICES, "mlperf-training"),
           "gpu", "a dated price row from another provider (reference data)"),
     Claim("cost", "Cost", "Varies (can be expensive)", "Often cheaper at scale on GCP", "about/hardware.md",
           (MEASURED, "mlperf-training", "vendor-training"),

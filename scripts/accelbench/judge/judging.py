@@ -109,19 +109,18 @@ class Rule:
     evidence: str  # the kind of evidence it judges from: MEASURED or a published source's kind
     text: str  # the rule in words, as the methodology page shows it
     judge: Callable[[object, Reference], Finding]  # (that kind's data, reference data) -> finding
-    reference_only: bool = False  # judged from reference data (prices), not from the evidence itself
 
 
 RULES: dict[tuple[str, str], Rule] = {}  # (claim slug, kind of evidence) -> rule
 
 
-def rule(claim: str, evidence: str, text: str, *, reference_only: bool = False):
+def rule(claim: str, evidence: str, text: str):
     """Register the decorated judge as the rule for one claim and one kind of evidence."""
     if evidence not in CLAIMS[claim].judged_by:
         raise ValueError(f"claim {claim!r} is not judged by {evidence!r} evidence (claims.py lists {CLAIMS[claim].judged_by})")
 
     def register(judge):
-        RULES[(claim, evidence)] = Rule(CLAIMS[claim], evidence, text, judge, reference_only)
+        RULES[(claim, evidence)] = Rule(CLAIMS[claim], evidence, text, judge)
         return judge
     return register
 

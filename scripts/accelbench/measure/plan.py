@@ -9,6 +9,7 @@ a run under a deadline can tell what will not fit before starting it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -193,6 +194,26 @@ def to_measure(items: list[Planned], runs_dir: Path, warn: Callable[[str], None]
     stored = stored_ok_versions(runs_dir, warn)
     todo = [i for i in items if i.skip or i.snippet.hash_for(i.framework) not in stored.get(i.key(), ())]
     return todo, len(items) - len(todo)
+
+
+def stored_status(items: list[Planned], runs_dir: Path,
+                  warn: Callable[[str], None]) -> dict[tuple[str, str, str], tuple[str, Counter]]:
+    """Per workload, framework and device, in plan order: its state and how many of its planned
+    measurements are stored as ``ok`` for the current snippet source (current), only for an older
+    one (stale), not at all (missing), or are skipped. Its state is current where all of them are,
+    else stale where one is, else missing where one is, else skipped."""
+    stored = stored_ok_versions(runs_dir, warn)
+    counts: dict[tuple, Counter] = {}
+    for item in items:
+        device = item.device.name if item.device else "-"
+        bucket = counts.setdefault((item.snippet.workload, item.framework, device), Counter())
+        if item.skip:
+            bucket["skipped"] += 1
+            continue
+        hashes = stored.get(measurement_key(item.snippet.workload, item.params, item.framework, device), set())
+        bucket["current" if item.snippet.hash_for(item.framework) in hashes else "stale" if hashes else "missing"] += 1
+    return {key: ("current" if c["current"] and not (c["stale"] or c["missing"]) else
+                  "stale" if c["stale"] else "missing" if c["missing"] else "skipped", c) for key, c in counts.items()}
 
 
 def format_plan(items: list[Planned], profile: Profile, deadline_s: float | None = None) -> list[str]:

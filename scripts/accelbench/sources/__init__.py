@@ -1,11 +1,18 @@
 """Every published source, each a folder owning its file format, importer, rules, tables and
-fragment kinds (a vertical slice, as Material's plugins are). Importing this package declares each
-source in the registry of store.published; :func:`register_all` imports their rules and fragment
-kinds, which register themselves in judge.judging.RULES and publish.fragments.core.KINDS. Only
-the top of the engine (the command line, the pre-build step) and the tests import it: the stages
-below know the registries, never a source.
+fragment types (a vertical slice, as Material's plugins are), and what the slices share. Importing
+this package declares each source in the registry of store.published; :func:`register_all` imports
+their rules and fragment types, which register themselves in judge.judging.RULES and
+publish.fragments.core.FRAGMENTS. Only the top of the engine (the command line, the pre-build step)
+and the tests import it: the stages below know the registries, never a source.
 
-Adding a source is adding its folder and one line here.
+Modules: ``git`` (where a source is read from, ``git blame``), ``markdown`` (tables in Markdown
+documents), ``rounds`` (sources published in rounds: MLPerf's results URL, entry label, rounds with
+both kinds of chip), and the slices ``mlperf_training``, ``mlperf_inference``, ``papers``,
+``vendor_training``.
+May import: every stage below (``core`` to ``publish``); never the top.
+
+Adding a source is adding its folder, one line here, and its kind to the ``judged_by`` of each claim
+in judge/claims.py that it judges (a rule for a claim that does not list its kind is refused).
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from accelbench.store.published import SOURCES, load_published  # noqa: F401 (wh
 
 
 def register_all() -> None:
-    """Import every source's rules and fragment kinds (they need pandas, so not on import: the
+    """Import every source's rules and fragment types (they need pandas, so not on import: the
     command line reads the registry on machines that only measure)."""
     for source in SOURCES.values():
         source.module("rules")

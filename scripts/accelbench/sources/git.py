@@ -1,11 +1,13 @@
 """Where a published source is read from: a git directory (as the fetch of a public repository
 gives, bare) read at one commit, or a checkout, or a plain folder of files with the commit given.
-Every importer reads through this, so every row it writes can name repository, commit and path."""
+Every importer reads through this, so every row it writes can name repository, commit and path;
+and, from a git directory, the day each line was first published (``line_dates``, by git blame)."""
 
 from __future__ import annotations
 
 import subprocess
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
@@ -78,3 +80,32 @@ def open_source(path: Path, repository: str, commit: str = "HEAD") -> Source:
     if (path / ".git").exists():
         return GitSource(path / ".git", repository, commit)
     return DirSource(path, repository, commit if commit != "HEAD" else None)
+
+
+def line_dates(source: Source, path: str) -> dict[int, tuple[str, str]]:
+    """Line -> (the UTC day of the commit that first published it, that commit), by git blame at
+    the imported commit, following lines moved from another file of the same commit (-C: NVIDIA
+    moves a release's section from the summary to the archive); empty for a plain folder, which
+    has no history."""
+    if not isinstance(source, GitSource):
+        return {}
+    for follow in (["-C"], []):
+        out = subprocess.run(["git", "--git-dir", str(source.git_dir), "blame", *follow, "--porcelain", source.commit,
+                              "--", path], capture_output=True, text=True)
+        if out.returncode == 0:
+            break
+    else:
+        return {}
+    lines, found, times, i = out.stdout.splitlines(), {}, {}, 0
+    while i < len(lines):
+        parts = lines[i].split()
+        sha, final = parts[0], int(parts[2])
+        i += 1
+        while i < len(lines) and not lines[i].startswith("\t"):
+            if lines[i].startswith("committer-time "):
+                times[sha] = int(lines[i].split()[1])
+            i += 1
+        i += 1  # the line itself
+        found[final] = sha
+    return {line: (datetime.fromtimestamp(times[sha], UTC).date().isoformat(), sha)
+            for line, sha in found.items() if sha in times}

@@ -2,7 +2,7 @@
 project measured and from one another), and their files read back.
 
 Each source is a folder, ``accelbench/sources/<name>/``, that declares itself here with
-:func:`register` (its ``SOURCE``) and owns its format, importer, rules, tables and fragment kinds.
+:func:`register` (its ``SOURCE``) and owns its format, importer, rules, tables and fragment types.
 This module knows none of them by name: ``SOURCES`` lists what registered, by the ``kind`` their
 files carry, and :func:`load_published` reads and validates every file in build_data/published/
 through them. It also holds the schema machinery they share: validation with one-line messages

@@ -1,6 +1,6 @@
-"""Fragment kinds of the answers: a claim's card, every card (the comparison page), the seven at
+"""Fragment types of the answers: a claim's card, every card (the comparison page), the seven at
 a glance and the paragraph that answers the title question (the home page). Registered in
-core.KINDS; they read the answers, never a verdict of their own."""
+core.FRAGMENTS; they read the answers, never a verdict of their own."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from accelbench.publish.fragments.core import (
     REPRODUCE_PAGE,
     Context,
     figure,
-    kind,
+    fragment,
     rules_list,
 )
+from accelbench.publish.render import answer_charts
 from accelbench.publish.render import answers as render
-from accelbench.publish.render import charts
 from accelbench.store.published import SOURCES
 
 COMPARISON_PAGE = "article/comparison.md"
@@ -54,7 +54,7 @@ def chart(ctx: Context, answers: list[Answer], uid: str, title: str, prefix_clai
     sides = [favoured(a) for a in rows["advantage"]]
     alt_text = (f"{title}: {len(rows)} comparisons ({kinds}), the TPU's advantage on a log scale; "
                 f"{sides.count('tpu')} favour the TPU, {sides.count('gpu')} the GPU.")
-    return figure(charts.forest_chart(rows, alt_text, MARGIN, uid, title), alt_text, CAPTION, ctx, wide=True)
+    return figure(answer_charts.forest_chart(rows, alt_text, MARGIN, uid, title), alt_text, CAPTION, ctx, wide=True)
 
 
 def _card(ctx: Context, a: Answer, searchable: bool = True) -> str:
@@ -62,37 +62,37 @@ def _card(ctx: Context, a: Answer, searchable: bool = True) -> str:
     return render.card(a, _links(ctx), searchable=searchable, chart=drawn)
 
 
-@kind("answer", "CLAIM", f"one claim's answer from every kind of evidence, as a card ({', '.join(CLAIMS)})", choices=CLAIMS)
+@fragment("answer", "CLAIM", f"one claim's answer from every kind of evidence, as a card ({', '.join(CLAIMS)})", choices=CLAIMS)
 def _answer(ctx: Context, args: list[str]) -> str:
     found = next(a for a in ctx.answers() if a.claim.slug == args[0])
     card = _card(ctx, found, searchable=False)  # the comparison page's copy is the indexed one
     return f'\n{card}\n<p><a href="{_card_url(ctx)(args[0])}">All claims, side by side</a></p>\n'
 
 
-@kind("answers", "", "every claim's answer as a card under its own heading, in the order of the article's table")
+@fragment("answers", "", "every claim's answer as a card under its own heading, in the order of the article's table")
 def _answers(ctx: Context, args: list[str]) -> str:
     return "".join(f"\n### {esc_md(a.claim.feature)} {{#claim-{a.claim.slug}}}\n\n" + _card(ctx, a)
                    for a in ctx.answers())
 
 
-@kind("answers-glance", "", "the seven answers as a compact list, each linked to its card")
+@fragment("answers-glance", "", "the seven answers as a compact list, each linked to its card")
 def _answers_glance(ctx: Context, args: list[str]) -> str:
     return "\n" + render.glance(ctx.answers(), _card_url(ctx))
 
 
-@kind("answers-chart", "", "one chart of every per-chip speed comparison and every priced one, of every kind of evidence")
+@fragment("answers-chart", "", "one chart of every per-chip speed comparison and every priced one, of every kind of evidence")
 def _answers_chart(ctx: Context, args: list[str]) -> str:
     shown = [a for a in ctx.answers() if a.claim.slug in ("speed", "cost")]
     return chart(ctx, shown, "overview", "Speed and cost: every comparison, TPU advantage", prefix_claim=True) or \
         "\n<p>No comparison of a TPU with a GPU holds a number yet.</p>\n"
 
 
-@kind("answer-summary", "", "the title question answered in a short paragraph, from the per-claim answers")
+@fragment("answer-summary", "", "the title question answered in a short paragraph, from the per-claim answers")
 def _answer_summary(ctx: Context, args: list[str]) -> str:
     return "\n" + render.summary(ctx.answers())
 
 
-@kind("evidence-rules", "", "how answers combine the kinds of evidence, and every published source's written rules")
+@fragment("evidence-rules", "", "how answers combine the kinds of evidence, and every published source's written rules")
 def _evidence_rules(ctx: Context, args: list[str]) -> str:
     out = [f"\n{esc_md(ANSWER_RULE)}\n"]
     for source in SOURCES.values():

@@ -1,5 +1,5 @@
 """The core of the fragments: the context every renderer reads, links, errors, the registry of
-fragment kinds and the helpers the kinds share. It imports no kind: each family of kinds is a
+fragment types and the helpers the kinds share. It imports no kind: each family of kinds is a
 module that imports only this one (measured.py and answers.py here, each published source's
 fragments.py in its own folder).
 
@@ -20,13 +20,13 @@ from pathlib import Path
 
 from accelbench.core.reference import Reference
 from accelbench.core.text import esc, esc_md
-from accelbench.judge.answers import Answer, KindInfo, all_answers, measured_kind, specs_kind
-from accelbench.judge.claims import MEASURED, SPECS
+from accelbench.judge.answers import Answer, KindInfo, all_answers, measured_kind, prices_kind, specs_kind
+from accelbench.judge.claims import MEASURED, PRICES, SPECS
 from accelbench.judge.findings import all_findings
 from accelbench.judge.judging import Finding, rules_of
-from accelbench.judge.verdicts import Verdict, measured_verdicts
+from accelbench.judge.measured_rules import Verdict, measured_verdicts
 from accelbench.publish import downloads
-from accelbench.publish.render import charts, tables
+from accelbench.publish.render import chart_theme, tables
 from accelbench.store.published import SOURCES, Published
 from accelbench.store.store import Store
 
@@ -82,13 +82,18 @@ class Context:
     def verdicts(self) -> list[Verdict]:
         return measured_verdicts(self.findings())
 
+    def kinds(self) -> dict[str, KindInfo]:
+        """Every kind of evidence as the answers and the cost page name it (measured, the vendors'
+        specifications, each published source)."""
+        return {MEASURED: measured_kind(), SPECS: specs_kind(bool(self.reference.formats)),
+                PRICES: prices_kind(bool(self.reference.prices.prices)),
+                **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in self.published)
+                   for k, s in SOURCES.items()}}
+
     def answers(self) -> list[Answer]:
         """One answer per claim from every kind of evidence held (measured, and each source imported)."""
         if "answers" not in self.cache:  # read by every card, the glance and the summary, in every folder
-            kinds = {MEASURED: measured_kind(), SPECS: specs_kind(bool(self.reference.formats)),
-                     **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in self.published)
-                        for k, s in SOURCES.items()}}
-            self.cache["answers"] = all_answers(self.findings(), kinds)
+            self.cache["answers"] = all_answers(self.findings(), self.kinds())
         return self.cache["answers"]
 
     def record_rows(self) -> tuple[list[dict], list[str]]:
@@ -102,7 +107,7 @@ class Context:
 
 
 @dataclass(frozen=True)
-class Kind:
+class FragmentType:
     name: str
     usage: str  # its arguments, as the contribute page shows them ('' for none; [X] optional)
     doc: str  # what it shows, one line
@@ -129,20 +134,20 @@ class Kind:
         raise FragmentError(f"{self.name!r} takes {'no argument or ' if least == 0 else ''}{takes}, got {args or 'none'}")
 
 
-KINDS: dict[str, Kind] = {}
+FRAGMENTS: dict[str, FragmentType] = {}
 
 
-def kind(name: str, usage: str, doc: str, *, choices: Callable[[Context], Iterable[str]] | Iterable[str] | None = None,
+def fragment(name: str, usage: str, doc: str, *, choices: Callable[[Context], Iterable[str]] | Iterable[str] | None = None,
          source: str | None = None, missing: str | Callable[[list[str]], str] | None = None):
-    """Register the decorated function as the renderer of one fragment kind. The registry checks
+    """Register the decorated function as the renderer of one fragment type. The registry checks
     its arguments against ``usage`` (and the first against ``choices``, a list or a function of the
     context) and, for a kind showing a published ``source``, says what is ``missing`` where none of
     it is imported, so the renderer is called only with arguments it takes and data it can show."""
     if (source is None) != (missing is None):
-        raise ValueError(f"fragment kind {name!r}: a source and what is missing without it come together")
+        raise ValueError(f"fragment type {name!r}: a source and what is missing without it come together")
 
     def register(render: Callable[[Context, list[str]], str]):
-        KINDS[name] = Kind(name, usage, doc, render, choices, source, missing)
+        FRAGMENTS[name] = FragmentType(name, usage, doc, render, choices, source, missing)
         return render
     return register
 
@@ -157,7 +162,7 @@ def imported(ctx: Context, source: str) -> bool:
 
 @dataclass(frozen=True)
 class Fragment:
-    """What a fragment kind makes: the text a page includes, and the files its tables offer for
+    """What a fragment type makes: the text a page includes, and the files its tables offer for
     download (path under docs/ -> bytes). Text and fragments add up, the downloads merged."""
 
     text: str
@@ -187,9 +192,9 @@ def concat(parts: list[Fragment | str]) -> Fragment:
 
 
 def render(ctx: Context, name: str, args: list[str]) -> Fragment:
-    if name not in KINDS:
-        raise FragmentError(f"unknown fragment kind {name!r} (known: {', '.join(KINDS)})")
-    found = KINDS[name]
+    if name not in FRAGMENTS:
+        raise FragmentError(f"unknown fragment type {name!r} (known: {', '.join(FRAGMENTS)})")
+    found = FRAGMENTS[name]
     found.check(ctx, args)
     if found.source is not None and not imported(ctx, found.source):
         what = found.missing(args) if callable(found.missing) else found.missing
@@ -233,7 +238,7 @@ CHART_HELP = ("Hover a point or bar for its value and run; click a legend entry 
               "scroll to zoom, drag to pan, double-click to reset.")
 
 
-def figure(figure: charts.Figure | None, alt: str, caption: str, ctx: Context, wide: bool = False) -> str:
+def figure(figure: chart_theme.Figure | None, alt: str, caption: str, ctx: Context, wide: bool = False) -> str:
     """A chart in the page: the static SVG, shown until assets/charts.js has drawn the interactive
     one from the specification beside it (and shown in print and without JavaScript). ``wide``: a
     chart whose labels stay readable only at their own size scrolls sideways in its own box on a
@@ -247,5 +252,5 @@ def figure(figure: charts.Figure | None, alt: str, caption: str, ctx: Context, w
             f'<div class="ab-chart__static{" ab-chart--wide" if wide else ""}"{scrolls} data-search-exclude>'
             f'{figure.svg}</div>\n'
             f'<div class="ab-chart__live{" ab-chart--wide" if wide else ""}"{scrolls}></div>\n'
-            f'<script type="application/json" class="ab-chart__spec">{charts.page_json(figure)}</script>\n'
+            f'<script type="application/json" class="ab-chart__spec">{chart_theme.page_json(figure)}</script>\n'
             f'<figcaption>{esc(caption)}<span class="ab-chart__help"> {CHART_HELP}</span></figcaption>\n</figure>\n')

@@ -1,23 +1,21 @@
-"""Fragment kinds of what training costs: every per-chip comparison a cost rule judged, priced at
+"""Fragment types of what training costs: every per-chip comparison a cost rule judged, priced at
 each provider and tier (one table per kind of evidence, never mixed), and the cost-to-train
-estimator over the same figures. Registered in core.KINDS; they read the cost rules' findings."""
+estimator over the same figures. Registered in core.FRAGMENTS; they read the cost rules' findings."""
 
 from __future__ import annotations
 
-from accelbench.core.text import esc
+from accelbench.core.text import capitalised, esc
 from accelbench.judge.claims import MEASURED
-from accelbench.publish.fragments.core import Context, concat, download, kind, wrap
+from accelbench.publish.fragments.core import Context, concat, download, fragment, wrap
 from accelbench.publish.render import pricing
 from accelbench.store.published import SOURCES
 
-MEASURED_LABEL = "Measured here (our snippets, our run files)"
-
 
 def _kinds(ctx: Context) -> list[tuple[str, str]]:
-    """(kind of evidence, its label) of every cost finding held, measured first."""
+    """(kind of evidence, its name as a heading) of every cost finding held, measured first."""
     found = [k for (claim, k) in ctx.findings() if claim == "cost"]
-    return [(k, MEASURED_LABEL if k == MEASURED else f"{SOURCES[k].title} ({SOURCES[k].label})")
-            for k in [MEASURED, *SOURCES] if k in found]
+    names = ctx.kinds()
+    return [(k, capitalised(names[k].named)) for k in [MEASURED, *SOURCES] if k in found]
 
 
 def _rows(ctx: Context, evidence: str) -> list[pricing.PricedRow]:
@@ -28,7 +26,7 @@ def _rows(ctx: Context, evidence: str) -> list[pricing.PricedRow]:
     return ctx.cache[key]
 
 
-@kind("priced-comparisons", "KIND", "every per-chip comparison of one kind of evidence's cost rule, priced at each "
+@fragment("priced-comparisons", "KIND", "every per-chip comparison of one kind of evidence's cost rule, priced at each "
       "provider and tier from one price list (KIND: measured or a published source's kind)",
       choices=lambda ctx: [MEASURED, *SOURCES])
 def _priced(ctx: Context, args: list[str]) -> str:
@@ -40,7 +38,7 @@ def _priced(ctx: Context, args: list[str]) -> str:
     return concat([wrap(table.html), download(ctx, f"priced-{evidence}", table.rows, "the priced comparisons")])
 
 
-@kind("cost-verdict", "", "the cost claim as judged on GCP, per kind of evidence: its verdict and the comparisons "
+@fragment("cost-verdict", "", "the cost claim as judged on GCP, per kind of evidence: its verdict and the comparisons "
       "it priced, with both prices")
 def _verdict(ctx: Context, args: list[str]) -> str:
     lines = []
@@ -52,7 +50,7 @@ def _verdict(ctx: Context, args: list[str]) -> str:
     return "\n<ul class=\"ab-cost-verdict\">\n" + "\n".join(lines) + "\n</ul>\n"
 
 
-@kind("cost-estimator", "", "the cost-to-train estimate: a matched comparison, the work and a price tier -> hours "
+@fragment("cost-estimator", "", "the cost-to-train estimate: a matched comparison, the work and a price tier -> hours "
       "and dollars on each side, by the priced tables' arithmetic")
 def _estimator(ctx: Context, args: list[str]) -> str:
     groups = [(label, _rows(ctx, evidence)) for evidence, label in _kinds(ctx)]

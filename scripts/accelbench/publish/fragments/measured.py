@@ -1,5 +1,5 @@
-"""Fragment kinds of what this project measured: results tables and charts, verdicts, reference
-data, cost, energy, coverage, notebooks and the dataset. Registered in core.KINDS."""
+"""Fragment types of what this project measured: results tables and charts, verdicts, reference
+data, cost, energy, coverage, notebooks and the dataset. Registered in core.FRAGMENTS."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from accelbench.measure import targets
 from accelbench.publish import downloads, notebooks
 from accelbench.publish.fragments.core import (
     CONTRIBUTE_PAGE,
-    KINDS,
+    FRAGMENTS,
     PUBLISHED_PAGE,
     REPRODUCE_PAGE,
     Context,
@@ -18,7 +18,7 @@ from accelbench.publish.fragments.core import (
     concat,
     download,
     figure,
-    kind,
+    fragment,
     not_measured,
     rules_list,
     workloads,
@@ -30,14 +30,14 @@ from accelbench.store.published import SOURCES
 
 # Site-wide fragments
 
-@kind("runs", "", "every stored run with its provenance; the anchors result tables link to")
+@fragment("runs", "", "every stored run with its provenance; the anchors result tables link to")
 def _runs(ctx: Context, args: list[str]) -> str:
     if not ctx.store.runs:
         return not_measured(ctx, "any workload")
     return wrap(runs.runs_table(ctx.store.runs))
 
 
-@kind("verdicts", "", "the article's comparison table with the evidence and a verdict per row")
+@fragment("verdicts", "", "the article's comparison table with the evidence and a verdict per row")
 def _verdicts(ctx: Context, args: list[str]) -> str:
     return wrap(verdicts.verdict_table(ctx.verdicts(), ctx.links.runs, ctx.links.html, ctx.links.html(CONTRIBUTE_PAGE),
                                         [(source.title, _findings_of(ctx, kind), ctx.links.html(PUBLISHED_PAGE))
@@ -49,18 +49,18 @@ def _findings_of(ctx: Context, evidence: str) -> dict:
     return {slug: found for (slug, kind), found in ctx.findings().items() if kind == evidence}
 
 
-@kind("verdict", "RULE", f"one row's verdict and evidence as a note ({', '.join(CLAIMS)})", choices=CLAIMS)
+@fragment("verdict", "RULE", f"one row's verdict and evidence as a note ({', '.join(CLAIMS)})", choices=CLAIMS)
 def _verdict(ctx: Context, args: list[str]) -> str:
     row = next(v for v in ctx.verdicts() if v.claim.slug == args[0])
     return verdicts.verdict_note(row, ctx.links.md(row.page), ctx.links.md(CONTRIBUTE_PAGE))
 
 
-@kind("verdict-rules", "", "the written rules the verdicts follow")
+@fragment("verdict-rules", "", "the written rules the verdicts follow")
 def _verdict_rules(ctx: Context, args: list[str]) -> str:
     return "\n" + rules_list(MEASURED) + "\n"
 
 
-@kind("reference", "accelerators|prices|formats", "the vendor specifications, the dated prices or the number formats "
+@fragment("reference", "accelerators|prices|formats", "the vendor specifications, the dated prices or the number formats "
       "each chip runs, with their sources", choices=["accelerators", "prices", "formats"])
 def _reference(ctx: Context, args: list[str]) -> str:
     if args == ["formats"]:
@@ -77,13 +77,13 @@ def _reference(ctx: Context, args: list[str]) -> str:
     return wrap(reference.accelerators_table(ctx.reference.accelerators, measured, ctx.links.runs))
 
 
-@kind("cost", "", "cost per billion training tokens and per PFLOP for every priced chip, with its CSV and JSON")
+@fragment("cost", "", "cost per billion training tokens and per PFLOP for every priced chip, with its CSV and JSON")
 def _cost(ctx: Context, args: list[str]) -> str:
     table = costs.cost_table(queries.cost_rows(ctx.store, ctx.reference), ctx.links.runs, anchor="cost")
     return wrap(table.html) + download(ctx, "cost", table.rows)
 
 
-@kind("energy", "", "every measurement metered for energy, and why the others were not, with their CSV and JSON")
+@fragment("energy", "", "every measurement metered for energy, and why the others were not, with their CSV and JSON")
 def _energy(ctx: Context, args: list[str]) -> str:
     metered, unmetered = costs.energy_table(queries.ok_rows(ctx.store.records), ctx.links.runs, anchor="energy")
     shown = [t.html for t in (metered, unmetered) if t.html]
@@ -94,17 +94,17 @@ def _energy(ctx: Context, args: list[str]) -> str:
             + (download(ctx, "energy-unmetered", unmetered.rows, "why energy was not metered") if unmetered.rows else ""))
 
 
-@kind("coverage", "", "which kinds of device (CPU, GPU, TPU) the stored runs measured, and which not yet")
+@fragment("coverage", "", "which kinds of device (CPU, GPU, TPU) the stored runs measured, and which not yet")
 def _coverage(ctx: Context, args: list[str]) -> str:
     return coverage.coverage_note(ctx.store.records, ctx.links.md(CONTRIBUTE_PAGE))
 
 
-@kind("coverage-line", "", "one line: which devices the stored runs measured, and how to add a GPU or a TPU")
+@fragment("coverage-line", "", "one line: which devices the stored runs measured, and how to add a GPU or a TPU")
 def _coverage_line(ctx: Context, args: list[str]) -> str:
     return coverage.coverage_line(ctx.store.records, ctx.links.md(REPRODUCE_PAGE))
 
 
-@kind("cloud-targets", "", "the accelerators `accelbench cloud plan` can target, with a cost bound from the dated prices")
+@fragment("cloud-targets", "", "the accelerators `accelbench cloud plan` can target, with a cost bound from the dated prices")
 def _cloud_targets(ctx: Context, args: list[str]) -> str:
     rows = []
     for target in targets.TARGETS.values():
@@ -118,7 +118,7 @@ def _cloud_targets(ctx: Context, args: list[str]) -> str:
                                     f"{targets.DEADLINE_S // 60} min deadline per run)", "Note"], rows))
 
 
-@kind("roofline", "", "matrix-multiplication results against arithmetic intensity, with ceilings")
+@fragment("roofline", "", "matrix-multiplication results against arithmetic intensity, with ceilings")
 def _roofline(ctx: Context, args: list[str]) -> str:
     points, ceilings = queries.roofline_inputs(ctx.store, ctx.reference)
     alt = queries.roofline_alt(points)
@@ -129,7 +129,7 @@ def _roofline(ctx: Context, args: list[str]) -> str:
 
 # Fragments about one workload
 
-@kind("table", "WORKLOAD", "the latest result per device, framework and parameters, with its CSV and JSON",
+@fragment("table", "WORKLOAD", "the latest result per device, framework and parameters, with its CSV and JSON",
       choices=workloads)
 def _table(ctx: Context, args: list[str]) -> str:
     workload = args[0]
@@ -141,7 +141,7 @@ def _table(ctx: Context, args: list[str]) -> str:
     return wrap(table.html) + download(ctx, f"table-{workload}", table.rows)
 
 
-@kind("best", "WORKLOAD", "the best value of the chart's metric per device, framework and series, with its CSV and JSON",
+@fragment("best", "WORKLOAD", "the best value of the chart's metric per device, framework and series, with its CSV and JSON",
       choices=workloads)
 def _best(ctx: Context, args: list[str]) -> str:
     workload = args[0]
@@ -153,7 +153,7 @@ def _best(ctx: Context, args: list[str]) -> str:
         not_measured(ctx, ctx.workloads[workload]["title"])
 
 
-@kind("scaling", "WORKLOAD", "scaling efficiency from the one-device and all-device records of a run, with its CSV and JSON",
+@fragment("scaling", "WORKLOAD", "scaling efficiency from the one-device and all-device records of a run, with its CSV and JSON",
       choices=workloads)
 def _scaling(ctx: Context, args: list[str]) -> str:
     workload = args[0]
@@ -163,7 +163,7 @@ def _scaling(ctx: Context, args: list[str]) -> str:
         not_measured(ctx, f"{ctx.workloads[workload]['title']} on more than one device")
 
 
-@kind("chart", "WORKLOAD[.METRIC]", "the workload's chart, or the one of its EXTRA_CHARTS for METRIC", choices=workloads)
+@fragment("chart", "WORKLOAD[.METRIC]", "the workload's chart, or the one of its EXTRA_CHARTS for METRIC", choices=workloads)
 def _chart(ctx: Context, args: list[str]) -> str:
     workload = args[0]
     metric = args[1] if len(args) == 2 else None
@@ -182,7 +182,7 @@ def _chart(ctx: Context, args: list[str]) -> str:
                    f"Each value, with the run it came from, is in the table above.", ctx)
 
 
-@kind("notebook", "NAME", "the notebook NAME.ipynb beside the page, executed on the stored data (a failing cell "
+@fragment("notebook", "NAME", "the notebook NAME.ipynb beside the page, executed on the stored data (a failing cell "
       "stops the build) and converted, plots embedded")
 def _notebook(ctx: Context, args: list[str]) -> str:
     path = ctx.docs_dir / ctx.links.folder / f"{args[0]}.ipynb"
@@ -194,7 +194,7 @@ def _notebook(ctx: Context, args: list[str]) -> str:
         raise FragmentError(str(exc)) from None
 
 
-@kind("profiles", "", "the benchmark profiles as the runner reads them: timing, limits, energy windows")
+@fragment("profiles", "", "the benchmark profiles as the runner reads them: timing, limits, energy windows")
 def _profiles(ctx: Context, args: list[str]) -> str:
     head = ["Profile", "For", "Warm-up (s)", "Shortest sample (s)", "Samples", "Sampling budget (s)",
             "At least", "Time limit (s)", "Energy window (s)"]
@@ -204,7 +204,7 @@ def _profiles(ctx: Context, args: list[str]) -> str:
     return wrap(tables.html_table(head, rows))
 
 
-@kind("dataset", "", "the whole dataset as files: every stored record and every published entry, in CSV and JSON")
+@fragment("dataset", "", "the whole dataset as files: every stored record and every published entry, in CSV and JSON")
 def _dataset(ctx: Context, args: list[str]) -> str:
     records, columns = ctx.record_rows()
     n_runs = len({r["run_id"] for r in records})
@@ -222,7 +222,7 @@ def _dataset(ctx: Context, args: list[str]) -> str:
     return concat(out)
 
 
-@kind("data-dictionary", "", "every column of the dataset files, with its meaning and unit")
+@fragment("data-dictionary", "", "every column of the dataset files, with its meaning and unit")
 def _data_dictionary(ctx: Context, args: list[str]) -> str:
     _, columns = ctx.record_rows()
     out = []
@@ -237,7 +237,7 @@ def _data_dictionary(ctx: Context, args: list[str]) -> str:
     return concat(out)
 
 
-@kind("kinds", "", "this list: every fragment kind a page can include")
+@fragment("kinds", "", "this list: every fragment type a page can include")
 def _kinds(ctx: Context, args: list[str]) -> str:
     return "\n" + "\n".join(f"- `{k.name}{'.' + k.usage if k.usage else ''}`: {esc_md(k.doc)}"
-                            for k in KINDS.values()) + "\n"
+                            for k in FRAGMENTS.values()) + "\n"

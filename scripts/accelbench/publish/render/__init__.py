@@ -1,4 +1,9 @@
 """Markdown/HTML tables and SVG charts from the store. Knows nothing of MkDocs or runners.
 
 Every string that comes from a run file passes through :func:`accelbench.core.text.esc`.
+
+Modules: ``answer_charts`` (the answers' chart of every comparison), ``answers``, ``chart_theme``
+(the charts' theme and SVG kit), ``charts`` (the measured charts), ``costs``, ``coverage``,
+``icons``, ``pricing``, ``reference``, ``results``, ``runs``, ``tables``, ``verdicts``.
+May import: ``core`` to ``judge``. This ``__init__`` imports nothing.
 """

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from accelbench.core.text import esc
+from accelbench.core.text import capitalised, esc
 from accelbench.judge.answers import DECISIVE, MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, Answer, KindAnswer, listed
 from accelbench.judge.claims import MEASURED
 from accelbench.judge.judging import MARGIN_TEXT, Comparison
@@ -20,7 +20,7 @@ LISTED = 3  # a kind with this many comparisons or fewer names each in the sente
 
 
 def headline(a: Answer) -> str:
-    words = a.direction[0].upper() + a.direction[1:]
+    words = capitalised(a.direction)
     return (f'<span class="ab-answer__direction ab-answer__direction--{DIRECTION_CSS[a.direction]}">'
             f'{direction_icon(a.direction)} {esc(words)}</span>' + (f" <small>({esc(a.strength)})</small>" if a.strength else ""))
 
@@ -54,7 +54,7 @@ def lead(a: Answer, links: dict) -> str:
     counted = [k for k in a.kinds if k.info.for_training]
     apart = [k for k in a.kinds if not k.info.for_training and k.finding.comparisons]
     said = "; ".join(_kind_said(k, url(k)) for k in counted) or "no kind of evidence judges it yet"
-    words = a.direction[0].upper() + a.direction[1:]
+    words = capitalised(a.direction)
     extra = f" Shown apart, never counted: {'; '.join(_kind_said(k, url(k)) for k in apart)}." if apart else ""
     scale = (" TPU advantage: above 1× favours the TPU, below it the GPU."
              if any(k.finding.comparisons for k in a.kinds) else "")
@@ -148,8 +148,7 @@ def summary(answers: list[Answer]) -> str:
         parts.append(f"Those answers rest on {listed(kinds)}; each kind keeps its own verdict below.")
     if groups[NO_EVIDENCE]:
         parts.append(f"There is no evidence yet on {listed(groups[NO_EVIDENCE])}.")
-    measured = [a for a in answers for k in a.kinds if k.kind == MEASURED and k.finding.verdict in DECISIVE
-                and not k.reference_only]
+    measured = [a for a in answers for k in a.kinds if k.kind == MEASURED and k.finding.verdict in DECISIVE]
     if not measured:
         parts.append("No claim is decided by a measurement made here yet: every measured comparison needs a TPU run.")
     return "<p>" + " ".join(esc(p) for p in parts) + "</p>\n"

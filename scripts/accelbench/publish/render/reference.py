@@ -88,7 +88,7 @@ def formats_table(chips: list[dict], formats) -> Table:
     shown = [f for f in FORMATS if any(fmt == f for _, fmt in by_cell)]
     body = []
     for chip in (row for row in chips if any(c == row["chip"] for c, _ in by_cell)):
-        cells = [f"{esc(chip['chip'])} <small>{esc(chip['kind'].upper())}</small>"]
+        cells = [f"{esc(chip['chip'])} <small>{esc(chip['platform'].upper())}</small>"]
         for name in shown:
             row = by_cell.get((chip["chip"], name))
             cells.append(_format_cell(row) if row else esc(NOT_STATED))

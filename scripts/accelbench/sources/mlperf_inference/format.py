@@ -7,10 +7,11 @@ from pathlib import Path
 
 from accelbench.core.columns import Column
 from accelbench.core.text import raw
+from accelbench.sources.mlperf_inference import SOURCE
 from accelbench.sources.rounds import SOURCE_COLUMNS, SYSTEM_COLUMNS, Rounds, load_rounds, round_key
 from accelbench.store.published import write_published
 
-KIND = "mlperf-inference"
+KIND = SOURCE.kind  # as the source declares itself (its __init__)
 SCHEMA = Path(__file__).with_name("schema.json")
 SCENARIOS = ("Offline", "Server")  # in the order pages show them
 UNITS = {"Offline": "samples/s", "Server": "queries/s"}

@@ -1,12 +1,12 @@
-"""Fragment kinds of MLPerf Inference (audited benchmark results on inference, published by others):
+"""Fragment types of MLPerf Inference (audited benchmark results on inference, published by others):
 the per-chip table of each round, the per-scenario answer and the written rule. Registered in
-core.KINDS."""
+core.FRAGMENTS."""
 
 from __future__ import annotations
 
 from accelbench.core.text import esc
 from accelbench.judge.judging import beyond_margin
-from accelbench.publish.fragments.core import Context, concat, download, kind, rules_list, wrap
+from accelbench.publish.fragments.core import Context, concat, download, fragment, rules_list, wrap
 from accelbench.sources.mlperf_inference import tables as inference_tables
 from accelbench.sources.mlperf_inference.format import KIND
 from accelbench.sources.mlperf_inference.rules import best, comparable, results_url
@@ -19,7 +19,7 @@ NOTE = ("Inference results, published by others and not measured here: they neve
 MISSING = "published MLPerf Inference results"
 
 
-@kind("inference-table", "", "every imported MLPerf Inference round on Stable Diffusion XL: samples/s (Offline) and "
+@fragment("inference-table", "", "every imported MLPerf Inference round on Stable Diffusion XL: samples/s (Offline) and "
       "queries/s (Server) per system and per chip, one table per round, with its CSV and JSON", source=KIND, missing=MISSING)
 def _inference_table(ctx: Context, args: list[str]) -> str:
     data = ctx.published[KIND]
@@ -38,7 +38,7 @@ def _inference_table(ctx: Context, args: list[str]) -> str:
     return concat(out)
 
 
-@kind("inference-summary", "", "per scenario, the TPU and the GPU with the most per chip on Stable Diffusion XL "
+@fragment("inference-summary", "", "per scenario, the TPU and the GPU with the most per chip on Stable Diffusion XL "
       "(MLPerf Inference), and the verdict", source=KIND, missing=MISSING)
 def _inference_summary(ctx: Context, args: list[str]) -> str:
     entries = []
@@ -49,6 +49,6 @@ def _inference_summary(ctx: Context, args: list[str]) -> str:
     return f"\n<p>{esc(NOTE)}</p>\n" + wrap(inference_tables.summary_table(entries, results_url))
 
 
-@kind("inference-rules", "", "the written rule of the MLPerf Inference verdict")
+@fragment("inference-rules", "", "the written rule of the MLPerf Inference verdict")
 def _inference_rules(ctx: Context, args: list[str]) -> str:
     return "\n" + rules_list(KIND) + "\n"

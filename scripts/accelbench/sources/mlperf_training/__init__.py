@@ -1,6 +1,6 @@
 """MLPerf Training (mlcommons/training_results_vX.Y): audited time-to-train results, one file per
 round, scored here from the raw logs by MLCommons' own rule. Its format, importer, rules, tables
-and fragment kinds live in this folder; this module declares it to the registry."""
+and fragment types live in this folder; this module declares it to the registry."""
 
 from accelbench.store.published import Source, register
 

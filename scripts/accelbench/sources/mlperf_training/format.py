@@ -9,10 +9,11 @@ import pandas as pd
 
 from accelbench.core.columns import Column
 from accelbench.core.text import raw
+from accelbench.sources.mlperf_training import SOURCE
 from accelbench.sources.rounds import SOURCE_COLUMNS, SYSTEM_COLUMNS, Rounds, load_rounds, round_key
 from accelbench.store.published import write_published
 
-KIND = "mlperf-training"
+KIND = SOURCE.kind  # as the source declares itself (its __init__)
 SCHEMA = Path(__file__).with_name("schema.json")
 
 

@@ -1,5 +1,5 @@
-"""Fragment kinds of MLPerf Training (audited benchmark results, published by others): per-round
-tables, the chip-hours chart, the per-chip answer and the written rules. Registered in core.KINDS."""
+"""Fragment types of MLPerf Training (audited benchmark results, published by others): per-round
+tables, the chip-hours chart, the per-chip answer and the written rules. Registered in core.FRAGMENTS."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from accelbench.publish.fragments.core import (
     concat,
     download,
     figure,
-    kind,
+    fragment,
     rules_list,
     wrap,
 )
@@ -43,7 +43,7 @@ def _not_published(ctx: Context, benchmark: str) -> str:
                                ctx.links.md(PUBLISHED_PAGE))
 
 
-@kind("published", "BENCHMARK", "every imported MLPerf Training round of a benchmark: one table per round, with its "
+@fragment("published", "BENCHMARK", "every imported MLPerf Training round of a benchmark: one table per round, with its "
       "CSV and JSON", choices=BENCHMARKS, source=KIND, missing=_missing)
 def _published(ctx: Context, args: list[str]) -> str:
     rows = _benchmark(ctx, "published", args)
@@ -71,7 +71,7 @@ def round_anchor(benchmark: str, round_name: str) -> str:
     return f"published-{benchmark}-{round_name.replace('.', '-')}"
 
 
-@kind("mlperf-coverage", "", "chip family × benchmark × round: which have audited MLPerf Training results, each "
+@fragment("mlperf-coverage", "", "chip family × benchmark × round: which have audited MLPerf Training results, each "
       "linked to its entries", source=KIND, missing="published MLPerf results")
 def _coverage(ctx: Context, args: list[str]) -> str:
     def link(benchmark: str, round_name: str) -> str:
@@ -81,7 +81,7 @@ def _coverage(ctx: Context, args: list[str]) -> str:
 
 
 
-@kind("published-chart", "BENCHMARK", "chip-hours to train against chips, per accelerator and round (log axes)",
+@fragment("published-chart", "BENCHMARK", "chip-hours to train against chips, per accelerator and round (log axes)",
       choices=BENCHMARKS, source=KIND, missing=_missing)
 def _published_chart(ctx: Context, args: list[str]) -> str:
     rows = _benchmark(ctx, "published-chart", args)
@@ -101,7 +101,7 @@ def _published_chart(ctx: Context, args: list[str]) -> str:
                    "one pays chip-hours for a shorter time to train.", ctx)
 
 
-@kind("published-summary", "", "per benchmark, the best TPU and the best GPU per chip in the newest round with both",
+@fragment("published-summary", "", "per benchmark, the best TPU and the best GPU per chip in the newest round with both",
       source=KIND, missing="published MLPerf results")
 def _published_summary(ctx: Context, args: list[str]) -> str:
     entries = []
@@ -112,7 +112,7 @@ def _published_summary(ctx: Context, args: list[str]) -> str:
     return wrap(published_tables.published_summary(entries, results_url, lambda b: ctx.links.html(f"published/{b}.md")))
 
 
-@kind("published-rules", "", "the written rules of the published verdicts")
+@fragment("published-rules", "", "the written rules of the published verdicts")
 def _published_rules(ctx: Context, args: list[str]) -> str:
     return "\n" + rules_list(KIND) + "\n"
 

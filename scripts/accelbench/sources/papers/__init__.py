@@ -4,11 +4,11 @@ hand and checked by its schema). A paper whose authors work for the vendor of a 
 is labelled vendor-authored (``format.label``, shown beside each figure). The kind's own label and
 ``vendor`` flag say the same of the paper held (Google's authors on Google's TPU), so an answer
 resting on it alone is weak; a paper by independent authors is labelled "peer-reviewed" where it
-is shown. Its format, importer, rules, tables and fragment kinds live in this folder; this module
+is shown. Its format, importer, rules, tables and fragment types live in this folder; this module
 declares it to the registry."""
 
 from accelbench.store.published import Source, register
 
-SOURCE = register(Source(kind="paper", title="TPU v4 paper, ISCA 2023", label="peer-reviewed, vendor-authored",
+SOURCE = register(Source(kind="paper", title="Peer-reviewed papers", label="peer-reviewed, vendor-authored",
                          dataset="paper-figures-published", package=__name__,
                          page="published/papers.md", vendor=True))

@@ -14,9 +14,10 @@ from pathlib import Path
 
 from accelbench.core.columns import Column
 from accelbench.core.runfile import RunFileError
+from accelbench.sources.papers import SOURCE
 from accelbench.store.published import problems_in, write_published
 
-KIND = "paper"
+KIND = SOURCE.kind  # as the source declares itself (its __init__)
 SCHEMA = Path(__file__).with_name("schema.json")
 # the words a figure may use, and the claim each bears on; every one says the TPU (the subject of
 # the quoted sentence) is ahead by the factor

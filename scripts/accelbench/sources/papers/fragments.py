@@ -1,12 +1,12 @@
-"""Fragment kinds of peer-reviewed papers (figures quoted word for word, with the authors'
+"""Fragment types of peer-reviewed papers (figures quoted word for word, with the authors'
 affiliation beside them): the table of figures, on one claim or all, and the written rules.
-Registered in core.KINDS."""
+Registered in core.FRAGMENTS."""
 
 from __future__ import annotations
 
 from accelbench.core.text import esc
 from accelbench.judge.claims import CLAIMS
-from accelbench.publish.fragments.core import PUBLISHED_PAGE, Context, concat, download, kind, rules_list, wrap
+from accelbench.publish.fragments.core import PUBLISHED_PAGE, Context, concat, download, fragment, rules_list, wrap
 from accelbench.publish.render import tables
 from accelbench.sources.papers import tables as paper_tables
 from accelbench.sources.papers.format import KIND, MEASURES
@@ -20,7 +20,7 @@ def _what(args: list[str]) -> str:
     return f"peer-reviewed papers on {CLAIMS[args[0]].feature.lower()}" if args else "peer-reviewed papers"
 
 
-@kind("paper-figures", "[CLAIM]", f"figures quoted from peer-reviewed papers, with the authors' affiliation beside each "
+@fragment("paper-figures", "[CLAIM]", f"figures quoted from peer-reviewed papers, with the authors' affiliation beside each "
       f"(all, or those on one claim: {', '.join(sorted(set(MEASURES.values())))}), with their CSV and JSON",
       choices=sorted(set(MEASURES.values())), source=KIND, missing=lambda args: f"figures quoted from {_what(args)}")
 def _paper_figures(ctx: Context, args: list[str]) -> str:
@@ -33,6 +33,6 @@ def _paper_figures(ctx: Context, args: list[str]) -> str:
     return concat([f"\n<p>{esc(NOTE)}</p>\n", wrap(table.html), download(ctx, name, table.rows)])
 
 
-@kind("paper-rules", "", "the written rules of the verdicts from peer-reviewed papers")
+@fragment("paper-rules", "", "the written rules of the verdicts from peer-reviewed papers")
 def _paper_rules(ctx: Context, args: list[str]) -> str:
     return "\n" + rules_list(KIND) + "\n"

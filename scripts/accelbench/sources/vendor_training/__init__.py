@@ -3,7 +3,7 @@
 summaries, one section per
 NeMo container release. Reported by the chips' own vendors, never audited: its rules compare
 tokens per second per chip on matched configurations only (pairs.py). Its format, importer, rules,
-tables and fragment kinds live in this folder; this module declares it to the registry."""
+tables and fragment types live in this folder; this module declares it to the registry."""
 
 from accelbench.store.published import Source, register
 

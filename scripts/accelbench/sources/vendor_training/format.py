@@ -10,9 +10,10 @@ from urllib.parse import quote
 
 from accelbench.core.columns import Column
 from accelbench.core.runfile import RunFileError
+from accelbench.sources.vendor_training import SOURCE
 from accelbench.store.published import write_published
 
-KIND = "vendor-training"
+KIND = SOURCE.kind  # as the source declares itself (its __init__)
 SCHEMA = Path(__file__).with_name("schema.json")
 
 

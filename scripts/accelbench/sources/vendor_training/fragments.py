@@ -1,6 +1,6 @@
-"""Fragment kinds of vendor-published training throughput (vendor-reported, published by others):
+"""Fragment types of vendor-published training throughput (vendor-reported, published by others):
 the matched pairs and their chart, the candidates refused, every imported row, and the written
-rules with the name table. Registered in core.KINDS."""
+rules with the name table. Registered in core.FRAGMENTS."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import functools
 import pandas as pd
 
 from accelbench.core.text import esc
-from accelbench.publish.fragments.core import Context, concat, download, figure, kind, rules_list, wrap
+from accelbench.publish.fragments.core import Context, concat, download, figure, fragment, rules_list, wrap
 from accelbench.publish.render import charts
 from accelbench.sources.vendor_training import tables as vendor_tables
 from accelbench.sources.vendor_training.format import KIND, row_url
@@ -28,7 +28,7 @@ def _matched(ctx: Context):
     return ctx.cache["vendor-training-match"]
 
 
-@kind("vendor-pairs", "", "vendor-published training throughput: every matched TPU/GPU pair (tokens/s per chip, "
+@fragment("vendor-pairs", "", "vendor-published training throughput: every matched TPU/GPU pair (tokens/s per chip, "
       "GPU/TPU, dollars per million tokens, flags), with its CSV and JSON", source=KIND, missing=MISSING)
 def _vendor_pairs(ctx: Context, args: list[str]) -> str:
     pairs, _ = _matched(ctx)
@@ -47,7 +47,7 @@ def _vendor_pairs(ctx: Context, args: list[str]) -> str:
     return concat([*shown, download(ctx, "vendor-training-pairs", counted.rows + superseded.rows, "the matched pairs")])
 
 
-@kind("vendor-refused", "", "vendor-published training throughput: rows of one configuration on both sides that "
+@fragment("vendor-refused", "", "vendor-published training throughput: rows of one configuration on both sides that "
       "are not compared, and why", source=KIND, missing=MISSING)
 def _vendor_refused(ctx: Context, args: list[str]) -> str:
     _, refusals = _matched(ctx)
@@ -57,7 +57,7 @@ def _vendor_refused(ctx: Context, args: list[str]) -> str:
     return concat([wrap(table.html), download(ctx, "vendor-training-refused", table.rows, "the refused candidates")])
 
 
-@kind("vendor-pairs-chart", "", "GPU over TPU tokens per second per chip on every counted vendor-reported pair",
+@fragment("vendor-pairs-chart", "", "GPU over TPU tokens per second per chip on every counted vendor-reported pair",
       source=KIND, missing=MISSING)
 def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
     counted = [p for p in _matched(ctx)[0] if p.counts]
@@ -80,7 +80,7 @@ def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
                   "GPU is faster per chip; below 1: the TPU is.", ctx)
 
 
-@kind("vendor-rows", "", "every imported row of the vendors' training-throughput documents, per document, with "
+@fragment("vendor-rows", "", "every imported row of the vendors' training-throughput documents, per document, with "
       "CSV and JSON, and the rows left out with their reasons", source=KIND, missing=MISSING)
 def _vendor_rows(ctx: Context, args: list[str]) -> str:
     data = ctx.published[KIND]
@@ -103,7 +103,7 @@ def _vendor_rows(ctx: Context, args: list[str]) -> str:
     return concat(out)
 
 
-@kind("vendor-rules", "", "the written rules of the vendor-reported verdicts, the name table and the precisions")
+@fragment("vendor-rules", "", "the written rules of the vendor-reported verdicts, the name table and the precisions")
 def _vendor_rules(ctx: Context, args: list[str]) -> str:
     rules = rules_list(KIND)
     return (f"\n{rules}\n\n**Model names that stand for one architecture** (a name not listed pairs with nothing):\n"

@@ -2,7 +2,7 @@
 logs (seconds, TFLOP/s, tokens/s per device, total_weights), the accelerator type and slices the
 command asks for, and the MaxText settings the recipe passes (a README's quoted ``MaxTextModel``
 block, or a ``run_recipe.sh``'s ``MAXTEXT_ARGS``), each with the line that states it. Nothing here
-turns text into a figure or decides anything: the importer parses and checks (importer.py), the
+turns text into a figure or decides anything: the importer parses and checks (maxtext.py), the
 pairing rules read the settings (pairs.py).
 
 Standard library only, as the importer: the command line reads it on machines that only measure."""

@@ -10,6 +10,7 @@ TPU's tokens/s over the GPU's; for a cost, the GPU's dollars over the TPU's.
 
 from __future__ import annotations
 
+from accelbench.core.formats import format_name
 from accelbench.core.prices import PricedComparison, PricedPair, Unpriced, elsewhere, price_comparison
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import (
@@ -45,8 +46,8 @@ def configuration(pair: Pair) -> str:
 def comparison(pair: Pair, advantage: float, metric: str, figures: str) -> Comparison:
     """A pair as the answers' chart draws it: one row, labelled by its systems and configuration."""
     t, g = pair.tpu, pair.gpu
-    family = precision_family(t["precision_key"]) or t["precision"] or ""
-    said = family.upper() if family else "precision not stated"
+    family = format_name(precision_family(t["precision_key"]) or t["precision"] or "")
+    said = family or "precision not stated"
     return Comparison(
         label=f"{t['system']} vs {g['system']}, {t['model']}, {t['chips']} chips, {said}",
         advantage=advantage, metric=metric, tpu=t["chip"] or t["system"], gpu=g["chip"] or g["system"],

@@ -1,4 +1,5 @@
-"""Claim -> verdict, by written rules over the stored runs and the reference data.
+"""Claim -> verdict, by written rules over the stored runs (the measured kind of evidence; the
+reference data's own rules, on prices and specifications, are in reference_rules.py).
 
 Like with like, whatever the order of files and records: each comparison names its workload,
 model, dtype and size rule, and takes on each kind of chip the best current result (today's
@@ -21,9 +22,11 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from accelbench.core.formats import format_name
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import EVIDENCE_CATEGORIES
-from accelbench.judge.claims import MEASURED, Claim
+from accelbench.judge import reference_rules  # noqa: F401 (registers the price list's rule, which all_verdicts applies)
+from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, Claim
 from accelbench.judge.intervals import Ratio, median_ratio, ratio
 from accelbench.judge.judging import (
     ABOVE,
@@ -53,7 +56,7 @@ class Verdict:
 
     claim: Claim
     finding: Finding
-    reference_only: bool = False  # judged from reference data (prices), not from a measurement
+    reference_only: bool = False  # the row's claim is judged from the price list (reference data), not measured
 
     feature = property(lambda self: self.claim.feature)
     gpu_claim = property(lambda self: self.claim.gpu)
@@ -65,13 +68,21 @@ class Verdict:
 
 
 def measured_verdicts(findings: dict[tuple[str, str], Finding]) -> list[Verdict]:
-    """The measured findings as verdicts, one per row of the article's comparison table, in its order."""
-    return [Verdict(r.claim, findings[(r.claim.slug, MEASURED)], r.reference_only) for r in rules_of(MEASURED)]
+    """One verdict per row of the article's comparison table, in its order: the measured finding,
+    or, for a claim no measurement judges (availability), the price list's, marked as reference data."""
+    out = []
+    for claim in CLAIMS.values():
+        if (claim.slug, MEASURED) in findings:
+            out.append(Verdict(claim, findings[(claim.slug, MEASURED)]))
+        elif (claim.slug, PRICES) in findings:
+            out.append(Verdict(claim, findings[(claim.slug, PRICES)], reference_only=True))
+    return out
 
 
 def all_verdicts(store: Store, reference: Reference) -> list[Verdict]:
     """The measured rules applied to ``store``, one verdict per row of the article's table."""
-    return measured_verdicts({(r.claim.slug, MEASURED): r.judge(store, reference) for r in rules_of(MEASURED)})
+    return measured_verdicts({(r.claim.slug, r.evidence): r.judge(store if r.evidence == MEASURED else reference, reference)
+                              for r in [*rules_of(MEASURED), *rules_of(PRICES)]})
 
 
 def judge(r: Ratio | None) -> str:
@@ -95,7 +106,7 @@ class LikeForLike:
 
     def compared(self, rows: dict, r: Ratio) -> Comparison:
         return measured_comparison(self.label, self.unit, rows["tpu"], rows["gpu"], r, self.evidence(rows, r),
-                                   "bf16" if self.workload == "matmul" else "")
+                                   format_name("bf16") if self.workload == "matmul" else "")
 
     def evidence(self, rows: dict, r: Ratio | None) -> str:
         sides = "; ".join(f"{pl.upper()}: not measured yet" if row is None else
@@ -194,30 +205,6 @@ def speed(store: Store, reference: Reference) -> Finding:
            "harness are left out and said so.")
 def flexibility(store: Store, reference: Reference) -> Finding:
     return _flexibility(store)
-
-
-@rule("availability", MEASURED, reference_only=True,
-      text="Reference data, not a measurement: from the dated price list, supported if every TPU offer is on Google "
-           "Cloud and GPU offers come from at least three providers; contradicted if TPU offers come from two or more "
-           "providers; mixed otherwise.")
-def availability(store: Store | None, reference: Reference) -> Finding:
-    providers = {"gpu": set(), "tpu": set()}
-    for price in reference.prices.prices:
-        chip = reference.chip_for(price.chip)
-        if chip:
-            providers[chip["kind"]].add(price.provider)
-    evidence = [f"Price list (reference data, dated; not a measurement): TPU offers from "
-                f"{', '.join(sorted(providers['tpu'])) or 'no provider'}; GPU offers from "
-                f"{', '.join(sorted(providers['gpu'])) or 'no provider'}."]
-    if not providers["tpu"] or not providers["gpu"]:
-        return Finding(NOT_MEASURED, evidence)
-    if len(providers["tpu"]) >= 2:
-        verdict = CONTRADICTED
-    elif providers["tpu"] == {"GCP"} and len(providers["gpu"]) >= 3:
-        verdict = SUPPORTED
-    else:
-        verdict = MIXED
-    return Finding(verdict, evidence)
 
 
 def _price_text(cost: float, price, row: pd.Series) -> str:

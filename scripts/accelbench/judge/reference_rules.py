@@ -1,6 +1,7 @@
-"""Claim -> verdict from the vendors' own specifications (reference data, build_data/reference/),
-registered in judging.RULES under (claim, SPECS). Never a measurement: its verdict is a column of
-its own, labelled reference data, and an answer resting on it alone is weak (vendor-stated).
+"""Claim -> verdict from the reference data (build_data/reference/): the vendors' own specifications,
+registered in judging.RULES under (claim, SPECS), and the dated price lists, under (claim, PRICES).
+Never a measurement: each verdict is a column of its own, labelled reference data, and an answer
+resting on the specifications alone is weak (vendor-stated).
 
 "Designed For" (GPU: graphics + AI; TPU: deep learning only) is judged from the number formats
 each chip's hardware runs (number_formats.csv). Deep learning trains in BF16, FP8 or lower, with
@@ -13,14 +14,14 @@ from __future__ import annotations
 
 from accelbench.core.formats import FORMATS, NumberFormat
 from accelbench.core.reference import Reference
-from accelbench.judge.claims import SPECS
+from accelbench.judge.claims import PRICES, SPECS
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, rule
 
 SCIENTIFIC = "FP64"  # the format general scientific computing needs
 
 
-def _chips(reference: Reference, kind: str) -> list[str]:
-    return [row["chip"] for row in reference.accelerators if row["kind"] == kind]
+def _chips(reference: Reference, platform: str) -> list[str]:
+    return [row["chip"] for row in reference.accelerators if row["platform"] == platform]
 
 
 def _fp64(row: NumberFormat | None) -> str:
@@ -64,3 +65,27 @@ def designed(reference: Reference, _reference: Reference) -> Finding:
 
 
 __all__ = ["SPECS", "designed"]
+
+
+@rule("availability", PRICES,
+      text="Reference data, not a measurement: from the dated price list, supported if every TPU offer is on Google "
+           "Cloud and GPU offers come from at least three providers; contradicted if TPU offers come from two or more "
+           "providers; mixed otherwise.")
+def availability(prices: Reference, reference: Reference) -> Finding:
+    providers = {"gpu": set(), "tpu": set()}
+    for price in reference.prices.prices:
+        chip = reference.chip_for(price.chip)
+        if chip:
+            providers[chip["platform"]].add(price.provider)
+    evidence = [f"Price list (reference data, dated; not a measurement): TPU offers from "
+                f"{', '.join(sorted(providers['tpu'])) or 'no provider'}; GPU offers from "
+                f"{', '.join(sorted(providers['gpu'])) or 'no provider'}."]
+    if not providers["tpu"] or not providers["gpu"]:
+        return Finding(NOT_MEASURED, evidence)
+    if len(providers["tpu"]) >= 2:
+        verdict = CONTRADICTED
+    elif providers["tpu"] == {"GCP"} and len(providers["gpu"]) >= 3:
+        verdict = SUPPORTED
+    else:
+        verdict = MIXED
+    return Finding(verdict, evidence)
