@@ -27,7 +27,7 @@ def grid_records(device="Synthetic CPU"):
             for fw in ("torch", "jax") for n, t in ((256, 0.001), (512, 0.006), (1024, 0.04))]
 
 
-def drawn(figure: chart_theme.Figure) -> list[dict]:
+def drawn(figure: chart_theme.Chart) -> list[dict]:
     """The rows the chart's layers draw (Altair puts each layer's data in the spec's datasets)."""
     return [row for rows in figure.spec["datasets"].values() for row in rows if "series" in row]
 

@@ -81,7 +81,7 @@ class Answer:
     would_change: list[str]  # what would change it
 
 
-def favours(claim: Claim, verdict: str) -> str | None:
+def points_to(claim: Claim, verdict: str) -> str | None:
     """The chip a decisive verdict on the TPU claim points the reader to."""
     if verdict not in DECISIVE:
         return None
@@ -96,7 +96,7 @@ def answer(claim: Claim, found: dict[str, Finding], kinds: dict[str, KindInfo]) 
              for k in claim.judged_by if k in found and k in kinds and kinds[k].held]
     counted = [k for k in shown if k.info.for_training]
     decisive = [k for k in counted if k.finding.verdict in DECISIVE]
-    sides = {favours(claim, k.finding.verdict) for k in decisive}
+    sides = {points_to(claim, k.finding.verdict) for k in decisive}
     direction = _direction(sides, any(k.finding.verdict == MIXED for k in counted))
     return Answer(claim, direction, _strength(direction, decisive, counted), _bears_on(claim, decisive), shown,
                   _unknown(claim, shown, kinds), _would_change(claim, shown))

@@ -238,7 +238,7 @@ CHART_HELP = ("Hover a point or bar for its value and run; click a legend entry 
               "scroll to zoom, drag to pan, double-click to reset.")
 
 
-def figure(figure: chart_theme.Figure | None, alt: str, caption: str, ctx: Context, wide: bool = False) -> str:
+def figure(figure: chart_theme.Chart | None, alt: str, caption: str, ctx: Context, wide: bool = False) -> str:
     """A chart in the page: the static SVG, shown until assets/charts.js has drawn the interactive
     one from the specification beside it (and shown in print and without JavaScript). ``wide``: a
     chart whose labels stay readable only at their own size scrolls sideways in its own box on a

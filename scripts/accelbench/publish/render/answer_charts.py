@@ -8,7 +8,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from accelbench.publish.render.chart_theme import WIDTH, Figure, make_figure, param_name
+from accelbench.publish.render.chart_theme import WIDTH, Chart, make_figure, param_name
 
 # scale filter buckets (chips per side): what readers of MLPerf's results narrow lists by
 SCALES = ((8, "1–8 chips"), (64, "9–64 chips"), (512, "65–512 chips"), (None, "over 512 chips"))
@@ -21,7 +21,7 @@ def scale_of(chips) -> str:
     return next(label for bound, label in SCALES if bound is None or chips <= bound)
 
 
-def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, title: str) -> Figure | None:
+def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, title: str) -> Chart | None:
     """One row per comparison: the TPU's advantage on one log axis (right of 1 favours the TPU),
     its range where the source gives one, the ± margin band the verdict rules use, colour and shape
     by kind of evidence, hollow for a preview system; a tooltip with the figures, and a click on a

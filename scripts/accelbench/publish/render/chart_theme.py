@@ -1,7 +1,7 @@
 """The charts' theme and figure kit: the light and dark themes (Okabe-Ito palettes, fonts, named
-mark styles), the :class:`Figure` every chart is, and how one is made from an Altair chart.
+mark styles), the :class:`Chart` every chart is, and how one is made from an Altair chart.
 
-A chart is a :class:`Figure`: the specification the page draws interactively (tooltips, a legend
+A chart is a :class:`Chart`: the specification the page draws interactively (tooltips, a legend
 that hides and shows series, zoom and pan) with the vendored vega-embed, and the same chart as
 an SVG for readers without JavaScript, for print and for the page's source. Both come from one
 specification, so they cannot disagree. The specification carries the light theme; ``DARK`` is
@@ -50,17 +50,17 @@ DARK = _theme("#e8e8e8", "#aaaaaa", "#3a3f4b", "#1e2129", DARK_PALETTE, peak="#f
 
 
 @dataclass(frozen=True)
-class Figure:
+class Chart:
     """One chart: the Vega-Lite specification (light theme) and the SVG rendered from it."""
 
     spec: dict
     svg: str
 
 
-def make_figure(chart: alt.TopLevelMixin, alt_text: str, uid: str) -> Figure:
+def make_figure(chart: alt.TopLevelMixin, alt_text: str, uid: str) -> Chart:
     spec = chart.properties(description=alt_text).configure(**LIGHT).to_dict()
     spec.pop("$schema", None)  # names vega.github.io; the page loads nothing from other hosts
-    return Figure(spec, _static_svg(spec, alt_text, uid))
+    return Chart(spec, _static_svg(spec, alt_text, uid))
 
 
 def _static_svg(spec: dict, alt_text: str, uid: str) -> str:
@@ -83,7 +83,7 @@ def _rendered(spec_json: str, alt_text: str, uid: str) -> str:
     return svg.strip() + "\n"
 
 
-def page_json(figure: Figure) -> str:
+def page_json(figure: Chart) -> str:
     """What the page's script draws: the specification and the dark theme, as JSON safe inside a
     <script> element: no "<" at all, so nothing in it can end the element early."""
     return json.dumps({"spec": figure.spec, "dark": DARK}, separators=(",", ":")).replace("<", "\\u003c")

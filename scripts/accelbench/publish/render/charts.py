@@ -1,4 +1,4 @@
-"""The measured charts, as Vega-Lite specifications built with Altair, each a Figure (chart_theme.py)
+"""The measured charts, as Vega-Lite specifications built with Altair, each a Chart (chart_theme.py)
 with a static SVG rendered at build.
 
 Lines: a metric against a parameter, one line per device x framework x series. Bars: one bar per
@@ -13,7 +13,7 @@ import altair as alt
 import pandas as pd
 
 from accelbench.core.text import fmt
-from accelbench.publish.render.chart_theme import DASH, HEIGHT, WIDTH, Figure, make_figure, param_name
+from accelbench.publish.render.chart_theme import DASH, HEIGHT, WIDTH, Chart, make_figure, param_name
 
 
 def _hide_on_click(field: str, name: str) -> alt.Parameter:
@@ -84,7 +84,7 @@ PUBLISHED_TOOLTIP = [alt.Tooltip("value:N", title="chip-hours"), alt.Tooltip("de
 
 
 def line_chart(latest: pd.DataFrame, chart: dict, alt_text: str, peaks: list[tuple[str, float]] = (),
-               uid: str = "chart", tooltip=None) -> Figure | None:
+               uid: str = "chart", tooltip=None) -> Chart | None:
     """A metric against a parameter, or None when there is nothing measured to draw. ``peaks``:
     (label, value) reference lines, such as a vendor's peak."""
     data = points(latest, chart)
@@ -130,7 +130,7 @@ def _peak_layers(peaks) -> list:
                 .encode(y="peak:Q", x=alt.value(WIDTH - 4), text="label:N")]
 
 
-def bar_chart(latest: pd.DataFrame, chart: dict, alt_text: str, uid: str = "chart") -> Figure | None:
+def bar_chart(latest: pd.DataFrame, chart: dict, alt_text: str, uid: str = "chart") -> Chart | None:
     """Horizontal bars, one per device x framework x series, with the IQR as a whisker."""
     data = points(latest, chart)
     if data.empty:
@@ -157,7 +157,7 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt_text: str, uid: str = "char
                    alt_text, uid)
 
 
-def chart_figure(latest: pd.DataFrame, chart: dict, alt_text: str, peaks=(), uid: str = "chart") -> Figure | None:
+def chart_figure(latest: pd.DataFrame, chart: dict, alt_text: str, peaks=(), uid: str = "chart") -> Chart | None:
     """The chart a snippet's CHART asks for: lines against a parameter (default) or bars."""
     if chart.get("kind") == "bar":
         return bar_chart(latest, chart, alt_text, uid)
@@ -165,7 +165,7 @@ def chart_figure(latest: pd.DataFrame, chart: dict, alt_text: str, peaks=(), uid
 
 
 def roofline_chart(points_: pd.DataFrame, ceilings: dict[str, dict], alt_text: str,
-                   uid: str = "roofline") -> Figure | None:
+                   uid: str = "roofline") -> Chart | None:
     """Achieved TFLOP/s against arithmetic intensity (FLOP per byte moved), log-log, with each
     device's ceilings: min(peak TFLOP/s, intensity x bandwidth). ``ceilings`` maps device ->
     {"measured": (tflops, gbps) or None, "vendor": (tflops, gbps, chip) or None}."""

@@ -41,7 +41,7 @@ def write(data_dir: Path, published: dict) -> Path:
 
 
 @dataclass(frozen=True)
-class Figure:
+class QuotedRange:
     """One quoted figure: the TPU ahead of the GPU by ``low``-``high`` times on ``claim``."""
 
     claim: str
@@ -52,13 +52,13 @@ class Figure:
     approximate: bool
 
 
-def figure_of(phrase: str) -> Figure | None:
+def figure_of(phrase: str) -> QuotedRange | None:
     match = PHRASE.match(phrase)
     if not match:
         return None
     low = float(match["low"])
     high = float(match["high"]) if match["high"] else low
-    return Figure(MEASURES[match["measure"]], phrase, match["measure"], low, high, bool(match["approx"]))
+    return QuotedRange(MEASURES[match["measure"]], phrase, match["measure"], low, high, bool(match["approx"]))
 
 
 def problems_of(paper: dict, path) -> list[str]:
@@ -101,7 +101,7 @@ class Papers:
 
     papers: list[dict]
 
-    def figures(self, claim: str | None = None) -> list[tuple[dict, Figure]]:
+    def figures(self, claim: str | None = None) -> list[tuple[dict, QuotedRange]]:
         """(paper, figure) for every figure (on one claim, where one is named), papers by id."""
         return [(p, f) for p in self.papers for f in p["_figures"] if claim is None or f.claim == claim]
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, beyond_margin, combined, rule
-from accelbench.sources.papers.format import KIND, Figure, Papers, doi_url, short_citation
+from accelbench.sources.papers.format import KIND, Papers, QuotedRange, doi_url, short_citation
 
 NO_PAPER = "No peer-reviewed paper with a quoted TPU-against-GPU figure on this claim yet."
 
 
-def sentence(paper: dict, figure: Figure) -> str:
+def sentence(paper: dict, figure: QuotedRange) -> str:
     tpu, gpu = paper["chips"]["tpu"]["name"], paper["chips"]["gpu"]["name"]
     where = paper["quotation"]["where"].split(" (")[0]
     return (f"{paper['_label'].capitalize()} (authors at {', '.join(paper['affiliation']['organisations'])}): "

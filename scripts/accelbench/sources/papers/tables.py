@@ -6,10 +6,10 @@ from __future__ import annotations
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.claims import CLAIMS
 from accelbench.publish.render.tables import Table, html_table
-from accelbench.sources.papers.format import Figure, doi_url
+from accelbench.sources.papers.format import QuotedRange, doi_url
 
 
-def figures_table(figures: list[tuple[dict, Figure]], *, anchor: str = "paper") -> Table:
+def figures_table(figures: list[tuple[dict, QuotedRange]], *, anchor: str = "paper") -> Table:
     """One row per quoted figure: the paper (linked by DOI), the authors' affiliation, the label,
     the chips, the figure and the sentence it is quoted from."""
     head = ["Paper", "Authors' affiliation", "Kind of evidence", "Claim", "TPU against GPU", "Figure (quoted)",
