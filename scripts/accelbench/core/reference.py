@@ -10,6 +10,7 @@ import csv
 from dataclasses import dataclass
 from pathlib import Path
 
+from accelbench.core.availability import Availability, read_availability
 from accelbench.core.formats import NumberFormat, read_formats
 from accelbench.core.prices import Price, read_prices
 
@@ -38,6 +39,12 @@ class Reference:
         self.device_names = {row["reported_name"]: row["chip"] for row in read_csv(self.dir / "device_names.csv")}
         self.prices = read_prices(self.dir, lambda name: (self.chip_for(name) or {}).get("chip"))
         self.formats = read_formats(self.dir, {row["chip"] for row in self.accelerators})
+        self.availability = read_availability(self.dir, {row["chip"] for row in self.accelerators})
+
+    def available(self, name: str) -> Availability | None:
+        """When a chip (by any name chip_for knows) was first available; None where it is not dated."""
+        row = self.chip_for(name)
+        return self.availability.get(row["chip"]) if row else None
 
     def formats_of(self, chip: str) -> dict[str, NumberFormat]:
         """A chip's number formats (number_formats.csv), by format."""

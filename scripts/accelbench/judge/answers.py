@@ -23,6 +23,7 @@ from accelbench.judge.claims import (
     Claim,
     evidence_name,
 )
+from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding
 
 # The rule in words, as the methodology page shows it (beside the code that applies it below).
@@ -95,11 +96,54 @@ def answer(claim: Claim, found: dict[str, Finding], kinds: dict[str, KindInfo]) 
     shown = [KindAnswer(k, kinds[k], found[k])
              for k in claim.judged_by if k in found and k in kinds and kinds[k].held]
     counted = [k for k in shown if k.info.for_training]
-    decisive = [k for k in counted if k.finding.verdict in DECISIVE]
+    every = [k for k in counted if k.finding.verdict in DECISIVE]
+    decisive = current(claim, every)
     sides = {points_to(claim, k.finding.verdict) for k in decisive}
     direction = _direction(sides, any(k.finding.verdict == MIXED for k in counted))
-    return Answer(claim, direction, _strength(direction, decisive, counted), _bears_on(claim, decisive), shown,
+    return Answer(claim, direction, _strength(direction, decisive, counted),
+                  _bears_on(claim, decisive) + _history([k for k in every if k not in decisive]), shown,
                   _unknown(claim, shown, kinds), _would_change(claim, shown))
+
+
+def _history(older: list[KindAnswer]) -> str:
+    """The kinds an older TPU generation's evidence left out of the answer, named with their chips."""
+    if not older:
+        return ""
+    def chips(k: KindAnswer) -> str:
+        return ", ".join(dict.fromkeys(f"{c.tpu} against {c.gpu}, {c.tpu_available[:4]}"
+                                       for c in k.finding.comparisons if c.same_generation))
+    said = [f"{k.named} ({chips(k)}: {k.finding.verdict})" for k in older]
+    return f" Of an older TPU generation, shown and not counted: {listed(said)}."
+
+
+def newest_tpu(k: KindAnswer) -> float | None:
+    """The first-availability month of the newest TPU among a kind's same-generation comparisons."""
+    months = [_months(c.tpu_available) for c in k.finding.comparisons if c.same_generation and c.tpu_available]
+    return max(months, default=None)
+
+
+def _months(date: str) -> float:
+    parts = [int(p) for p in date.split("-")[:2]]
+    return parts[0] * 12 + (parts[1] - 1 if len(parts) > 1 else 6)
+
+
+def current(claim: Claim, decisive: list[KindAnswer]) -> list[KindAnswer]:
+    """On a per-chip claim where the decisive kinds point both ways, the side whose evidence is of a
+    TPU generation more than GENERATION_MONTHS newer than the other side's newest decides: a paper
+    on TPU v4 against the A100 (2020) is history beside Trillium and Ironwood against their own
+    years' GPUs, and does not turn today's answer. Otherwise, and on the other claims, every kind
+    counts (a kind without dated comparisons too)."""
+    sides = {points_to(claim, k.finding.verdict) for k in decisive}
+    if claim.slug not in PER_CHIP or len(sides) < 2:
+        return decisive
+    newest = {side: max((m for k in decisive if points_to(claim, k.finding.verdict) == side
+                         if (m := newest_tpu(k)) is not None), default=None) for side in sides}
+    if None in newest.values():
+        return decisive
+    late, early = sorted(sides, key=newest.get, reverse=True)
+    if newest[late] - newest[early] <= GENERATION_MONTHS:
+        return decisive
+    return [k for k in decisive if points_to(claim, k.finding.verdict) == late]
 
 
 def _direction(sides: set, any_mixed: bool) -> str:

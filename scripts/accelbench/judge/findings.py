@@ -9,6 +9,7 @@ from __future__ import annotations
 from accelbench.core.reference import Reference
 from accelbench.judge import measured_rules, reference_rules  # noqa: F401 (register the measured and the reference data's rules)
 from accelbench.judge.claims import MEASURED, PRICES, SPECS
+from accelbench.judge.generations import by_generation
 from accelbench.judge.judging import RULES, Finding
 from accelbench.store.published import Published
 from accelbench.store.store import Store
@@ -18,4 +19,5 @@ def all_findings(store: Store, published: Published, reference: Reference) -> di
     """(claim slug, kind of evidence) -> finding, for every rule whose kind of evidence is held
     (a published source with no file imported has no finding: the pages say so)."""
     data = {MEASURED: store, SPECS: reference, PRICES: reference, **published}
-    return {key: rule.judge(data[rule.evidence], reference) for key, rule in RULES.items() if rule.evidence in data}
+    return {key: by_generation(key[0], rule.judge(data[rule.evidence], reference), reference)
+            for key, rule in RULES.items() if rule.evidence in data}

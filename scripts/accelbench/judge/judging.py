@@ -63,6 +63,10 @@ class Comparison:
     chips: int | None = None  # the scale (chips per side); None where the source gives none
     precision: str = ""  # the number format compared ("bf16", "FP8"), where the source says
     preview: bool = False  # a side is a preview system, not for sale yet
+    tpu_available: str = ""  # each chip's first availability (reference data), set by judge/generations.py
+    gpu_available: str = ""
+    generation: str = ""  # "same generation", "the GPU is 3 years older", or "" where a chip is not dated
+    same_generation: bool = False  # within GENERATION_MONTHS of each other: it may decide a per-chip verdict
 
     def favours(self) -> str | None:
         """'tpu', 'gpu', or None within the margin."""

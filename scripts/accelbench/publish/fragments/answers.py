@@ -7,6 +7,7 @@ from __future__ import annotations
 from accelbench.core.text import esc_md
 from accelbench.judge.answers import ANSWER_RULE, Answer
 from accelbench.judge.claims import CLAIMS, SPECS, SPECS_LABEL, SPECS_TITLE
+from accelbench.judge.generations import RULE as GENERATION_RULE
 from accelbench.judge.judging import MARGIN, MARGIN_TEXT, favoured
 from accelbench.publish.fragments.core import (
     REPRODUCE_PAGE,
@@ -94,7 +95,7 @@ def _answer_summary(ctx: Context, args: list[str]) -> str:
 
 @fragment("evidence-rules", "", "how answers combine the kinds of evidence, and every published source's written rules")
 def _evidence_rules(ctx: Context, args: list[str]) -> str:
-    out = [f"\n{esc_md(ANSWER_RULE)}\n"]
+    out = [f"\n{esc_md(ANSWER_RULE)}\n", f"\n{esc_md(GENERATION_RULE)}\n"]
     for source in SOURCES.values():
         out.append(f"\n**{esc_md(source.title)}** ({esc_md(source.label)}):\n\n"
                    + rules_list(source.kind) + "\n")

@@ -1,0 +1,77 @@
+"""When each chip was first available (build_data/reference/availability.csv): deployed in
+production or offered to customers, whichever came first, with the source that dates it. Reference
+data, never a measurement: it tells which chips are of one generation, so that a verdict compares a
+chip with its contemporaries (judge/generations.py)."""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+FILE = "availability.csv"
+COLUMNS = ("chip", "first_available", "precision", "how", "source", "quote", "retrieved", "notes")
+HOW = ("deployed in production", "generally available", "preview for customers", "shipping to customers")
+FORMS = {"day": r"\d{4}-\d{2}-\d{2}", "month": r"\d{4}-\d{2}", "year": r"\d{4}"}
+
+
+class AvailabilityError(ValueError):
+    """A row of availability.csv that cannot be read: the message names file, line and field."""
+
+
+@dataclass(frozen=True)
+class Availability:
+    chip: str  # accelerators.csv's name
+    date: str  # YYYY-MM-DD, YYYY-MM or YYYY, as precisely as the source dates it
+    precision: str  # day, month or year
+    how: str  # one of HOW
+    source: str  # the address it was read from
+    quote: str
+
+    @property
+    def month(self) -> float:
+        """Months since year 0, for gaps between chips: a year-only date is its middle (July)."""
+        parts = [int(p) for p in self.date.split("-")]
+        return parts[0] * 12 + (parts[1] - 1 if len(parts) > 1 else 6)
+
+    @property
+    def year(self) -> int:
+        return int(self.date[:4])
+
+
+def read_availability(reference_dir: Path, chips: set[str]) -> dict[str, Availability]:
+    """chip -> its first availability; none where the file is missing. Raises AvailabilityError
+    naming the file, the line and the field of the first bad row."""
+    path = Path(reference_dir) / FILE
+    if not path.exists():
+        return {}
+    out = {}
+    with open(path, newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
+        if missing:
+            raise AvailabilityError(f"{path}: line 1: missing column(s) {', '.join(missing)}")
+        for row in reader:
+            found = _row(path, reader.line_num, row, chips)
+            if found.chip in out:
+                raise AvailabilityError(f"{path}: line {reader.line_num}: chip: {found.chip!r} is dated twice")
+            out[found.chip] = found
+    return out
+
+
+def _row(path: Path, line: int, row: dict, chips: set[str]) -> Availability:
+    def bad(field: str, why: str):
+        return AvailabilityError(f"{path}: line {line}: {field}: {row.get(field)!r} {why}")
+    if row["chip"] not in chips:
+        raise bad("chip", "is not in accelerators.csv")
+    if row["precision"] not in FORMS:
+        raise bad("precision", f"is not one of {', '.join(FORMS)}")
+    if not re.fullmatch(FORMS[row["precision"]], row["first_available"] or ""):
+        raise bad("first_available", f"is not a date of {row['precision']} precision")
+    if row["how"] not in HOW:
+        raise bad("how", f"is not one of {', '.join(HOW)}")
+    for name in ("source", "quote", "retrieved"):
+        if not (row[name] or "").strip():
+            raise bad(name, "is empty (a date names its source, the sentence that dates it and the day it was read)")
+    return Availability(row["chip"], row["first_available"], row["precision"], row["how"], row["source"], row["quote"])

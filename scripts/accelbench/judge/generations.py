@@ -1,0 +1,62 @@
+"""Chips compared with their contemporaries. Each comparison carries both chips' first-availability
+dates (reference data, availability.csv) and is labelled "same generation" when they are within
+GENERATION_MONTHS of each other, otherwise with the gap ("the GPU is 3 years older"). A per-chip
+verdict (speed, energy) is decided, per kind of evidence, by its same-generation comparisons only:
+the others stay on the charts and in the tables, labelled, and the answer names them. Cost is judged
+on every comparison priced at one date: a price already reflects the chip's age."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from accelbench.core.reference import Reference
+from accelbench.judge.judging import NOT_MEASURED, Comparison, Finding, beyond_margin, combined
+
+GENERATION_MONTHS = 12  # two chips first available within this many months are of one generation
+PER_CHIP = ("speed", "energy")  # the claims judged on same-generation comparisons only
+RULE = (f"Chips are compared with their contemporaries. Each chip has the date it was first available (deployed "
+        f"in production or offered to customers, whichever came first; reference data with its source), and a "
+        f"comparison is of the same generation when the two dates are within {GENERATION_MONTHS} months (a date "
+        f"known only to its year counts as July). The per-chip verdicts, speed and energy, are decided for each "
+        f"kind of evidence by its same-generation comparisons only; the others stay on the charts and in the "
+        f"tables, labelled with the gap, and the answer names them. Cost is judged on every comparison priced at "
+        f"one date, since a price already reflects a chip's age.")
+
+
+def gap_words(months: float) -> str:
+    """'same generation' within the limit, else which side is older and by how much, in years."""
+    if abs(months) <= GENERATION_MONTHS:
+        return "same generation"
+    years = round(abs(months) / 12)
+    older = "GPU" if months > 0 else "TPU"
+    span = "a year" if years <= 1 else f"{years} years"
+    return f"the {older} is {span} older"
+
+
+def dated(c: Comparison, reference: Reference) -> Comparison:
+    """The comparison with both chips' dates and its generation label (none where a chip is undated)."""
+    tpu, gpu = reference.available(c.tpu), reference.available(c.gpu)
+    if tpu is None or gpu is None:
+        return replace(c, tpu_available=tpu.date if tpu else "", gpu_available=gpu.date if gpu else "",
+                       generation="", same_generation=False)
+    months = tpu.month - gpu.month  # above 0: the GPU came first
+    return replace(c, tpu_available=tpu.date, gpu_available=gpu.date, generation=gap_words(months),
+                   same_generation=abs(months) <= GENERATION_MONTHS)
+
+
+def by_generation(claim: str, finding: Finding, reference: Reference) -> Finding:
+    """Every comparison dated and labelled; on a per-chip claim, the verdict from the
+    same-generation comparisons alone (not measured where the kind has none)."""
+    if not finding.comparisons:
+        return finding
+    compared = [dated(c, reference) for c in finding.comparisons]
+    if claim not in PER_CHIP:
+        return replace(finding, comparisons=compared)
+    deciding = [c for c in compared if c.same_generation]
+    verdict = combined([beyond_margin(c.low if c.low is not None else c.advantage,
+                                      c.high if c.high is not None else c.advantage) for c in deciding])
+    others = len(compared) - len(deciding)
+    said = [f"{len(deciding)} of {len(compared)} comparisons are of chips of the same generation (first available "
+            f"within {GENERATION_MONTHS} months): only those decide this verdict"] if others else []
+    return replace(finding, verdict=verdict if deciding else NOT_MEASURED, comparisons=compared,
+                   evidence=[*finding.evidence, *said])

@@ -1,0 +1,105 @@
+"""Chips compared with their contemporaries: every comparison carries both chips' first-availability
+dates (availability.csv), a per-chip verdict is decided by the same-generation comparisons of its
+kind, and an older TPU generation's verdict does not turn today's answer."""
+
+import csv
+import shutil
+
+import pytest
+
+from accelbench.core.availability import AvailabilityError, read_availability
+from accelbench.core.reference import Reference
+from accelbench.judge.answers import TO_GPU, KindAnswer, KindInfo, answer, current
+from accelbench.judge.claims import CLAIMS
+from accelbench.judge.generations import GENERATION_MONTHS, by_generation, dated, gap_words
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SUPPORTED, Comparison, Finding
+
+from conftest import ROOT
+
+REFERENCE = Reference(ROOT / "build_data" / "reference")
+
+
+def pair(tpu: str, gpu: str, advantage: float) -> Comparison:
+    return Comparison(f"{tpu} vs {gpu}", advantage, "tokens/s per chip", tpu, gpu, "figures")
+
+
+def test_every_chip_of_the_reference_data_has_a_first_availability_date_with_its_source():
+    chips = {row["chip"] for row in REFERENCE.accelerators}
+    assert set(REFERENCE.availability) == chips
+    for found in REFERENCE.availability.values():
+        assert found.source.startswith("http") and found.quote and found.how
+
+
+def test_tpu_v4_is_of_the_a100s_generation_and_ironwood_three_years_newer_than_the_h100():
+    assert dated(pair("TPU v4", "A100 SXM 80GB", 1.4), REFERENCE).generation == "same generation"
+    ironwood = dated(pair("TPU7x (Ironwood)", "H100 SXM", 2.5), REFERENCE)
+    assert ironwood.generation == "the GPU is 3 years older" and not ironwood.same_generation
+    assert (ironwood.tpu_available, ironwood.gpu_available) == (REFERENCE.available("TPU7x (Ironwood)").date,
+                                                                REFERENCE.available("H100 SXM").date)
+    assert dated(pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 0.7), REFERENCE).same_generation
+
+
+@pytest.mark.parametrize("months, words", [(0, "same generation"), (GENERATION_MONTHS, "same generation"),
+                                           (13, "the GPU is a year older"), (37, "the GPU is 3 years older"),
+                                           (-30, "the TPU is 2 years older")])
+def test_the_gap_in_words(months, words):
+    assert gap_words(months) == words
+
+
+def test_an_h100_pair_no_longer_turns_a_same_generation_verdict():
+    """Ironwood loses to its own year's GB300 and beats the three-year-older H100: slower, not mixed."""
+    found = Finding(CONTRADICTED, ["..."], comparisons=[pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 0.7),
+                                                        pair("TPU7x (Ironwood)", "H100 SXM", 2.5)])
+    judged = by_generation("speed", found, REFERENCE)
+    assert judged.verdict == CONTRADICTED
+    assert [c.generation for c in judged.comparisons] == ["same generation", "the GPU is 3 years older"]
+    assert len(judged.comparisons) == 2  # the other comparison stays, labelled
+    # cost is judged on every comparison: a price already reflects the chip's age
+    assert by_generation("cost", found, REFERENCE).verdict == CONTRADICTED
+    # without the same-generation pair, nothing decides a per-chip verdict
+    only_old = Finding(SUPPORTED, ["..."], comparisons=[pair("TPU7x (Ironwood)", "H100 SXM", 2.5)])
+    assert by_generation("speed", only_old, REFERENCE).verdict == NOT_MEASURED
+
+
+def test_an_older_generations_paper_does_not_turn_todays_answer():
+    claim = CLAIMS["speed"]
+    paper = KindAnswer("paper", KindInfo("peer-reviewed", "papers", vendor=True),
+                       by_generation("speed", Finding(SUPPORTED, ["..."], comparisons=[
+                           pair("TPU v4", "Nvidia A100", 1.4)]), REFERENCE))
+    vendor = KindAnswer("vendor-training", KindInfo("vendor-reported", "vendors", vendor=True),
+                        by_generation("speed", Finding(CONTRADICTED, ["..."], comparisons=[
+                            pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 0.7)]), REFERENCE))
+    assert current(claim, [paper, vendor]) == [vendor]
+    said = answer(claim, {"paper": paper.finding, "vendor-training": vendor.finding},
+                  {"paper": paper.info, "vendor-training": vendor.info})
+    assert said.direction == TO_GPU
+    assert "older TPU generation" in said.bears_on and "TPU v4 against Nvidia A100, 2020" in said.bears_on
+    # two kinds of evidence on one generation that disagree both still count
+    same_year = KindAnswer("paper", paper.info, by_generation("speed", Finding(SUPPORTED, ["..."], comparisons=[
+        pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 1.2)]), REFERENCE))
+    assert current(claim, [same_year, vendor]) == [same_year, vendor]
+
+
+def _write(folder, rows):
+    shutil.copy(ROOT / "build_data" / "reference" / "availability.csv", folder / "availability.csv")
+    with open(folder / "availability.csv", newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        fields, stored = reader.fieldnames, list(reader)
+    stored[0].update(rows)
+    with open(folder / "availability.csv", "w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fields)
+        writer.writeheader()
+        writer.writerows(stored)
+
+
+@pytest.mark.parametrize("change, named", [
+    ({"chip": "A200"}, "line 2: chip: 'A200' is not in accelerators.csv"),
+    ({"first_available": "May 2020"}, "line 2: first_available: 'May 2020' is not a date of day precision"),
+    ({"precision": "week"}, "line 2: precision: 'week'"),
+    ({"how": "announced"}, "line 2: how: 'announced'"),
+    ({"source": ""}, "line 2: source: '' is empty"),
+])
+def test_a_bad_row_is_refused_with_its_file_line_and_field(tmp_path, change, named):
+    _write(tmp_path, change)
+    with pytest.raises(AvailabilityError, match="availability.csv: " + named.replace("(", r"\(")):
+        read_availability(tmp_path, {row["chip"] for row in REFERENCE.accelerators})
