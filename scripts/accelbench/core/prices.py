@@ -40,6 +40,13 @@ def usd(work: str, usd_per_chip_hour: float, quantity: float) -> float:
     return usd_per_chip_hour * chip_hours(work, quantity)
 
 
+def break_even(work: str, known_usd_per_chip_hour: float, known_quantity: float, other_quantity: float) -> float:
+    """The price per chip-hour at which the unpriced side costs the same per unit of WORK as the side
+    priced at KNOWN_USD_PER_CHIP_HOUR: the known price times the known side's chip-hours over the
+    other's (both per billion tokens, or per run). Below it the unpriced side is the cheaper one."""
+    return known_usd_per_chip_hour * chip_hours(work, known_quantity) / chip_hours(work, other_quantity)
+
+
 def usd_per_pflop(usd_per_chip_hour: float, tflops: float) -> float:
     """Dollars per PFLOP of matrix work at TFLOPS sustained: the price of a chip-hour over the PFLOP it does."""
     return usd_per_chip_hour / (tflops * 3600 / 1000)

@@ -34,8 +34,27 @@ def _priced(ctx: Context, args: list[str]) -> str:
     rows = _rows(ctx, evidence)
     if not rows:
         return "\n<p>Nothing of this kind to price yet.</p>\n"
-    table = pricing.priced_table(rows, ctx.reference.prices.as_of, anchor=f"priced-{evidence}")
-    return concat([wrap(table.html), download(ctx, f"priced-{evidence}", table.rows, "the priced comparisons")])
+    priced = [r for r in rows if r.pair is not None]
+    gaps = "".join(f"<li>{esc(reason)}</li>" for reason in pricing.left_out(rows))
+    said = f'\n<p>Left out, one line per reason:</p>\n<ul class="ab-left-out">{gaps}</ul>\n' if gaps else ""
+    if not priced:
+        return f"\n<p>No comparison of this kind has both chips priced from one list.</p>\n{said}"
+    table = pricing.priced_table(priced, ctx.reference.prices.as_of, anchor=f"priced-{evidence}")
+    return concat([wrap(table.html), said,
+                   download(ctx, f"priced-{evidence}", table.rows, "the priced comparisons")])
+
+
+@fragment("break-even", "KIND", "for each comparison of one kind whose one chip has no list price: the price per "
+          "chip-hour at which it would cost the same per unit of work as the priced chip, per provider and tier",
+          choices=lambda ctx: [MEASURED, *SOURCES])
+def _break_even(ctx: Context, args: list[str]) -> str:
+    evidence = args[0]
+    finding = ctx.findings().get(("cost", evidence))
+    rows = pricing.break_evens(finding.costed if finding else [], ctx.reference.prices)
+    if not rows:
+        return "\n<p>No comparison of this kind has one chip priced and the other not.</p>\n"
+    table = pricing.break_even_table(rows, ctx.reference.prices.as_of, anchor=f"break-even-{evidence}")
+    return concat([wrap(table.html), download(ctx, f"break-even-{evidence}", table.rows, "the break-even prices")])
 
 
 @fragment("cost-verdict", "", "the cost claim as judged on GCP, per kind of evidence: its verdict and the comparisons "

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from datetime import date
 
-from accelbench.core.prices import PricedPair, PriceList, Unpriced, price_comparison
+from accelbench.core.prices import TIERS, Price, PricedPair, PriceList, Unpriced, break_even, price_comparison
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.judging import CostItem
 from accelbench.publish.render.tables import Table, html_table
@@ -103,6 +103,71 @@ def priced_table(rows: list[PricedRow], today: date, *, anchor: str) -> Table:
                      "gpu_price_source": r.pair.gpu.cite if r.pair else None,
                      "tpu_usd": t, "gpu_usd": g, "unpriced": r.reason or None})
     return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
+
+
+@dataclass(frozen=True)
+class BreakEven:
+    """A comparison one side of which has a list price and the other none: the price per chip-hour
+    at which the unpriced side would cost the same per unit of work, at one provider and tier."""
+
+    item: CostItem
+    priced_side: str  # "GPU" or "TPU": the side with the list price
+    price: Price  # that side's price
+    usd_per_chip_hour: float  # the other side's break-even price
+
+    @property
+    def unpriced_chip(self) -> str:
+        return self.item.tpu_chip if self.priced_side == "GPU" else self.item.gpu_chip
+
+
+def break_evens(items: list[CostItem], prices: PriceList) -> list[BreakEven]:
+    """For each comparison whose one chip has no list price anywhere and the other has one: the
+    break-even price of the first, at the other's cheapest offer in each provider and tier."""
+    out = []
+    for item in items:
+        if not (item.tpu_chip and item.gpu_chip and item.tpu_quantity and item.gpu_quantity):
+            continue
+        for known, other, side in (("gpu", "tpu", "GPU"), ("tpu", "gpu", "TPU")):
+            chip, unpriced = getattr(item, f"{known}_chip"), getattr(item, f"{other}_chip")
+            if prices.of(unpriced) or not prices.of(chip):
+                continue
+            for provider in prices.providers(chip):
+                for tier in TIERS:
+                    price = prices.cheapest(chip, provider, tier)
+                    if price is None:
+                        continue
+                    value = break_even(item.work, price.usd_per_chip_hour, getattr(item, f"{known}_quantity"),
+                                       getattr(item, f"{other}_quantity"))
+                    out.append(BreakEven(item, side, price, value))
+    return out
+
+
+def break_even_table(rows: list[BreakEven], today: date, *, anchor: str) -> Table:
+    """One row per comparison, provider and tier: the priced side's list price (linked to its catalog
+    row or source) and the unpriced side's break-even price per chip-hour."""
+    head = ["Comparison", "Unpriced chip", "Priced chip's offer", "Its price per chip-hour", "Break-even price per "
+            "chip-hour of the unpriced chip", "Source of the price"]
+    body, keys, data = [], [], []
+    for r in rows:
+        p = r.price
+        label = f'<a href="{esc(r.item.url)}">{esc(r.item.label)}</a>' if r.item.url else esc(r.item.label)
+        cheaper = "TPU" if r.priced_side == "GPU" else "GPU"
+        body.append([label, esc(r.unpriced_chip), f"{esc(p.chip)}<br><small>{esc(p.where)} · {esc(p.tier)}</small>",
+                     num_cell(f"${p.usd_per_chip_hour:.2f}", p.usd_per_chip_hour),
+                     num_cell(f"<strong>${r.usd_per_chip_hour:.2f}</strong> <small>the {cheaper} is cheaper "
+                              f"below it</small>", r.usd_per_chip_hour),
+                     f'<a href="{esc(p.url)}">{esc(p.cite)}</a> <small>{esc(p.when(today))}</small>'])
+        keys.append([r.item.label, p.provider, p.tier, r.priced_side])
+        data.append({"comparison": r.item.label, "work": UNIT[r.item.work], "unpriced_chip": r.unpriced_chip,
+                     "priced_side": r.priced_side, "priced_chip": p.chip, "provider": p.provider, "region": p.region,
+                     "tier": p.tier, "usd_per_chip_hour": p.usd_per_chip_hour,
+                     "break_even_usd_per_chip_hour": r.usd_per_chip_hour, "price_source": p.cite, "price_url": p.url})
+    return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
+
+
+def left_out(rows: list[PricedRow]) -> list[str]:
+    """What the priced table leaves out, one line per reason (each said once), for the line under it."""
+    return list(dict.fromkeys(r.reason for r in rows if r.pair is None and r.reason))
 
 
 def estimator(groups: list[tuple[str, list[PricedRow]]], today: date) -> str:
