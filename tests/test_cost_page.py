@@ -12,6 +12,7 @@ from accelbench.core.prices import PricedPair, usd
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import MEASURED
 from accelbench.publish.fragments import Context, Links, render
+from accelbench.publish.render import pricing
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
 from accelbench.workloads.discovery import workload_settings
@@ -43,18 +44,19 @@ def test_the_verdict_lists_each_kind_with_its_gcp_prices(ctx):
 
 
 @pytest.mark.parametrize("kind", [MEASURED, "mlperf-training", "vendor-training"])
-def test_each_kind_has_its_own_table_with_a_row_per_provider_and_tier_or_a_reason(ctx, kind):
+def test_each_kind_has_its_own_table_of_priced_rows_and_a_line_per_reason_left_out(ctx, kind):
     made = render(ctx, "priced-comparisons", [kind])
-    rows = next(json.loads(body) for path, body in made.downloads.items() if path.endswith(".json"))
+    rows = next((json.loads(body) for path, body in made.downloads.items() if path.endswith(".json")), [])
     costed = ctx.findings()[("cost", kind)].costed
-    assert {r["comparison"] for r in rows} == {c.label for c in costed}
-    for r in rows:
-        if r["unpriced"] is None:  # priced: both sides, one provider and tier, the table's arithmetic
-            item = next(c for c in costed if c.label == r["comparison"])
-            assert r["tpu_usd"] == usd(item.work, r["tpu_usd_per_chip_hour"], item.tpu_quantity)
-            assert r["gpu_usd"] == usd(item.work, r["gpu_usd_per_chip_hour"], item.gpu_quantity)
-        else:
-            assert r["tpu_usd"] is None and r["unpriced"].split(":")[0] in ("TPU", "GPU", "both", "GPU and TPU")
+    every = pricing.priced_rows(costed, REFERENCE.prices)
+    assert {r["comparison"] for r in rows} == {r.item.label for r in every if r.pair is not None}
+    for r in rows:  # priced: both sides, one provider and tier, the table's arithmetic
+        item = next(c for c in costed if c.label == r["comparison"])
+        assert r["unpriced"] is None
+        assert r["tpu_usd"] == usd(item.work, r["tpu_usd_per_chip_hour"], item.tpu_quantity)
+        assert r["gpu_usd"] == usd(item.work, r["gpu_usd_per_chip_hour"], item.gpu_quantity)
+    for reason in pricing.left_out(every):  # what is left out, each reason once
+        assert made.text.count(f"<li>{html.escape(reason)}</li>") == 1
 
 
 def test_the_estimators_data_is_every_priced_row_of_the_tables(ctx):
