@@ -63,7 +63,8 @@ def test_a_new_render_replaces_every_old_fragment(tmp_path, data_dir):
 @pytest.mark.parametrize("line, message", [
     ('--8<-- "generated/tabel.matmul.md"', "page.md:3: unknown fragment type 'tabel' (known: runs, "),
     ('--8<-- "generated/verdict.speedy.md"', "page.md:3: 'verdict' takes one of designed, speed, flexibility, "),
-    ('--8<-- "generated/reference.gpus.md"', "page.md:3: 'reference' takes one of accelerators, prices, formats, got ['gpus']"),
+    ('--8<-- "generated/reference.gpus.md"',
+     "page.md:3: 'reference' takes one of accelerators, prices, formats, frameworks, got ['gpus']"),
     ('--8<-- "generated/runs.all.md"', "page.md:3: 'runs' takes no arguments, got ['all']"),
     ('--8<-- "generated/notebook.nowhere.md"', "page.md:3: no notebook "),
     ('--8<-- "generated/table.matmul.txt"', "page.md:3: fragments are .md files, got 'table.matmul.txt'"),

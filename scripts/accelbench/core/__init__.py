@@ -2,7 +2,8 @@
 benchmark profiles, the reference data (specifications, number formats, prices and their
 catalog), text escaping and the dataset column type.
 
-Modules: ``availability``, ``catalog``, ``columns``, ``formats``, ``metrics``, ``prices``, ``profiles``, ``reference``,
+Modules: ``availability``, ``catalog``, ``columns``, ``formats``, ``framework_support``, ``metrics``,
+``prices``, ``profiles``, ``reference``,
 ``runfile``, ``text``.
 May import: nothing of the engine above it (the standard library, numpy and jsonschema only).
 This ``__init__`` imports nothing: the device script runs the measuring stages where only the

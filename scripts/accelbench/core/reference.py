@@ -12,6 +12,7 @@ from pathlib import Path
 
 from accelbench.core.availability import Availability, read_availability
 from accelbench.core.formats import NumberFormat, read_formats
+from accelbench.core.framework_support import FrameworkSupport, read_framework_support
 from accelbench.core.prices import Price, read_prices
 
 # Which spec column is the dense peak for the dtype a measurement actually ran. float16 on
@@ -40,6 +41,7 @@ class Reference:
         self.prices = read_prices(self.dir, lambda name: (self.chip_for(name) or {}).get("chip"))
         self.formats = read_formats(self.dir, {row["chip"] for row in self.accelerators})
         self.availability = read_availability(self.dir, {row["chip"] for row in self.accelerators})
+        self.frameworks: list[FrameworkSupport] = read_framework_support(self.dir, {r["chip"] for r in self.accelerators})
 
     def available(self, name: str) -> Availability | None:
         """When a chip (by any name chip_for knows) was first available; None where it is not dated."""

@@ -57,7 +57,7 @@ _CLAIMS = (
     Claim("energy", "Energy Efficiency", "Good", "Better", "evidence/energy.md", (MEASURED, "mlperf-training", "paper"),
           "tpu", "a metered run on a TPU that exposes an energy counter"),
     Claim("frameworks", "Supported Frameworks", "TensorFlow, PyTorch, JAX, etc.", "Best with TensorFlow, JAX",
-          "evidence/transformer_train.md", (MEASURED, "mlperf-training"),
+          "evidence/transformer_train.md", (MEASURED, "mlperf-training", SPECS),
           "gpu", "a TPU run of the GPT-2 benchmark with JAX, TensorFlow and PyTorch (torch_xla), and a GPU run "
                  "with all three"),
 )

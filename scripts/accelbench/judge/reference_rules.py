@@ -89,3 +89,43 @@ def availability(prices: Reference, reference: Reference) -> Finding:
     else:
         verdict = MIXED
     return Finding(verdict, evidence)
+
+
+def newest_tpu(reference: Reference) -> str | None:
+    """The TPU first available last (availability.csv): its vendor's statement decides."""
+    dated = [(reference.availability[c].month, c) for c in _chips(reference, "tpu") if c in reference.availability]
+    return max(dated)[1] if dated else None
+
+
+@rule("frameworks", SPECS,
+      text="Vendor-stated (reference data, frameworks.csv: Google Cloud's TPU pages, the frameworks' own install "
+           "pages, AMD's ROCm compatibility pages), judged per generation: the newest TPU (by first availability) "
+           "decides. Supported if its vendor states that both TensorFlow and JAX run on it (the article's 'best "
+           "with TensorFlow, JAX'); contradicted if it states that either does not; mixed where one is not stated. "
+           "PyTorch on the TPU, and the frameworks stated for the GPUs, are said beside the verdict. An answer on "
+           "this alone is weak: the vendors state it.")
+def frameworks(reference: Reference, _reference: Reference) -> Finding:
+    chip = newest_tpu(reference)
+    rows = {(r.chip, r.framework): r for r in reference.frameworks}
+    if chip is None or not any(c == chip for c, _ in rows):
+        return Finding(NOT_MEASURED, ["No framework support is stated for the newest TPU yet (frameworks.csv)."])
+    stated = {fw: rows.get((chip, fw)) for fw in ("TensorFlow", "JAX", "PyTorch")}
+    said = {fw: r.support if r else "not stated" for fw, r in stated.items()}
+    if "not supported" in (said["TensorFlow"], said["JAX"]):
+        verdict = CONTRADICTED
+    elif said["TensorFlow"] == said["JAX"] == "supported":
+        verdict = SUPPORTED
+    else:
+        verdict = MIXED
+    evidence = [f"{chip}, the newest TPU: {fw} {said[fw]}" + (f" ({r.route})" if r and r.route else "")
+                + (f": “{r.quote}” ({r.source}, read {r.retrieved})" if r else "") for fw, r in stated.items()]
+    gpus = [c for c in _chips(reference, "gpu") if all(rows.get((c, fw)) and rows[(c, fw)].support == "supported"
+                                                      for fw in ("TensorFlow", "PyTorch", "JAX"))]
+    evidence.append(f"{len(gpus)} of {len(_chips(reference, 'gpu'))} GPUs have TensorFlow, PyTorch and JAX stated as "
+                    "supported.")
+    tf = stated["TensorFlow"]
+    links = [(f"{chip}: the vendor's page", tf.source)] if tf else []
+    return Finding(verdict, evidence, links=links,
+                   said=f"Google's {chip} page: TensorFlow {said['TensorFlow']}; JAX {said['JAX']}; PyTorch "
+                        f"{said['PyTorch']}")
+

@@ -60,9 +60,17 @@ def _verdict_rules(ctx: Context, args: list[str]) -> str:
     return "\n" + rules_list(MEASURED) + "\n"
 
 
-@fragment("reference", "accelerators|prices|formats", "the vendor specifications, the dated prices or the number formats "
-      "each chip runs, with their sources", choices=["accelerators", "prices", "formats"])
+@fragment("reference", "accelerators|prices|formats|frameworks", "the vendor specifications, the dated prices, the "
+          "number formats each chip runs or the frameworks stated for it, with their sources",
+          choices=["accelerators", "prices", "formats", "frameworks"])
 def _reference(ctx: Context, args: list[str]) -> str:
+    if args == ["frameworks"]:
+        if not ctx.reference.frameworks:
+            return tables.not_measured("frameworks per chip (build_data/reference/frameworks.csv)",
+                                       ctx.links.md("about/hardware.md"))
+        table = reference.frameworks_table(ctx.reference.frameworks)
+        return concat([wrap(table.html), download(ctx, "frameworks", table.rows,
+                                                  "every row of frameworks.csv, with its source and quote")])
     if args == ["formats"]:
         if not ctx.reference.formats:
             return tables.not_measured("number formats per chip (build_data/reference/number_formats.csv)",

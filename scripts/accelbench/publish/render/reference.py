@@ -6,8 +6,9 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.formats import FORMATS, NOT_STATED
+from accelbench.core.framework_support import FRAMEWORKS
 from accelbench.core.prices import TIERS, PriceList
-from accelbench.core.text import esc, num_cell
+from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, badges, html_table, linked
 
 SPEC_COLUMNS = [("chip", "Chip"), ("vendor", "Vendor"), ("year", "Year"), ("bf16_dense_tflops", "bf16 dense TFLOP/s"),
@@ -106,3 +107,27 @@ def _format_cell(row) -> str:
     if source.startswith("https://"):
         return f'<a href="{esc(source)}" title="{title}">{text}</a>'
     return f'<span title="{title}">{text}</span>'
+
+
+def frameworks_table(support) -> Table:
+    """One row per chip: TensorFlow, PyTorch and JAX, each stated as supported, not supported or not
+    stated, with its route, linked to the page it rests on (the quote in the link's title)."""
+    by_chip: dict[str, dict] = {}
+    for row in support:
+        by_chip.setdefault(row.chip, {})[row.framework] = row
+    body, data = [], []
+    for chip, rows in by_chip.items():
+        cells = [esc(chip)]
+        for fw in FRAMEWORKS:
+            r = rows.get(fw)
+            if r is None:
+                cells.append("not stated")
+                continue
+            route = f" <small>{esc(r.route)}</small>" if r.route else ""
+            cells.append(f'<a href="{esc(r.source)}" title="{esc(r.quote)}">{esc(r.support)}</a>{route}')
+            data.append({"chip": r.chip, "framework": r.framework, "support": r.support, "route": r.route,
+                         "source": r.source, "quote": r.quote, "retrieved": r.retrieved, "notes": r.notes})
+        body.append(cells)
+    return Table(html_table(["Chip", *FRAMEWORKS], body, ids=row_ids("frameworks", [[c] for c in by_chip]))
+                 if body else None, data)
+
