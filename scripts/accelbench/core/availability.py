@@ -5,10 +5,11 @@ chip with its contemporaries (judge/generations.py)."""
 
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from accelbench.core.columns import csv_rows
 
 FILE = "availability.csv"
 COLUMNS = ("chip", "first_available", "precision", "how", "source", "quote", "retrieved", "notes")
@@ -30,33 +31,31 @@ class Availability:
     quote: str
 
     @property
-    def month(self) -> float:
-        """Months since year 0, for gaps between chips: a year-only date is its middle (July)."""
-        parts = [int(p) for p in self.date.split("-")]
-        return parts[0] * 12 + (parts[1] - 1 if len(parts) > 1 else 6)
+    def month(self) -> int:
+        return month_of(self.date)
 
     @property
     def year(self) -> int:
         return int(self.date[:4])
 
 
+def month_of(date: str) -> int:
+    """A date of any precision as months since year 0, for gaps between chips: a year-only date
+    counts as its middle (July)."""
+    parts = [int(p) for p in date.split("-")[:2]]
+    return parts[0] * 12 + (parts[1] - 1 if len(parts) > 1 else 6)
+
+
 def read_availability(reference_dir: Path, chips: set[str]) -> dict[str, Availability]:
     """chip -> its first availability; none where the file is missing. Raises AvailabilityError
     naming the file, the line and the field of the first bad row."""
     path = Path(reference_dir) / FILE
-    if not path.exists():
-        return {}
     out = {}
-    with open(path, newline="", encoding="utf-8") as fh:
-        reader = csv.DictReader(fh)
-        missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
-        if missing:
-            raise AvailabilityError(f"{path}: line 1: missing column(s) {', '.join(missing)}")
-        for row in reader:
-            found = _row(path, reader.line_num, row, chips)
-            if found.chip in out:
-                raise AvailabilityError(f"{path}: line {reader.line_num}: chip: {found.chip!r} is dated twice")
-            out[found.chip] = found
+    for line, row in csv_rows(path, COLUMNS, AvailabilityError):
+        found = _row(path, line, row, chips)
+        if found.chip in out:
+            raise AvailabilityError(f"{path}: line {line}: chip: {found.chip!r} is dated twice")
+        out[found.chip] = found
     return out
 
 

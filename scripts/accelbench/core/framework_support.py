@@ -6,9 +6,10 @@ specifications reads it (judge/reference_rules.py), and the hardware page shows 
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from pathlib import Path
+
+from accelbench.core.columns import csv_rows
 
 FILE = "frameworks.csv"
 FRAMEWORKS = ("TensorFlow", "PyTorch", "JAX")
@@ -36,21 +37,14 @@ def read_framework_support(reference_dir: Path, chips: set[str]) -> list[Framewo
     """Every row of frameworks.csv (none where the file is missing). Raises FrameworkSupportError
     naming the file, the line and the field of a bad row."""
     path = Path(reference_dir) / FILE
-    if not path.exists():
-        return []
     out, seen = [], set()
-    with open(path, newline="", encoding="utf-8") as fh:
-        reader = csv.DictReader(fh)
-        missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
-        if missing:
-            raise FrameworkSupportError(f"{path}: line 1: missing column(s) {', '.join(missing)}")
-        for row in reader:
-            found = _row(path, reader.line_num, row, chips)
-            if (found.chip, found.framework) in seen:
-                raise FrameworkSupportError(f"{path}: line {reader.line_num}: framework: {found.framework!r} is "
-                                            f"given twice for {found.chip!r}")
-            seen.add((found.chip, found.framework))
-            out.append(found)
+    for line, row in csv_rows(path, COLUMNS, FrameworkSupportError):
+        found = _row(path, line, row, chips)
+        if (found.chip, found.framework) in seen:
+            raise FrameworkSupportError(f"{path}: line {line}: framework: {found.framework!r} is given twice for "
+                                        f"{found.chip!r}")
+        seen.add((found.chip, found.framework))
+        out.append(found)
     return out
 
 

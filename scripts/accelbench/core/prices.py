@@ -9,10 +9,11 @@ the day it was read. A comparison prices both chips at one provider, in one tier
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+
+from accelbench.core.columns import csv_rows
 
 # The tiers a provider may publish, cheapest commitment last. "At scale" is about the last three.
 TIERS = ("on-demand", "spot", "1-year", "3-year")
@@ -258,15 +259,7 @@ def read_prices(reference_dir: Path, chip_name) -> PriceList:
 
 
 def _rows(path: Path, columns: list[str]):
-    if not path.exists():
-        return
-    with open(path, newline="", encoding="utf-8") as fh:
-        reader = csv.DictReader(fh)
-        missing = [c for c in columns if c not in (reader.fieldnames or [])]
-        if missing:
-            raise PriceError(f"{path}: line 1: missing column(s) {', '.join(missing)}")
-        for row in reader:
-            yield reader.line_num, row
+    return csv_rows(path, columns, PriceError)
 
 
 def _number(path: Path, line: int, row: dict, name: str) -> float:

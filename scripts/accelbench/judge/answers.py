@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from accelbench.core.availability import month_of
 from accelbench.core.text import capitalised
 from accelbench.judge.claims import (
     CLAIMS,
@@ -118,13 +119,8 @@ def _history(older: list[KindAnswer]) -> str:
 
 def newest_tpu(k: KindAnswer) -> float | None:
     """The first-availability month of the newest TPU among a kind's same-generation comparisons."""
-    months = [_months(c.tpu_available) for c in k.finding.comparisons if c.same_generation and c.tpu_available]
+    months = [month_of(c.tpu_available) for c in k.finding.comparisons if c.same_generation and c.tpu_available]
     return max(months, default=None)
-
-
-def _months(date: str) -> float:
-    parts = [int(p) for p in date.split("-")[:2]]
-    return parts[0] * 12 + (parts[1] - 1 if len(parts) > 1 else 6)
 
 
 def current(claim: Claim, decisive: list[KindAnswer]) -> list[KindAnswer]:

@@ -19,8 +19,10 @@ RULE = (f"Chips are compared with their contemporaries. Each chip has the date i
         f"comparison is of the same generation when the two dates are within {GENERATION_MONTHS} months (a date "
         f"known only to its year counts as July). The per-chip verdicts, speed and energy, are decided for each "
         f"kind of evidence by its same-generation comparisons only; the others stay on the charts and in the "
-        f"tables, labelled with the gap, and the answer names them. Cost is judged on every comparison priced at "
-        f"one date, since a price already reflects a chip's age.")
+        f"tables, labelled with the gap, and the answer names them. Where the kinds of evidence then point to "
+        f"different chips, a side whose newest TPU is more than {GENERATION_MONTHS} months older than the other "
+        f"side's is named in the answer as an older generation and not counted. Cost is judged on every "
+        f"comparison priced at one date, since a price already reflects a chip's age.")
 
 
 def gap_words(months: float) -> str:

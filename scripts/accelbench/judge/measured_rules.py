@@ -27,6 +27,7 @@ from accelbench.core.reference import Reference
 from accelbench.core.runfile import EVIDENCE_CATEGORIES
 from accelbench.judge import reference_rules  # noqa: F401 (registers the price list's rule, which all_verdicts applies)
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, Claim
+from accelbench.judge.generations import by_generation
 from accelbench.judge.intervals import Ratio, median_ratio, ratio
 from accelbench.judge.judging import (
     ABOVE,
@@ -80,9 +81,11 @@ def measured_verdicts(findings: dict[tuple[str, str], Finding]) -> list[Verdict]
 
 
 def all_verdicts(store: Store, reference: Reference) -> list[Verdict]:
-    """The measured rules applied to ``store``, one verdict per row of the article's table."""
-    return measured_verdicts({(r.claim.slug, r.evidence): r.judge(store if r.evidence == MEASURED else reference, reference)
-                              for r in [*rules_of(MEASURED), *rules_of(PRICES)]})
+    """The measured rules (and the price list's, for the row no measurement judges) applied as
+    findings.all_findings applies them, generations included, one verdict per row of the article's table."""
+    return measured_verdicts({(r.claim.slug, r.evidence): by_generation(
+        r.claim.slug, r.judge(store if r.evidence == MEASURED else reference, reference), reference)
+        for r in [*rules_of(MEASURED), *rules_of(PRICES)]})
 
 
 def judge(r: Ratio | None) -> str:

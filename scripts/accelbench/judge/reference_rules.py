@@ -13,6 +13,8 @@ units are not in the data: the GPU side's "graphics" is not judged here.
 from __future__ import annotations
 
 from accelbench.core.formats import FORMATS, NumberFormat
+from accelbench.core.framework_support import FRAMEWORKS
+from accelbench.core.framework_support import SUPPORTED as STATED
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import PRICES, SPECS
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, rule
@@ -62,9 +64,6 @@ def designed(reference: Reference, _reference: Reference) -> Finding:
     said = (f"{len(tpu_runs) or 'none'} of {len(tpus)} TPUs run{'s' if not tpu_runs else ''} FP64, "
             f"{len(gpu_runs)} of {len(gpus)} GPUs do")
     return Finding(verdict, evidence, said=said)
-
-
-__all__ = ["SPECS", "designed"]
 
 
 @rule("availability", PRICES,
@@ -119,13 +118,14 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
         verdict = MIXED
     evidence = [f"{chip}, the newest TPU: {fw} {said[fw]}" + (f" ({r.route})" if r and r.route else "")
                 + (f": “{r.quote}” ({r.source}, read {r.retrieved})" if r else "") for fw, r in stated.items()]
-    gpus = [c for c in _chips(reference, "gpu") if all(rows.get((c, fw)) and rows[(c, fw)].support == "supported"
-                                                      for fw in ("TensorFlow", "PyTorch", "JAX"))]
+    gpus = [c for c in _chips(reference, "gpu")
+            if all(rows.get((c, fw)) and rows[(c, fw)].support == STATED for fw in FRAMEWORKS)]
     evidence.append(f"{len(gpus)} of {len(_chips(reference, 'gpu'))} GPUs have TensorFlow, PyTorch and JAX stated as "
                     "supported.")
     tf = stated["TensorFlow"]
     links = [(f"{chip}: the vendor's page", tf.source)] if tf else []
+    vendor = reference.chip_for(chip)["vendor"]
     return Finding(verdict, evidence, links=links,
-                   said=f"Google's {chip} page: TensorFlow {said['TensorFlow']}; JAX {said['JAX']}; PyTorch "
+                   said=f"{vendor}'s {chip} page: TensorFlow {said['TensorFlow']}; JAX {said['JAX']}; PyTorch "
                         f"{said['PyTorch']}")
 

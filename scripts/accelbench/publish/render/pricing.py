@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
 
 from accelbench.core.prices import TIERS, Price, PricedPair, PriceList, Unpriced, break_even, price_comparison
 from accelbench.core.text import esc, num_cell, row_ids
@@ -28,11 +29,15 @@ class PricedRow:
     pair: PricedPair | None
     reason: str  # where not priced: which side, and why
 
-    def cost(self, side: str) -> float | None:
+    @cached_property
+    def priced(self):
+        """Both sides' dollars at this row's prices, by the one pricing step (None where unpriced)."""
         if self.pair is None:
             return None
-        priced = price_comparison(self.pair, self.item.work, self.item.tpu_quantity, self.item.gpu_quantity)
-        return getattr(priced, f"{side}_usd")
+        return price_comparison(self.pair, self.item.work, self.item.tpu_quantity, self.item.gpu_quantity)
+
+    def cost(self, side: str) -> float | None:
+        return getattr(self.priced, f"{side}_usd") if self.priced else None
 
 
 def priced_rows(items: list[CostItem], prices: PriceList) -> list[PricedRow]:
