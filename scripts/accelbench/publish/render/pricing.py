@@ -150,17 +150,18 @@ def break_evens(items: list[CostItem], prices: PriceList) -> list[BreakEven]:
 def break_even_table(rows: list[BreakEven], today: date, *, anchor: str) -> Table:
     """One row per comparison, provider and tier: the priced side's list price (linked to its catalog
     row or source) and the unpriced side's break-even price per chip-hour."""
-    head = ["Comparison", "Unpriced chip", "Priced chip's offer", "Its price per chip-hour", "Break-even price per "
-            "chip-hour of the unpriced chip", "Source of the price"]
+    # the break-even figure second, so a phone shows it beside its comparison before the table scrolls
+    head = ["Comparison", "Break-even price per chip-hour of the unpriced chip", "Unpriced chip", "Priced chip's offer",
+            "Its price per chip-hour", "Source of the price"]
     body, keys, data = [], [], []
     for r in rows:
         p = r.price
         label = f'<a href="{esc(r.item.url)}">{esc(r.item.label)}</a>' if r.item.url else esc(r.item.label)
         cheaper = "TPU" if r.priced_side == "GPU" else "GPU"
-        body.append([label, esc(r.unpriced_chip), f"{esc(p.chip)}<br><small>{esc(p.where)} · {esc(p.tier)}</small>",
+        body.append([label, num_cell(f"<strong>${r.usd_per_chip_hour:.2f}</strong> <small>the {cheaper} is cheaper "
+                                     f"below it</small>", r.usd_per_chip_hour),
+                     esc(r.unpriced_chip), f"{esc(p.chip)}<br><small>{esc(p.where)} · {esc(p.tier)}</small>",
                      num_cell(f"${p.usd_per_chip_hour:.2f}", p.usd_per_chip_hour),
-                     num_cell(f"<strong>${r.usd_per_chip_hour:.2f}</strong> <small>the {cheaper} is cheaper "
-                              f"below it</small>", r.usd_per_chip_hour),
                      f'<a href="{esc(p.url)}">{esc(p.cite)}</a> <small>{esc(p.when(today))}</small>'])
         keys.append([r.item.label, p.provider, p.tier, r.priced_side])
         data.append({"comparison": r.item.label, "work": UNIT[r.item.work], "unpriced_chip": r.unpriced_chip,
