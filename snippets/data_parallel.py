@@ -32,7 +32,7 @@ PROFILES = {
     "full": [{"config": "gpt2-small", "devices": d, "dtype": "bfloat16"} for d in ("one", "all")],
     "test": [{"config": "micro", "devices": d, "dtype": "bfloat16"} for d in ("one", "all")],
 }
-CHART = {"kind": "bar", "y": "tokens_per_s", "series": ["config", "devices"], "x": "config",
+CHART = {"mark": "bar", "y": "tokens_per_s", "series": ["config", "devices"], "x": "config",
          "x_label": "", "y_label": "tokens/s", "title": "Data-parallel training throughput"}
 TABLE = {"metrics": ["tokens_per_s", "tflops", "compile_s"]}
 _PROTOCOL = "ACCELBENCH"  # prefix of worker replies; anything else a library prints is ignored

@@ -40,7 +40,7 @@ PROFILES = {
 RUN_ORDER = 2  # after the training step: the site's speed verdict and roofline rest on it
 CHART = {"x": "n", "y": "tflops", "series": ["dtype"], "x_label": "matrix size n (n × n × n)",
          "y_label": "TFLOP/s", "title": "Matrix multiplication throughput", "log_x": True, "peak_lines": True}
-EXTRA_CHARTS = [{"kind": "bar", "y": "tflops_per_watt", "series": ["dtype", "n"], "x": "n", "x_label": "",
+EXTRA_CHARTS = [{"mark": "bar", "y": "tflops_per_watt", "series": ["dtype", "n"], "x": "n", "x_label": "",
                  "y_label": "TFLOP/J", "title": "Matrix multiplication energy efficiency"}]
 # Result-table columns: GB/s says little about a compute-bound product, so it is left out.
 TABLE = {"metrics": ["tflops", "fraction_of_peak", "compile_s"]}

@@ -35,13 +35,13 @@ PROFILES = {
     "test": [{"config": "micro", "variant": v, "dtype": "bfloat16"} for v in ("eager", "compiled")],
 }
 RUN_ORDER = 1  # the headline figures: tokens/s and MFU of a real training step
-CHART = {"kind": "bar", "y": "tokens_per_s", "series": ["config", "variant"], "x": "config",
+CHART = {"mark": "bar", "y": "tokens_per_s", "series": ["config", "variant"], "x": "config",
          "x_label": "", "y_label": "tokens/s", "title": "Transformer training throughput"}
 TABLE = {"metrics": ["tokens_per_s", "mfu", "tflops", "compile_s"]}
 EXTRA_CHARTS = [
-    {"kind": "bar", "y": "mfu", "series": ["config", "variant"], "x": "config", "x_label": "",
+    {"mark": "bar", "y": "mfu", "series": ["config", "variant"], "x": "config", "x_label": "",
      "y_label": "MFU (fraction of dense bf16 peak)", "title": "Model FLOPs utilisation"},
-    {"kind": "bar", "y": "tokens_per_joule", "series": ["config", "variant"], "x": "config", "x_label": "",
+    {"mark": "bar", "y": "tokens_per_joule", "series": ["config", "variant"], "x": "config", "x_label": "",
      "y_label": "tokens/J", "title": "Training energy efficiency"},
 ]
 PEAK = {"metric": "tflops", "name": "mfu"}  # model FLOP/s over the dense bf16 peak

@@ -1,14 +1,28 @@
 """The reader's answer per claim, from every kind of evidence's finding: each combination of
-kinds gives the exact expected sentences; inference is shown but never counted; the same data in
-any order gives the same answers; the HTML escapes what comes from data."""
+kinds gives the expected direction, strength and deciding kinds (their sentences are
+tests/test_wording.py's); inference is shown but never counted; the HTML escapes what comes from data."""
 
 import dataclasses
 
 from accelbench.core.reference import Reference
 from accelbench.judge import findings
-from accelbench.judge.answers import MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, KindInfo, all_answers, answer, measured_kind
+from accelbench.judge.answers import (
+    DISAGREE,
+    MIXED_ANSWER,
+    NO_EVIDENCE,
+    ONE_KIND,
+    STRONG,
+    TO_GPU,
+    TO_TPU,
+    WEAK,
+    KindInfo,
+    all_answers,
+    answer,
+    measured_kind,
+)
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding
+from accelbench.publish import wording
 from accelbench.publish.render import answers as render
 from accelbench.store.store import load_store
 
@@ -31,64 +45,65 @@ def found(verdict, text="figure"):
 
 def test_no_evidence_at_all():
     a = answer(SPEED, {MEASURED: found(NOT_MEASURED), "mlperf-training": found(NOT_MEASURED)}, FRAGMENTS)
-    assert (a.direction, a.strength) == (NO_EVIDENCE, "")
-    assert "measured here: not measured yet; audited benchmark results (MLPerf Training): not measured yet" in \
-        render.lead(a, LINKS)
-    assert a.bears_on == "Nothing here yet confirms or contradicts the article's claim “Even faster for large tensor ops” (TPUs)."
-    assert a.unknown == ["measured here: not measured yet", "audited benchmark results (MLPerf Training): not measured yet"]
-    assert a.would_change[0] == "A TPU run of the matrix-multiplication and GPT-2 benchmarks would add evidence measured here."
+    assert (a.direction, a.strength, a.deciding) == (NO_EVIDENCE, "", [])
+    assert "Nothing here decides it yet" in render.lead(a)
+    assert wording.bears_on(a) == ("The article's “Even faster for large tensor ops” for TPUs (against “Very fast” for "
+                                   "GPUs) is neither confirmed nor contradicted here yet.")
+    assert wording.unknown(a) == ["Our own runs: not measured on a TPU and a GPU yet",
+                                  "MLPerf's audited results: no comparison on this claim yet"]
+    assert wording.would_change(a)[0] == ("A TPU run of the matrix-multiplication and GPT-2 benchmarks would add the "
+                                          "first evidence measured here.")
 
 
 def test_measured_only():
     a = answer(SPEED, {MEASURED: found(SUPPORTED, "bf16 matmul: TPU 900 TFLOP/s, GPU 700")}, FRAGMENTS)
-    assert (a.direction, a.strength) == (TO_TPU, "on one kind of evidence")
-    assert a.bears_on == ("The article's claim “Even faster for large tensor ops” (TPUs, against “Very fast” for GPUs) "
-                          "is supported by measured here.")
-    assert render.lead(a, LINKS) == ('<p class="ab-answer__lead"><strong>Points to the TPU</strong>: measured here: '
-                                     'the claim is supported.</p>')
-    assert a.would_change[0] == ("The measured verdict rests on the chips measured so far: a TPU run of the "
-                                 "matrix-multiplication and GPT-2 benchmarks on other chips would test it.")
-    assert a.unknown == []
+    assert (a.direction, a.strength, [k.kind for k in a.deciding]) == (TO_TPU, ONE_KIND, [MEASURED])
+    assert wording.bears_on(a).endswith("is supported by our own runs.")
+    assert render.lead(a).startswith('<p class="ab-answer__lead"><strong>Points to the TPU</strong>: ')
+    assert wording.would_change(a)[0] == ("Our own runs decide on the chips measured so far: a TPU run of the "
+                                          "matrix-multiplication and GPT-2 benchmarks on other chips would test it.")
+    assert wording.unknown(a) == []
 
 
 def test_mlperf_only():
     a = answer(SPEED, {MEASURED: found(NOT_MEASURED), "mlperf-training": found(CONTRADICTED, "gpt3 (v4.1): GPU/TPU 0.58")},
                FRAGMENTS)
-    assert (a.direction, a.strength) == (TO_GPU, "on one kind of evidence")
-    assert a.bears_on.endswith("is contradicted by audited benchmark results (MLPerf Training).")
-    assert "<strong>Points to the GPU</strong>: measured here: not measured yet; audited benchmark results " \
-        "(MLPerf Training): the claim is contradicted.</p>" in render.lead(a, LINKS)
-    assert a.unknown == ["measured here: not measured yet"]
+    assert (a.direction, a.strength) == (TO_GPU, ONE_KIND)
+    assert wording.bears_on(a).endswith("is contradicted by MLPerf's audited results.")
+    assert "<strong>Points to the GPU</strong>: " in render.lead(a)
+    assert wording.unknown(a) == ["Our own runs: not measured on a TPU and a GPU yet"]
 
 
 def test_vendor_published_only_is_a_weak_answer():
     kinds = {**FRAGMENTS, "vendor-training": VENDOR}
     claim = CLAIMS["cost"]
     a = answer(claim, {MEASURED: found(NOT_MEASURED), "vendor-training": found(SUPPORTED)}, kinds)
-    assert (a.direction, a.strength) == (TO_TPU, "weakly: on vendor-reported or vendor-authored evidence only")
+    assert (a.direction, a.strength) == (TO_TPU, WEAK)
+    assert wording.strength(a) == "weakly: only on evidence from a chip's vendor"
 
 
 def test_kinds_that_disagree_are_mixed_and_each_keeps_its_verdict():
     a = answer(SPEED, {MEASURED: found(SUPPORTED), "mlperf-training": found(CONTRADICTED)}, FRAGMENTS)
-    assert (a.direction, a.strength) == (MIXED_ANSWER, "the kinds of evidence disagree")
-    assert a.bears_on.endswith("is supported by measured here and contradicted by audited benchmark results "
-                               "(MLPerf Training).")
+    assert (a.direction, a.strength) == (MIXED_ANSWER, DISAGREE)
+    assert wording.bears_on(a).endswith("is supported by our own runs and contradicted by MLPerf's audited results.")
     assert [k.finding.verdict for k in a.kinds] == [SUPPORTED, CONTRADICTED]
 
 
 def test_two_kinds_that_agree_answer_strongly_and_a_mixed_one_is_named():
     a = answer(SPEED, {MEASURED: found(CONTRADICTED), "mlperf-training": found(CONTRADICTED)}, FRAGMENTS)
-    assert (a.direction, a.strength) == (TO_GPU, "strongly: 2 kinds of evidence agree")
+    assert (a.direction, a.strength) == (TO_GPU, STRONG)
+    assert wording.strength(a) == "strongly: 2 kinds of evidence agree"
     b = answer(SPEED, {MEASURED: found(MIXED), "mlperf-training": found(CONTRADICTED)}, FRAGMENTS)
-    assert (b.direction, b.strength) == (TO_GPU, "on one kind of evidence; measured here mixed")
+    assert (b.direction, b.strength) == (TO_GPU, ONE_KIND)
+    assert wording.strength(b) == "on one kind of evidence; our own runs split"
 
 
 def test_a_kind_with_nothing_imported_is_named_as_not_known():
     kinds = {**FRAGMENTS, "vendor-training": dataclasses.replace(VENDOR, held=False)}
     claim = dataclasses.replace(CLAIMS["speed"], judged_by=(MEASURED, "vendor-training"))
     a = answer(claim, {MEASURED: found(NOT_MEASURED)}, kinds)
-    assert a.unknown == ["measured here: not measured yet",
-                         "vendor-reported (Vendor-published training throughput): nothing of this kind is imported"]
+    assert wording.unknown(a) == ["Our own runs: not measured on a TPU and a GPU yet",
+                                  "The vendors' own figures: nothing of this kind is imported"]
     assert [k.kind for k in a.kinds] == [MEASURED]
 
 
@@ -123,16 +138,16 @@ def test_a_stale_measured_result_gives_no_measured_evidence(data_dir):
 def test_the_summary_paragraph_names_each_direction_and_what_is_missing():
     answers = [answer(SPEED, {"mlperf-training": found(CONTRADICTED)}, FRAGMENTS),
                answer(CLAIMS["energy"], {MEASURED: found(NOT_MEASURED)}, FRAGMENTS)]
-    assert render.summary(answers) == (
-        "<p>Of the article&#x27;s 2 claims, the evidence on this site points to the GPU on Speed (for AI). Those answers "
-        "rest on audited benchmark results (MLPerf Training); each kind keeps its own verdict below. There is no "
-        "evidence yet on Energy Efficiency. No claim is decided by a measurement made here yet: every measured "
-        "comparison needs a TPU run.</p>\n")
+    said = wording.summary(answers)
+    assert said.startswith("Of the article's 2 claims, the evidence here points to the GPU on speed.")
+    assert " There is no evidence yet on energy efficiency. " in said
+    assert said.endswith("No claim is decided by a run of ours yet: each needs a TPU run.")
+    assert render.summary(answers) == f"<p>{said.replace(chr(39), '&#x27;')}</p>\n"
 
 
 def test_contradicted_never_appears_without_what_it_contradicts():
     a = answer(SPEED, {"mlperf-training": found(CONTRADICTED, '<script>alert(1)</script>')}, FRAGMENTS)
     html = render.card(a, {"runs": "runs.html", "page": lambda s: s, "reproduce": "r.html", "published": {}})
-    assert "contradicted by audited benchmark results" in html and "Even faster for large tensor ops" in html
+    assert "contradicted by MLPerf&#x27;s audited results" in html and "Even faster for large tensor ops" in html
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert "contradicted" not in render.glance([a], lambda slug: f"#{slug}")  # the glance says where it points

@@ -83,7 +83,7 @@ def test_vendor_peaks_are_drawn_and_labelled_as_vendor_figures(data_dir):
 
 
 def test_bars_one_per_result_with_whiskers_and_values(data_dir):
-    bar = dict(CHART, kind="bar")
+    bar = dict(CHART, mark="bar")
     figure = charts.bar_chart(latest(data_dir, grid_records()), bar, "alt")
     assert len(drawn(figure)) == 6
     assert len(marks(figure.svg, "rect")) == 6 and len(marks(figure.svg, "rule")) == 6
@@ -97,7 +97,7 @@ def test_nothing_measured_draws_no_chart(data_dir):
 def test_zero_rates_draw_nothing_instead_of_crashing(data_dir):
     zero = latest(data_dir, [make_record(metrics={"tflops": 0.0, "compile_s": 0.1})])
     assert charts.line_chart(zero, CHART, "alt") is None
-    assert charts.bar_chart(zero, dict(CHART, kind="bar"), "alt") is None
+    assert charts.bar_chart(zero, dict(CHART, mark="bar"), "alt") is None
 
 
 def test_hostile_strings_stay_text_in_the_svg_and_cannot_end_the_script_element(data_dir):

@@ -1,6 +1,6 @@
 """The cost page: the cost claim as judged on GCP (one line per kind of evidence), every compared
 pair priced at each provider and tier (one table per kind), and the estimator's data, which is the
-tables' rows: nothing priced twice, nothing typed again."""
+tables' rows (priced and break-even): nothing priced twice, nothing typed again."""
 
 import html
 import json
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from accelbench.core.prices import PricedPair, usd
+from accelbench.core.prices import PricedPair, break_even, usd
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import MEASURED
 from accelbench.publish.fragments import Context, Links, render
@@ -59,24 +59,66 @@ def test_each_kind_has_its_own_table_of_priced_rows_and_a_line_per_reason_left_o
         assert made.text.count(f"<li>{html.escape(reason)}</li>") == 1
 
 
-def test_the_estimators_data_is_every_priced_row_of_the_tables(ctx):
+ESTIMATOR_JS = ROOT / "docs" / "assets" / "estimator.js"
+
+
+def estimator_data(text: str) -> list[dict]:
+    return json.loads(re.search(r'<script type="application/json" class="ab-estimator__data">(.*?)</script>',
+                                text, re.S).group(1))
+
+
+def costed_items(ctx):
+    return [item for (claim, _kind), finding in ctx.findings().items() if claim == "cost" for item in finding.costed]
+
+
+def test_the_estimator_offers_every_comparison_with_a_figure_and_asks_for_the_prices_it_lacks(ctx):
     made = render(ctx, "cost-estimator", []).text
-    data = json.loads(re.search(r'<script type="application/json" class="ab-estimator__data">(.*?)</script>',
-                                made, re.S).group(1))
-    assert "not a measurement and not a quote" in made
-    priced = {(c["label"], t["provider"], t["tier"]): (t["tpu"]["usd_per_chip_hour"], t["gpu"]["usd_per_chip_hour"])
-              for c in data for t in c["tiers"] if not t["reason"]}
-    found = {}
-    for (claim, _kind), finding in ctx.findings().items():
-        if claim != "cost":
-            continue
-        for item in finding.costed:
-            if item.tpu_chip and item.gpu_chip and not item.unpriced:
-                for pair in REFERENCE.prices.pairs(item.tpu_chip, item.gpu_chip):
-                    if isinstance(pair, PricedPair):
-                        found[(item.label, pair.provider, pair.tier)] = (pair.tpu.usd_per_chip_hour,
-                                                                         pair.gpu.usd_per_chip_hour)
-    assert priced == found and priced  # at least one priced comparison (MLPerf gpt3 on GCP)
+    data = estimator_data(made)
+    assert "not a measurement and not a quote" in made and "Nothing you type is stored or sent anywhere" in made
+    assert made.count('placeholder="enter your quote"') == 2  # a price field per side
+    assert {c["label"] for c in data} == {i.label for i in costed_items(ctx) if i.tpu_quantity or i.gpu_quantity}
+    assert all(c["offers"] for c in data)  # each has a list price to start from, or one offer asking for both
+    ironwood = [c for c in data if c["tpu"]["chip"] == "TPU7x (Ironwood)"]
+    assert ironwood and all(o["tpu"] is None for c in ironwood for o in c["offers"])  # no public list price
+    assert any(o["gpu"] for c in ironwood for o in c["offers"])  # the vendor pairs whose GPU has one
+
+
+def test_each_priced_row_of_the_tables_is_an_offer_with_both_list_prices(ctx):
+    offers = {(c["label"], o["provider"], o["tier"]): o for c in estimator_data(render(ctx, "cost-estimator", []).text)
+              for o in c["offers"]}
+    found = 0
+    for item in costed_items(ctx):
+        if item.tpu_chip and item.gpu_chip and not item.unpriced:
+            for pair in REFERENCE.prices.pairs(item.tpu_chip, item.gpu_chip):
+                if isinstance(pair, PricedPair):
+                    o = offers[(item.label, pair.provider, pair.tier)]
+                    assert (o["tpu"]["usd_per_chip_hour"], o["gpu"]["usd_per_chip_hour"]) == (
+                        pair.tpu.usd_per_chip_hour, pair.gpu.usd_per_chip_hour)
+                    found += 1
+    assert found  # at least one priced comparison (MLPerf gpt3 on GCP)
+
+
+@pytest.mark.parametrize("kind", ["vendor-training", "mlperf-training"])
+def test_the_estimators_break_even_from_its_shipped_data_is_the_break_even_tables(ctx, kind):
+    """estimator.js computes break_even's sum on the shipped figures: the same inputs give the table's number."""
+    data = {c["label"]: c for c in estimator_data(render(ctx, "cost-estimator", []).text)}
+    made = render(ctx, "break-even", [kind])
+    rows = next((json.loads(body) for path, body in made.downloads.items() if path.endswith(".json")), [])
+    for row in rows:
+        c = data[row["comparison"]]
+        known, other = ("gpu", "tpu") if row["priced_side"] == "GPU" else ("tpu", "gpu")
+        [o] = [o for o in c["offers"] if (o["provider"], o["tier"]) == (row["provider"], row["tier"])]
+        assert o[other] is None and o[known]["usd_per_chip_hour"] == row["usd_per_chip_hour"]
+        assert break_even(c["work"], o[known]["usd_per_chip_hour"], c[known]["quantity"],
+                          c[other]["quantity"]) == row["break_even_usd_per_chip_hour"]
+    assert rows or kind == "mlperf-training"  # the vendor pairs with Ironwood have break-even rows
+
+
+def test_the_estimator_script_sends_and_stores_nothing_and_writes_text_only():
+    script = ESTIMATOR_JS.read_text()
+    for said in ("fetch(", "XMLHttpRequest", "sendBeacon", "WebSocket", "import(", "localStorage", "sessionStorage",
+                 "indexedDB", "document.cookie", "innerHTML", "outerHTML", "insertAdjacentHTML", "document.write"):
+        assert said not in script, said
 
 
 def test_the_price_table_shows_each_chips_cheapest_region_and_its_download_every_price(ctx):

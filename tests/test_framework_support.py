@@ -49,7 +49,8 @@ def _copy_with(folder, chip, framework, **change):
 def test_the_verdict_moves_with_tpu7xs_tensorflow_row(tmp_path):
     rule = RULES[("frameworks", SPECS)]
     as_stated = rule.judge(REFERENCE, REFERENCE)
-    assert as_stated.verdict == CONTRADICTED and "TensorFlow not supported" in as_stated.said
+    assert as_stated.verdict == CONTRADICTED and as_stated.facts["support"]["TensorFlow"] == "not supported"
+    assert as_stated.facts["chip"] == "Ironwood (TPU7x)" and as_stated.facts["vendor"] == "Google"
     assert "TPU7x (Ironwood)" in as_stated.evidence[0]
     changed = Reference(_copy_with(tmp_path, "TPU7x (Ironwood)", "TensorFlow", support="supported",
                                    route="TensorFlow (libtpu)"))

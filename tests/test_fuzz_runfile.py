@@ -88,7 +88,7 @@ def check_file(data_dir, path):
             results.best_table(queries.best_per_series(latest, "tflops", ["dtype"]), "tflops", ["dtype"], "n", "runs/")
             results.scaling_table(queries.scaling_pairs(latest), "runs/")
             charts.line_chart(latest, CHART, "alt", peaks=[("peak", 100.0)])
-            charts.bar_chart(latest, {**CHART, "kind": "bar"}, "alt")
+            charts.bar_chart(latest, {**CHART, "mark": "bar"}, "alt")
         runs.runs_table(store.runs)
         costs.energy_table(store.records, "runs/")
         coverage.coverage_note(store.records, "contribute.md")

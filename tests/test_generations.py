@@ -13,6 +13,7 @@ from accelbench.judge.answers import TO_GPU, KindAnswer, KindInfo, answer, curre
 from accelbench.judge.claims import CLAIMS
 from accelbench.judge.generations import GENERATION_MONTHS, by_generation, dated, gap_words
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SUPPORTED, Comparison, Finding
+from accelbench.publish import wording
 
 from conftest import ROOT
 
@@ -73,7 +74,8 @@ def test_an_older_generations_paper_does_not_turn_todays_answer():
     said = answer(claim, {"paper": paper.finding, "vendor-training": vendor.finding},
                   {"paper": paper.info, "vendor-training": vendor.info})
     assert said.direction == TO_GPU
-    assert "older TPU generation" in said.bears_on and "TPU v4 against Nvidia A100, 2020" in said.bears_on
+    assert said.older == [paper] and said.deciding == [vendor]
+    assert "TPU v4 against the A100 (2020): an older generation, shown and not counted." in wording.bears_on(said)
     # two kinds of evidence on one generation that disagree both still count
     same_year = KindAnswer("paper", paper.info, by_generation("speed", Finding(SUPPORTED, ["..."], comparisons=[
         pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 1.2)]), REFERENCE))

@@ -37,12 +37,12 @@ def test_real_logs_are_scored_by_the_olympic_rule_as_worked_by_hand():
     assert [r["minutes"] for r in tpu["runs"]] == pytest.approx([114.79388, 114.76788, 115.38530], abs=1e-5)
     # the fastest (114.76788) and the slowest (115.38530) dropped: the middle one remains
     assert tpu["score_minutes"] == pytest.approx(6887633 / 60000)
-    assert (tpu["chips"], tpu["kind"], tpu["chip"], tpu["availability"]) == (512, "tpu", "TPU v5p", "available")
+    assert (tpu["chips"], tpu["platform"], tpu["chip"], tpu["availability"]) == (512, "tpu", "TPU v5p", "available")
     assert tpu["chip_hours"] == pytest.approx(6887633 / 60000 / 60 * 512)
     gpu = entry(published, "NVIDIA")
     # 3147895, 3043678, 3038246 ms: the middle one is 3043678
     assert gpu["score_minutes"] == pytest.approx(3043678 / 60000)
-    assert (gpu["chips"], gpu["kind"], gpu["chip"]) == (512, "gpu", "H100 SXM")
+    assert (gpu["chips"], gpu["platform"], gpu["chip"]) == (512, "gpu", "H100 SXM")
     assert gpu["files"][0] == "NVIDIA/systems/eos_n64_ngc24.04_nemo.json" and len(gpu["files"]) == 4
     assert published["source"] == {"repository": REPOSITORY, "commit": "6fe954378efe4a1a1bd665550b18ff8f26018def",
                                    "url": "https://github.com/mlcommons/training_results_v4.0"}
@@ -137,7 +137,7 @@ def test_a_hand_edited_published_file_fails_validation_naming_the_field(tmp_path
 def test_the_committed_published_files_are_valid():
     loaded = load_published(ROOT / "build_data")[KIND]
     assert [r["round"] for r in loaded.rounds] == ["v3.1", "v4.0", "v4.1", "v5.0", "v5.1"]
-    assert set(loaded.results["kind"]) == {"gpu", "tpu"}
+    assert set(loaded.results["platform"]) == {"gpu", "tpu"}
 
 
 def test_git_directories_are_read_at_a_commit(tmp_path):

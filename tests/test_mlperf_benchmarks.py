@@ -1,6 +1,6 @@
 """Every MLPerf Training benchmark scored by its own rule (benchmarks.py): real result files whose
 expected scores are MLCommons' own (result_summarizer's, fixtures/mlperf/PROVENANCE.md), the runs
-each benchmark needs and drops, failed and absent runs, and accelerators of other kinds left out."""
+each benchmark needs and drops, failed and absent runs, and accelerators of other platforms left out."""
 
 import json
 import shutil
@@ -43,7 +43,7 @@ def test_a_run_initialised_for_longer_than_thirty_minutes_counts_as_not_converge
     assert slow["file"].endswith("result_2.txt") and slow["status"].startswith("initialization took 32.3 min")
     # result_summarizer on the full logs: 213.60428958333333 (the slow run dropped as the slowest)
     assert entry["score_minutes"] == pytest.approx(213.60428958333333, rel=1e-12)
-    assert entry["family"] == "NVIDIA Ada Lovelace" and entry["kind"] == "gpu" and entry["chip"] is None
+    assert entry["family"] == "NVIDIA Ada Lovelace" and entry["platform"] == "gpu" and entry["chip"] is None
 
 
 @pytest.mark.parametrize("dropped, runs, failed, valid", [
@@ -120,7 +120,7 @@ def test_accelerators_that_are_neither_gpus_nor_tpus_and_unknown_benchmarks_stay
     left = {item["path"]: item for item in published["left_out"]}
     assert left["tinycorp/results/gaudi/bert"]["reason"] == \
         "bert: Intel Gaudi2 is neither a GPU nor a TPU (mlperf_accelerators.csv: other)"
-    assert (left["tinycorp/results/gaudi/bert"]["accelerator"], left["tinycorp/results/cpu/bert"]["kind"]) == \
+    assert (left["tinycorp/results/gaudi/bert"]["accelerator"], left["tinycorp/results/cpu/bert"]["platform"]) == \
         ("Intel Gaudi2", "cpu")
     assert left["tinycorp/results/tinybox_green/minigo"]["reason"] == \
         "minigo: a benchmark benchmarks.py does not declare (no rule to score it by)"

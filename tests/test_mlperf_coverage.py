@@ -42,9 +42,9 @@ def test_every_cell_holds_exactly_the_entries_of_its_family_model_and_round():
 
 
 def frame(entries):
-    """Entries as the loaded rounds hold them: (family, kind, benchmark, round)."""
-    rows = [{"family": f, "kind": k, "benchmark": b, "round": r, "relisted_from": None, "accelerator": f, "chips": 8,
-             "submitter": "S", "system": f"{f}-{b}"} for f, k, b, r in entries]
+    """Entries as the loaded rounds hold them: (family, platform, benchmark, round)."""
+    rows = [{"family": f, "platform": p, "benchmark": b, "round": r, "relisted_from": None, "accelerator": f, "chips": 8,
+             "submitter": "S", "system": f"{f}-{b}"} for f, p, b, r in entries]
     rounds = sorted({r for *_, r in entries})
     return MLPerfTraining([{"round": r, "left_out": []} for r in rounds], pd.DataFrame(rows))
 
@@ -56,7 +56,7 @@ def frame(entries):
     ([("T", "tpu", "gpt3", "v4.0"), ("G", "gpu", "resnet", "v4.0")], MIXED),  # neither covers the other's
     ([("G", "gpu", "gpt3", "v4.0")], NOT_MEASURED),
 ])
-def test_flexibility_and_designed_for_judge_the_fields_each_kind_trained_under_audit(entries, verdict):
+def test_flexibility_and_designed_for_judge_the_fields_each_platform_trained_under_audit(entries, verdict):
     for claim in ("flexibility", "designed"):
         finding = RULES[(claim, KIND)].judge(frame(entries), REFERENCE)
         assert finding.verdict == verdict, claim
@@ -68,8 +68,8 @@ def test_the_committed_rounds_answer_flexibility_with_every_family_named():
     assert finding.verdict == SUPPORTED
     text = finding.evidence[0]
     assert "3 TPU families" in text and "AMD CDNA 4" in text and "v3.1 to v5.1" in text
-    assert "No TPU entry in round(s) v5.1." in finding.evidence
-    assert finding.said == "under audit, TPU families trained 2 benchmark(s) in 2 field(s), GPU families 14 in 6"
+    assert "No TPU entry in round v5.1." in finding.evidence
+    assert finding.facts == {"topic": "coverage", "tpu": {"benchmarks": 2, "fields": 2}, "gpu": {"benchmarks": 14, "fields": 6}}
     designed = RULES[("designed", KIND)].judge(committed(), REFERENCE)
     assert any("cannot show whether a chip serves graphics" in e for e in designed.evidence)
 

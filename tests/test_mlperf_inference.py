@@ -41,7 +41,7 @@ def test_real_logs_give_the_checkers_figures_divided_per_chip():
     # mlperf_log_detail.txt line 76: "result_samples_per_second", "value": 5.43896; the system file
     # says accelerators_per_node "4" (line 13) and number_of_nodes "1" (line 31)
     assert (tpu["value"], tpu["chips"], tpu["per_chip"]) == (5.43896, 4, 5.43896 / 4)
-    assert (tpu["accelerator"], tpu["chip"], tpu["kind"], tpu["availability"]) == \
+    assert (tpu["accelerator"], tpu["chip"], tpu["platform"], tpu["availability"]) == \
         ("TPU v6", "TPU v6e (Trillium)", "tpu", "preview")
     assert tpu["at"]["value"] == {"path": f"{TPU_DIR}/offline/performance/run_1/mlperf_log_detail.txt", "line": 76}
     assert tpu["at"]["summary"] == {"path": f"{TPU_DIR}/offline/performance/run_1/mlperf_log_summary.txt", "line": 7,
@@ -55,7 +55,7 @@ def test_real_logs_give_the_checkers_figures_divided_per_chip():
     gpu = result(published, "NVIDIA", "Offline")
     # line 76: 17.4186 samples/s on accelerators_per_node 8 (line 10) x number_of_nodes 1 (line 37)
     assert (gpu["value"], gpu["chips"], gpu["per_chip"]) == (17.4186, 8, 17.4186 / 8)
-    assert (gpu["chip"], gpu["kind"], gpu["availability"]) == ("H200 SXM", "gpu", "available")
+    assert (gpu["chip"], gpu["platform"], gpu["availability"]) == ("H200 SXM", "gpu", "available")
     assert gpu["at"]["number_of_nodes"]["line"] == 37 and gpu["at"]["accelerators_per_node"]["line"] == 10
     assert result(published, "NVIDIA", "Server")["value"] == 16.782
     assert published["source"] == {"repository": REPOSITORY, "commit": COMMIT,
@@ -70,7 +70,7 @@ def test_the_importer_gives_the_same_bytes_twice_and_a_valid_file(tmp_path):
     loaded = load_published(tmp_path)[KIND]
     assert [r["round"] for r in loaded.rounds] == ["v4.1"] and len(loaded.results) == 4
     rows = dataset_rows(loaded)
-    assert [(r["scenario"], r["kind"]) for r in rows] == [("Offline", "gpu"), ("Offline", "tpu"), ("Server", "gpu"),
+    assert [(r["scenario"], r["platform"]) for r in rows] == [("Offline", "gpu"), ("Offline", "tpu"), ("Server", "gpu"),
                                                           ("Server", "tpu")]
     assert rows[1]["value_file"].endswith("offline/performance/run_1/mlperf_log_detail.txt") and rows[1]["value_line"] == 76
 
@@ -133,7 +133,7 @@ def test_a_bad_system_file_is_left_out_naming_its_line(tmp_path, change, reason)
     # without a TPU result nothing is compared, and the file says why
     assert published["results"] == []
     assert {"path": "closed", "reason": "no closed-division TPU result on stable-diffusion-xl: 2 result(s) of the "
-                                        "other kind not kept"} in published["left_out"]
+                                        "other platform not kept"} in published["left_out"]
 
 
 def test_a_log_of_another_scenario_or_without_its_figure_gives_no_figure():
@@ -171,7 +171,7 @@ def test_the_committed_round_file_is_the_real_import():
     loaded = load_published(ROOT / "build_data")[KIND]
     assert [r["round"] for r in loaded.rounds] == ["v4.1"]
     df = loaded.results
-    assert set(df["kind"]) == {"gpu", "tpu"} and set(df["chip"]) == {"TPU v5e", "TPU v6e (Trillium)", "H100 SXM", "H200 SXM"}
+    assert set(df["platform"]) == {"gpu", "tpu"} and set(df["chip"]) == {"TPU v5e", "TPU v6e (Trillium)", "H100 SXM", "H200 SXM"}
     assert (df["per_chip"] == df["value"] / df["chips"]).all()
     assert loaded.rounds[0]["source"]["commit"] == COMMIT
 
@@ -214,17 +214,17 @@ def test_the_rule_compares_the_best_per_chip_and_says_it_is_inference():
     ((2.02, 2.0), (2.0, 2.0), MIXED),  # within 5%: a tie
 ])
 def test_the_rules_outcomes(tpu, gpu, verdict):
-    rows = [{"scenario": s, "kind": "tpu", "chip": "TPU v6e (Trillium)", "per_chip": t, "value": t * 4}
+    rows = [{"scenario": s, "platform": "tpu", "chip": "TPU v6e (Trillium)", "per_chip": t, "value": t * 4}
             for s, t in zip(("Offline", "Server"), tpu, strict=True)]
-    rows += [{"scenario": s, "kind": "gpu", "chip": "H200 SXM", "per_chip": g, "value": g * 4}
+    rows += [{"scenario": s, "platform": "gpu", "chip": "H200 SXM", "per_chip": g, "value": g * 4}
              for s, g in zip(("Offline", "Server"), gpu, strict=True)]
     assert judge(frame(rows)).verdict == verdict
 
 
 def test_a_preview_is_said_and_the_best_available_tpu_named_or_its_absence():
-    rows = [{"scenario": "Offline", "kind": "tpu", "chip": "TPU v6e (Trillium)", "per_chip": 3.0, "value": 12.0,
+    rows = [{"scenario": "Offline", "platform": "tpu", "chip": "TPU v6e (Trillium)", "per_chip": 3.0, "value": 12.0,
              "availability": "preview"},
-            {"scenario": "Offline", "kind": "gpu", "chip": "H200 SXM", "per_chip": 2.0, "value": 8.0}]
+            {"scenario": "Offline", "platform": "gpu", "chip": "H200 SXM", "per_chip": 2.0, "value": 8.0}]
     found = judge(frame(rows))
     assert found.verdict == SUPPORTED
     assert found.evidence[0].endswith("the best TPU is a preview system, and no TPU system available now was submitted")

@@ -108,4 +108,4 @@ def test_the_answer_says_how_many_chips_of_each_kind_run_fp64(tmp_path):
     finding = judged(tmp_path, [fp64("TPU v5p", "no"), fp64("TPU v4", "no"), fp64("H100 SXM", "yes", "34")])
     tpus = sum(row["platform"] == "tpu" for row in Reference(REFERENCE_DIR).accelerators)
     gpus = sum(row["platform"] == "gpu" for row in Reference(REFERENCE_DIR).accelerators)
-    assert finding.said == f"none of {tpus} TPUs runs FP64, 1 of {gpus} GPUs do"
+    assert finding.facts == {"topic": "fp64", "tpus": tpus, "tpus_with": 0, "gpus": gpus, "gpus_with": 1}

@@ -15,12 +15,12 @@ from helpers import reference_with_prices
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 
 
-def entry(kind, chips, minutes, submitter=None, chip="", framework=None, status="Available cloud", round_name="v4.1",
+def entry(platform, chips, minutes, submitter=None, chip="", framework=None, status="Available cloud", round_name="v4.1",
           benchmark="gpt3", system=None):
-    tpu = kind == "tpu"
-    return {"benchmark": benchmark, "round": round_name, "kind": kind, "chips": chips, "score_minutes": minutes,
+    tpu = platform == "tpu"
+    return {"benchmark": benchmark, "round": round_name, "platform": platform, "chips": chips, "score_minutes": minutes,
             "chip_hours": minutes / 60 * chips, "submitter": submitter or ("Google" if tpu else "NVIDIA"),
-            "system": system or f"{kind}-{chips}", "chip": chip if chip != "" else ("TPU v5p" if tpu else "H100 SXM"),
+            "system": system or f"{platform}-{chips}", "chip": chip if chip != "" else ("TPU v5p" if tpu else "H100 SXM"),
             "accelerator": "TPU-v5p" if tpu else "NVIDIA H100-SXM5-80GB", "status": status,
             "availability": "preview" if "preview" in status.lower() else "available",
             "framework": framework or ("maxtext" if tpu else "NeMo"),
@@ -129,7 +129,7 @@ def test_the_summary_shows_the_tpu_entry_the_speed_rule_judged():
 
     big, small = entry("tpu", 1024, 25.0, system="a-tpu-1024"), entry("tpu", 512, 50.0, system="z-tpu-512")
     published = Published({KIND: MLPerfTraining([], pd.DataFrame([big, small, entry("gpu", 512, 50.0)]))})
-    assert "TPU-v5p × 512 " in verdicts(big, small, entry("gpu", 512, 50.0))["Speed (for AI)"].evidence[0]
+    assert "TPU v5p × 512 " in verdicts(big, small, entry("gpu", 512, 50.0))["Speed (for AI)"].evidence[0]
     ctx = Context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=published)
     summary = render(ctx, "published-summary", []).text
     assert "z-tpu-512" in summary and "a-tpu-1024" not in summary

@@ -87,6 +87,17 @@ def test_a_snippet_that_fails_to_import_is_named(tmp_path):
         load_snippet(bad)
 
 
+@pytest.mark.parametrize("charts", ['CHART = {"kind": "bar", "x": "n", "y": "tflops"}',
+                                    'CHART = {"x": "n", "y": "tflops"}\nEXTRA_CHARTS = [{"kind": "bar", "y": "mfu"}]'])
+def test_a_chart_that_still_says_kind_is_refused_naming_the_file_and_field(tmp_path, charts):
+    from accelbench.workloads.discovery import workload_settings
+
+    (tmp_path / "old.py").write_text(f"TITLE = 'old'\n{charts}\n")
+    field = "CHART" if "EXTRA" not in charts else r"EXTRA_CHARTS\[0\]"
+    with pytest.raises(SnippetError, match=rf"old\.py: {field}: chart 'kind' is now 'mark' \(write \"mark\": \"bar\"\)"):
+        workload_settings(tmp_path)
+
+
 def test_unknown_workload_is_refused():
     with pytest.raises(SnippetError, match="unknown workload"):
         discover(SNIPPETS, ["no_such_workload"])

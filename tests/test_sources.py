@@ -15,6 +15,7 @@ from accelbench.core.runfile import RunFileError
 from accelbench.judge import findings
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.judge.judging import RULES, SUPPORTED
+from accelbench.publish import wording
 from accelbench.publish.fragments import FRAGMENTS, Context, Links, render
 from accelbench.store.published import SOURCES, load_published
 from accelbench.store.store import Store
@@ -24,8 +25,8 @@ from conftest import ROOT
 FIXTURE = ROOT / "tests" / "fixtures" / "second_source"
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 FILE = {"schema_version": 1, "kind": "fixture-bench", "source": {"repository": "example/bench", "commit": "0" * 40},
-        "rows": [{"chip": "TPU v6e", "kind": "tpu", "tokens_per_s": 1200.0},
-                 {"chip": "<b>H200</b>", "kind": "gpu", "tokens_per_s": 1000.0}]}
+        "rows": [{"chip": "TPU v6e", "platform": "tpu", "tokens_per_s": 1200.0},
+                 {"chip": "<b>H200</b>", "platform": "gpu", "tokens_per_s": 1000.0}]}
 
 
 @pytest.fixture
@@ -60,7 +61,7 @@ def test_a_second_source_validates_loads_renders_and_feeds_a_rule(tmp_path, seco
     assert sorted(table.downloads) == ["data/files/fixture-bench-table.csv", "data/files/fixture-bench-table.json"]
     speed = next(a for a in ctx.answers() if a.claim.slug == "speed")
     assert [k.kind for k in speed.kinds if k.kind == "fixture-bench"] == ["fixture-bench"]
-    assert "vendor-reported (Fixture Bench)" in speed.bears_on
+    assert "vendor-reported (Fixture Bench)" in wording.bears_on(speed)
     dataset = render(ctx, "dataset", []).text
     assert "Published Fixture Bench entries" in dataset and "2 rows" in dataset
 
@@ -79,6 +80,28 @@ def test_a_file_that_breaks_its_sources_schema_is_refused_naming_the_field(tmp_p
     (tmp_path / "published" / "fixture-bench.json").write_text(json.dumps(bad))
     with pytest.raises(RunFileError, match=r"fixture-bench\.json: rows\[1\]\.tokens_per_s: -1 is less than"):
         load_published(tmp_path)
+
+
+def _as_version_1(data):
+    """A file as it was stored before version 2: the chip's platform named ``kind`` in its rows."""
+    def back(value):
+        if isinstance(value, dict):
+            return {("kind" if k == "platform" else k): back(v) for k, v in value.items()}
+        return [back(v) for v in value] if isinstance(value, list) else value
+    return {**back(data), "schema_version": 1, "kind": data["kind"]}
+
+
+@pytest.mark.parametrize("name", ["mlperf-training-v5.0.json", "mlperf-inference-v4.1.json",
+                                  "vendor-training-tpu-recipes-v5p.json"])
+def test_a_stored_file_of_version_1_is_refused_in_one_line_saying_what_changed(tmp_path, name):
+    (tmp_path / "published").mkdir()
+    old = _as_version_1(json.loads((ROOT / "build_data" / "published" / name).read_text()))
+    (tmp_path / "published" / name).write_text(json.dumps(old))
+    with pytest.raises(RunFileError) as refused:
+        load_published(tmp_path)
+    assert refused.value.problems == [
+        f"{tmp_path / 'published' / name}: schema_version: 1 is not 2, this source's version: re-import it "
+        "(version 2 names the chip's platform (gpu, tpu) `platform`, was `kind`)"]
 
 
 def test_every_registered_source_declares_what_the_pages_need():

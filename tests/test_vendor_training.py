@@ -77,7 +77,7 @@ def test_the_ironwood_table_is_read_by_column_name_with_its_separators_and_na():
     assert (separated["tokens_per_s_per_chip"], separated["tflops_per_chip"]) == (4121.02, 1851.25)
     wan = row(rows, 28)
     assert (wan["model"], wan["tokens_per_s_per_chip"], wan["tflops_per_chip"]) == ("wan2.1-14b", None, 209.55)
-    assert {(r["vendor"], r["kind"], r["system"], r["chip"], r["framework"], r["task"], r["release"]) for r in rows} == \
+    assert {(r["vendor"], r["platform"], r["system"], r["chip"], r["framework"], r["task"], r["release"]) for r in rows} == \
         {("Google", "tpu", "Ironwood", "TPU7x (Ironwood)", "MaxText", "pre-training", None)}
     assert plain["model_key"] == "llama3-70b" and row(rows, 19)["model_key"] == "llama3.1-405b"
     # a plain folder has no history: no line is dated, and the document gives no date
@@ -188,7 +188,7 @@ def test_trillium_and_v5p_rows_are_read_from_each_readme_step_line_with_path_and
     # v5p-256 names 256 TensorCores: 128 chips (a v5p chip has two), so GBS 4 × 128
     assert (maverick["chips"], maverick["gbs"], maverick["precision"], maverick["chip"], maverick["system"]) == \
         (128, 512, "bfloat16", "TPU v5p", "TPU v5p") and CORES_PER_CHIP["v5p"] == 2
-    assert {(r["chip"], r["framework"], r["task"], r["kind"]) for r in trillium["rows"]} == \
+    assert {(r["chip"], r["framework"], r["task"], r["platform"]) for r in trillium["rows"]} == \
         {("TPU v6e (Trillium)", "MaxText", "pre-training", "tpu")}
     for r in trillium["rows"] + v5p["rows"]:  # every figure is on the line the row names, as written there
         logged = re.search(r"seconds: ([\d.]+), TFLOP/s/device: ([\d.]+), Tokens/s/device: ([\d.]+)",
@@ -438,7 +438,7 @@ def test_the_fixtures_pair_like_with_like_exactly():
 def base_pair():
     """A real TPU row and a real GPU row that pair: llama3.1-70b fp8_full against DGX-H100 FP8 (26.04.01)."""
     rows = everything().rows
-    tpu = next(r for r in rows if r["kind"] == "tpu" and r["line"] == 21)
+    tpu = next(r for r in rows if r["platform"] == "tpu" and r["line"] == 21)
     gpu = next(r for r in rows if r["system"] == "DGX-H100" and r["release"] == "26.04.01")
     return tpu, gpu
 
@@ -590,8 +590,8 @@ def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
     assert any("TPU side unpriced: TPU7x (Ironwood) has no on-demand price at GCP" in e for e in finding.evidence)
     assert any("GPU side unpriced: DGX-B300 is no chip of the reference data" in e for e in finding.evidence)
     # the answer's sentence: what keeps them unpriced, each chip or system once
-    assert finding.said == ("0 of 18 pairs priced on GCP: GCP has no price for TPU7x (Ironwood), GB300 (one Blackwell "
-                            "Ultra GPU), GB200 (one Blackwell GPU); DGX-B300: no chip in the reference data")
+    assert finding.facts == {"topic": "unpriced", "priced": 0, "pairs": 18, "provider": "GCP",
+                             "no_price": ["Ironwood (TPU7x)", "GB300", "GB200"], "no_chip": ["B300"], "other": []}
     # with a price for the TPU (a synthetic row, here only), the cheaper chip per token at GCP decides
     reference = Reference(reference_with_prices(tmp_path, [("TPU7x", "GCP", 5.00, "us-central1"),
                                                            ("H100 SXM", "GCP", 3.85, "us-central1"),
@@ -618,8 +618,8 @@ def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
     (hostless / HAND_FILE).write_text("\n".join(line.replace(",yes,", ",no,") if line.startswith("H100 SXM,") else line
                                                 for line in lines) + "\n")
     unhosted = judged("cost", [tpu, h100], Reference(hostless))
-    assert unhosted.said == ("0 of 1 pairs priced on GCP: GPU: GCP prices H100 SXM on-demand without the VM that "
-                             "carries it (the catalog has no host price for it): it would look cheaper than it rents for")
+    assert unhosted.facts["other"] == ["GPU: GCP prices H100 SXM on-demand without the VM that carries it (the catalog "
+                                       "has no host price for it): it would look cheaper than it rents for"]
 
 
 def test_the_same_release_in_two_files_is_an_error_naming_both(tmp_path):
@@ -663,10 +663,10 @@ def test_the_committed_files_are_valid_and_agree_with_the_name_table():
     assert {d["source"]["repository"] for d in data.documents} == {"AI-Hypercomputer/tpu-recipes",
                                                                     "NVIDIA-NeMo/Megatron-Bridge"}
     assert all(r["model_key"] == model_key(r["model"]) for r in data.rows)
-    assert {m.key for m in MODEL_NAMES} >= {r["model_key"] for r in data.rows if r["kind"] == "tpu"} - {
+    assert {m.key for m in MODEL_NAMES} >= {r["model_key"] for r in data.rows if r["platform"] == "tpu"} - {
         "gemma4-2b", "gemma4-4b", "gemma4-26b", "gemma4-31b", "wan2.1-14b",  # Ironwood: no GPU document has them
         "gemma3-12b", "mistral-7b", "mixtral-8x7b", "llama4-17b-128e"}  # Trillium, v5p: nor these
-    assert {r["system"] for r in data.rows if r["kind"] == "tpu"} == {"Ironwood", "Trillium", "TPU v5p"}
+    assert {r["system"] for r in data.rows if r["platform"] == "tpu"} == {"Ironwood", "Trillium", "TPU v5p"}
     assert json.loads(json.dumps(data.rows[0]))["url"].startswith("https://github.com/")
     # the upstream DeepSeek-V3 recipe sets no MTP: Ironwood bf16 pairs with DGX-GB200 25.11's 'DeepSeekV3 (w/o MTP)'
     pairs, _ = match(data.rows)

@@ -57,9 +57,17 @@
     }
     var dark = darkPalette();
     var spec = Object.assign({}, carried.spec, { config: dark ? merged(carried.spec.config, carried.dark) : carried.spec.config });
+    var live = figure.querySelector(".ab-chart__live");
+    if (spec.usermeta && spec.usermeta.fit) {
+      // a chart made to fit (the answers' charts): the width of its container, whatever the screen;
+      // the static SVG keeps the width it was rendered at
+      spec.width = "container";
+      spec.autosize = { type: "fit-x", contains: "padding" };
+      live.classList.add("ab-chart__live--fit");
+    }
     // a newer draw (palette toggled again, next page) wins; an older one that ends later is dropped
     var ticket = figure.abTicket = (figure.abTicket || 0) + 1;
-    vegaEmbed(figure.querySelector(".ab-chart__live"), spec, {
+    vegaEmbed(live, spec, {
       renderer: "svg",
       tooltip: { theme: dark ? "dark" : "light" },
       // no menu: its editor link leads to another host, and the data to take away is in the

@@ -150,10 +150,10 @@ def cmd_import(args) -> int:
     validated files (the same bytes for the same commit) and print their paths."""
     from accelbench.sources.git import open_source
 
-    if args.kind == "catalog":
+    if args.source_name == "catalog":
         return cmd_import_catalog(args)
-    source_kind = SOURCES[args.kind]
-    importer = source_kind.module("importer")
+    registered = SOURCES[args.source_name]
+    importer = registered.module("importer")
     try:
         problem = importer.check_arguments(args)
         if problem:
@@ -173,7 +173,7 @@ def cmd_import(args) -> int:
             print(f"left out {item['path']}: {item['reason']}", file=sys.stderr)
         print(importer.summary(published), file=sys.stderr)
     for published in made:
-        print(source_kind.write(args.data_dir, published))
+        print(registered.write(args.data_dir, published))
     return 0
 
 

@@ -52,16 +52,17 @@ def add_commands(sub) -> None:
 
     imports = sub.add_parser("import", help="results published by others -> DATA_DIR/published/*.json, from a "
                                              "fetched git directory at a commit (one subcommand per source)")
-    kinds = imports.add_subparsers(dest="kind", required=True, metavar="SOURCE")
+    # the source's name (args.source is the checkout it is read from)
+    sources = imports.add_subparsers(dest="source_name", required=True, metavar="SOURCE")
     for source in SOURCES.values():
         importer = source.module("importer")
-        one = kinds.add_parser(source.kind, help=f"{source.title} ({source.label})")
+        one = sources.add_parser(source.kind, help=f"{source.title} ({source.label})")
         one.add_argument("source", type=Path, help=f"a checkout or git directory of {importer.REPOSITORY}")
         one.add_argument("--repository", help=f"owner/name on GitHub (default: {importer.REPOSITORY})")
         one.add_argument("--commit", default="HEAD", help="the commit to read from a git directory (default: "
                                                           "HEAD); for a plain folder, the full commit it was taken from")
         importer.add_arguments(one)
-    catalog = kinds.add_parser("catalog", help="prices per chip-hour from a SkyPilot catalog file (reference data) "
+    catalog = sources.add_parser("catalog", help="prices per chip-hour from a SkyPilot catalog file (reference data) "
                                                "-> DATA_DIR/reference/catalog_prices.csv, replacing that provider's")
     catalog.add_argument("source", type=Path, help="a vms.csv of skypilot-org/skypilot-catalog, or rows copied from one")
     catalog.add_argument("--provider", required=True, help="the cloud as pages name it: GCP, AWS, Azure, Lambda, ...")

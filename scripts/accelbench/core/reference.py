@@ -14,6 +14,7 @@ from accelbench.core.availability import Availability, read_availability
 from accelbench.core.formats import NumberFormat, read_formats
 from accelbench.core.framework_support import FrameworkSupport, read_framework_support
 from accelbench.core.prices import Price, read_prices
+from accelbench.core.submitters import read_submitter_names
 
 # Which spec column is the dense peak for the dtype a measurement actually ran. float16 on
 # NVIDIA and AMD matrix units runs at the bf16 rate; tf32 (float32 inputs through the matrix units)
@@ -42,11 +43,22 @@ class Reference:
         self.formats = read_formats(self.dir, {row["chip"] for row in self.accelerators})
         self.availability = read_availability(self.dir, {row["chip"] for row in self.accelerators})
         self.frameworks: list[FrameworkSupport] = read_framework_support(self.dir, {r["chip"] for r in self.accelerators})
+        self.submitter_names = read_submitter_names(self.dir)
+
+    def submitter(self, written: str) -> str:
+        """A submitter as readers know it, however a round's folder spells it."""
+        return self.submitter_names.get(written, written)
 
     def available(self, name: str) -> Availability | None:
         """When a chip (by any name chip_for knows) was first available; None where it is not dated."""
         row = self.chip_for(name)
         return self.availability.get(row["chip"]) if row else None
+
+    def display_name(self, name: str) -> str:
+        """A chip as sentences and charts name it (accelerators.csv's display_name: "Trillium (TPU
+        v6e)", "H100"); a system of no chip here keeps its source's name, less a "DGX-" prefix."""
+        row = self.chip_for(name)
+        return row["display_name"] if row and row.get("display_name") else name.removeprefix("DGX-")
 
     def formats_of(self, chip: str) -> dict[str, NumberFormat]:
         """A chip's number formats (number_formats.csv), by format."""

@@ -18,6 +18,22 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def plural(n: int, noun: str) -> str:
+    """'1 benchmark', '2 benchmarks', '3 TPU families': the count and its noun, never 'benchmark(s)'."""
+    if n == 1:
+        return f"1 {noun}"
+    many = noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
+    return f"{n} {many}"
+
+
+def listed(items, last: str = "and") -> str:
+    """'A', 'A and B', 'A, B and C': a list as a sentence writes it."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
 def esc(value) -> str:
     """Text from a run file, made safe for HTML and for Markdown tables."""
     return html.escape(str(value), quote=True).replace("|", "&#124;")

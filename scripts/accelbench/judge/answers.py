@@ -1,9 +1,9 @@
 """Claim -> the reader's answer, from every kind of evidence's finding (never recomputed here).
 
-Each kind keeps its own verdict and label; the answer only says which way the kinds point and how
-strongly, which of the article's words they bear on, the one or two figures that decide it, and
-what would change it. Inference results never count towards an answer on training: they are
-shown, labelled, beside it.
+Each kind keeps its own verdict and label; the answer only decides which way the kinds point, how
+strongly, which kinds decide it and which are of an older TPU generation. It writes no sentence:
+publish/wording.py says every answer in words. Inference results never count towards an answer on
+training: they are shown, labelled, beside it.
 """
 
 from __future__ import annotations
@@ -11,12 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from accelbench.core.availability import month_of
-from accelbench.core.text import capitalised
 from accelbench.judge.claims import (
     CLAIMS,
-    MEASURED,
     MEASURED_LABEL,
-    PRICES,
     PRICES_LABEL,
     PRICES_TITLE,
     SPECS_LABEL,
@@ -25,7 +22,7 @@ from accelbench.judge.claims import (
     evidence_name,
 )
 from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding
+from accelbench.judge.judging import CONTRADICTED, MIXED, SUPPORTED, Finding
 
 # The rule in words, as the methodology page shows it (beside the code that applies it below).
 ANSWER_RULE = (
@@ -72,15 +69,28 @@ class KindAnswer:
         return evidence_name(self.label, self.info.title)
 
 
+# How strongly an answer points, as a code the wording module says in words
+STRONG, ONE_KIND, WEAK, DISAGREE, TIE = "strong", "one kind", "weak", "disagree", "tie"
+
+
 @dataclass(frozen=True)
 class Answer:
+    """A claim's answer, structured: which way and how strongly, the kinds that decide it, those of
+    an older TPU generation shown and not counted, and every kind's own verdict. Its sentences are
+    publish/wording.py's."""
+
     claim: Claim
     direction: str  # TO_TPU, TO_GPU, MIXED_ANSWER or NO_EVIDENCE
-    strength: str  # how strongly, in words ('' when there is no evidence)
-    bears_on: str  # the article's words and what each decisive kind says of them
+    strength: str  # STRONG, ONE_KIND, WEAK, DISAGREE, TIE, or '' when there is no evidence
     kinds: list[KindAnswer]  # every kind's own verdict, in the order of judged_by
-    unknown: list[str]  # what is not known
-    would_change: list[str]  # what would change it
+    deciding: list[KindAnswer]  # the decisive kinds the answer counts
+    older: list[KindAnswer]  # decisive kinds of an older TPU generation: named, not counted
+    missing: list[str]  # kinds that could judge the claim but have nothing imported
+
+    @property
+    def split(self) -> list[KindAnswer]:
+        """Counted kinds whose comparisons point both ways or lie within the margin."""
+        return [k for k in self.kinds if k.info.for_training and k.finding.verdict == MIXED]
 
 
 def points_to(claim: Claim, verdict: str) -> str | None:
@@ -101,20 +111,9 @@ def answer(claim: Claim, found: dict[str, Finding], kinds: dict[str, KindInfo]) 
     decisive = current(claim, every)
     sides = {points_to(claim, k.finding.verdict) for k in decisive}
     direction = _direction(sides, any(k.finding.verdict == MIXED for k in counted))
-    return Answer(claim, direction, _strength(direction, decisive, counted),
-                  _bears_on(claim, decisive) + _history([k for k in every if k not in decisive]), shown,
-                  _unknown(claim, shown, kinds), _would_change(claim, shown))
-
-
-def _history(older: list[KindAnswer]) -> str:
-    """The kinds an older TPU generation's evidence left out of the answer, named with their chips."""
-    if not older:
-        return ""
-    def chips(k: KindAnswer) -> str:
-        return ", ".join(dict.fromkeys(f"{c.tpu} against {c.gpu}, {c.tpu_available[:4]}"
-                                       for c in k.finding.comparisons if c.same_generation))
-    said = [f"{k.named} ({chips(k)}: {k.finding.verdict})" for k in older]
-    return f" Of an older TPU generation, shown and not counted: {listed(said)}."
+    missing = [k for k in claim.judged_by if k in kinds and not kinds[k].held]
+    return Answer(claim, direction, _strength(direction, decisive), shown, decisive,
+                  [k for k in every if k not in decisive], missing)
 
 
 def newest_tpu(k: KindAnswer) -> float | None:
@@ -148,54 +147,14 @@ def _direction(sides: set, any_mixed: bool) -> str:
     return MIXED_ANSWER if sides or any_mixed else NO_EVIDENCE
 
 
-def _strength(direction: str, decisive: list[KindAnswer], counted: list[KindAnswer]) -> str:
+def _strength(direction: str, decisive: list[KindAnswer]) -> str:
     if direction == NO_EVIDENCE:
         return ""
     if direction == MIXED_ANSWER:
-        return "the kinds of evidence disagree" if len(decisive) > 1 else "within the margin, or split between comparisons"
-    mixed = [k for k in counted if k.finding.verdict == MIXED]
+        return DISAGREE if len(decisive) > 1 else TIE
     if all(k.info.vendor for k in decisive):
-        how = "weakly: on vendor-reported or vendor-authored evidence only"
-    elif len(decisive) > 1:
-        how = f"strongly: {len(decisive)} kinds of evidence agree"
-    else:
-        how = "on one kind of evidence"
-    return how + (f"; {', '.join(k.named for k in mixed)} mixed" if mixed else "")
-
-
-def _bears_on(claim: Claim, decisive: list[KindAnswer]) -> str:
-    if not decisive:
-        return f"Nothing here yet confirms or contradicts the article's claim “{claim.tpu}” (TPUs)."
-    by_verdict = {v: [k.named for k in decisive if k.finding.verdict == v] for v in DECISIVE}
-    said = " and ".join(f"{v} by {listed(names)}" for v, names in by_verdict.items() if names)
-    return f"The article's claim “{claim.tpu}” (TPUs, against “{claim.gpu}” for GPUs) is {said}."
-
-
-def listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _unknown(claim: Claim, shown: list[KindAnswer], kinds: dict[str, KindInfo]) -> list[str]:
-    out = [f"{k.named}: {k.finding.verdict}" + ("" if k.finding.verdict == NOT_MEASURED else
-                                                  " (its comparisons point both ways, or lie within the margin)")
-           for k in shown if k.finding.verdict not in DECISIVE]
-    out += [f"{kinds[k].named}: nothing of this kind is imported" for k in claim.judged_by
-            if k in kinds and not kinds[k].held]
-    return out
-
-
-def _would_change(claim: Claim, shown: list[KindAnswer]) -> list[str]:
-    measured = next((k for k in shown if k.kind == MEASURED), None)
-    out = []
-    said = capitalised(claim.to_measure)
-    if PRICES in claim.judged_by:  # judged from the price list, not a measurement
-        out.append(f"{said} would change the reference data's verdict.")
-    elif measured is None or measured.finding.verdict not in DECISIVE:
-        out.append(f"{said} would add evidence measured here.")
-    else:
-        out.append(f"The measured verdict rests on the chips measured so far: {claim.to_measure} on other chips "
-                   "would test it.")
-    return out
+        return WEAK
+    return STRONG if len(decisive) > 1 else ONE_KIND
 
 
 def all_answers(findings: dict[tuple[str, str], Finding], kinds: dict[str, KindInfo]) -> list[Answer]:

@@ -58,7 +58,7 @@ _CLAIMS = (
           "tpu", "a metered run on a TPU that exposes an energy counter"),
     Claim("frameworks", "Supported Frameworks", "TensorFlow, PyTorch, JAX, etc.", "Best with TensorFlow, JAX",
           "evidence/transformer_train.md", (MEASURED, "mlperf-training", SPECS),
-          "gpu", "a TPU run of the GPT-2 benchmark with JAX, TensorFlow and PyTorch (torch_xla), and a GPU run "
+          "gpu", "a TPU run of the GPT-2 benchmark with JAX, TensorFlow and PyTorch/XLA, and a GPU run "
                  "with all three"),
 )
 CLAIMS: dict[str, Claim] = {c.slug: c for c in _CLAIMS}  # in the order of the article's table

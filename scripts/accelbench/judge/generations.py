@@ -38,6 +38,7 @@ def gap_words(months: float) -> str:
 def dated(c: Comparison, reference: Reference) -> Comparison:
     """The comparison with both chips' dates and its generation label (none where a chip is undated)."""
     tpu, gpu = reference.available(c.tpu), reference.available(c.gpu)
+    c = replace(c, tpu_name=reference.display_name(c.tpu), gpu_name=reference.display_name(c.gpu))
     if tpu is None or gpu is None:
         return replace(c, tpu_available=tpu.date if tpu else "", gpu_available=gpu.date if gpu else "",
                        generation="", same_generation=False)

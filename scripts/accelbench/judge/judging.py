@@ -63,6 +63,12 @@ class Comparison:
     chips: int | None = None  # the scale (chips per side); None where the source gives none
     precision: str = ""  # the number format compared ("bf16", "FP8"), where the source says
     preview: bool = False  # a side is a preview system, not for sale yet
+    model: str = ""  # the model or benchmark trained, as readers know it ("Llama 3.1 70B", "GPT-3 175B")
+    where: str = ""  # the round, paper or release it comes from ("MLPerf Training v4.1", "Jouppi et al., ISCA 2023")
+    by: str = ""  # the authors' employers, where a paper's (vendor-authored when a compared chip's vendor)
+    gpu_chips: int | None = None  # the GPU side's scale, where it differs from the TPU's (MLPerf)
+    tpu_name: str = ""  # each chip as readers know it (reference data), set by judge/generations.py
+    gpu_name: str = ""
     tpu_available: str = ""  # each chip's first availability (reference data), set by judge/generations.py
     gpu_available: str = ""
     generation: str = ""  # "same generation", "the GPU is 3 years older", or "" where a chip is not dated
@@ -95,8 +101,8 @@ class CostItem:
 @dataclass(frozen=True)
 class Finding:
     """What a rule found on one claim from one kind of evidence: the verdict, the sentences with
-    the numbers used, the run ids of measured ones, links to the published files used, and each
-    comparison it judged that holds a number."""
+    the numbers used, the run ids of measured ones, links to the published files used, each
+    comparison it judged that holds a number, and the facts the answer's sentence is made from."""
 
     verdict: str
     evidence: list[str]
@@ -104,7 +110,9 @@ class Finding:
     links: list[tuple[str, str]] = field(default_factory=list)  # (label, url)
     comparisons: list[Comparison] = field(default_factory=list)
     costed: list[CostItem] = field(default_factory=list)  # what the cost page prices at every provider and tier
-    said: str = ""  # the deciding facts in a few words, for the answer's sentence, where it compares no number
+    # the deciding facts, structured, where it compares no number: {"topic": ..., values}; publish/wording.py
+    # turns each topic into the answer's sentence (the rules never write that sentence themselves)
+    facts: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

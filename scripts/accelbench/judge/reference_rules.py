@@ -61,9 +61,9 @@ def designed(reference: Reference, _reference: Reference) -> Finding:
         "Formats each GPU runs: " + "; ".join(f"{c}: {_formats_run(reference, c)}" for c in gpus) + ".",
         "Reference data from the vendors' specifications, not measured; graphics units are not in it.",
     ]
-    said = (f"{len(tpu_runs) or 'none'} of {len(tpus)} TPUs run{'s' if not tpu_runs else ''} FP64, "
-            f"{len(gpu_runs)} of {len(gpus)} GPUs do")
-    return Finding(verdict, evidence, said=said)
+    facts = {"topic": "fp64", "tpus": len(tpus), "tpus_with": len(tpu_runs), "gpus": len(gpus),
+             "gpus_with": len(gpu_runs)}
+    return Finding(verdict, evidence, facts=facts)
 
 
 @rule("availability", PRICES,
@@ -79,15 +79,16 @@ def availability(prices: Reference, reference: Reference) -> Finding:
     evidence = [f"Price list (reference data, dated; not a measurement): TPU offers from "
                 f"{', '.join(sorted(providers['tpu'])) or 'no provider'}; GPU offers from "
                 f"{', '.join(sorted(providers['gpu'])) or 'no provider'}."]
+    facts = {"topic": "offers", "tpu": sorted(providers["tpu"]), "gpu": sorted(providers["gpu"])}
     if not providers["tpu"] or not providers["gpu"]:
-        return Finding(NOT_MEASURED, evidence)
+        return Finding(NOT_MEASURED, evidence, facts=facts)
     if len(providers["tpu"]) >= 2:
         verdict = CONTRADICTED
     elif providers["tpu"] == {"GCP"} and len(providers["gpu"]) >= 3:
         verdict = SUPPORTED
     else:
         verdict = MIXED
-    return Finding(verdict, evidence)
+    return Finding(verdict, evidence, facts=facts)
 
 
 def newest_tpu(reference: Reference) -> str | None:
@@ -125,7 +126,6 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
     tf = stated["TensorFlow"]
     links = [(f"{chip}: the vendor's page", tf.source)] if tf else []
     vendor = reference.chip_for(chip)["vendor"]
-    return Finding(verdict, evidence, links=links,
-                   said=f"{vendor}'s {chip} page: TensorFlow {said['TensorFlow']}; JAX {said['JAX']}; PyTorch "
-                        f"{said['PyTorch']}")
+    facts = {"topic": "frameworks", "vendor": vendor, "chip": reference.display_name(chip), "support": said}
+    return Finding(verdict, evidence, links=links, facts=facts)
 

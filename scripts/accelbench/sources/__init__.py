@@ -7,7 +7,7 @@ and the tests import it: the stages below know the registries, never a source.
 
 Modules: ``git`` (where a source is read from, ``git blame``), ``markdown`` (tables in Markdown
 documents), ``rounds`` (sources published in rounds: MLPerf's results URL, entry label, rounds with
-both kinds of chip), and the slices ``mlperf_training``, ``mlperf_inference``, ``papers``,
+both platforms), and the slices ``mlperf_training``, ``mlperf_inference``, ``papers``,
 ``vendor_training``.
 May import: every stage below (``core`` to ``publish``); never the top.
 

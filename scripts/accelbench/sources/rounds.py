@@ -22,7 +22,7 @@ SYSTEM_COLUMNS = [
     Column("availability", "the system's availability, normalised", "available, preview or research"),
     Column("accelerator", "the accelerator, as the submission names it"),
     Column("chip", "the chip in the hardware reference (empty: not in it)"),
-    Column("kind", "the kind of accelerator", "gpu or tpu"),
+    Column("platform", "the chip's platform", "gpu or tpu"),
     Column("nodes", "the nodes of the system", "count"),
     Column("accelerators_per_node", "accelerators per node", "count"),
     Column("chips", "accelerators used in all", "count"),
@@ -83,7 +83,7 @@ def entry_label(row: pd.Series, name: str) -> str:
 
 def comparable(results: pd.DataFrame, column: str, values: Iterable[str]) -> list[tuple[str, str, pd.DataFrame]]:
     """(value, round, its GPU and TPU entries) for each VALUE of COLUMN (a benchmark, a scenario), in
-    the newest round that has both kinds of chip. An entry re-listed from an earlier round counts
+    the newest round that has both platforms. An entry re-listed from an earlier round counts
     there only."""
     out = []
     if results.empty:
@@ -93,7 +93,7 @@ def comparable(results: pd.DataFrame, column: str, values: Iterable[str]) -> lis
         of_value = df[df[column] == value]
         for round_name in newest_first(of_value["round"]):
             rows = of_value[of_value["round"] == round_name]
-            if {"gpu", "tpu"} <= set(rows["kind"]):
+            if {"gpu", "tpu"} <= set(rows["platform"]):
                 out.append((value, round_name, rows))
                 break
     return out

@@ -102,15 +102,28 @@ def load_published(data_dir: Path) -> Published:
 
 
 @cache
+def _schema(schema: Path) -> dict:
+    return json.loads(schema.read_text(encoding="utf-8"))
+
+
+@cache
 def _validator(schema: Path):
     import jsonschema
 
-    return jsonschema.Draft202012Validator(json.loads(schema.read_text(encoding="utf-8")))
+    return jsonschema.Draft202012Validator(_schema(schema))
 
 
 def problems_in(data, path, schema: Path) -> list[str]:
+    """Every schema problem as 'FILE: FIELD: message' lines. A file of another schema_version than
+    the source's is one line, with what changed (the schema's description of its version): it is
+    re-imported, never read as if it were of this one."""
     from accelbench.core.runfile import _field  # the same one-line field names as run files
 
+    version = _schema(schema).get("properties", {}).get("schema_version", {})
+    if isinstance(data, dict) and "const" in version and data.get("schema_version") != version["const"]:
+        changed = f" ({version['description']})" if version.get("description") else ""
+        return [f"{path}: schema_version: {data.get('schema_version')!r} is not {version['const']}, this source's "
+                f"version: re-import it{changed}"]
     return [f"{path}: {_field(e.absolute_path)}: {e.message[:200]}".replace("\n", "\\n")
             for e in sorted(_validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))]
 

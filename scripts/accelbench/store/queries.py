@@ -153,7 +153,7 @@ def chart_alt(latest: pd.DataFrame, chart: dict, fallback: str) -> str:
     if ok.empty or column not in ok or ok[column].isna().all():
         return chart.get("title", fallback)
     top = ok.loc[ok[column].idxmax()]
-    against = f" against {chart['x_label']}" if chart.get("kind") != "bar" else ""
+    against = f" against {chart['x_label']}" if chart.get("mark") != "bar" else ""
     return (f"{chart.get('title')}: {chart.get('y_label')}{against}, per device, framework and "
             f"{', '.join(chart.get('series', []))}; measured on {', '.join(sorted(map(str, ok['device'].unique())))}; "
             f"highest {top[column]:.3g} {chart.get('y_label')} ({top['device']}, {top['framework']}).")

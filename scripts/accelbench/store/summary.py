@@ -23,7 +23,7 @@ def swept_params(snippets_dir: Path) -> dict[str, str]:
     out = {}
     for path in snippet_files(snippets_dir):
         chart = literals(path, ("CHART",)).get("CHART", {})
-        if chart.get("kind") != "bar" and chart.get("x"):
+        if chart.get("mark") != "bar" and chart.get("x"):
             out[path.stem] = chart["x"]
     return out
 

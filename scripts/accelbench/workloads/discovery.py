@@ -147,12 +147,21 @@ def workload_settings(snippets_dir: Path) -> dict[str, dict]:
     for path in snippet_files(snippets_dir):
         try:
             literal = literals(path, ("CHART", "TITLE", "TABLE", "EXTRA_CHARTS"))
+            _check_charts(path, literal["CHART"], literal.get("EXTRA_CHARTS", []))
             charts = {None: literal["CHART"], **{c["y"]: c for c in literal.get("EXTRA_CHARTS", [])}}
             settings[path.stem] = {"charts": charts, "chart": literal["CHART"], "title": literal["TITLE"],
                                    "table": literal.get("TABLE", {})}
         except (KeyError, ValueError, SyntaxError) as exc:
             raise SnippetError(f"{path}: CHART, TITLE, TABLE and EXTRA_CHARTS must be literals ({exc})") from None
     return settings
+
+
+def _check_charts(path: Path, chart, extra) -> None:
+    """A chart's drawing is its ``mark`` ("bar"; lines where absent), as Vega-Lite names it: a chart
+    that still says ``kind`` is refused, naming the file and field, rather than drawn as lines."""
+    for name, one in [("CHART", chart), *((f"EXTRA_CHARTS[{i}]", c) for i, c in enumerate(extra or []))]:
+        if isinstance(one, dict) and "kind" in one:
+            raise SnippetError(f"{path}: {name}: chart 'kind' is now 'mark' (write \"mark\": \"{one['kind']}\")")
 
 
 def uses(path: Path) -> list[str]:
@@ -216,6 +225,7 @@ def load_snippet(path: Path) -> Snippet:
     if path.stem != module.WORKLOAD:
         raise SnippetError(f"{path}: WORKLOAD is {module.WORKLOAD!r} but the file is named {path.stem!r}")
     _check_profiles(path, module.PROFILES)
+    _check_charts(path, module.CHART, getattr(module, "EXTRA_CHARTS", []))
     if not any(hasattr(module, f"{fw}_case") for fw in FRAMEWORKS):
         raise SnippetError(f"{path}: defines none of {', '.join(f + '_case' for f in FRAMEWORKS)}")
     companions = {fw: load_companion(path, fw) for fw in COMPANION_FRAMEWORKS if companion_path(path, fw).is_file()}

@@ -4,9 +4,12 @@ core.FRAGMENTS; they read the answers, never a verdict of their own."""
 
 from __future__ import annotations
 
-from accelbench.core.text import esc_md
+from collections import Counter
+
+from accelbench.core.text import esc_md, plural
 from accelbench.judge.answers import ANSWER_RULE, Answer
 from accelbench.judge.claims import CLAIMS, SPECS, SPECS_LABEL, SPECS_TITLE
+from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
 from accelbench.judge.generations import RULE as GENERATION_RULE
 from accelbench.judge.judging import MARGIN, MARGIN_TEXT, favoured
 from accelbench.publish.fragments.core import (
@@ -39,28 +42,93 @@ def _card_url(ctx: Context):
     return lambda slug: f"{ctx.links.html(COMPARISON_PAGE)}#claim-{slug}"
 
 
-CAPTION = ("Each row is one comparison a verdict rule judged, as its kind of evidence published or measured it; "
+CAPTION = ("Each row is one comparison a verdict rule judged, as its kind of evidence published or measured it, "
+           "grouped under its TPU chip and labelled by the GPU, the model, the chips per side and the number format; "
            "right of 1 favours the TPU, on one scale for every metric (its speed over the GPU's, or the GPU's time, "
-           f"chip-hours, dollars or joules over its own). The shaded band is the ±{MARGIN_TEXT} the rules count as a tie; "
-           "a bar is the range the source gives; a hollow marker is a preview system. Narrow the rows by chip, "
-           "precision and scale; click a point for its source.")
+           "chip-hours, dollars or joules over its own). A filled marker compares chips of the same generation (first "
+           f"available within {GENERATION_MONTHS} months of each other), a hollow one chips of different generations or "
+           f"one not dated: only the filled ones decide the per-chip verdicts ({' and '.join(PER_CHIP)}). The shaded "
+           f"band is the ±{MARGIN_TEXT} the rules count as a tie; a bar is the range the source gives; \"preview\" in a "
+           "label marks a system not for sale yet.")
+# said once the chart is drawn, with the first chart of a page
+HELP = ("Hover a point for its figures, its generation and both chips' dates; narrow the rows by chip, precision "
+        "and scale; click a point for its source.")
+TIMELINE_CAPTION = ("Each point is one comparison, placed at the date its TPU was first available (a date known only "
+                    "to its year counts as July 1); up is the TPU's advantage on the same log scale as the chart above, "
+                    f"the shaded band the ±{MARGIN_TEXT} tie. Filled: chips of the same generation; hollow: of "
+                    "different generations, or a GPU not dated.")
+TIMELINE_HELP = "Hover a point for both chips, both dates and the advantage; click it for its source."
+# a chart after the first of its kind on a page: the key in a few words, the rest said once above it
+SHORT_CAPTION = (f"Right of 1 favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
+                 f"±{MARGIN_TEXT} tie.")
+SHORT_TIMELINE_CAPTION = (f"Up favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
+                          f"±{MARGIN_TEXT} tie.")
 
 
-def chart(ctx: Context, answers: list[Answer], uid: str, title: str, prefix_claim: bool = False) -> str:
-    """The chart of every comparison on these answers (nothing where none holds a number)."""
-    rows = render.comparison_rows(answers, prefix_claim)
+def _caption(said: set | None, caption: str, short: str) -> str:
+    """A chart's caption in full the first time the page shows it (``said``: what the page already
+    says; None: a card shown on its own, which gives the short one), in a few words after that."""
+    if said is None or caption in said:
+        return short
+    said.add(caption)
+    return caption
+
+
+def _help(caption: str) -> str:
+    """What the drawn chart lets the reader do: said with the chart that has the full caption."""
+    return {CAPTION: HELP, TIMELINE_CAPTION: TIMELINE_HELP}.get(caption, "")
+
+
+def chart(ctx: Context, answers: list[Answer], uid: str, title: str, prefix_claim: bool = False,
+          caption: str = CAPTION, keep=None) -> str:
+    """The chart of the comparisons on these answers (every one, or those ``keep`` keeps;
+    nothing where none holds a number)."""
+    rows = render.comparison_rows(answers, prefix_claim, keep)
     if rows.empty:
         return ""
     kinds = ", ".join(dict.fromkeys(rows["kind"]))
     sides = [favoured(a) for a in rows["advantage"]]
-    alt_text = (f"{title}: {len(rows)} comparisons ({kinds}), the TPU's advantage on a log scale; "
-                f"{sides.count('tpu')} favour the TPU, {sides.count('gpu')} the GPU.")
-    return figure(answer_charts.forest_chart(rows, alt_text, MARGIN, uid, title), alt_text, CAPTION, ctx, wide=True)
+    alt_text = (f"{title}: {len(rows)} comparisons ({kinds}) grouped by TPU chip, the TPU's advantage on a log scale; "
+                f"{sides.count('tpu')} favour the TPU, {sides.count('gpu')} the GPU; "
+                f"{int(rows['same_generation'].sum())} compare chips of the same generation.")
+    return figure(answer_charts.forest_chart(rows, alt_text, MARGIN, uid, title, _kinds_known(ctx)), alt_text, caption,
+                  ctx, help=_help(caption))
 
 
-def _card(ctx: Context, a: Answer, searchable: bool = True) -> str:
-    drawn = chart(ctx, [a], f"answer-{a.claim.slug}", f"{a.claim.feature}: every comparison, TPU advantage")
-    return render.card(a, _links(ctx), searchable=searchable, chart=drawn)
+def timeline(ctx: Context, a: Answer, said: set | None = None) -> str:
+    """The claim's comparisons at the date each TPU was first available (nothing where none is
+    dated), its caption in full where the page has not shown it yet (``said``, as _caption)."""
+    rows = render.comparison_rows([a])
+    if rows.empty or not (rows["when"] != "").any():
+        return ""
+    title = f"{a.claim.feature.split(' (')[0]}: by the TPU's date"
+    dated = rows[rows["when"] != ""]
+    undated = len(rows) - len(dated)
+    years = sorted(w[:4] for w in dated["when"])
+    alt_text = (f"{title}: {len(dated)} comparisons at the date their TPU was first available, {years[0]}"
+                + (f" to {years[-1]}" if years[-1] != years[0] else "") + ", the TPU's advantage on a log scale"
+                + (f"; {undated} left out, their TPU not dated." if undated else "."))
+    caption = _caption(said, TIMELINE_CAPTION, SHORT_TIMELINE_CAPTION)
+    drawn = answer_charts.timeline_chart(rows, alt_text, MARGIN, f"timeline-{a.claim.slug}", title, _kinds_known(ctx))
+    return figure(drawn, alt_text, caption, ctx, help=_help(caption))
+
+
+def _kinds_known(ctx: Context) -> list[str]:
+    """Every kind of evidence that compares numbers in this build, as the charts' legends name it,
+    in one order (the most comparisons first): a kind keeps its colour and shape on every chart."""
+    held = [k for a in ctx.answers() for k in a.kinds for _ in k.finding.comparisons]
+    counts, first = Counter(k.kind for k in held), {k.kind: k.info for k in reversed(held)}
+    order = list(ctx.kinds())
+    ranked = sorted(counts, key=lambda kind: (-counts[kind], order.index(kind) if kind in order else len(order)))
+    return [first[kind].title or first[kind].label for kind in ranked]
+
+
+def _card(ctx: Context, a: Answer, searchable: bool = True, said: set | None = None) -> str:
+    compared = any(k.finding.comparisons for k in a.kinds)  # a card without a chart leaves its caption to the next
+    drawn = compared and chart(ctx, [a], f"answer-{a.claim.slug}", f"{a.claim.feature.split(' (')[0]}: every comparison",
+                               caption=_caption(said, CAPTION, SHORT_CAPTION))
+    drawn = (drawn + timeline(ctx, a, said)) if drawn else ""
+    return render.card(a, _links(ctx), searchable=searchable, chart=drawn, said=said)
 
 
 @fragment("answer", "CLAIM", f"one claim's answer from every kind of evidence, as a card ({', '.join(CLAIMS)})", choices=CLAIMS)
@@ -72,7 +140,8 @@ def _answer(ctx: Context, args: list[str]) -> str:
 
 @fragment("answers", "", "every claim's answer as a card under its own heading, in the order of the article's table")
 def _answers(ctx: Context, args: list[str]) -> str:
-    return "".join(f"\n### {esc_md(a.claim.feature)} {{#claim-{a.claim.slug}}}\n\n" + _card(ctx, a)
+    said: set = set()  # each evidence line once on the page: the designed and flexibility cards share MLPerf's
+    return "".join(f"\n### {esc_md(a.claim.feature)} {{#claim-{a.claim.slug}}}\n\n" + _card(ctx, a, said=said)
                    for a in ctx.answers())
 
 
@@ -81,11 +150,37 @@ def _answers_glance(ctx: Context, args: list[str]) -> str:
     return "\n" + render.glance(ctx.answers(), _card_url(ctx))
 
 
-@fragment("answers-chart", "", "one chart of every per-chip speed comparison and every priced one, of every kind of evidence")
+def _home_kept(a: Answer, k, c) -> bool:
+    """What the home page's chart draws: the speed comparisons that decide the per-chip verdicts (of
+    chips of the same generation, from a kind counted for training) and every priced one."""
+    return a.claim.slug == "cost" or (c.same_generation and k.info.for_training)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"one {noun}" if n == 1 else plural(n, noun)
+
+
+@fragment("answers-chart", "", "one chart of the same-generation speed comparisons that decide the per-chip verdicts and "
+          "every priced one, linked to all the others")
 def _answers_chart(ctx: Context, args: list[str]) -> str:
     shown = [a for a in ctx.answers() if a.claim.slug in ("speed", "cost")]
-    return chart(ctx, shown, "overview", "Speed and cost: every comparison, TPU advantage", prefix_claim=True) or \
-        "\n<p>No comparison of a TPU with a GPU holds a number yet.</p>\n"
+    drawn = chart(ctx, shown, "overview", "Speed (same generation) and cost", prefix_claim=True, keep=_home_kept)
+    if not drawn:
+        return "\n<p>No comparison of a TPU with a GPU holds a number yet.</p>\n"
+    speed = [(a, k, c) for a in shown if a.claim.slug == "speed" for k in a.kinds for c in k.finding.comparisons]
+    kept = sum(1 for a, k, c in speed if _home_kept(a, k, c))
+    priced = sum(len(k.finding.comparisons) for a in shown if a.claim.slug == "cost" for k in a.kinds)
+    apart = sum(1 for _, k, _ in speed if not k.info.for_training)
+    older = len(speed) - kept - apart
+    why = [f"{older} compare chips of different generations (or a chip not dated), which never decide a per-chip "
+           f"verdict"] * bool(older) + [f"{apart} are inference results, shown apart and never counted"] * bool(apart)
+    said = (f"The chart shows the {_count(kept, 'speed comparison')} of chips of the same generation, which decide the "
+            "per-chip verdicts" + (f", and the {_count(priced, 'priced cost comparison')}" if priced else "") + ".")
+    if why:
+        said += (f" The other {_count(older + apart, 'speed comparison')} {'is' if older + apart == 1 else 'are'} left "
+                 f"out here: {'; '.join(why)}. All "
+                 f'{len(speed)} are in <a href="{_card_url(ctx)("speed")}">the comparison page\'s speed card</a>.')
+    return drawn + f'<p class="ab-chart__more">{said}</p>\n'
 
 
 @fragment("answer-summary", "", "the title question answered in a short paragraph, from the per-claim answers")

@@ -238,11 +238,13 @@ CHART_HELP = ("Hover a point or bar for its value and run; click a legend entry 
               "scroll to zoom, drag to pan, double-click to reset.")
 
 
-def figure(figure: chart_theme.Chart | None, alt: str, caption: str, ctx: Context, wide: bool = False) -> str:
+def figure(figure: chart_theme.Chart | None, alt: str, caption: str, ctx: Context, wide: bool = False,
+           help: str = CHART_HELP) -> str:
     """A chart in the page: the static SVG, shown until assets/charts.js has drawn the interactive
     one from the specification beside it (and shown in print and without JavaScript). ``wide``: a
     chart whose labels stay readable only at their own size scrolls sideways in its own box on a
-    narrow screen (a region the keyboard can focus), never the page."""
+    narrow screen (a region the keyboard can focus), never the page. ``help``: what the drawn
+    chart lets the reader do, said once it is drawn ('' for nothing)."""
     if figure is None:  # the alt text of a chart with no data is its title
         return not_measured(ctx, alt)
     scrolls = ' tabindex="0" role="region" aria-label="chart, scrolls sideways"' if wide else ""
@@ -253,4 +255,5 @@ def figure(figure: chart_theme.Chart | None, alt: str, caption: str, ctx: Contex
             f'{figure.svg}</div>\n'
             f'<div class="ab-chart__live{" ab-chart--wide" if wide else ""}"{scrolls}></div>\n'
             f'<script type="application/json" class="ab-chart__spec">{chart_theme.page_json(figure)}</script>\n'
-            f'<figcaption>{esc(caption)}<span class="ab-chart__help"> {CHART_HELP}</span></figcaption>\n</figure>\n')
+            f'<figcaption>{esc(caption)}' + (f'<span class="ab-chart__help"> {esc(help)}</span>' if help else "")
+            + '</figcaption>\n</figure>\n')

@@ -69,8 +69,10 @@ def _verdict(ctx: Context, args: list[str]) -> str:
     return "\n<ul class=\"ab-cost-verdict\">\n" + "\n".join(lines) + "\n</ul>\n"
 
 
-@fragment("cost-estimator", "", "the cost-to-train estimate: a matched comparison, the work and a price tier -> hours "
-      "and dollars on each side, by the priced tables' arithmetic")
+@fragment("cost-estimator", "", "the cost-to-train estimate: a matched comparison, the work and each side's price per "
+      "chip-hour (filled from the list where it has one) -> hours and dollars on each side, the cheaper side and "
+      "the break-even price, by the priced and break-even tables' arithmetic")
 def _estimator(ctx: Context, args: list[str]) -> str:
     groups = [(label, _rows(ctx, evidence)) for evidence, label in _kinds(ctx)]
-    return pricing.estimator(groups, ctx.reference.prices.as_of) or "\n<p>No comparison to estimate yet.</p>\n"
+    made = pricing.estimator(groups, ctx.reference.prices, ctx.reference.prices.as_of)
+    return made or "\n<p>No comparison to estimate yet.</p>\n"

@@ -5,5 +5,5 @@ Every string that comes from a run file passes through :func:`accelbench.core.te
 Modules: ``answer_charts`` (the answers' chart of every comparison), ``answers``, ``chart_theme``
 (the charts' theme and SVG kit), ``charts`` (the measured charts), ``costs``, ``coverage``,
 ``icons``, ``pricing``, ``reference``, ``results``, ``runs``, ``tables``, ``verdicts``.
-May import: ``core`` to ``judge``. This ``__init__`` imports nothing.
+May import: ``core`` to ``judge``, and ``publish.wording`` (every sentence an answer says). This ``__init__`` imports nothing.
 """

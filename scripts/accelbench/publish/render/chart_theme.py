@@ -6,7 +6,7 @@ that hides and shows series, zoom and pan) with the vendored vega-embed, and the
 an SVG for readers without JavaScript, for print and for the page's source. Both come from one
 specification, so they cannot disagree. The specification carries the light theme; ``DARK`` is
 what the page merges in under Material's dark palette. The charts themselves: measured_charts.py
-(lines, bars, the roofline) and answer_charts.py (the answers' forest chart).
+(lines, bars, the roofline) and answer_charts.py (the answers' forest chart and timeline).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _theme(text: str, muted: str, grid: str, background: str, palette: list[str]
     # generous padding: text is measured with the build machine's fonts, drawn with the reader's
     return {"background": background, "font": FONT, "padding": {"left": 36, "right": 36, "top": 12, "bottom": 12},
             "view": {"stroke": grid},
-            "title": {"color": text, "fontSize": 16, "anchor": "start"},
+            "title": {"color": text, "subtitleColor": text, "fontSize": 16, "anchor": "start"},
             "axis": {"labelColor": text, "titleColor": text, "gridColor": grid, "domainColor": muted,
                      "tickColor": muted, "labelFontSize": 12, "titleFontSize": 13},
             "legend": {"labelColor": text, "titleColor": text, "labelFontSize": 12, "titleFontSize": 12,
@@ -57,8 +57,14 @@ class Chart:
     svg: str
 
 
+# legends above a chart (the answers' charts) stack, so that a phone's width holds them; Vega's
+# legend layout, which Altair's schema does not take, set in the specification itself
+LEGEND_LAYOUT = {"top": {"direction": "vertical", "anchor": "start", "margin": 8}}
+
+
 def make_figure(chart: alt.TopLevelMixin, alt_text: str, uid: str) -> Chart:
     spec = chart.properties(description=alt_text).configure(**LIGHT).to_dict()
+    spec["config"]["legend"]["layout"] = LEGEND_LAYOUT
     spec.pop("$schema", None)  # names vega.github.io; the page loads nothing from other hosts
     return Chart(spec, _static_svg(spec, alt_text, uid))
 

@@ -65,7 +65,7 @@ def points(latest: pd.DataFrame, chart: dict) -> pd.DataFrame:
     rows = []
     for _, row in ok.iterrows():
         x = row["params"].get(chart["x"])
-        if chart.get("kind") != "bar" and (isinstance(x, bool) or not isinstance(x, (int, float)) or x <= 0):
+        if chart.get("mark") != "bar" and (isinstance(x, bool) or not isinstance(x, (int, float)) or x <= 0):
             continue  # a record without a usable x (a contributed file may lack it) is not drawn
         value = float(row[metric])
         lo, hi = _spread(row, value)
@@ -73,7 +73,7 @@ def points(latest: pd.DataFrame, chart: dict) -> pd.DataFrame:
     if not rows:
         return pd.DataFrame()
     frame = pd.DataFrame(rows)
-    return frame.sort_values("series", kind="stable") if chart.get("kind") == "bar" else frame.sort_values(["series", "x"])
+    return frame.sort_values("series", kind="stable") if chart.get("mark") == "bar" else frame.sort_values(["series", "x"])
 
 
 TOOLTIP = [alt.Tooltip("value:N", title="value"), alt.Tooltip("device:N"), alt.Tooltip("framework:N"),
@@ -158,8 +158,8 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt_text: str, uid: str = "char
 
 
 def chart_figure(latest: pd.DataFrame, chart: dict, alt_text: str, peaks=(), uid: str = "chart") -> Chart | None:
-    """The chart a snippet's CHART asks for: lines against a parameter (default) or bars."""
-    if chart.get("kind") == "bar":
+    """The chart a snippet's CHART asks for: lines against a parameter (default) or bars ("mark": "bar")."""
+    if chart.get("mark") == "bar":
         return bar_chart(latest, chart, alt_text, uid)
     return line_chart(latest, chart, alt_text, peaks, uid)
 

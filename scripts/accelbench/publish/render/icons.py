@@ -31,8 +31,9 @@ def icon(name: str, label: str) -> str:
     return f'<span class="twemoji ab-icon" role="img" aria-label="{esc(label)}">{_svg(name)}</span>'
 
 
-def verdict_icon(verdict: str) -> str:
-    return icon(VERDICT_ICONS[verdict], verdict)
+def verdict_icon(verdict: str, label: str | None = None) -> str:
+    """A verdict's icon, named by LABEL where the page words the verdict otherwise ('no evidence yet')."""
+    return icon(VERDICT_ICONS[verdict], label or verdict)
 
 
 def direction_icon(direction: str) -> str:

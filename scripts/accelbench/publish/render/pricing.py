@@ -1,7 +1,8 @@
 """Every per-chip comparison priced: at each provider that sells the TPU, in each tier it publishes
 (on-demand, spot, 1-year, 3-year), both chips from one price list; a side without a price says so
-and why. And the cost-to-train estimator, which does the table's arithmetic in the reader's browser
-(assets/estimator.js) on the same figures, shipped in the page as JSON.
+and why. And the cost-to-train estimator, which does the priced and break-even tables' arithmetic in
+the reader's browser (assets/estimator.js) on the same figures, shipped in the page as JSON, with the
+reader's own price per chip-hour on either side (a list price fills the field in where one exists).
 
 Prices are reference data (list prices), the throughputs are what each kind of evidence reports:
 a table holds one kind only, and says which."""
@@ -28,6 +29,7 @@ class PricedRow:
     tier: str
     pair: PricedPair | None
     reason: str  # where not priced: which side, and why
+    unpriced_side: str = ""  # where not priced at this provider and tier: "TPU", "GPU" or "both"
 
     @cached_property
     def priced(self):
@@ -51,7 +53,7 @@ def priced_rows(items: list[CostItem], prices: PriceList) -> list[PricedRow]:
             continue
         for found in offers:
             if isinstance(found, Unpriced):
-                out.append(PricedRow(item, found.provider, found.tier, None, f"{found.side}: {found.reason}"))
+                out.append(PricedRow(item, found.provider, found.tier, None, f"{found.side}: {found.reason}", found.side))
             else:
                 out.append(PricedRow(item, found.provider, found.tier, found, ""))
     return out
@@ -176,46 +178,91 @@ def left_out(rows: list[PricedRow]) -> list[str]:
     return list(dict.fromkeys(r.reason for r in rows if r.pair is None and r.reason))
 
 
-def estimator(groups: list[tuple[str, list[PricedRow]]], today: date) -> str:
-    """The estimator's form and its data: per comparison, each side's figure and, per provider and
-    tier, each side's price (None where it has none, with the reason). GROUPS: (the kind of
+def estimator(groups: list[tuple[str, list[PricedRow]]], prices: PriceList, today: date) -> str:
+    """The estimator's form and its data: per comparison with a figure on either side, each side's
+    figure and the offers a list price can fill a side's price field from. GROUPS: (the kind of
     evidence as readers see it, its rows)."""
     comparisons, options = [], []
     for label, rows in groups:
-        seen = {}
-        for r in rows:
-            entry = seen.get(r.item.label)
-            if entry is None:
-                entry = seen[r.item.label] = {
-                    "label": r.item.label, "kind": label, "work": r.item.work,
-                    "tpu": {"chip": r.item.tpu_chip, "quantity": r.item.tpu_quantity or None, "chips": r.item.tpu_chips},
-                    "gpu": {"chip": r.item.gpu_chip, "quantity": r.item.gpu_quantity or None, "chips": r.item.gpu_chips},
-                    "tiers": []}
-                comparisons.append(entry)
-            entry["tiers"].append({
-                "provider": r.provider, "tier": r.tier, "reason": r.reason,
-                "tpu": _side(r.pair, "tpu", today), "gpu": _side(r.pair, "gpu", today)})
-        options.append((label, [c for c in comparisons if c["kind"] == label]))
+        kept = [c for c in (_estimated(label, item_rows, prices, today) for item_rows in _by_item(rows)) if c]
+        options.append((label, range(len(comparisons), len(comparisons) + len(kept))))
+        comparisons += kept
     if not comparisons:
         return ""
     select = "".join(f'<optgroup label="{esc(label)}">' + "".join(
-        f'<option value="{comparisons.index(c)}">{esc(c["label"])}</option>' for c in found) + "</optgroup>"
-        for label, found in options if found)
+        f'<option value="{i}">{esc(comparisons[i]["label"])}</option>' for i in indices) + "</optgroup>"
+        for label, indices in options if indices)
     data = json.dumps(comparisons, sort_keys=True).replace("<", "\\u003c")
     return (f'\n<form class="ab-estimator" aria-label="Cost-to-train estimate" onsubmit="return false">\n'
             f'<p class="ab-estimator__note">Arithmetic on published throughput and list prices: not a measurement and '
-            f'not a quote. Chip-hours = work ÷ throughput; dollars = chip-hours × the list price per chip-hour.</p>\n'
+            f'not a quote. Chip-hours = work ÷ throughput; dollars = chip-hours × the price per chip-hour. '
+            f'Nothing you type is stored or sent anywhere.</p>\n'
             f'<label>Comparison <select name="comparison">{select}</select></label>\n'
             f'<label><span data-ab-work>Tokens to train</span> <input name="amount" type="number" min="0" step="any" '
             f'value="1000000000" inputmode="decimal"></label>\n'
-            f'<label>Price tier <select name="tier"></select></label>\n'
+            f'<label>List prices from <select name="offer"></select></label>\n'
+            f'<p class="ab-estimator__offer-note" data-ab-offer-note></p>\n'
+            f'<div class="ab-estimator__prices">{_price_field("tpu", "TPU")}{_price_field("gpu", "GPU")}</div>\n'
             f'<output name="result" aria-live="polite"></output>\n'
             f'<script type="application/json" class="ab-estimator__data">{data}</script>\n</form>\n')
 
 
-def _side(pair: PricedPair | None, side: str, today: date) -> dict | None:
-    if pair is None:
+def _price_field(side: str, name: str) -> str:
+    """A side's price per chip-hour: filled from the list where it has a price, else left for the reader's quote."""
+    hint = f"ab-estimator-{side}-hint"  # the hint describes the field, outside its label (it holds a link)
+    return (f'<div class="ab-estimator__price"><label><span><span data-ab-chip="{side}">{name}</span>: USD per '
+            f'chip-hour</span> <input name="{side}_price" type="number" min="0" step="any" inputmode="decimal" '
+            f'placeholder="enter your quote" aria-describedby="{hint}"></label>'
+            f'<span class="ab-estimator__hint" id="{hint}" data-ab-hint="{side}"></span></div>')
+
+
+def _by_item(rows: list[PricedRow]) -> list[list[PricedRow]]:
+    """ROWS (a comparison's rows are consecutive) cut into one list per comparison."""
+    out: dict[str, list[PricedRow]] = {}
+    for r in rows:
+        out.setdefault(r.item.label, []).append(r)
+    return list(out.values())
+
+
+def _estimated(kind: str, rows: list[PricedRow], prices: PriceList, today: date) -> dict | None:
+    """One comparison as the estimator ships it, or None where neither side has a figure to price."""
+    item = rows[0].item
+    if not (item.tpu_quantity or item.gpu_quantity):
         return None
-    p = getattr(pair, side)
-    return {"usd_per_chip_hour": p.usd_per_chip_hour, "region": p.region, "when": p.when(today),
-            "host_included": p.host_included, "source": p.cite}
+    return {"label": item.label, "kind": kind, "work": item.work,
+            "tpu": {"chip": item.tpu_chip, "quantity": item.tpu_quantity or None, "chips": item.tpu_chips},
+            "gpu": {"chip": item.gpu_chip, "quantity": item.gpu_quantity or None, "chips": item.gpu_chips},
+            "offers": _offers(rows, prices, today)}
+
+
+def _offers(rows: list[PricedRow], prices: PriceList, today: date) -> list[dict]:
+    """Where a list price fills a side's field in: a chip with no list price anywhere leaves its field to
+    the reader at each offer of the other (the break-even table's offers, so the page's break-even comes
+    out the same); else each priced row (both sides), and each tier that prices one side only (that side)."""
+    item = rows[0].item
+    # GCP first: the provider the article's claim is judged at
+    evens = sorted(break_evens([item], prices), key=lambda b: b.price.provider != "GCP")
+    if evens:
+        return [_offer(b.price.provider, b.price.tier, f"{b.unpriced_chip} has no public list price",
+                       **{b.priced_side.lower(): _side(b.price, today)}) for b in evens]
+    out = []
+    for r in rows:
+        if r.pair:
+            out.append(_offer(r.provider, r.tier, "" if r.pair.same_region else
+                              f"priced in different regions: {r.pair.regions}",
+                              tpu=_side(r.pair.tpu, today), gpu=_side(r.pair.gpu, today)))
+        elif r.unpriced_side:  # a provider and tier found: the side it does price keeps its list price
+            listed = {side: prices.cheapest(chip, r.provider, r.tier) for side, chip in
+                      (("tpu", item.tpu_chip), ("gpu", item.gpu_chip)) if r.unpriced_side not in (side.upper(), "both")}
+            out.append(_offer(r.provider, r.tier, r.reason,
+                              **{side: _side(p, today) for side, p in listed.items() if p}))
+    return out or [_offer("", "", rows[0].reason)]
+
+
+def _offer(provider: str, tier: str, note: str, tpu: dict | None = None, gpu: dict | None = None) -> dict:
+    return {"provider": provider, "tier": tier, "note": note, "tpu": tpu, "gpu": gpu}
+
+
+def _side(p: Price, today: date) -> dict:
+    return {"usd_per_chip_hour": p.usd_per_chip_hour, "where": p.where, "tier": p.tier, "when": p.when(today),
+            "host_included": p.host_included, "source": p.cite, "url": p.url}

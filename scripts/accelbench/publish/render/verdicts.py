@@ -5,20 +5,23 @@ findings; it judges nothing."""
 from __future__ import annotations
 
 from accelbench.core.text import esc, esc_md
+from accelbench.judge.judging import NOT_MEASURED
 from accelbench.publish.render.icons import REFERENCE_ICON, icon, verdict_icon
 from accelbench.publish.render.tables import admonition, html_table
+from accelbench.publish.wording import NO_COMPARISON
 
 
 def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, published=()) -> str:
-    """The article's comparison table beside what the runs show, with a verdict per row, and one
-    verdict column per published source (``published``: (title, claim slug -> finding, url)),
-    each never merged with another. ``page_url(src)`` turns a docs path into a link relative to
-    the current page."""
-    head = ["Feature", "GPUs 🎮 (article)", "TPUs ⚙️ (article)", "What the stored runs show", "Measured here",
+    """The article's comparison table with a verdict per row, measured and one column per published
+    source (``published``: (title, claim slug -> finding, url)), each never merged with another. The
+    evidence itself is each claim's card on the same page, said once there. ``page_url(src)`` turns
+    a docs path into a link relative to the current page."""
+    head = ["Feature", "GPUs 🎮 (article)", "TPUs ⚙️ (article)", "The evidence", "Measured here",
             *(f"Published ({title})" for title, _, _ in published)]
     rows = []
     for v in verdicts:
-        evidence = "<br>".join(esc(e) for e in v.evidence)
+        # the claim's card above the table says the evidence: the table gives only each kind's verdict
+        evidence = f'<a href="#claim-{esc(v.claim.slug)}">Its answer, above</a>'
         if v.runs:
             evidence += "<br>Runs: " + ", ".join(f'<a href="{runs_url}#run-{esc(r)}">{esc(r[:15])}…</a>' for r in v.runs)
         if v.page:
@@ -39,14 +42,13 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, publis
 
 
 def _published_cell(p, title: str, published_url: str) -> str:
-    """A published verdict with its evidence and links to the result files it used."""
+    """A published verdict, with a link to the published results (its evidence is its card's, above)."""
     if p is None:  # the source cannot judge this claim (claims.py)
         return f'<span class="ab-verdict ab-verdict--not-covered">not covered by {esc(title)}</span>'
 
+    said = NO_COMPARISON if p.verdict == NOT_MEASURED else p.verdict  # a source measures nothing
     css = f'ab-verdict ab-verdict--{p.verdict.replace(" ", "-")}'
-    links = "".join(f'<br><a href="{esc(url)}">{esc(label)}</a>' for label, url in p.links[:4])
-    return (f'<span class="{css}">{esc(p.verdict)}</span><br><small>{"<br>".join(esc(e) for e in p.evidence)}</small>'
-            f'{links}<br><a href="{published_url}">Published results</a>')
+    return f'<span class="{css}">{esc(said)}</span><br><a href="{published_url}">Published results</a>'
 
 
 def verdict_note(v, details_src: str | None, contribute_src: str) -> str:

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from accelbench.sources.git import Source
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the chip's platform (gpu, tpu) is `platform`, was `kind`
 BENCHMARK = "stable-diffusion-xl"
 CHECKER = "mlcommons/inference, tools/submission/submission_checker.py (RESULT_FIELD_NEW, v4.1 and later)"
 RULE = ("Offline: result_samples_per_second, Server: result_completed_samples_per_sec, read from the performance "
@@ -124,7 +124,7 @@ def count(value) -> int:
 
 
 def read_system(source: Source, submitter: str, system: str, accelerators) -> dict:
-    """The system description: accelerator, chip and kind, counts (each with its line), division,
+    """The system description: accelerator, chip and platform, counts (each with its line), division,
     status, software. Problem where it is missing or unreadable."""
     path = f"closed/{submitter}/systems/{system}.json"
     text = source.read(path)
@@ -149,9 +149,9 @@ def read_system(source: Source, submitter: str, system: str, accelerators) -> di
             raise Problem(f"{key}: {exc} at {path}:{out[f'{key}_line']}") from None
     nodes, per_node = counts["number_of_nodes"], counts["accelerators_per_node"]
     name = str(data["accelerator_model_name"]).strip()
-    chip, kind = accelerators.lookup(name)
+    chip, platform = accelerators.lookup(name)
     software = data.get("other_software_stack") or {}
-    out.update(accelerator=name, chip=chip, kind=kind, nodes=nodes, accelerators_per_node=per_node,
+    out.update(accelerator=name, chip=chip, platform=platform, nodes=nodes, accelerators_per_node=per_node,
                division=str(data.get("division", "")).strip().lower(), status=str(data.get("status", "")).strip(),
                framework=str(data.get("framework", "")).strip(), system_name=str(data.get("system_name", system)).strip(),
                software={str(k): str(v).strip() for k, v in software.items()} if isinstance(software, dict)
@@ -161,7 +161,7 @@ def read_system(source: Source, submitter: str, system: str, accelerators) -> di
 
 def import_round(source: Source, round_name: str, reference_dir: Path) -> dict:
     """Every closed-division TPU result on Stable Diffusion XL and every GPU result on a chip of the
-    hardware reference, per scenario, where the round has both kinds."""
+    hardware reference, per scenario, where the round has both platforms."""
     from accelbench.sources.mlperf_training.importer import Accelerators, availability  # the one reader of the table
 
     accelerators = Accelerators.load(reference_dir)
@@ -181,7 +181,7 @@ def import_round(source: Source, round_name: str, reference_dir: Path) -> dict:
         if info["division"] != "closed":
             left_out.append({"path": info["file"], "reason": f"division {info['division']!r} in a closed/ folder"})
             continue
-        if info["kind"] not in ("gpu", "tpu") or not info["chip"]:
+        if info["platform"] not in ("gpu", "tpu") or not info["chip"]:
             left_out.append({"path": info["file"], "reason": f"{info['accelerator']}: not a GPU or TPU chip of the "
                                                              f"hardware reference (mlperf_accelerators.csv)"})
             continue
@@ -194,15 +194,15 @@ def import_round(source: Source, round_name: str, reference_dir: Path) -> dict:
                 results.append(_result(source, submitter, system, scenario, detail, info, availability))
             except Problem as exc:
                 left_out.append({"path": detail, "reason": str(exc)})
-    kinds = {r["kind"] for r in results}
-    if results and kinds != {"gpu", "tpu"}:
-        missing = "TPU" if "tpu" not in kinds else "GPU"
+    platforms = {r["platform"] for r in results}
+    if results and platforms != {"gpu", "tpu"}:
+        missing = "TPU" if "tpu" not in platforms else "GPU"
         left_out.append({"path": "closed", "reason": f"no closed-division {missing} result on {BENCHMARK}: "
-                                                     f"{len(results)} result(s) of the other kind not kept"})
+                                                     f"{len(results)} result(s) of the other platform not kept"})
         results = []
     elif not results:
         left_out.append({"path": "closed", "reason": f"no closed-division GPU or TPU result on {BENCHMARK}"})
-    results.sort(key=lambda r: (r["scenario"], r["kind"], -r["per_chip"], r["submitter"], r["system"]))
+    results.sort(key=lambda r: (r["scenario"], r["platform"], -r["per_chip"], r["submitter"], r["system"]))
     return {"schema_version": SCHEMA_VERSION, "kind": "mlperf-inference", "round": round_name, "benchmark": BENCHMARK,
             "source": {"repository": source.repository, "commit": source.commit,
                        "url": f"https://github.com/{source.repository}"},
@@ -225,7 +225,7 @@ def _result(source: Source, submitter: str, system: str, scenario: str, detail: 
     return {
         "submitter": submitter, "system": system, "system_name": info["system_name"], "division": info["division"],
         "status": info["status"], "availability": availability(info["status"]), "accelerator": info["accelerator"],
-        "chip": info["chip"], "kind": info["kind"], "nodes": info["nodes"],
+        "chip": info["chip"], "platform": info["platform"], "nodes": info["nodes"],
         "accelerators_per_node": info["accelerators_per_node"], "chips": chips, "framework": info["framework"],
         "software": info["software"], "scenario": scenario, "metric": SCENARIOS[scenario][0],
         "unit": SCENARIOS[scenario][2], "value": value, "per_chip": value / chips,
@@ -268,6 +268,6 @@ def import_files(source: Source, args, reference_dir: Path) -> list[dict]:
 
 
 def summary(published: dict) -> str:
-    kinds = {k: sum(1 for r in published["results"] if r["kind"] == k) for k in ("tpu", "gpu")}
-    return (f"{len(published['results'])} result(s) on {published['benchmark']} ({kinds['tpu']} TPU, {kinds['gpu']} GPU; "
+    platforms = {p: sum(1 for r in published["results"] if r["platform"] == p) for p in ("tpu", "gpu")}
+    return (f"{len(published['results'])} result(s) on {published['benchmark']} ({platforms['tpu']} TPU, {platforms['gpu']} GPU; "
             f"Offline and Server), {len(published['left_out'])} left out")

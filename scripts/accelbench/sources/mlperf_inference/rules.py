@@ -34,14 +34,14 @@ def label(row: pd.Series) -> str:
 
 
 def comparable(published: MLPerfInference) -> list[tuple[str, str, pd.DataFrame]]:
-    """(scenario, round, its GPU and TPU results) per scenario, in the newest round with both kinds."""
+    """(scenario, round, its GPU and TPU results) per scenario, in the newest round with both platforms."""
     return rounds.comparable(published.results, "scenario", SCENARIOS)
 
 
-def best(rows: pd.DataFrame, kind: str, availability: str | None = None) -> pd.Series | None:
-    """The result of a kind with the most per chip (of one availability, where one is named); the
+def best(rows: pd.DataFrame, platform: str, availability: str | None = None) -> pd.Series | None:
+    """The result of a platform with the most per chip (of one availability, where one is named); the
     fewer chips, then submitter and system, on a tie."""
-    chosen = rows[rows["kind"] == kind]
+    chosen = rows[rows["platform"] == platform]
     if availability:
         chosen = chosen[chosen["availability"] == availability]
     if chosen.empty:
@@ -81,5 +81,7 @@ def speed(published: MLPerfInference, reference: Reference) -> Finding:
             label=f"MLPerf Inference {round_name} SDXL {scenario}: {tpu['chip']} vs {gpu['chip']}, {tpu['unit']} per chip",
             advantage=ratio, metric=f"{tpu['unit']} per chip", tpu=str(tpu["chip"]), gpu=str(gpu["chip"]),
             figures=f"TPU {label(tpu)} {per_chip(tpu)}; GPU {label(gpu)} {per_chip(gpu)}", url=results_url(tpu),
-            chips=int(tpu["chips"]), preview=tpu["availability"] != "available" or gpu["availability"] != "available"))
+            chips=int(tpu["chips"]), gpu_chips=int(gpu["chips"]), model=f"Stable Diffusion XL, {scenario}",
+            where=f"MLPerf Inference {round_name}",
+            preview=tpu["availability"] != "available" or gpu["availability"] != "available"))
     return Finding(combined(verdicts), evidence or [f"{INFERENCE}: {NO_RESULT}"], links=links, comparisons=compared)

@@ -44,7 +44,7 @@ def per_chip_table(rows: pd.DataFrame, results_url, *, anchor: str = "inference"
                  f'<a href="{esc(results_url(first))}">{esc(submitter)} / {esc(system)}</a>',
                  esc(first["availability"])]
         record = {"round": first["round"], "benchmark": first["benchmark"], "accelerator": first["accelerator"],
-                  "chip": first["chip"], "kind": first["kind"], "chips": first["chips"], "submitter": submitter,
+                  "chip": first["chip"], "platform": first["platform"], "chips": first["chips"], "submitter": submitter,
                   "system": system, "availability": first["availability"]}
         for scenario in SCENARIOS:
             row = by.get(scenario)

@@ -15,7 +15,7 @@ document (mlcommons/training_policies, training_rules.adoc):
 - "Score scaling": a scaling.json beside the logs holds the factor the committee applied.
 
 Every benchmark of a round is imported (benchmarks.py declares each one's rule), for the GPUs of
-every vendor and for TPUs; accelerators of other kinds (Intel Gaudi, CPUs) are left out and said.
+every vendor and for TPUs; accelerators of other platforms (Intel Gaudi, CPUs) are left out and said.
 
 Bad input (a missing system file, a malformed log line, an aborted run) is left out with its
 reason, naming the file and line; the importer never stops on it.
@@ -31,7 +31,7 @@ from pathlib import Path
 from accelbench.sources.git import Source
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the chip's platform (gpu, tpu) is `platform`, was `kind`
 RULES_DOCUMENT = "mlcommons/training_policies, training_rules.adoc"
 RULE = ("olympic mean: the fastest and the slowest run dropped (four of each for 3D U-Net), the mean of the "
         "rest, times the scaling.json factor where there is one (training_rules.adoc, 'Benchmark Results' and "
@@ -104,7 +104,7 @@ def olympic_minutes(runs: list[Run], dropped: int = 1) -> tuple[float | None, st
 
 @dataclass(frozen=True)
 class Accelerators:
-    """MLPerf accelerator names -> our chip (accelerators.csv), kind and chip family, from the
+    """MLPerf accelerator names -> our chip (accelerators.csv), platform and chip family, from the
     reference data (mlperf_accelerators.csv)."""
 
     names: dict[str, tuple[str | None, str]]
@@ -116,7 +116,7 @@ class Accelerators:
 
         with open(Path(reference_dir) / "mlperf_accelerators.csv", newline="", encoding="utf-8") as fh:
             rows = list(csv.DictReader(fh))
-        return cls({r["accelerator_model_name"]: (r["chip"] or None, r["kind"]) for r in rows},
+        return cls({r["accelerator_model_name"]: (r["chip"] or None, r["platform"]) for r in rows},
                    {r["accelerator_model_name"]: (r.get("family") or "").strip() for r in rows})
 
     def lookup(self, name: str) -> tuple[str | None, str]:
@@ -152,14 +152,14 @@ def import_round(source: Source, round_name: str, reference_dir: Path) -> dict:
         why = _not_imported(info, benchmark)
         if why:
             item = {"path": f"{submitter}/results/{system}/{benchmark}", "reason": why}
-            if info["kind"] not in ("gpu", "tpu"):  # named apart: the site lists what stays out for its kind
-                item.update(accelerator=info["accelerator"], kind=info["kind"])
+            if info["platform"] not in ("gpu", "tpu"):  # named apart: the site lists what stays out for its platform
+                item.update(accelerator=info["accelerator"], platform=info["platform"])
             left_out.append(item)
             continue
         result = _result(source, submitter, system, benchmark, files, info, left_out)
         if result:
             results.append(result)
-    results.sort(key=lambda r: (r["benchmark"], r["kind"], r["chips"], r["submitter"], r["system"]))
+    results.sort(key=lambda r: (r["benchmark"], r["platform"], r["chips"], r["submitter"], r["system"]))
     return {"schema_version": SCHEMA_VERSION, "kind": "mlperf-training", "round": round_name,
             "source": {"repository": source.repository, "commit": source.commit,
                        "url": f"https://github.com/{source.repository}"},
@@ -172,9 +172,9 @@ def _not_imported(info: dict, benchmark: str) -> str | None:
     without a declared rule), or None."""
     if info["division"] != "closed":
         return f"{benchmark}: {info['division'] or 'no'} division (only the closed division compares like with like)"
-    if info["kind"] not in ("gpu", "tpu"):
-        what = "not in mlperf_accelerators.csv" if info["kind"] == "unknown" else \
-            f"neither a GPU nor a TPU (mlperf_accelerators.csv: {info['kind']})"
+    if info["platform"] not in ("gpu", "tpu"):
+        what = "not in mlperf_accelerators.csv" if info["platform"] == "unknown" else \
+            f"neither a GPU nor a TPU (mlperf_accelerators.csv: {info['platform']})"
         return f"{benchmark}: {info['accelerator'] or 'no accelerator'} is {what}"
     if benchmark not in BENCHMARKS:
         return f"{benchmark}: a benchmark benchmarks.py does not declare (no rule to score it by)"
@@ -190,15 +190,15 @@ def _system(source: Source, submitter: str, system: str, accelerators: Accelerat
     try:
         data = json.loads(text)
         name = str(data["accelerator_model_name"])
-        chip, kind = accelerators.lookup(name)
-        # a system without accelerators (a CPU cluster) has none to count: it stays out for its kind
+        chip, platform = accelerators.lookup(name)
+        # a system without accelerators (a CPU cluster) has none to count: it stays out for its platform
         nodes, per_node = (_count(data["number_of_nodes"]), _count(data["accelerators_per_node"])) \
-            if kind in ("gpu", "tpu") else (None, None)
+            if platform in ("gpu", "tpu") else (None, None)
     except (ValueError, KeyError, TypeError) as exc:
         left_out.append({"path": path, "reason": f"unreadable system file ({type(exc).__name__}: {exc})"})
         return None
     software = data.get("other_software_stack") or {}
-    return {"file": path, "accelerator": name.strip(), "chip": chip, "kind": kind,
+    return {"file": path, "accelerator": name.strip(), "chip": chip, "platform": platform,
             "family": accelerators.family(name), "nodes": nodes,
             "accelerators_per_node": per_node, "division": str(data.get("division", "")).strip().lower(),
             "status": str(data.get("status", "")).strip(), "framework": str(data.get("framework", "")).strip(),
@@ -245,7 +245,7 @@ def _result(source, submitter, system, benchmark, files, info, left_out) -> dict
     return {
         "benchmark": benchmark, "submitter": submitter, "system": system, "system_name": info["system_name"],
         "division": info["division"], "status": info["status"], "availability": availability(info["status"]),
-        "accelerator": info["accelerator"], "chip": info["chip"], "kind": info["kind"], "family": info["family"],
+        "accelerator": info["accelerator"], "chip": info["chip"], "platform": info["platform"], "family": info["family"],
         "nodes": info["nodes"], "accelerators_per_node": info["accelerators_per_node"], "chips": chips,
         "framework": info["framework"], "software": info["software"],
         "runs": [{"file": r.file, "minutes": r.minutes, "status": r.status} for r in runs],
@@ -279,6 +279,6 @@ def import_files(source: Source, args, reference_dir: Path) -> list[dict]:
 
 
 def summary(published: dict) -> str:
-    kinds = {k: sum(r["kind"] == k for r in published["results"]) for k in ("tpu", "gpu")}
-    return (f"{len(published['results'])} result(s) ({kinds['tpu']} TPU, {kinds['gpu']} GPU) on "
+    platforms = {p: sum(r["platform"] == p for r in published["results"]) for p in ("tpu", "gpu")}
+    return (f"{len(published['results'])} result(s) ({platforms['tpu']} TPU, {platforms['gpu']} GPU) on "
             f"{', '.join(published['benchmarks']) or 'no benchmark'}")

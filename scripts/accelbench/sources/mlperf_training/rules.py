@@ -19,6 +19,7 @@ import pandas as pd
 
 from accelbench.core.prices import Unpriced, elsewhere, price_comparison, usd
 from accelbench.core.reference import Reference
+from accelbench.core.text import listed, plural
 from accelbench.judge.judging import (
     CONTRADICTED,
     MARGIN_TEXT,
@@ -33,6 +34,7 @@ from accelbench.judge.judging import (
     rule,
 )
 from accelbench.sources import rounds
+from accelbench.sources.mlperf_training.benchmarks import name_of
 from accelbench.sources.mlperf_training.coverage import Coverage, coverage, model_area
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
 from accelbench.sources.rounds import entry_label
@@ -49,16 +51,23 @@ def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, 
                figures: str) -> Comparison:
     """A benchmark's pair of entries as the answers' chart draws it."""
     return Comparison(
-        label=f"MLPerf {round_name} {benchmark}: {tpu['accelerator']} × {tpu['chips']} vs {gpu['accelerator']} × "
-              f"{gpu['chips']}, {metric}",
+        label=f"{pair_label(benchmark, round_name, tpu, gpu)}, {metric}",
         advantage=advantage, metric=metric, tpu=str(tpu["chip"] if isinstance(tpu["chip"], str) else tpu["accelerator"]),
         gpu=str(gpu["chip"] if isinstance(gpu["chip"], str) else gpu["accelerator"]), figures=figures,
-        url=results_url(tpu), chips=int(tpu["chips"]),
-        preview=tpu["availability"] != "available" or gpu["availability"] != "available")
+        url=results_url(tpu), chips=int(tpu["chips"]), gpu_chips=int(gpu["chips"]), model=name_of(benchmark),
+        where=f"MLPerf Training {round_name}", preview=tpu["availability"] != "available" or gpu["availability"] != "available")
 
 
 def _label(row: pd.Series) -> str:
-    return entry_label(row, "accelerator")
+    return entry_label(row, "chip" if isinstance(row["chip"], str) and row["chip"] else "accelerator")
+
+
+def pair_label(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series) -> str:
+    """A TPU entry against a GPU entry as tables and tooltips name it: 'MLPerf Training v4.1, GPT-3
+    175B: TPU v6e (Trillium) × 1024 vs H100 SXM × 1536' (the chips by the reference data's names)."""
+    def side(row):
+        return f"{row['chip'] if isinstance(row['chip'], str) and row['chip'] else row['accelerator']} × {row['chips']}"
+    return f"MLPerf Training {round_name}, {name_of(benchmark)}: {side(tpu)} vs {side(gpu)}"
 
 
 def comparable(published: MLPerfTraining) -> list[tuple[str, str, pd.DataFrame]]:
@@ -69,14 +78,14 @@ def comparable(published: MLPerfTraining) -> list[tuple[str, str, pd.DataFrame]]
 
 def nearest_gpu(rows: pd.DataFrame, chips: int) -> pd.Series:
     """The GPU entry at the same or nearest chip count (on a log scale); the fewer chip-hours on a tie."""
-    gpus = rows[rows["kind"] == "gpu"]
+    gpus = rows[rows["platform"] == "gpu"]
     distance = gpus["chips"].map(lambda c: abs(math.log(c / chips)))
     ranked = gpus.assign(_d=distance).sort_values(["_d", "chip_hours", "submitter", "system"])
     return ranked.iloc[0]
 
 
 def best_tpu(rows: pd.DataFrame) -> pd.Series:
-    tpus = rows[rows["kind"] == "tpu"]
+    tpus = rows[rows["platform"] == "tpu"]
     return tpus.sort_values(["chip_hours", "chips", "submitter", "system"]).iloc[0]
 
 
@@ -92,12 +101,13 @@ def speed(published: MLPerfTraining, reference: Reference) -> Finding:
         gpu = nearest_gpu(rows, int(tpu["chips"]))
         advantage = gpu["chip_hours"] / tpu["chip_hours"]
         verdicts.append(beyond_margin(advantage))
-        evidence.append(f"{benchmark} ({round_name}): TPU {_label(tpu)} {tpu['chip_hours']:.3g} chip-hours; "
-                        f"GPU {_label(gpu)} {gpu['chip_hours']:.3g} chip-hours; GPU/TPU {advantage:.2f}"
+        evidence.append(f"{name_of(benchmark)} ({round_name}): {_label(tpu)} {tpu['chip_hours']:.3g} chip-hours; "
+                        f"{_label(gpu)} {gpu['chip_hours']:.3g} chip-hours; GPU/TPU {advantage:.2f}"
                         + _availability_note(tpu, gpu))
-        links += [(f"{benchmark} {round_name} TPU", results_url(tpu)), (f"{benchmark} {round_name} GPU", results_url(gpu))]
+        links += [(f"{name_of(benchmark)} {round_name} TPU", results_url(tpu)),
+                  (f"{name_of(benchmark)} {round_name} GPU", results_url(gpu))]
         compared.append(comparison(benchmark, round_name, tpu, gpu, advantage, "chip-hours",
-                                   f"TPU {_label(tpu)} {tpu['chip_hours']:.3g} chip-hours; GPU {_label(gpu)} "
+                                   f"{_label(tpu)} {tpu['chip_hours']:.3g} chip-hours; {_label(gpu)} "
                                    f"{gpu['chip_hours']:.3g} chip-hours"))
     return Finding(combined(verdicts), evidence or [NO_RESULT], links=links, comparisons=compared)
 
@@ -111,10 +121,10 @@ def _availability_note(tpu: pd.Series, gpu: pd.Series) -> str:
         f"; an available TPU system against a {gpu['availability']} GPU system"
 
 
-def _cheapest_run(rows: pd.DataFrame, reference: Reference, kind: str):
-    """The entry of a kind that costs least per run at its chip's cheapest GCP on-demand price."""
+def _cheapest_run(rows: pd.DataFrame, reference: Reference, platform: str):
+    """The entry of a platform that costs least per run at its chip's cheapest GCP on-demand price."""
     priced = []
-    for _, row in rows[rows["kind"] == kind].iterrows():
+    for _, row in rows[rows["platform"] == platform].iterrows():
         price = reference.cheapest_price(row["chip"], "GCP") if isinstance(row["chip"], str) else None
         if price:
             priced.append((row, usd("runs", price.usd_per_chip_hour, row["chip_hours"])))
@@ -122,7 +132,7 @@ def _cheapest_run(rows: pd.DataFrame, reference: Reference, kind: str):
 
 
 def priced_runs(published: MLPerfTraining, reference: Reference):
-    """Per benchmark of the newest round with both kinds: (benchmark, round, TPU entry, GPU entry,
+    """Per benchmark of the newest round with both platforms: (benchmark, round, TPU entry, GPU entry,
     PricedPair or Unpriced), the entries those cheapest per run on GCP, priced as the claim is judged."""
     out = []
     for benchmark, round_name, rows in comparable(published):
@@ -147,20 +157,19 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, evidence, links, compared, costed = [], [], [], [], []
     for benchmark, round_name, tpu, gpu, basis in priced_runs(published, reference):
         if tpu is not None and gpu is not None:
-            costed.append(CostItem(f"MLPerf {round_name} {benchmark}: {tpu['accelerator']} × {tpu['chips']} vs "
-                                   f"{gpu['accelerator']} × {gpu['chips']}", KIND, "runs", tpu["chip"], gpu["chip"],
+            costed.append(CostItem(pair_label(benchmark, round_name, tpu, gpu), KIND, "runs", tpu["chip"], gpu["chip"],
                                    float(tpu["chip_hours"]), float(gpu["chip_hours"]), int(tpu["chips"]),
                                    int(gpu["chips"]), results_url(tpu)))
         if isinstance(basis, Unpriced):
-            evidence.append(f"{benchmark} ({round_name}): {basis.side} side unpriced: {basis.reason}")
+            evidence.append(f"{name_of(benchmark)} ({round_name}): {basis.side} side unpriced: {basis.reason}")
             continue
         priced = price_comparison(basis, "runs", tpu["chip_hours"], gpu["chip_hours"])
         t_usd, g_usd = priced.tpu_usd, priced.gpu_usd
         verdicts.append(beyond_margin(priced.advantage))
         context = elsewhere(reference.prices, gpu["chip"], "runs", gpu["chip_hours"])
-        evidence.append(f"{benchmark} ({round_name}): TPU {_label(tpu)} ${t_usd:,.0f} per run at {basis.tpu.text()}; "
-                        f"GPU {_label(gpu)} ${g_usd:,.0f} at {basis.gpu.text()}{context}")
-        links += [(f"{benchmark} TPU", results_url(tpu)), (f"{benchmark} GPU", results_url(gpu))]
+        evidence.append(f"{name_of(benchmark)} ({round_name}): {_label(tpu)} ${t_usd:,.0f} per run at {basis.tpu.text()}; "
+                        f"{_label(gpu)} ${g_usd:,.0f} at {basis.gpu.text()}{context}")
+        links += [(f"{name_of(benchmark)} TPU", results_url(tpu)), (f"{name_of(benchmark)} GPU", results_url(gpu))]
         compared.append(comparison(benchmark, round_name, tpu, gpu, priced.advantage, "dollars per run",
                                    f"TPU ${t_usd:,.0f} per run at {basis.tpu.text()}; GPU ${g_usd:,.0f} at "
                                    f"{basis.gpu.text()}"))
@@ -171,7 +180,8 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
       text="From MLPerf Training power results where a TPU and a GPU system both reported them on the same "
            "benchmark; no TPU system has submitted power results, so this is not measured.")
 def energy(published: MLPerfTraining, reference: Reference) -> Finding:
-    return Finding(NOT_MEASURED, ["No TPU submission in the imported rounds reported MLPerf power results."])
+    return Finding(NOT_MEASURED, ["No TPU submission in the imported rounds reported MLPerf power results."],
+                   facts={"topic": "no_power"})
 
 
 def _stack(row: pd.Series) -> str:
@@ -189,15 +199,16 @@ def frameworks(published: MLPerfTraining, reference: Reference) -> Finding:
     df = published.results
     if df.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
-    stacks = {kind: sorted({_stack(r) for _, r in df[df["kind"] == kind].iterrows()}) for kind in ("tpu", "gpu")}
+    stacks = {p: sorted({_stack(r) for _, r in df[df["platform"] == p].iterrows()}) for p in ("tpu", "gpu")}
     evidence = [f"TPU submissions: {', '.join(stacks['tpu']) or 'none'}; GPU submissions: {', '.join(stacks['gpu']) or 'none'}"]
+    facts = {"topic": "stacks", **stacks}
     if "PyTorch" in stacks["tpu"]:
         verdict = CONTRADICTED
     elif stacks["tpu"] == ["JAX"] and "PyTorch" in stacks["gpu"]:
         verdict = SUPPORTED
     else:
         verdict = MIXED if stacks["tpu"] and stacks["gpu"] else NOT_MEASURED
-    return Finding(verdict, evidence)
+    return Finding(verdict, evidence, facts=facts)
 
 
 @rule("availability", KIND,
@@ -208,31 +219,34 @@ def availability(published: MLPerfTraining, reference: Reference) -> Finding:
     df = published.results
     if df.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
-    tpu, gpu = df[df["kind"] == "tpu"], df[df["kind"] == "gpu"]
-    tpu_submitters, gpu_submitters = sorted(set(tpu["submitter"])), sorted(set(gpu["submitter"]))
+    tpu, gpu = df[df["platform"] == "tpu"], df[df["platform"] == "gpu"]
+    # one organisation counts once, however a round's folder spells it (reference data)
+    tpu_submitters, gpu_submitters = (sorted({reference.submitter(s) for s in rows["submitter"]}) for rows in (tpu, gpu))
     # a preview is not yet offered anywhere: only the entries available now say where TPUs are
     available = tpu[tpu["availability"] == "available"]
     cloud_only = not available.empty and all("cloud" in str(s).lower() for s in available["status"])
     evidence = [f"TPU submissions by {', '.join(tpu_submitters) or 'nobody'} "
                 f"({'available in the cloud only' if cloud_only else 'not only in the cloud'}); GPU submissions by "
                 f"{len(gpu_submitters)} submitters ({', '.join(gpu_submitters)})"]
+    facts = {"topic": "submitters", "tpu": tpu_submitters, "gpu": gpu_submitters, "cloud_only": cloud_only}
     if tpu.empty or gpu.empty or available.empty:  # previews say nothing yet of where TPUs are offered
-        return Finding(NOT_MEASURED, evidence)
+        return Finding(NOT_MEASURED, evidence, facts=facts)
     if tpu_submitters != ["Google"] or not cloud_only:
         verdict = CONTRADICTED
     elif len(gpu_submitters) >= 3:
         verdict = SUPPORTED
     else:
         verdict = MIXED
-    return Finding(verdict, evidence)
+    return Finding(verdict, evidence, facts=facts)
 
 
 NOT_ENTERED = "A benchmark a vendor did not enter is not a benchmark its chips cannot run."
 
 
-def _breadth(cover: Coverage) -> tuple[str, list[str], str]:
-    """The verdict on 'GPUs are the broader chips' from what each kind trained under audit, the
-    evidence and its gist: supported where GPU families cover every field the TPU families cover and more."""
+def _breadth(cover: Coverage) -> tuple[str, list[str], dict]:
+    """The verdict on 'GPUs are the broader chips' from what each platform trained under audit, the
+    evidence and its facts (benchmarks and fields per platform): supported where GPU families cover
+    every field the TPU families cover and more."""
     tpu, gpu = cover.areas_of("tpu"), cover.areas_of("gpu")
     if not tpu or not gpu:
         verdict = NOT_MEASURED
@@ -246,22 +260,21 @@ def _breadth(cover: Coverage) -> tuple[str, list[str], str]:
     evidence = [f"Under audit (MLPerf Training {rounds}): {_trained(cover, 'tpu')}; {_trained(cover, 'gpu')}.",
                 NOT_ENTERED]
     without = [r for r in cover.rounds if not any(r in rounds_of for (f, _), rounds_of in cover.entries.items()
-                                                  if cover.kinds[f] == "tpu")]
+                                                  if cover.platforms[f] == "tpu")]
     if without:
-        evidence.append(f"No TPU entry in round(s) {', '.join(without)}.")
-    counts = {k: (len(cover.models_of(k)), len(cover.areas_of(k))) for k in ("tpu", "gpu")}
-    gist = (f"under audit, TPU families trained {counts['tpu'][0]} benchmark(s) in {counts['tpu'][1]} field(s), GPU "
-            f"families {counts['gpu'][0]} in {counts['gpu'][1]}")
-    return verdict, evidence, gist
+        evidence.append(f"No TPU entry in {'round' if len(without) == 1 else 'rounds'} {listed(without)}.")
+    facts = {"topic": "coverage", **{p: {"benchmarks": len(cover.models_of(p)), "fields": len(cover.areas_of(p))}
+                                     for p in ("tpu", "gpu")}}
+    return verdict, evidence, facts
 
 
-def _trained(cover: Coverage, kind: str) -> str:
-    families = cover.families(kind)
-    models = [m for m in cover.models() if m in cover.models_of(kind)]
+def _trained(cover: Coverage, platform: str) -> str:
+    families = cover.families(platform)
+    models = [m for m in cover.models() if m in cover.models_of(platform)]
     areas = list(dict.fromkeys(model_area(m) for m in models))  # models come in AREAS' order
     by_area = "; ".join(f"{a}: {', '.join(m for m in models if model_area(m) == a)}" for a in areas)
-    return (f"{len(families)} {kind.upper()} families ({', '.join(families) or 'none'}) trained {len(models)} "
-            f"benchmark(s) in {len(areas)} field(s) ({by_area or 'none'})")
+    return (f"{plural(len(families), platform.upper() + ' family')} ({', '.join(families) or 'none'}) trained "
+            f"{plural(len(models), 'benchmark')} in {plural(len(areas), 'field')} ({by_area or 'none'})")
 
 
 @rule("flexibility", KIND,
@@ -271,10 +284,10 @@ def _trained(cover: Coverage, kind: str) -> str:
            "more; contradicted if the TPU families do; mixed otherwise. Demonstrated breadth only: a benchmark a vendor "
            "did not enter is not one its chips cannot run, and MLPerf holds no task outside machine learning.")
 def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdict, evidence, gist = _breadth(coverage(published))
+    verdict, evidence, facts = _breadth(coverage(published))
     if published.results.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
-    return Finding(verdict, evidence, said=gist)
+    return Finding(verdict, evidence, facts=facts)
 
 
 @rule("designed", KIND,
@@ -283,8 +296,8 @@ def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
            "how wide a range of deep learning each kind was entered on. Supported if the GPU families' fields include "
            "every TPU family's and more; contradicted if the TPU families' do; mixed otherwise.")
 def designed(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdict, evidence, gist = _breadth(coverage(published))
+    verdict, evidence, facts = _breadth(coverage(published))
     if published.results.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
     return Finding(verdict, evidence + ["Every MLPerf Training benchmark is deep learning: these results cannot show "
-                                        "whether a chip serves graphics or other work."], said=gist)
+                                        "whether a chip serves graphics or other work."], facts=facts)

@@ -78,19 +78,19 @@ def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]],
     return html_table(head, body)
 
 
-KIND_WORDS = {"cpu": "a CPU-only system", "other": "neither GPU nor TPU"}  # mlperf_accelerators.csv's kinds, said
+PLATFORM_WORDS = {"cpu": "a CPU-only system", "other": "neither GPU nor TPU"}  # mlperf_accelerators.csv's platforms, said
 
 
 def coverage_table(cover, link) -> tuple[str, str]:
     """Chip family × benchmark: in each cell the rounds with an audited result, each linked to that
     round's table (``link(benchmark, round)``), its entries counted in the tooltip; an empty cell
     is a benchmark the family was not entered on, which is not one its chips cannot run. Then the
-    accelerators left out for their kind: (table, note)."""
+    accelerators left out for their platform: (table, note)."""
     models = cover.models()
     head = ["Chip family"] + [f"{esc(m)}<br><small>{esc(model_area(m))}</small>" for m in models]
     body = []
     for family in cover.families():
-        cells = [f"{esc(family)} <small>{cover.kinds[family].upper()}</small>"]
+        cells = [f"{esc(family)} <small>{cover.platforms[family].upper()}</small>"]
         for model in models:
             rounds = cover.entries.get((family, model), {})
             cells.append(" ".join(_round_link(r, rounds[r], link) for r in cover.rounds if r in rounds) or
@@ -98,8 +98,8 @@ def coverage_table(cover, link) -> tuple[str, str]:
         body.append(cells)
     note = ""
     if cover.others:
-        left = "; ".join(f"{esc(a)} ({esc(KIND_WORDS.get(kind, kind))}, {', '.join(esc(r) for r in rounds)})"
-                         for a, (kind, rounds) in cover.others.items())
+        left = "; ".join(f"{esc(a)} ({esc(PLATFORM_WORDS.get(platform, platform))}, {', '.join(esc(r) for r in rounds)})"
+                         for a, (platform, rounds) in cover.others.items())
         note = (f"\n<p><small>Left out, being neither GPUs nor TPUs: {left}. Their entries are listed with the "
                 "reason in each round's file.</small></p>\n")
     return html_table(head, body), note

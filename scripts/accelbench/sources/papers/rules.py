@@ -36,7 +36,8 @@ def _judge(claim: str, papers: Papers) -> Finding:
             label=f"{short_citation(paper)}: {tpu} vs {gpu}",
             advantage=(figure.low * figure.high) ** 0.5, low=figure.low, high=figure.high,
             metric="energy" if claim == "energy" else "speed", tpu=tpu, gpu=gpu,
-            figures=f"{tpu} “{figure.phrase}” ({short_citation(paper)})", url=doi_url(paper)))
+            figures=f"{tpu} “{figure.phrase}” ({short_citation(paper)})", url=doi_url(paper),
+            where=short_citation(paper), by=", ".join(paper["affiliation"]["organisations"])))
         links.append((f"{short_citation(paper)} (doi:{paper['citation']['doi']})", doi_url(paper)))
         if paper["citation"].get("arxiv"):
             links.append((f"arXiv {paper['citation']['arxiv']}", f"https://arxiv.org/abs/{paper['citation']['arxiv']}"))

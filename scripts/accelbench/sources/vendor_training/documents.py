@@ -31,7 +31,7 @@ class Document:
     name: str  # its published file: build_data/published/vendor-training-NAME.json
     path: str  # in its repository
     vendor: str
-    kind: str  # gpu or tpu
+    platform: str  # gpu or tpu
     framework: str
     system: str | None  # the system of every table, where the document names one for all of them
     task: str | None  # the task of every table, where the document has one for all of them
@@ -52,7 +52,7 @@ class RecipeFolders:
     system: str
     said_where: str
     vendor: str = "Google"
-    kind: str = "tpu"
+    platform: str = "tpu"
     task: str = "pre-training"
 
 

@@ -53,8 +53,8 @@ class VendorTraining:
     documents: list[dict]  # each file's content, with "file": where it was read from
     rows: list[dict]
 
-    def of_kind(self, kind: str) -> list[dict]:
-        return [r for r in self.rows if r["kind"] == kind]
+    def of_platform(self, platform: str) -> list[dict]:
+        return [r for r in self.rows if r["platform"] == platform]
 
 
 def load(files: list[tuple[Path, dict]]) -> VendorTraining:
@@ -81,7 +81,7 @@ def load(files: list[tuple[Path, dict]]) -> VendorTraining:
 
 COLUMNS = [
     Column("vendor", "who published the figure (the chip's vendor)"),
-    Column("kind", "the kind of accelerator", "gpu or tpu"),
+    Column("platform", "the chip's platform", "gpu or tpu"),
     Column("system", "the system as the document names it"),
     Column("chip", "the chip in the hardware reference (empty: not in it)"),
     Column("framework", "the training framework of the document"),

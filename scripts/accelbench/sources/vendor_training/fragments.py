@@ -69,7 +69,7 @@ def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
         "m_gpu_over_tpu": p.gpu_over_tpu}
         for p in counted])
     tpus = " and ".join(dict.fromkeys(p.tpu["chip"] or p.tpu["system"] for p in counted)) or "TPU"
-    chart = {"kind": "bar", "x": "pair", "y": "gpu_over_tpu", "series": ["pair"],
+    chart = {"mark": "bar", "x": "pair", "y": "gpu_over_tpu", "series": ["pair"],
              "y_label": "GPU/TPU tokens per second per chip",
              "title": f"Vendor-reported: GPU over {tpus} tokens per second per chip"}
     alt_text = (f"{chart['title']}: one bar per matched pair that counts ({len(counted)}), coloured by GPU system; "

@@ -29,7 +29,7 @@ from accelbench.sources.vendor_training.documents import DOCUMENTS, Document, Re
 from accelbench.sources.vendor_training.maxtext import readme_rows
 from accelbench.sources.vendor_training.megatron import FIELD_OF, read_table, table_context
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the chip's platform (gpu, tpu) is `platform`, was `kind`
 KIND = "vendor-training"
 
 
@@ -64,7 +64,7 @@ def import_document(source: Source, document: Document, reference_dir: Path) -> 
                          f"throughput (its format has changed?)")
     for row in rows:
         _with_recipe(source, document, row)
-    described = {"path": document.path, "title": title, "vendor": document.vendor, "kind": document.kind,
+    described = {"path": document.path, "title": title, "vendor": document.vendor, "platform": document.platform,
                  "framework": document.framework, "said_where": document.said_where}
     return _published(source, document.name, described, entries, rows, left_out)
 
@@ -117,7 +117,7 @@ def import_recipes(source: Source, folders: RecipeFolders, reference_dir: Path) 
     if not rows:
         raise ValueError(f"{source.repository} at {source.commit}: no README under {', '.join(folders.roots)} logs "
                          f"MaxText's step line with tokens/s (its layout has changed?)")
-    described = {"path": folders.roots[0], "title": None, "vendor": folders.vendor, "kind": folders.kind,
+    described = {"path": folders.roots[0], "title": None, "vendor": folders.vendor, "platform": folders.platform,
                  "framework": "MaxText", "said_where": folders.said_where}
     return _published(source, folders.name, described, entries, rows, left_out)
 

@@ -34,7 +34,7 @@ def readme_rows(source, path, folders, chips_known) -> tuple[list[dict], list[di
                     f"sequence length / step time / chips), not made")
         return [], [leave_out(path, step or 1, why)], []
     title = next((t[2:].strip() for t in lines if t.startswith("# ")), path)
-    document = Document(folders.name, path, folders.vendor, folders.kind, "MaxText", folders.system, folders.task,
+    document = Document(folders.name, path, folders.vendor, folders.platform, "MaxText", folders.system, folders.task,
                         folders.said_where)
     context = {"release": None, "task": folders.task, "model": None, "system": folders.system, "section": title}
     dates, found, rows, lost = line_dates(source, path), recipes.recipe(path, text), [], []
@@ -109,15 +109,15 @@ def _chips(lines, family, problems, notes) -> int:
                             + (f" ({', '.join(sorted(seen))}: which one logged the line is not said)" if seen else ""))
     if problems:
         return 0
-    (kind, at), (count, where) = next(iter(types.items())), next(iter(slices.items()))
-    name, cores = kind.split("-")[0], int(kind.split("-")[1])
+    (accelerator_type, at), (count, where) = next(iter(types.items())), next(iter(slices.items()))
+    name, cores = accelerator_type.split("-")[0], int(accelerator_type.split("-")[1])
     per_chip = recipes.CORES_PER_CHIP.get(name)
     if name != family or per_chip is None or cores % per_chip:
-        problems.append(f"the accelerator type {kind} (line {at.line}) is not one of {family}'s")
+        problems.append(f"the accelerator type {accelerator_type} (line {at.line}) is not one of {family}'s")
         return 0
     chips = cores // per_chip * int(count)
-    notes.append(f"chips: {kind} (line {at.line}) × {count} slice(s) (line {where.line}); the number in a {family} type "
-                 f"counts TensorCores, {per_chip} per chip")
+    notes.append(f"chips: {accelerator_type} (line {at.line}) × {count} slice(s) (line {where.line}); the number in a "
+                 f"{family} type counts TensorCores, {per_chip} per chip")
     return chips
 
 

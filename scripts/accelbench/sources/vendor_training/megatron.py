@@ -138,7 +138,7 @@ def published_row(line, values, second, document, context, notes, chips_known, d
     if second:
         notes = ["the figures in parentheses on this line (the document's notes say what they are)", *notes]
     return {
-        "vendor": document.vendor, "chip": chip if chip in chips_known else None, "kind": document.kind,
+        "vendor": document.vendor, "chip": chip if chip in chips_known else None, "platform": document.platform,
         "system": system, "framework": document.framework, "release": context["release"],
         "section": context["section"],
         "task": context["task"], "line_date": date, "line_commit": commit,

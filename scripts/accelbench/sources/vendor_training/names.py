@@ -14,6 +14,7 @@ class ModelName:
     key: str  # the architecture, as pairs compare it
     written: tuple[str, ...]  # the names the documents write for it, exactly
     why: str  # why those names are one architecture
+    shown: str = ""  # as readers know it ("Llama 3.1 70B"): the answers' sentences and charts write this
 
 
 # Model names -> one architecture: a TPU row and a GPU row can pair only when both names are here
@@ -23,15 +24,17 @@ class ModelName:
 MODEL_NAMES = (
     ModelName("llama3-70b", ("llama3.1-70b", "LLAMA3_70B"),
               "Llama 3 and Llama 3.1 70B share one architecture (layers, widths, vocabulary); 3.1 changes only "
-              "the RoPE scaling for long contexts, so a step at the same sequence length does the same work"),
-    ModelName("llama3.1-405b", ("llama3.1-405b", "LLAMA3.1_405B"), "the same model, written two ways"),
+              "the RoPE scaling for long contexts, so a step at the same sequence length does the same work",
+              shown="Llama 3.1 70B"),
+    ModelName("llama3.1-405b", ("llama3.1-405b", "LLAMA3.1_405B"), "the same model, written two ways", shown="Llama 3.1 405B"),
     ModelName("llama3-8b", ("llama3.1-8b", "LLAMA3_8B"),
               "Llama 3 and Llama 3.1 8B share one architecture, as the 70B models do (3.1 changes only the RoPE "
-              "scaling for long contexts)"),
-    ModelName("deepseek-v3", ("deepseek-v3", "DeepSeekV3"), "the same model, written two ways"),
-    ModelName("gpt-oss-120b", ("gpt-oss-120b", "GPT OSS 120B"), "the same model, written two ways"),
-    ModelName("qwen3-235b-a22b", ("qwen3-235b-a22b", "Qwen3_235B_a22B"), "the same model, written two ways"),
-    ModelName("qwen3-30b-a3b", ("Qwen3_30B_a3B",), "the only name of Qwen3 30B-A3B here"),
+              "scaling for long contexts)", shown="Llama 3.1 8B"),
+    ModelName("deepseek-v3", ("deepseek-v3", "DeepSeekV3"), "the same model, written two ways", shown="DeepSeek-V3"),
+    ModelName("gpt-oss-120b", ("gpt-oss-120b", "GPT OSS 120B"), "the same model, written two ways", shown="gpt-oss-120b"),
+    ModelName("qwen3-235b-a22b", ("qwen3-235b-a22b", "Qwen3_235B_a22B"), "the same model, written two ways",
+              shown="Qwen3 235B-A22B"),
+    ModelName("qwen3-30b-a3b", ("Qwen3_30B_a3B",), "the only name of Qwen3 30B-A3B here", shown="Qwen3 30B-A3B"),
 )
 
 
@@ -75,6 +78,11 @@ def model_key(model: str) -> str:
     name of QUALIFIERS, the architecture it is a variant of), or else the name folded (lower case,
     each run of other characters one dash), which pairs with nothing."""
     return _MODEL_KEYS.get(model) or re.sub(r"[^a-z0-9.]+", "-", model.lower()).strip("-")
+
+
+def shown_name(model: str) -> str:
+    """A written model name as readers know it: its architecture's shown name, else as written."""
+    return next((m.shown for m in MODEL_NAMES if m.key == model_key(model) and m.shown), model)
 
 
 def declared(model: str) -> bool:

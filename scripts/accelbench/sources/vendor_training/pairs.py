@@ -95,12 +95,12 @@ def _variant(q: Qualifier, row: dict, other: dict) -> tuple[str | None, str | No
     recipe sets (MaxText's default where it sets nothing)."""
     recipe = other.get("recipe")
     if recipe is None or q.setting not in recipe["settings"]:
-        return (f"model {q.written!r}: the {other['kind'].upper()} row has no recipe settings read, so whether it "
+        return (f"model {q.written!r}: the {other['platform'].upper()} row has no recipe settings read, so whether it "
                 f"runs {q.variant} is unknown"), None
     value = recipe["settings"][q.setting]["value"]
     default = "" if value is not None else \
         f", so MaxText's default of {MAXTEXT_DEFAULTS[q.setting]} applies ({MAXTEXT_DEFAULTS_READ})"
-    what = f"the {other['kind'].upper()} recipe {said(recipe, q.setting)}{default}"
+    what = f"the {other['platform'].upper()} recipe {said(recipe, q.setting)}{default}"
     try:
         on = float(MAXTEXT_DEFAULTS[q.setting] if value is None else value) > 0
     except ValueError:
@@ -138,7 +138,7 @@ def _refusal(tpu: dict, gpu: dict) -> tuple[str | None, tuple[str, ...]]:
 def _group(row: dict) -> tuple:
     """The rows among which only the newest release counts: one system, task and configuration, at
     one precision family (a precision in none stands for itself)."""
-    return (row["kind"], row["system"], row["task"], config(row),
+    return (row["platform"], row["system"], row["task"], config(row),
             precision_family(row["precision_key"]) or row["precision_key"])
 
 
@@ -166,8 +166,8 @@ def match(rows: list[dict]) -> tuple[list[Pair], list[Refusal]]:
     """Every pair and every refused candidate among the rows, in a fixed order: by model,
     chips, GBS, sequence length, then the TPU row's and the GPU row's system, newest release first."""
     newest = _newest(rows)
-    tpus = sorted((r for r in rows if r["kind"] == "tpu"), key=_order)
-    gpus = sorted((r for r in rows if r["kind"] == "gpu"), key=_order)
+    tpus = sorted((r for r in rows if r["platform"] == "tpu"), key=_order)
+    gpus = sorted((r for r in rows if r["platform"] == "gpu"), key=_order)
     by_config: dict[tuple, list[dict]] = {}
     for gpu in gpus:
         by_config.setdefault(config(gpu), []).append(gpu)

@@ -25,7 +25,7 @@ from accelbench.judge.judging import (
     rule,
 )
 from accelbench.sources.vendor_training.format import KIND, VendorTraining, figure_text
-from accelbench.sources.vendor_training.names import precision_family
+from accelbench.sources.vendor_training.names import precision_family, shown_name
 from accelbench.sources.vendor_training.pairs import Pair, counted
 
 NO_PAIR = ("No TPU row and GPU row of the vendors' documents match (model, chips, global batch size, sequence "
@@ -51,7 +51,8 @@ def comparison(pair: Pair, advantage: float, metric: str, figures: str) -> Compa
     return Comparison(
         label=f"{t['system']} vs {g['system']}, {t['model']}, {t['chips']} chips, {said}",
         advantage=advantage, metric=metric, tpu=t["chip"] or t["system"], gpu=g["chip"] or g["system"],
-        figures=figures + _flags(pair), url=g["url"], chips=int(t["chips"]), precision=family)
+        figures=figures + _flags(pair), url=g["url"], chips=int(t["chips"]), precision=family,
+        model=shown_name(t["model"]), where=f"{side(t)} against {side(g)}")
 
 
 def _flags(pair: Pair) -> str:
@@ -152,15 +153,17 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
     costed = [CostItem(comparison(p, 1, "", "").label, KIND, "tokens", p.tpu["chip"], p.gpu["chip"],
                        p.tpu["tokens_per_s_per_chip"], p.gpu["tokens_per_s_per_chip"], int(p.tpu["chips"]),
                        int(p.gpu["chips"]), p.gpu["url"]) for p in pairs]
-    said = f"{len(priced)} of {len(pairs)} pairs priced on GCP: {_why_unpriced(left, reference)}" if left else ""
+    facts = {"topic": "unpriced", "priced": len(priced), "pairs": len(pairs), "provider": "GCP",
+             **_why_unpriced(left, reference)} if left else {}
     return Finding(combined(verdicts), [head, *evidence, *unpriced], links=_links(priced), comparisons=compared,
-                   costed=costed, said=said)
+                   costed=costed, facts=facts)
 
 
-def _why_unpriced(left: list[tuple[Pair, Unpriced]], reference: Reference) -> str:
-    """What keeps these pairs unpriced, each said once, for the answer's sentence: the chips GCP
-    has no price for (either side, not only the first the pricing stopped at), the systems with no
-    chip in the reference data, and any other reason as the pricing gave it."""
+def _why_unpriced(left: list[tuple[Pair, Unpriced]], reference: Reference) -> dict:
+    """What keeps these pairs unpriced, each named once, for the answer's sentence: the chips GCP
+    has no price for (either side, not only the first the pricing stopped at; "no_price"), the
+    systems with no chip in the reference data ("no_chip"), and any other reason as the pricing gave
+    it ("other")."""
     no_price, no_chip, other = {}, {}, {}
     for p, basis in left:
         missing = False
@@ -171,6 +174,6 @@ def _why_unpriced(left: list[tuple[Pair, Unpriced]], reference: Reference) -> st
                 no_price[row["chip"]] = missing = True
         if not missing:  # both chips have GCP prices: priced without a host, or from two lists
             other[f"{basis.side}: {basis.reason}"] = True
-    return "; ".join([*([f"GCP has no price for {', '.join(no_price)}"] if no_price else []),
-                      *([f"{', '.join(no_chip)}: no chip in the reference data"] if no_chip else []), *other])
+    return {"no_price": [reference.display_name(c) for c in no_price],
+            "no_chip": [reference.display_name(s) for s in no_chip], "other": list(other)}
 

@@ -1,0 +1,396 @@
+"""How the site speaks: every sentence a reader sees about an answer is made here, from the
+structured answers and findings (directions, counts, ranges, chips, kinds, generations); no rule
+writes one. It owns the verdict words, the kinds of evidence as nouns ("MLPerf's audited results"),
+the chips as readers know them (the reference data's display names), lists, plurals and number
+formats, and the margin, read from the constant the rules use.
+
+Each answer opens with one sentence of at most MAX_WORDS words: the direction, the count and the
+range on the evidence that decides it, then one clause on the rest (tests/test_wording.py checks
+the parts)."""
+
+from __future__ import annotations
+
+from accelbench.core.availability import month_of
+from accelbench.core.text import capitalised, listed, plural
+from accelbench.judge.answers import (
+    DECISIVE,
+    DISAGREE,
+    MIXED_ANSWER,
+    NO_EVIDENCE,
+    ONE_KIND,
+    STRONG,
+    TIE,
+    TO_GPU,
+    TO_TPU,
+    WEAK,
+    Answer,
+    KindAnswer,
+    points_to,
+)
+from accelbench.judge.claims import MEASURED, PRICES, SPECS
+from accelbench.judge.generations import PER_CHIP
+from accelbench.judge.judging import MARGIN_TEXT, MIXED, NOT_MEASURED, SUPPORTED, Comparison, favoured
+
+MAX_WORDS = 35  # the opening sentence: one a reader takes in at once
+NO_COMPARISON = "no evidence yet"  # a source's verdict where it holds nothing on a claim: it measures nothing
+
+SIDE_OF = {TO_GPU: "gpu", TO_TPU: "tpu"}
+CHIPS = {"gpu": "GPUs", "tpu": "TPUs"}
+OTHER = {"gpu": "tpu", "tpu": "gpu"}
+
+# The kinds of evidence as nouns, as a sentence names them
+NOUNS = {MEASURED: "our own runs", "mlperf-training": "MLPerf's audited results",
+         "mlperf-inference": "MLPerf's audited inference results", "vendor-training": "the vendors' own figures",
+         "paper": "peer-reviewed papers", SPECS: "the vendors' specifications", PRICES: "the dated price lists"}
+# One comparison of each kind, as a count names it: "9 vendor pairs", "both MLPerf benchmarks"
+UNITS = {MEASURED: "benchmark run here", "mlperf-training": "MLPerf benchmark",
+         "mlperf-inference": "MLPerf inference scenario", "vendor-training": "vendor pair", "paper": "paper"}
+# What the chip that wins a per-chip comparison did
+VERBS = {"speed": "trained faster", "energy": "used less energy"}
+# How an answer that points to one chip opens, for the claims judged from facts rather than ratios
+LEADS = {("designed", "gpu"): "GPUs are the general-purpose chips", ("designed", "tpu"): "TPUs proved as general as GPUs",
+         ("flexibility", "gpu"): "GPUs have been shown on the wider range of work",
+         ("flexibility", "tpu"): "TPUs have been shown on as wide a range of work",
+         ("availability", "gpu"): "GPUs are easier to get", ("availability", "tpu"): "TPUs are as easy to get",
+         ("frameworks", "gpu"): "GPUs run more frameworks", ("frameworks", "tpu"): "TPUs run TensorFlow and JAX best"}
+STRENGTHS = {ONE_KIND: "on one kind of evidence", WEAK: "weakly: only on evidence from a chip's vendor",
+             DISAGREE: "the kinds of evidence disagree", TIE: "no kind of evidence decides it"}
+# The claims as a sentence names them ("the evidence points to the GPU on speed")
+TOPICS = {"designed": "what the chips are built for", "speed": "speed", "flexibility": "flexibility",
+          "availability": "availability", "cost": "cost", "energy": "energy efficiency", "frameworks": "frameworks"}
+YEARS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def words(sentence: str) -> int:
+    return len(sentence.split())
+
+
+def times(x: float) -> str:
+    """A ratio as the sentences write it: '2.5×'; two decimals near parity ('0.95×')."""
+    return f"{x:.2f}×" if abs(x - 1) < 0.1 else f"{x:.1f}×"
+
+
+def span(ranges: list[tuple[float, float]]) -> str:
+    """The range of several ratios (each its own low and high): '1.2–2.1×', or one figure."""
+    low, high = times(min(lo for lo, _ in ranges)), times(max(hi for _, hi in ranges))
+    return low if low == high else f"{low[:-1]}–{high}"
+
+
+def factor(c: Comparison, side: str) -> tuple[float, float]:
+    """How many times better SIDE did in this comparison, as a range (its low and high)."""
+    lo = c.low if c.low is not None else c.advantage
+    hi = c.high if c.high is not None else c.advantage
+    return (lo, hi) if side == "tpu" else (1 / hi, 1 / lo)
+
+
+def chip(c: Comparison, side: str) -> str:
+    """A chip as a clause names it: its display name, less the parenthesis ('Ironwood', 'H100')."""
+    name = (c.tpu_name or c.tpu) if side == "tpu" else (c.gpu_name or c.gpu)
+    return name.split(" (")[0]
+
+
+def older(c: Comparison, side: str) -> str:
+    """The chip of SIDE with its age against the other ('the three-year-older H100'), where dated."""
+    name = chip(c, side)
+    if not (c.tpu_available and c.gpu_available):
+        return f"the {name}"
+    gap = month_of(c.tpu_available) - month_of(c.gpu_available)
+    years = round(abs(gap) / 12) if (gap > 0) == (side == "gpu") else 0
+    if years >= 2:
+        return f"the {YEARS.get(years, str(years))}-year-older {name}"
+    return f"the {name} of a year before" if years == 1 else f"the {name} of its year"
+
+
+def paper_noun(c: Comparison) -> str:
+    """A paper as a sentence names it: 'the TPU v4 paper by Google's engineers (Jouppi et al., ISCA 2023)'."""
+    by = f" by {c.by}'s engineers" if c.by and "," not in c.by else f" by authors at {c.by}" if c.by else ""
+    return f"the {chip(c, 'tpu')} paper{by} ({c.where})"
+
+
+def noun(k: KindAnswer) -> str:
+    """A kind of evidence as a sentence names it; one paper by its subject, authors and venue."""
+    papers = {c.where for c in k.finding.comparisons}
+    if k.kind == "paper" and len(papers) == 1:
+        return paper_noun(k.finding.comparisons[0])
+    return NOUNS.get(k.kind, k.named)
+
+
+# --- the opening sentence -----------------------------------------------------------------------
+
+
+def opening(a: Answer) -> str:
+    """The answer in one sentence of at most MAX_WORDS words."""
+    if a.direction == NO_EVIDENCE:
+        return f"Nothing here decides it yet: {a.claim.to_measure} would be the first evidence."
+    if a.claim.slug in PER_CHIP:
+        lead, rest = _per_chip(a)
+    elif a.claim.slug == "cost":
+        lead, rest = _cost(a)
+    else:
+        lead, rest = _from_facts(a)
+    return _fit(lead, rest)
+
+
+def _fit(lead: str, clauses: list[str]) -> str:
+    """The lead and as many of the clauses after it as fit in MAX_WORDS words."""
+    sentence = lead
+    for clause in clauses:
+        if words(f"{sentence}; {clause}") <= MAX_WORDS:
+            sentence = f"{sentence}; {clause}"
+    return capitalised(sentence) + "."
+
+
+def _deciding(k: KindAnswer, claim: str) -> list[Comparison]:
+    """The comparisons of a kind that decide its per-chip verdict: its same-generation ones."""
+    return [c for c in k.finding.comparisons if c.same_generation] if claim in PER_CHIP else k.finding.comparisons
+
+
+def _counted(k: KindAnswer, comps: list[Comparison], side: str) -> str:
+    """'in all 9 vendor pairs (1.2–2.1×)', 'in 7 of 9 vendor pairs (…)', 'in MLPerf's Stable Diffusion v2
+    (2.1×)'; 'by our own runs' where the kind decides without a ratio."""
+    if not comps:
+        return f"by {noun(k)}"
+    wins = [c for c in comps if favoured(c.advantage) == side]
+    figure = span([factor(c, side) for c in wins or comps])
+    if len(comps) == 1:
+        c = comps[0]
+        if k.kind == "paper":  # a paper's chips are dated: a reader weighs a 2020 result as such
+            year = f" of {c.gpu_available[:4]}" if c.gpu_available else ""
+            return f"in {paper_noun(c)}, {figure} against the {chip(c, 'gpu')}{year}"
+        unit = UNITS.get(k.kind, "comparison")
+        what = f"MLPerf's {c.model}" if k.kind.startswith("mlperf") and c.model else f"the {unit} {c.model}".strip()
+        return f"in {what} ({figure})"
+    unit = UNITS.get(k.kind, "comparison")
+    n, m = len(wins), len(comps)
+    count = f"both {unit}s" if n == m == 2 else f"all {plural(m, unit)}" if n == m else f"{n} of {plural(m, unit)}"
+    return f"in {count} ({figure})"
+
+
+def _per_chip(a: Answer) -> tuple[str, list[str]]:
+    verb = VERBS[a.claim.slug]
+    sides = [SIDE_OF[a.direction]] if a.direction in SIDE_OF else ["gpu", "tpu"]
+    parts, same = {}, True
+    for side in sides:
+        kinds = [k for k in a.deciding if points_to(a.claim, k.finding.verdict) == side]
+        used = {k.kind: _deciding(k, a.claim.slug) or k.finding.comparisons for k in kinds}
+        same = same and all(c.same_generation for comps in used.values() for c in comps)
+        parts[side] = [_counted(k, used[k.kind], side) for k in kinds]
+    of = " of the same generation" if same else ""
+    if len(sides) == 1:
+        lead = f"per chip, {CHIPS[sides[0]]}{of} {verb} {listed(parts[sides[0]])}"
+    else:
+        lead = "per chip, the kinds of evidence disagree: " + ", while ".join(
+            f"{CHIPS[s]}{of} {verb} {listed(p)}" for s, p in parts.items() if p)
+    return lead, _others(a, sides[0] if len(sides) == 1 else None) + _aside(a)
+
+
+def _others(a: Answer, side: str | None) -> list[str]:
+    """The one clause on the comparisons that do not decide (older or undated chips, an older TPU
+    generation): the largest group of them that points the other way."""
+    rest = [c for k in a.kinds if k.info.for_training and k not in a.older
+            for c in k.finding.comparisons if not c.same_generation]
+    rest += [c for k in a.older for c in k.finding.comparisons]
+    against = [c for c in rest if favoured(c.advantage) not in (None, side)]
+    groups: dict[tuple[str, str], list[Comparison]] = {}
+    for c in against:
+        groups.setdefault((chip(c, "tpu"), chip(c, "gpu")), []).append(c)
+    if not groups:
+        return []
+    group = max(groups.values(), key=len)
+    won = favoured(group[0].advantage)
+    c = group[0]
+    verb = "beat" if a.claim.slug == "speed" else "did better than"
+    return [f"{chip(c, won)} {verb} {older(c, OTHER[won])} {span([factor(x, won) for x in group])}"]
+
+
+def _aside(a: Answer) -> list[str]:
+    """Clauses from the facts of kinds that compare no number (no MLPerf TPU entry reported power)."""
+    return [FACTS[k.finding.facts["topic"]](k.finding.facts, a.claim.slug) for k in a.kinds
+            if k.info.for_training and k.finding.facts.get("topic") in FACTS]
+
+
+def _cost(a: Answer) -> tuple[str, list[str]]:
+    parts = []
+    for k in a.kinds:
+        if k.info.for_training and k.finding.comparisons:
+            parts.append(_priced(k, k.finding.comparisons))
+    lead = "on GCP list prices, " + ("; ".join(parts) if parts else "no comparison is priced yet")
+    return lead, _aside(a)
+
+
+def _priced(k: KindAnswer, comps: list[Comparison]) -> str:
+    if len(comps) == 1:
+        c = comps[0]
+        what = f"MLPerf's {c.model}" if k.kind.startswith("mlperf") and c.model else c.model or "it"
+        won = favoured(c.advantage)
+        if won is None:
+            return (f"{chip(c, 'tpu')} and the {chip(c, 'gpu')} cost the same within {MARGIN_TEXT} to train {what} "
+                    f"({times(c.advantage)})")
+        return f"{chip(c, won)} cost {span([factor(c, won)])} less than {older(c, OTHER[won])} to train {what}"
+    sides = [favoured(c.advantage) for c in comps]
+    unit = UNITS.get(k.kind, "comparison")
+    return (f"the TPU cost less in {sides.count('tpu')} of {plural(len(comps), unit)} and the GPU in "
+            f"{sides.count('gpu')}")
+
+
+def _from_facts(a: Answer) -> tuple[str, list[str]]:
+    side = SIDE_OF.get(a.direction)
+    lead = LEADS.get((a.claim.slug, side), "the kinds of evidence disagree") if side else "the kinds of evidence disagree"
+    kinds = [k for k in a.kinds if k.info.for_training and k.finding.verdict in (*DECISIVE, MIXED)]
+    clauses = [FACTS[k.finding.facts["topic"]](k.finding.facts, a.claim.slug) for k in kinds
+               if k.finding.facts.get("topic") in FACTS]
+    if not clauses:
+        return lead, []
+    return f"{lead}: {clauses[0]}", clauses[1:]
+
+
+# --- each kind of fact a rule finds, as a clause --------------------------------------------------
+
+
+def _coverage(f: dict, claim: str) -> str:
+    tpu, gpu = f["tpu"], f["gpu"]
+    if claim == "designed":
+        return f"under MLPerf's audit GPUs trained {plural(gpu['benchmarks'], 'benchmark')} to the TPUs' {tpu['benchmarks']}"
+    return (f"under MLPerf's audit GPUs trained models in {plural(gpu['fields'], 'field')} of machine learning, "
+            f"TPUs in {tpu['fields']}")
+
+
+def _fp64(f: dict, claim: str) -> str:
+    tpus = f"none of {f['tpus']} TPUs runs" if not f["tpus_with"] else f"{f['tpus_with']} of {f['tpus']} TPUs run"
+    gpus = f"all {f['gpus']} GPUs do" if f["gpus_with"] == f["gpus"] else f"{f['gpus_with']} of {f['gpus']} GPUs do"
+    return f"by their vendors' specifications {tpus} FP64, while {gpus}"
+
+
+def _offers(f: dict, claim: str) -> str:
+    return (f"the dated price lists offer TPUs only on {listed(f['tpu'])} and GPUs on {plural(len(f['gpu']), 'cloud')}"
+            if len(f["tpu"]) == 1 else
+            f"the dated price lists offer TPUs on {plural(len(f['tpu']), 'cloud')} and GPUs on {len(f['gpu'])}")
+
+
+def _submitters(f: dict, claim: str) -> str:
+    who = f"only {listed(f['tpu'])} entered TPUs" if len(f["tpu"]) == 1 else f"{plural(len(f['tpu']), 'submitter')} entered TPUs"
+    return f"in MLPerf {who}, and {plural(len(f['gpu']), 'submitter')} entered GPUs"
+
+
+def _frameworks(f: dict, claim: str) -> str:
+    support = f["support"]
+    others = [fw for fw in ("JAX", "PyTorch") if support.get(fw) == "supported"]
+    return (f"{f['vendor']}'s page for {f['chip']} says TensorFlow is {support['TensorFlow']}"
+            + (f", while {listed(others)} {'is' if len(others) == 1 else 'are'}" if others else ""))
+
+
+def _stacks(f: dict, claim: str) -> str:
+    def said(stacks):
+        return listed([s if s != "other" else "other stacks" for s in stacks]) or "nothing"
+    return f"in MLPerf every TPU entry ran {said(f['tpu'])}, and GPU entries {said(f['gpu'])}"
+
+
+def _unpriced(f: dict, claim: str) -> str:
+    none = "none" if not f["priced"] else f"only {f['priced']}"
+    why = f": {f['provider']} lists no {listed([n.split(' (')[0] for n in f['no_price']], 'or')}" if f.get("no_price") else ""
+    return f"{none} of the {f['pairs']} vendor pairs {'is' if not f['priced'] else 'are'} priced{why}"
+
+
+def _no_power(f: dict, claim: str) -> str:
+    return "no TPU entry in MLPerf reported power"
+
+
+FACTS = {"coverage": _coverage, "fp64": _fp64, "offers": _offers, "submitters": _submitters,
+         "frameworks": _frameworks, "stacks": _stacks, "unpriced": _unpriced, "no_power": _no_power}
+
+
+# --- the rest of an answer's card ---------------------------------------------------------------
+
+
+def direction(a: Answer) -> str:
+    """The verdict words of the answer's heading: 'Points to the GPU'; a tie is no disagreement."""
+    return f"Within ±{MARGIN_TEXT}" if a.strength == TIE else capitalised(a.direction)
+
+
+def verdict(k: KindAnswer) -> str:
+    """A kind's own verdict word; a source that does not measure has 'no evidence yet', never 'not measured'."""
+    return NO_COMPARISON if k.finding.verdict == NOT_MEASURED and k.kind != MEASURED else k.finding.verdict
+
+
+def strength(a: Answer) -> str:
+    """How strongly, in words ('' when there is no evidence)."""
+    if not a.strength:
+        return ""
+    said = f"strongly: {len(a.deciding)} kinds of evidence agree" if a.strength == STRONG else STRENGTHS[a.strength]
+    split = [noun(k) for k in a.split]
+    return said + (f"; {listed(split)} split" if split and a.strength != TIE else "")
+
+
+def bears_on(a: Answer) -> str:
+    """What the answer says of the article's own words, and the older generation named apart."""
+    words_of = f"The article's “{a.claim.tpu}” for TPUs (against “{a.claim.gpu}” for GPUs)"
+    if not a.deciding:
+        said = (f"{words_of} is neither confirmed nor contradicted here: the comparisons lie within ±{MARGIN_TEXT} "
+                "or point both ways." if a.strength == TIE else f"{words_of} is neither confirmed nor contradicted here yet.")
+    else:
+        by = {v: [noun(k) for k in a.deciding if k.finding.verdict == v] for v in DECISIVE}
+        said = f"{words_of} is " + " and ".join(f"{v} by {listed(n)}" for v, n in by.items() if n) + "."
+    return said + "".join(f" {_older(k)}" for k in a.older)
+
+
+def _older(k: KindAnswer) -> str:
+    c = next((c for c in k.finding.comparisons if c.same_generation), k.finding.comparisons[0])
+    year = (c.tpu_available or "")[:4]
+    which = "supports" if k.finding.verdict == SUPPORTED else "contradicts"
+    return (f"{capitalised(noun(k))} {which} it for {chip(c, 'tpu')} against the {chip(c, 'gpu')}"
+            f"{f' ({year})' if year else ''}: an older generation, shown and not counted.")
+
+
+def apart(a: Answer) -> str:
+    """Inference results, shown beside a training answer and never counted in it."""
+    said = []
+    for k in a.kinds:
+        if not k.info.for_training and k.finding.comparisons:
+            c = k.finding.comparisons[0]
+            won = favoured(c.advantage) or "gpu"
+            said.append(f"{capitalised(noun(k))}, shown apart and never counted: per chip, the {chip(c, won)} served "
+                        f"{c.model.split(',')[0]} {span([factor(x, won) for x in k.finding.comparisons])} as fast as "
+                        f"{chip(c, OTHER[won])}.")
+    return " ".join(said)
+
+
+def unknown(a: Answer) -> list[str]:
+    """What is not known yet, one line per kind that does not decide, and per kind not imported."""
+    out = []
+    for k in a.kinds:
+        if k.finding.verdict in DECISIVE or k in a.older:
+            continue
+        if k.finding.verdict == NOT_MEASURED:
+            out.append(f"{capitalised(noun(k))}: " + ("not measured on a TPU and a GPU yet" if k.kind == MEASURED
+                                                       else "no comparison on this claim yet"))
+        else:
+            out.append(f"{capitalised(noun(k))}: the comparisons point both ways, or lie within ±{MARGIN_TEXT}")
+    return out + [f"{capitalised(NOUNS.get(k, k))}: nothing of this kind is imported" for k in a.missing]
+
+
+def would_change(a: Answer) -> list[str]:
+    measured = next((k for k in a.kinds if k.kind == MEASURED), None)
+    said = capitalised(a.claim.to_measure)
+    if PRICES in a.claim.judged_by:  # judged from the price list, not a measurement
+        return [f"{said} would change the price lists' verdict."]
+    if measured is None or measured.finding.verdict not in DECISIVE:
+        return [f"{said} would add the first evidence measured here."]
+    return [f"Our own runs decide on the chips measured so far: {a.claim.to_measure} on other chips would test it."]
+
+
+def glance_line(a: Answer) -> str:
+    """The home page's line for one claim: its direction and the opening sentence."""
+    return opening(a)
+
+
+def summary(answers: list[Answer]) -> str:
+    """The title question answered in two sentences, from the answers alone."""
+    groups = {d: [TOPICS.get(a.claim.slug, a.claim.feature) for a in answers if a.direction == d]
+              for d in (TO_GPU, TO_TPU, MIXED_ANSWER, NO_EVIDENCE)}
+    said = [f"{w} on {listed(groups[d])}" for d, w in ((TO_GPU, "the GPU"), (TO_TPU, "the TPU")) if groups[d]]
+    first = (f"Of the article's {len(answers)} claims, the evidence here points to " + " and to ".join(said)
+             + (f"; it is split or tied on {listed(groups[MIXED_ANSWER])}" if groups[MIXED_ANSWER] else "") + "."
+             if said else f"None of the article's {len(answers)} claims is decided by the evidence here yet.")
+    none = f" There is no evidence yet on {listed(groups[NO_EVIDENCE])}." if groups[NO_EVIDENCE] and said else ""
+    measured = any(k.kind == MEASURED and k.finding.verdict in DECISIVE for a in answers for k in a.kinds)
+    return first + none + ("" if measured else " No claim is decided by a run of ours yet: each needs a TPU run.")

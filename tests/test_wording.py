@@ -1,0 +1,159 @@
+"""How the site speaks (publish/wording.py), checked by the parts of each sentence rather than its
+whole text: the opening sentence gives the direction, the count and the range on the evidence that
+decides, then one clause on the rest, in at most MAX_WORDS words; chips and benchmarks by the names
+readers know; no identifier, "(s)", citation twice, or "not measured yet" for a source that does not
+measure; the number formats, plurals and lists; submitters counted once however they are spelled."""
+
+import re
+
+import pytest
+
+from accelbench.core.reference import Reference
+from accelbench.core.text import listed, plural
+from accelbench.judge import findings
+from accelbench.judge.answers import TO_GPU, KindAnswer, KindInfo, answer
+from accelbench.judge.claims import CLAIMS
+from accelbench.judge.generations import by_generation
+from accelbench.judge.judging import CONTRADICTED, Comparison, Finding, favoured
+from accelbench.publish import wording
+from accelbench.publish.fragments import Context, Links
+from accelbench.store.published import load_published
+from accelbench.store.store import Store
+
+from conftest import ROOT
+
+REFERENCE = Reference(ROOT / "build_data" / "reference")
+VENDOR = KindInfo("vendor-reported", "Vendor-published training throughput", vendor=True)
+IDENTIFIER = re.compile(r"TPU-trillium|stable_diffusion|\bgpt3\b|llama3\.1-|deepseek-v3|qwen3-|DGX-|_|\(s\)")
+
+
+@pytest.fixture(scope="module")
+def answers():
+    ctx = Context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=load_published(ROOT / "build_data"))
+    return {a.claim.slug: a for a in ctx.answers()}
+
+
+def vendor_pair(gpu: str, advantage: float, model: str = "Llama 3.1 70B") -> Comparison:
+    return Comparison(f"Ironwood vs {gpu}", advantage, "tokens/s per chip", "TPU7x (Ironwood)", gpu, "f",
+                      chips=64, precision="FP8", model=model)
+
+
+def speed_answer(pairs: list[Comparison]) -> object:
+    finding = by_generation("speed", Finding(CONTRADICTED, ["..."], comparisons=pairs), REFERENCE)
+    return answer(CLAIMS["speed"], {"vendor-training": finding}, {"vendor-training": VENDOR})
+
+
+def test_numbers_plurals_and_lists():
+    assert (wording.times(2.4817), wording.times(0.95), wording.times(1.0)) == ("2.5×", "0.95×", "1.00×")
+    assert wording.span([(1.21, 1.3), (1.9, 2.07)]) == "1.2–2.1×" and wording.span([(2.1, 2.1)]) == "2.1×"
+    assert (plural(1, "benchmark"), plural(2, "benchmark"), plural(3, "TPU family")) == \
+        ("1 benchmark", "2 benchmarks", "3 TPU families")
+    assert (listed(["A"]), listed(["A", "B"]), listed(["A", "B", "C"], "or")) == ("A", "A and B", "A, B or C")
+
+
+def test_the_opening_gives_direction_count_range_and_one_clause_on_older_chips():
+    same = [vendor_pair("GB300 (one Blackwell Ultra GPU)", a) for a in (0.5, 0.8, 0.9)]
+    old = [vendor_pair("H100 SXM", 2.5), vendor_pair("H100 SXM", 2.8, "Qwen3 235B-A22B")]
+    a = speed_answer(same + old)
+    assert a.direction == TO_GPU  # the three-year-older H100 does not turn it
+    said = wording.opening(a)
+    gpu_wins = [1 / c.advantage for c in same if favoured(c.advantage) == "gpu"]
+    assert len(gpu_wins) == len(same)
+    assert said.startswith("Per chip, GPUs of the same generation trained faster")  # the direction
+    assert f"in all {len(same)} vendor pairs" in said  # the count
+    assert f"({min(gpu_wins):.1f}–{max(gpu_wins):.1f}×)" in said  # the range, of the GPU's lead
+    assert "Ironwood beat the three-year-older H100 2.5–2.8×" in said  # the clause on the rest
+    assert wording.words(said) <= wording.MAX_WORDS and said.endswith(".")
+
+
+def test_all_of_a_count_is_said_as_all_and_two_as_both():
+    two = speed_answer([vendor_pair("GB300 (one Blackwell Ultra GPU)", a) for a in (0.5, 0.6)])
+    assert "in both vendor pairs (1.7–2.0×)" in wording.opening(two)
+    three = speed_answer([vendor_pair("GB300 (one Blackwell Ultra GPU)", a) for a in (0.5, 0.6, 0.7)])
+    assert "in all 3 vendor pairs" in wording.opening(three)
+
+
+def test_a_clause_that_would_pass_the_word_limit_is_left_out():
+    assert wording._fit("a " * 30, ["one two three four five six"]) == capital("a " * 30)
+    assert wording._fit("a b", ["c d"]) == "A b; c d."
+
+
+def capital(text):
+    return text[0].upper() + text[1:] + "."
+
+
+def test_every_built_opening_is_short_and_free_of_identifiers(answers):
+    for slug, a in answers.items():
+        said = wording.opening(a)
+        assert wording.words(said) <= wording.MAX_WORDS, (slug, said)
+        assert not IDENTIFIER.search(said), (slug, said)
+
+
+def test_the_speed_opening_counts_the_same_generation_vendor_pairs_it_is_built_from(answers):
+    a = answers["speed"]
+    vendor = next(k for k in a.kinds if k.kind == "vendor-training")
+    same = [c for c in vendor.finding.comparisons if c.same_generation]
+    said = wording.opening(a)
+    assert a.direction == TO_GPU and said.startswith("Per chip, GPUs of the same generation trained faster")
+    wins = [c for c in same if c.favours() == "gpu"]
+    count = f"all {len(same)} vendor pairs" if len(wins) == len(same) else f"{len(wins)} of {len(same)} vendor pairs"
+    assert count in said and "MLPerf's Stable Diffusion v2" in said
+    assert "Trillium (TPU v6e)" not in said or "Ironwood" in said
+
+
+def test_no_sentence_of_a_card_says_not_measured_yet_of_a_source_that_does_not_measure(answers):
+    for a in answers.values():
+        for line in [wording.bears_on(a), *wording.unknown(a), *wording.would_change(a), wording.apart(a)]:
+            assert "not measured yet" not in line, line
+            assert not IDENTIFIER.search(line), line
+
+
+def test_a_paper_is_named_by_its_subject_authors_and_venue_once_per_sentence(answers):
+    said = wording.bears_on(answers["speed"])
+    assert "The TPU v4 paper by Google's engineers (Jouppi et al., ISCA 2023) supports it for TPU v4 against the A100" in said
+    for sentence in re.split(r"(?<=\.) ", said):
+        assert sentence.count("Jouppi et al.") <= 1, sentence
+    energy = wording.opening(answers["energy"])
+    assert energy.count("Jouppi et al.") == 1 and "against the A100 of 2020" in energy
+
+
+def test_the_cost_opening_says_what_is_unpriced_and_why(answers):
+    said = wording.opening(answers["cost"])
+    assert said.startswith("On GCP list prices, ")
+    assert "none of the 24 vendor pairs is priced: GCP lists no Ironwood" in said
+
+
+def test_a_tie_is_headed_within_the_margin_not_mixed(answers):
+    a = answers["cost"]
+    assert wording.direction(a) == "Within ±5%" and "cost the same within 5%" in wording.opening(a)
+
+
+def test_submitters_are_counted_once_however_a_round_spells_them(answers):
+    mlperf = next(k for k in answers["availability"].kinds if k.kind == "mlperf-training")
+    names = mlperf.finding.facts["gpu"]
+    assert "Krai" in names and "krai" not in names
+    assert "Quanta Cloud Technology" in names and "QCT" not in names and "Quanta_Cloud_Technology" not in names
+    assert f"{len(names)} submitters entered GPUs" in wording.opening(answers["availability"])
+
+
+def test_the_frameworks_opening_quotes_the_vendors_page_for_the_newest_tpu(answers):
+    said = wording.opening(answers["frameworks"])
+    assert "Google's page for Ironwood (TPU7x) says TensorFlow is not supported" in said
+
+
+def test_the_summary_names_each_direction_once(answers):
+    said = wording.summary(list(answers.values()))
+    assert said.count("points to the GPU") <= 1 and "Designed For" not in said
+    assert said.startswith("Of the article's 7 claims, the evidence here points to the GPU on ")
+
+
+def test_a_kind_the_answer_does_not_know_is_named_as_a_noun():
+    k = KindAnswer("someone-new", KindInfo("vendor-reported", "New Bench"), Finding(CONTRADICTED, ["..."]))
+    assert wording.noun(k) == "vendor-reported (New Bench)"
+
+
+def test_the_findings_carry_the_facts_the_sentences_are_made_from():
+    found = findings.all_findings(Store.of_runs([], {}), load_published(ROOT / "build_data"), REFERENCE)
+    assert found[("designed", "vendor-specs")].facts["topic"] == "fp64"
+    coverage = found[("flexibility", "mlperf-training")].facts
+    assert coverage["topic"] == "coverage" and coverage["gpu"]["fields"] > coverage["tpu"]["fields"]
