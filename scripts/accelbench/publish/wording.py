@@ -235,13 +235,14 @@ def _priced(k: KindAnswer, comps: list[Comparison]) -> str:
 
 def _from_facts(a: Answer) -> tuple[str, list[str]]:
     side = SIDE_OF.get(a.direction)
-    lead = LEADS.get((a.claim.slug, side), "the kinds of evidence disagree") if side else "the kinds of evidence disagree"
+    # a split answer's heading already says the kinds disagree: its sentence goes straight to what each says
+    lead = LEADS.get((a.claim.slug, side), "") if side else ""
     kinds = [k for k in a.kinds if k.info.for_training and k.finding.verdict in (*DECISIVE, MIXED)]
     clauses = [FACTS[k.finding.facts["topic"]](k.finding.facts, a.claim.slug) for k in kinds
                if k.finding.facts.get("topic") in FACTS]
     if not clauses:
-        return lead, []
-    return f"{lead}: {clauses[0]}", clauses[1:]
+        return lead or "no kind of evidence decides it", []
+    return (f"{lead}: {clauses[0]}" if lead else clauses[0]), clauses[1:]
 
 
 # --- each kind of fact a rule finds, as a clause --------------------------------------------------

@@ -49,7 +49,7 @@ def comparison(pair: Pair, advantage: float, metric: str, figures: str) -> Compa
     family = format_name(precision_family(t["precision_key"]) or t["precision"] or "")
     said = family or "precision not stated"
     return Comparison(
-        label=f"{t['system']} vs {g['system']}, {t['model']}, {t['chips']} chips, {said}",
+        label=f"{t['system']} vs {g['system']}, {shown_name(t['model'])}, {t['chips']} chips, {said}",
         advantage=advantage, metric=metric, tpu=t["chip"] or t["system"], gpu=g["chip"] or g["system"],
         figures=figures + _flags(pair), url=g["url"], chips=int(t["chips"]), precision=family,
         model=shown_name(t["model"]), where=f"{side(t)} against {side(g)}")
