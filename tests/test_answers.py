@@ -59,7 +59,7 @@ def test_measured_only():
     a = answer(SPEED, {MEASURED: found(SUPPORTED, "bf16 matmul: TPU 900 TFLOP/s, GPU 700")}, FRAGMENTS)
     assert (a.direction, a.strength, [k.kind for k in a.deciding]) == (TO_TPU, ONE_KIND, [MEASURED])
     assert wording.bears_on(a).endswith("is supported by our own runs.")
-    assert render.lead(a).startswith('<p class="ab-answer__lead"><strong>Points to the TPU</strong>: ')
+    assert render.lead(a).startswith('<p class="ab-answer__lead">Per chip, TPUs ')
     assert wording.would_change(a)[0] == ("Our own runs decide on the chips measured so far: a TPU run of the "
                                           "matrix-multiplication and GPT-2 benchmarks on other chips would test it.")
     assert wording.unknown(a) == []
@@ -70,7 +70,7 @@ def test_mlperf_only():
                FRAGMENTS)
     assert (a.direction, a.strength) == (TO_GPU, ONE_KIND)
     assert wording.bears_on(a).endswith("is contradicted by MLPerf's audited results.")
-    assert "<strong>Points to the GPU</strong>: " in render.lead(a)
+    assert "Points to the GPU" in render.card(a, LINKS) and "Points to the GPU" not in render.lead(a)
     assert wording.unknown(a) == ["Our own runs: not measured on a TPU and a GPU yet"]
 
 

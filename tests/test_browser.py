@@ -658,7 +658,7 @@ def test_the_estimator_takes_the_readers_price_for_an_unpriced_tpu_and_gives_the
     context, page, form, data = open_estimator(browser, built_site, width)
     stored = page.evaluate("JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage)])")
     index = next(i for i, c in enumerate(data) if c["tpu"]["chip"] == "TPU7x (Ironwood)"
-                 and c["gpu"]["chip"] == "H100 SXM" and "llama3.1-70b" in c["label"])
+                 and c["gpu"]["chip"] == "H100 SXM" and "Llama 3.1 70B" in c["label"])
     comparison = data[index]
     o, offer = next((o, x) for o, x in enumerate(comparison["offers"]) if (x["provider"], x["tier"]) == ("GCP", "on-demand"))
     form.locator("select[name=comparison]").select_option(str(index))

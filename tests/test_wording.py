@@ -157,3 +157,12 @@ def test_the_findings_carry_the_facts_the_sentences_are_made_from():
     assert found[("designed", "vendor-specs")].facts["topic"] == "fp64"
     coverage = found[("flexibility", "mlperf-training")].facts
     assert coverage["topic"] == "coverage" and coverage["gpu"]["fields"] > coverage["tpu"]["fields"]
+
+
+def test_a_kind_that_decides_without_ratios_is_never_said_to_be_of_one_generation():
+    from accelbench.judge.answers import measured_kind
+    from accelbench.judge.claims import MEASURED
+
+    a = answer(CLAIMS["speed"], {MEASURED: Finding(CONTRADICTED, ["..."])}, {MEASURED: measured_kind()})
+    said = wording.opening(a)
+    assert said == "Per chip, GPUs trained faster by our own runs." and "generation" not in said

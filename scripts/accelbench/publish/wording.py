@@ -173,7 +173,8 @@ def _per_chip(a: Answer) -> tuple[str, list[str]]:
     for side in sides:
         kinds = [k for k in a.deciding if points_to(a.claim, k.finding.verdict) == side]
         used = {k.kind: _deciding(k, a.claim.slug) or k.finding.comparisons for k in kinds}
-        same = same and all(c.same_generation for comps in used.values() for c in comps)
+        compared = [c for comps in used.values() for c in comps]
+        same = same and bool(compared) and all(c.same_generation for c in compared)
         parts[side] = [_counted(k, used[k.kind], side) for k in kinds]
     of = " of the same generation" if same else ""
     if len(sides) == 1:

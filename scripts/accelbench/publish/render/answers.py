@@ -27,10 +27,10 @@ def headline(a: Answer, strength: bool = True) -> str:
 
 
 def lead(a: Answer) -> str:
-    """The answer in one sentence (wording.opening), then inference shown apart, never counted."""
+    """The answer in one sentence (wording.opening), then inference shown apart, never counted. The
+    direction is the heading's, just above: the sentence does not say it again."""
     aside = wording.apart(a)
-    return (f'<p class="ab-answer__lead"><strong>{esc(wording.direction(a))}</strong>: {esc(wording.opening(a))}'
-            + (f" {esc(aside)}" if aside else "") + "</p>")
+    return f'<p class="ab-answer__lead">{esc(wording.opening(a))}' + (f" {esc(aside)}" if aside else "") + "</p>"
 
 
 def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None) -> pd.DataFrame:
