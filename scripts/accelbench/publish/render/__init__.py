@@ -2,8 +2,9 @@
 
 Every string that comes from a run file passes through :func:`accelbench.core.text.esc`.
 
-Modules: ``answer_charts`` (the answers' chart of every comparison), ``answers``, ``chart_theme``
+Modules: ``answer_charts`` (the answers' charts: every comparison, and its timeline), ``answers``, ``chart_theme``
 (the charts' theme and SVG kit), ``charts`` (the measured charts), ``costs``, ``coverage``,
 ``icons``, ``pricing``, ``reference``, ``results``, ``runs``, ``tables``, ``verdicts``.
-May import: ``core`` to ``judge``, and ``publish.wording`` (every sentence an answer says). This ``__init__`` imports nothing.
+May import: ``core`` to ``judge``, and ``publish.wording`` and ``publish.vocabulary`` (every sentence an
+answer says). This ``__init__`` imports nothing.
 """

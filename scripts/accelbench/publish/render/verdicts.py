@@ -8,7 +8,7 @@ from accelbench.core.text import esc, esc_md
 from accelbench.judge.judging import NOT_MEASURED
 from accelbench.publish.render.icons import REFERENCE_ICON, icon, verdict_icon
 from accelbench.publish.render.tables import admonition, html_table
-from accelbench.publish.wording import NO_COMPARISON
+from accelbench.publish.vocabulary import NO_COMPARISON
 
 
 def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, published=()) -> str:

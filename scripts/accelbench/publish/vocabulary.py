@@ -1,0 +1,146 @@
+"""The words the site says answers in, declared once: the kinds of evidence as nouns ("MLPerf's
+audited results"), what one comparison of each kind is called, the verbs and leads of each claim,
+the chips as readers know them (the reference data's display names, a chip's age against its
+rival), ratios and ranges as the sentences write them, and each kind of fact a rule finds as a
+clause. publish/wording.py puts them together into sentences."""
+
+from __future__ import annotations
+
+from accelbench.core.availability import month_of
+from accelbench.core.text import listed, plural
+from accelbench.judge.answers import DISAGREE, ONE_KIND, TIE, TO_GPU, TO_TPU, WEAK, KindAnswer
+from accelbench.judge.claims import MEASURED, PRICES, SPECS
+from accelbench.judge.judging import Comparison
+
+NO_COMPARISON = "no evidence yet"  # a source's verdict where it holds nothing on a claim: it measures nothing
+
+SIDE_OF = {TO_GPU: "gpu", TO_TPU: "tpu"}
+CHIPS = {"gpu": "GPUs", "tpu": "TPUs"}
+OTHER = {"gpu": "tpu", "tpu": "gpu"}
+
+# The kinds of evidence as nouns, as a sentence names them
+NOUNS = {MEASURED: "our own runs", "mlperf-training": "MLPerf's audited results",
+         "mlperf-inference": "MLPerf's audited inference results", "vendor-training": "the vendors' own figures",
+         "paper": "peer-reviewed papers", SPECS: "the vendors' specifications", PRICES: "the dated price lists"}
+# One comparison of each kind, as a count names it: "9 vendor pairs", "both MLPerf benchmarks"
+UNITS = {MEASURED: "benchmark run here", "mlperf-training": "MLPerf benchmark",
+         "mlperf-inference": "MLPerf inference scenario", "vendor-training": "vendor pair", "paper": "paper"}
+# What the chip that wins a per-chip comparison did
+VERBS = {"speed": "trained faster", "energy": "used less energy"}
+# How an answer that points to one chip opens, for the claims judged from facts rather than ratios
+LEADS = {("designed", "gpu"): "GPUs are the general-purpose chips", ("designed", "tpu"): "TPUs proved as general as GPUs",
+         ("flexibility", "gpu"): "GPUs have been shown on the wider range of work",
+         ("flexibility", "tpu"): "TPUs have been shown on as wide a range of work",
+         ("availability", "gpu"): "GPUs are easier to get", ("availability", "tpu"): "TPUs are as easy to get",
+         ("frameworks", "gpu"): "GPUs run more frameworks", ("frameworks", "tpu"): "TPUs run TensorFlow and JAX best"}
+STRENGTHS = {ONE_KIND: "on one kind of evidence", WEAK: "weakly: only on evidence from a chip's vendor",
+             DISAGREE: "the kinds of evidence disagree", TIE: "no kind of evidence decides it"}
+# The claims as a sentence names them ("the evidence points to the GPU on speed")
+TOPICS = {"designed": "what the chips are built for", "speed": "speed", "flexibility": "flexibility",
+          "availability": "availability", "cost": "cost", "energy": "energy efficiency", "frameworks": "frameworks"}
+YEARS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def times(x: float) -> str:
+    """A ratio as the sentences write it: '2.5×'; two decimals near parity ('0.95×')."""
+    return f"{x:.2f}×" if abs(x - 1) < 0.1 else f"{x:.1f}×"
+
+
+def span(ranges: list[tuple[float, float]]) -> str:
+    """The range of several ratios (each its own low and high): '1.2–2.1×', or one figure."""
+    low, high = times(min(lo for lo, _ in ranges)), times(max(hi for _, hi in ranges))
+    return low if low == high else f"{low[:-1]}–{high}"
+
+
+def factor(c: Comparison, side: str) -> tuple[float, float]:
+    """How many times better SIDE did in this comparison, as a range (its low and high)."""
+    lo = c.low if c.low is not None else c.advantage
+    hi = c.high if c.high is not None else c.advantage
+    return (lo, hi) if side == "tpu" else (1 / hi, 1 / lo)
+
+
+def chip(c: Comparison, side: str) -> str:
+    """A chip as a clause names it: its display name, less the parenthesis ('Ironwood', 'H100')."""
+    name = (c.tpu_name or c.tpu) if side == "tpu" else (c.gpu_name or c.gpu)
+    return name.split(" (")[0]
+
+
+def older(c: Comparison, side: str) -> str:
+    """The chip of SIDE with its age against the other ('the three-year-older H100'), where dated."""
+    name = chip(c, side)
+    if not (c.tpu_available and c.gpu_available):
+        return f"the {name}"
+    gap = month_of(c.tpu_available) - month_of(c.gpu_available)
+    years = round(abs(gap) / 12) if (gap > 0) == (side == "gpu") else 0
+    if years >= 2:
+        return f"the {YEARS.get(years, str(years))}-year-older {name}"
+    return f"the {name} of a year before" if years == 1 else f"the {name} of its year"
+
+
+def paper_noun(c: Comparison) -> str:
+    """A paper as a sentence names it: 'the TPU v4 paper by Google's engineers (Jouppi et al., ISCA 2023)'."""
+    by = f" by {c.by}'s engineers" if c.by and "," not in c.by else f" by authors at {c.by}" if c.by else ""
+    return f"the {chip(c, 'tpu')} paper{by} ({c.where})"
+
+
+def noun(k: KindAnswer) -> str:
+    """A kind of evidence as a sentence names it; one paper by its subject, authors and venue."""
+    papers = {c.where for c in k.finding.comparisons}
+    if k.kind == "paper" and len(papers) == 1:
+        return paper_noun(k.finding.comparisons[0])
+    return NOUNS.get(k.kind, k.named)
+
+
+# --- each kind of fact a rule finds, as a clause --------------------------------------------------
+
+
+def _coverage(f: dict, claim: str) -> str:
+    tpu, gpu = f["tpu"], f["gpu"]
+    if claim == "designed":
+        return f"under MLPerf's audit GPUs trained {plural(gpu['benchmarks'], 'benchmark')} to the TPUs' {tpu['benchmarks']}"
+    return (f"under MLPerf's audit GPUs trained models in {plural(gpu['fields'], 'field')} of machine learning, "
+            f"TPUs in {tpu['fields']}")
+
+
+def _fp64(f: dict, claim: str) -> str:
+    tpus = f"none of {f['tpus']} TPUs runs" if not f["tpus_with"] else f"{f['tpus_with']} of {f['tpus']} TPUs run"
+    gpus = f"all {f['gpus']} GPUs do" if f["gpus_with"] == f["gpus"] else f"{f['gpus_with']} of {f['gpus']} GPUs do"
+    return f"by their vendors' specifications {tpus} FP64, while {gpus}"
+
+
+def _offers(f: dict, claim: str) -> str:
+    return (f"the dated price lists offer TPUs only on {listed(f['tpu'])} and GPUs on {plural(len(f['gpu']), 'cloud')}"
+            if len(f["tpu"]) == 1 else
+            f"the dated price lists offer TPUs on {plural(len(f['tpu']), 'cloud')} and GPUs on {len(f['gpu'])}")
+
+
+def _submitters(f: dict, claim: str) -> str:
+    who = f"only {listed(f['tpu'])} entered TPUs" if len(f["tpu"]) == 1 else f"{plural(len(f['tpu']), 'submitter')} entered TPUs"
+    return f"in MLPerf {who}, and {plural(len(f['gpu']), 'submitter')} entered GPUs"
+
+
+def _frameworks(f: dict, claim: str) -> str:
+    support = f["support"]
+    others = [fw for fw in ("JAX", "PyTorch") if support.get(fw) == "supported"]
+    return (f"{f['vendor']}'s page for {f['chip']} says TensorFlow is {support['TensorFlow']}"
+            + (f", while {listed(others)} {'is' if len(others) == 1 else 'are'}" if others else ""))
+
+
+def _stacks(f: dict, claim: str) -> str:
+    def said(stacks):
+        return listed([s if s != "other" else "other stacks" for s in stacks]) or "nothing"
+    return f"in MLPerf every TPU entry ran {said(f['tpu'])}, and GPU entries {said(f['gpu'])}"
+
+
+def _unpriced(f: dict, claim: str) -> str:
+    none = "none" if not f["priced"] else f"only {f['priced']}"
+    why = f": {f['provider']} lists no {listed([n.split(' (')[0] for n in f['no_price']], 'or')}" if f.get("no_price") else ""
+    return f"{none} of the {f['pairs']} vendor pairs {'is' if not f['priced'] else 'are'} priced{why}"
+
+
+def _no_power(f: dict, claim: str) -> str:
+    return "no TPU entry in MLPerf reported power"
+
+
+FACTS = {"coverage": _coverage, "fp64": _fp64, "offers": _offers, "submitters": _submitters,
+         "frameworks": _frameworks, "stacks": _stacks, "unpriced": _unpriced, "no_power": _no_power}
