@@ -39,11 +39,23 @@ class Availability:
         return int(self.date[:4])
 
 
+MIDYEAR = 7  # a date known only to its year counts as July, its middle
+
+
 def month_of(date: str) -> int:
-    """A date of any precision as months since year 0, for gaps between chips: a year-only date
-    counts as its middle (July)."""
+    """A date of any precision as months since year 0, for gaps between chips (a year-only date
+    counts as MIDYEAR)."""
     parts = [int(p) for p in date.split("-")[:2]]
-    return parts[0] * 12 + (parts[1] - 1 if len(parts) > 1 else 6)
+    return parts[0] * 12 + (parts[1] if len(parts) > 1 else MIDYEAR) - 1
+
+
+def day_of(date: str) -> str:
+    """A date of any precision as a day a chart can place: a year-only date as the first of MIDYEAR,
+    a month as its first day; '' where not dated."""
+    if not date:
+        return ""
+    parts = date.split("-")
+    return "-".join([parts[0], parts[1] if len(parts) > 1 else f"{MIDYEAR:02d}", parts[2] if len(parts) > 2 else "01"])
 
 
 def read_availability(reference_dir: Path, chips: set[str]) -> dict[str, Availability]:

@@ -7,7 +7,7 @@ clause. publish/wording.py puts them together into sentences."""
 from __future__ import annotations
 
 from accelbench.core.availability import month_of
-from accelbench.core.text import listed, plural
+from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.answers import DISAGREE, ONE_KIND, TIE, TO_GPU, TO_TPU, WEAK, KindAnswer
 from accelbench.judge.claims import MEASURED, PRICES, SPECS
 from accelbench.judge.judging import Comparison
@@ -81,6 +81,17 @@ def paper_noun(c: Comparison) -> str:
     """A paper as a sentence names it: 'the TPU v4 paper by Google's engineers (Jouppi et al., ISCA 2023)'."""
     by = f" by {c.by}'s engineers" if c.by and "," not in c.by else f" by authors at {c.by}" if c.by else ""
     return f"the {chip(c, 'tpu')} paper{by} ({c.where})"
+
+
+def trained(kind: str, c: Comparison) -> str:
+    """What a comparison trained, as a clause names it: "MLPerf's GPT-3 175B", else the model."""
+    return f"MLPerf's {c.model}" if kind.startswith("mlperf") and c.model else c.model
+
+
+def kind_name(kind: str, named: str) -> str:
+    """A kind of evidence as a chart's legend names it, short enough for a phone: its noun,
+    capitalised ('MLPerf's audited results'); NAMED, the label and title, for a kind without one."""
+    return capitalised(NOUNS.get(kind, named))
 
 
 def noun(k: KindAnswer) -> str:

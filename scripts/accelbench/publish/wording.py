@@ -45,6 +45,7 @@ from accelbench.publish.vocabulary import (
     paper_noun,
     span,
     times,
+    trained,
 )
 
 MAX_WORDS = 35  # the opening sentence: one a reader takes in at once
@@ -96,8 +97,9 @@ def _counted(k: KindAnswer, comps: list[Comparison], side: str) -> str:
         if k.kind == "paper":  # a paper's chips are dated: a reader weighs a 2020 result as such
             year = f" of {c.gpu_available[:4]}" if c.gpu_available else ""
             return f"in {paper_noun(c)}, {figure} against the {chip(c, 'gpu')}{year}"
-        unit = UNITS.get(k.kind, "comparison")
-        what = f"MLPerf's {c.model}" if k.kind.startswith("mlperf") and c.model else f"the {unit} {c.model}".strip()
+        what = trained(k.kind, c)
+        if not k.kind.startswith("mlperf"):
+            what = f"the {UNITS.get(k.kind, 'comparison')} {what}".strip()
         return f"in {what} ({figure})"
     unit = UNITS.get(k.kind, "comparison")
     n, m = len(wins), len(comps)
@@ -161,7 +163,7 @@ def _cost(a: Answer) -> tuple[str, list[str]]:
 def _priced(k: KindAnswer, comps: list[Comparison]) -> str:
     if len(comps) == 1:
         c = comps[0]
-        what = f"MLPerf's {c.model}" if k.kind.startswith("mlperf") and c.model else c.model or "it"
+        what = trained(k.kind, c) or "it"
         won = favoured(c.advantage)
         if won is None:
             return (f"{chip(c, 'tpu')} and the {chip(c, 'gpu')} cost the same within {MARGIN_TEXT} to train {what} "
@@ -216,10 +218,10 @@ def bears_on(a: Answer) -> str:
     else:
         by = {v: [noun(k) for k in a.deciding if k.finding.verdict == v] for v in DECISIVE}
         said = f"{words_of} is " + " and ".join(f"{v} by {listed(n)}" for v, n in by.items() if n) + "."
-    return said + "".join(f" {_older(k)}" for k in a.older)
+    return said + "".join(f" {_of_an_older_generation(k)}" for k in a.older)
 
 
-def _older(k: KindAnswer) -> str:
+def _of_an_older_generation(k: KindAnswer) -> str:
     c = next((c for c in k.finding.comparisons if c.same_generation), k.finding.comparisons[0])
     year = (c.tpu_available or "")[:4]
     which = "supports" if k.finding.verdict == SUPPORTED else "contradicts"
@@ -264,9 +266,22 @@ def would_change(a: Answer) -> list[str]:
     return [f"Our own runs decide on the chips measured so far: {a.claim.to_measure} on other chips would test it."]
 
 
-def glance_line(a: Answer) -> str:
-    """The home page's line for one claim: its direction and the opening sentence."""
-    return opening(a)
+def _count(n: int, noun: str) -> str:
+    return f"one {noun}" if n == 1 else plural(n, noun)
+
+
+def home_chart_note(kept: int, priced: int, older: int, apart: int) -> tuple[str, str]:
+    """What the home page's chart shows and what it leaves out, and the words of the link to all of
+    them ('' where it leaves nothing out)."""
+    said = (f"The chart shows the {_count(kept, 'speed comparison')} of chips of the same generation, which decide the "
+            "per-chip verdicts" + (f", and the {_count(priced, 'priced cost comparison')}" if priced else "") + ".")
+    why = [f"{older} compare chips of different generations (or a chip not dated), which never decide a per-chip "
+           f"verdict"] * bool(older) + [f"{apart} are inference results, shown apart and never counted"] * bool(apart)
+    if not why:
+        return said, ""
+    said += (f" The other {_count(older + apart, 'speed comparison')} {'is' if older + apart == 1 else 'are'} left "
+             f"out here: {'; '.join(why)}. All {kept + older + apart} are in")
+    return said, "the comparison page's speed card"
 
 
 def summary(answers: list[Answer]) -> str:

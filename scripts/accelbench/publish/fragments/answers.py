@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from accelbench.core.text import esc_md, plural
+from accelbench.core.text import esc, esc_md
 from accelbench.judge.answers import ANSWER_RULE, Answer
 from accelbench.judge.claims import CLAIMS, SPECS, SPECS_LABEL, SPECS_TITLE
 from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
 from accelbench.judge.generations import RULE as GENERATION_RULE
 from accelbench.judge.judging import MARGIN, MARGIN_TEXT, favoured
+from accelbench.publish import wording
 from accelbench.publish.fragments.core import (
     REPRODUCE_PAGE,
     Context,
@@ -21,6 +22,7 @@ from accelbench.publish.fragments.core import (
 )
 from accelbench.publish.render import answer_charts
 from accelbench.publish.render import answers as render
+from accelbench.publish.vocabulary import kind_name
 from accelbench.store.published import SOURCES
 
 COMPARISON_PAGE = "article/comparison.md"
@@ -120,14 +122,15 @@ def _kinds_known(ctx: Context) -> list[str]:
     counts, first = Counter(k.kind for k in held), {k.kind: k.info for k in reversed(held)}
     order = list(ctx.kinds())
     ranked = sorted(counts, key=lambda kind: (-counts[kind], order.index(kind) if kind in order else len(order)))
-    return [first[kind].title or first[kind].label for kind in ranked]
+    return [kind_name(kind, first[kind].named) for kind in ranked]
 
 
 def _card(ctx: Context, a: Answer, searchable: bool = True, said: set | None = None) -> str:
-    compared = any(k.finding.comparisons for k in a.kinds)  # a card without a chart leaves its caption to the next
-    drawn = compared and chart(ctx, [a], f"answer-{a.claim.slug}", f"{a.claim.feature.split(' (')[0]}: every comparison",
-                               caption=_caption(said, CAPTION, SHORT_CAPTION))
-    drawn = (drawn + timeline(ctx, a, said)) if drawn else ""
+    drawn = ""
+    if any(k.finding.comparisons for k in a.kinds):  # a card without a chart leaves its caption to the next
+        drawn = chart(ctx, [a], f"answer-{a.claim.slug}", f"{a.claim.feature.split(' (')[0]}: every comparison",
+                      caption=_caption(said, CAPTION, SHORT_CAPTION))
+        drawn = drawn and drawn + timeline(ctx, a, said)
     return render.card(a, _links(ctx), searchable=searchable, chart=drawn, said=said)
 
 
@@ -156,10 +159,6 @@ def _home_kept(a: Answer, k, c) -> bool:
     return a.claim.slug == "cost" or (c.same_generation and k.info.for_training)
 
 
-def _count(n: int, noun: str) -> str:
-    return f"one {noun}" if n == 1 else plural(n, noun)
-
-
 @fragment("answers-chart", "", "one chart of the same-generation speed comparisons that decide the per-chip verdicts and "
           "every priced one, linked to all the others")
 def _answers_chart(ctx: Context, args: list[str]) -> str:
@@ -171,16 +170,9 @@ def _answers_chart(ctx: Context, args: list[str]) -> str:
     kept = sum(1 for a, k, c in speed if _home_kept(a, k, c))
     priced = sum(len(k.finding.comparisons) for a in shown if a.claim.slug == "cost" for k in a.kinds)
     apart = sum(1 for _, k, _ in speed if not k.info.for_training)
-    older = len(speed) - kept - apart
-    why = [f"{older} compare chips of different generations (or a chip not dated), which never decide a per-chip "
-           f"verdict"] * bool(older) + [f"{apart} are inference results, shown apart and never counted"] * bool(apart)
-    said = (f"The chart shows the {_count(kept, 'speed comparison')} of chips of the same generation, which decide the "
-            "per-chip verdicts" + (f", and the {_count(priced, 'priced cost comparison')}" if priced else "") + ".")
-    if why:
-        said += (f" The other {_count(older + apart, 'speed comparison')} {'is' if older + apart == 1 else 'are'} left "
-                 f"out here: {'; '.join(why)}. All "
-                 f'{len(speed)} are in <a href="{_card_url(ctx)("speed")}">the comparison page\'s speed card</a>.')
-    return drawn + f'<p class="ab-chart__more">{said}</p>\n'
+    said, more = wording.home_chart_note(kept, priced, len(speed) - kept - apart, apart)
+    link = f' <a href="{_card_url(ctx)("speed")}">{esc(more)}</a>.' if more else ""
+    return drawn + f'<p class="ab-chart__more">{esc(said)}{link}</p>\n'
 
 
 @fragment("answer-summary", "", "the title question answered in a short paragraph, from the per-claim answers")

@@ -21,6 +21,7 @@ import re
 import altair as alt
 import pandas as pd
 
+from accelbench.core.availability import day_of
 from accelbench.judge.judging import Comparison
 from accelbench.publish.render.chart_theme import Chart, make_figure, param_name
 
@@ -105,15 +106,6 @@ def distinct_labels(comparisons: list[Comparison], groups: list[str]) -> list[st
     return [SEP.join(p) for p in parts]
 
 
-def _when(date: str) -> str:
-    """A first-availability date as a day the charts can place: a year-only date counts as July 1
-    (judge/generations.py's rule), a month as its first day; '' where not dated."""
-    if not date:
-        return ""
-    parts = date.split("-")
-    return "-".join([parts[0], parts[1] if len(parts) > 1 else "07", parts[2] if len(parts) > 2 else "01"])
-
-
 def labelled(records: list[dict], comparisons: list[Comparison]) -> pd.DataFrame:
     """The chart rows: ``records`` (one per comparison, with its 'group' and 'claim_order' and the
     kind's fields) with each comparison's short label, sorted: the groups by claim, then newest
@@ -124,7 +116,7 @@ def labelled(records: list[dict], comparisons: list[Comparison]) -> pd.DataFrame
     frame["label"] = distinct_labels(comparisons, list(frame["group"]))
     frame["key"] = [f"{g}::{label}" for g, label in zip(frame["group"], frame["label"], strict=True)]
     frame["hkey"] = [f"{g}::" for g in frame["group"]]
-    frame["when"] = frame["tpu_available"].map(_when)
+    frame["when"] = frame["tpu_available"].map(day_of)
     first = frame.groupby("group").agg(claim=("claim_order", "min"), when=("when", "max"), tpu=("tpu", "first"))
     ranked = sorted(first.index, key=lambda g: (first.at[g, "claim"], first.at[g, "when"] == "",
                                                  _newest_first(first.at[g, "when"]), first.at[g, "tpu"]))

@@ -11,7 +11,7 @@ import pandas as pd
 from accelbench.core.text import capitalised, esc
 from accelbench.judge.answers import MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, Answer, KindAnswer
 from accelbench.judge.claims import MEASURED
-from accelbench.publish import wording
+from accelbench.publish import vocabulary, wording
 from accelbench.publish.render.icons import SIDE_ICONS, direction_icon, icon, verdict_icon
 
 DIRECTION_CSS = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDENCE: "none"}
@@ -50,7 +50,7 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
                 tpu, gpu = c.tpu_name or c.tpu, c.gpu_name or c.gpu
                 records.append({"group": f"{short}: {tpu}" if prefix_claim else tpu, "claim_order": n,
                                 "comparison": c.label, "claim": a.claim.slug, "kind": k.named,
-                                "evidence": k.info.title or k.info.label, "counted": k.info.for_training,
+                                "evidence": vocabulary.kind_name(k.kind, k.named), "counted": k.info.for_training,
                                 "advantage": c.advantage, "low": c.low, "high": c.high, "metric": c.metric,
                                 "figures": c.figures, "url": c.url, "tpu": tpu, "gpu": gpu, "chips": c.chips,
                                 "gpu_chips": c.gpu_chips, "precision": c.precision, "preview": c.preview,
@@ -117,7 +117,7 @@ def _once(lines: list[str], said: set | None) -> list[str]:
 def glance(answers: list[Answer], card_url) -> str:
     """The seven answers, one line each: the claim, its direction and the sentence with its figures."""
     items = "".join(f'<li><a href="{card_url(a.claim.slug)}"><strong>{esc(a.claim.feature)}</strong></a>: '
-                    f"{headline(a, strength=False)}<br>{esc(wording.glance_line(a))}</li>" for a in answers)
+                    f"{headline(a, strength=False)}<br>{esc(wording.opening(a))}</li>" for a in answers)
     return f'<ul class="ab-glance">{items}</ul>\n'
 
 
