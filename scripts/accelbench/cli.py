@@ -159,7 +159,7 @@ def cmd_import(args) -> int:
         if problem:
             print(f"accelbench: {problem}", file=sys.stderr)
             return 2
-        source = open_source(args.source, args.repository or importer.repository(args), args.commit)
+        source = open_source(args.source, args.repository or importer.repository(args), args.commit, args.listing)
         if source.commit is None or not re.fullmatch(r"[0-9a-f]{40}", source.commit):
             print(f"accelbench: {args.source} is a plain folder: give --commit, the full commit it was taken from "
                   f"(every published result names its commit)", file=sys.stderr)

@@ -61,6 +61,10 @@ def add_commands(sub) -> None:
         one.add_argument("--repository", help=f"owner/name on GitHub (default: {importer.REPOSITORY})")
         one.add_argument("--commit", default="HEAD", help="the commit to read from a git directory (default: "
                                                           "HEAD); for a plain folder, the full commit it was taken from")
+        one.add_argument("--listing", type=Path, metavar="FILE",
+                         help="a repository that cannot be fetched: FILE lists its paths ('path<TAB>commit' per "
+                              "line) and SOURCE holds copies of some of them; a listed file without a copy is "
+                              "absent, as in a snapshot without its largest files (needs --commit)")
         importer.add_arguments(one)
     catalog = sources.add_parser("catalog", help="prices per chip-hour from a SkyPilot catalog file (reference data) "
                                                "-> DATA_DIR/reference/catalog_prices.csv, replacing that provider's")

@@ -155,3 +155,12 @@ def _no_power(f: dict, claim: str) -> str:
 
 FACTS = {"coverage": _coverage, "fp64": _fp64, "offers": _offers, "submitters": _submitters,
          "frameworks": _frameworks, "stacks": _stacks, "unpriced": _unpriced, "no_power": _no_power}
+
+
+def fact_clause(facts: dict, claim: str) -> str:
+    """A rule's facts as a clause, saying which rounds were read from a public mirror (``mirrored``)."""
+    clause = FACTS[facts["topic"]](facts, claim)
+    mirrored = facts.get("mirrored") or []
+    if mirrored:
+        clause += f" ({listed(mirrored)} read from a public mirror of MLCommons' results)"
+    return clause

@@ -39,6 +39,7 @@ from accelbench.publish.vocabulary import (
     UNITS,
     VERBS,
     chip,
+    fact_clause,
     factor,
     noun,
     older,
@@ -147,7 +148,7 @@ def _others(a: Answer, side: str | None) -> list[str]:
 
 def _aside(a: Answer) -> list[str]:
     """Clauses from the facts of kinds that compare no number (no MLPerf TPU entry reported power)."""
-    return [FACTS[k.finding.facts["topic"]](k.finding.facts, a.claim.slug) for k in a.kinds
+    return [fact_clause(k.finding.facts, a.claim.slug) for k in a.kinds
             if k.info.for_training and k.finding.facts.get("topic") in FACTS]
 
 
@@ -180,7 +181,7 @@ def _from_facts(a: Answer) -> tuple[str, list[str]]:
     # a split answer's heading already says the kinds disagree: its sentence goes straight to what each says
     lead = LEADS.get((a.claim.slug, side), "") if side else ""
     kinds = [k for k in a.kinds if k.info.for_training and k.finding.verdict in (*DECISIVE, MIXED)]
-    clauses = [FACTS[k.finding.facts["topic"]](k.finding.facts, a.claim.slug) for k in kinds
+    clauses = [fact_clause(k.finding.facts, a.claim.slug) for k in kinds
                if k.finding.facts.get("topic") in FACTS]
     if not clauses:
         return lead or "no kind of evidence decides it", []

@@ -1,5 +1,7 @@
 """Where a published source is read from: a git directory (as the fetch of a public repository
-gives, bare) read at one commit, or a checkout, or a plain folder of files with the commit given.
+gives, bare) read at one commit, or a checkout, or a plain folder of files with the commit given,
+or a listing of a repository's paths with copies of some of its files (``ListedSource``: a
+repository that cannot be fetched, read file by file).
 Every importer reads through this, so every row it writes can name repository, commit and path;
 and, from a git directory, the day each line was first published (``line_dates``, by git blame)."""
 
@@ -38,6 +40,37 @@ class DirSource:
         return file.read_text(encoding="utf-8", errors="replace") if file.is_file() else None
 
 
+@dataclass
+class ListedSource:
+    """A repository known by its listing (``path<TAB>commit`` per line, as an index of the
+    repository lists it) and copies of some of its files in a folder: every listed path is one of
+    the repository's files, and one without a copy reads as absent (None), as a snapshot without
+    its largest files does. Top-level files named ``_*`` in the folder are the copy's own records
+    (its listing, what was read), never the repository's."""
+
+    root: Path
+    repository: str
+    commit: str | None
+    listing: Path
+
+    def paths(self) -> list[str]:
+        rows = []
+        for number, line in enumerate(Path(self.listing).read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            path, _, commit = line.partition("\t")
+            if not path or "\t" in commit or path.startswith("/") or ".." in path.split("/"):
+                raise ValueError(f"{self.listing}:{number}: not 'path<TAB>commit': {line!r}")
+            rows.append(path)
+        return sorted(set(rows))
+
+    def read(self, path: str) -> str | None:
+        if "/" not in path and path.startswith("_"):
+            return None
+        file = Path(self.root) / path
+        return file.read_text(encoding="utf-8", errors="replace") if file.is_file() else None
+
+
 class GitSource:
     """A git directory (bare or not) read at one commit with git ls-tree and git cat-file."""
 
@@ -69,12 +102,19 @@ class GitSource:
         return data.decode("utf-8", errors="replace")
 
 
-def open_source(path: Path, repository: str, commit: str = "HEAD") -> Source:
-    """A result repository: a git directory (bare, or a checkout's .git) read at ``commit``, else a
-    plain folder of files."""
+def open_source(path: Path, repository: str, commit: str = "HEAD", listing: Path | None = None) -> Source:
+    """A result repository: with ``listing``, the listed paths and the folder's copies of some of
+    them at ``commit``; else a git directory (bare, or a checkout's .git) read at ``commit``, else
+    a plain folder of files."""
     path = Path(path)
     if not path.is_dir():
         raise ValueError("no such folder")
+    if listing is not None:
+        if not Path(listing).is_file():
+            raise ValueError(f"{listing}: no such listing file")
+        if commit == "HEAD":
+            raise ValueError("a listing needs --commit: the commit it lists")
+        return ListedSource(path, repository, commit, Path(listing))
     if (path / "objects").is_dir() and (path / "HEAD").is_file():
         return GitSource(path, repository, commit)
     if (path / ".git").exists():

@@ -29,8 +29,9 @@ SYSTEM_COLUMNS = [
     Column("framework", "the software framework as submitted"),
 ]
 SOURCE_COLUMNS = [
-    Column("repository", "the MLCommons repository the result was read from"),
+    Column("repository", "the repository the result was read from"),
     Column("commit", "the commit of that repository"),
+    Column("mirror_of", "the MLCommons repository it is a public mirror of (empty: MLCommons' own)"),
 ]
 
 
@@ -44,17 +45,31 @@ class Rounds:
     def round_of(self, name: str) -> dict | None:
         return next((r for r in self.rounds if r["round"] == name), None)
 
+    def mirrored(self) -> dict[str, dict]:
+        """Round -> its source, for each round read from a public mirror of MLCommons' results."""
+        return {r["round"]: r["source"] for r in self.rounds if r.get("source", {}).get("mirror_of")}
 
-def load_rounds(files: list[tuple[Path, dict]], per_file: Callable[[dict], dict] | None = None
-                ) -> tuple[list[dict], pd.DataFrame]:
-    """The validated round files -> (rounds oldest first, one table of results). ``per_file(data)``
-    gives the fields a source copies from its file onto each of its rows."""
+
+def published_in(source: dict) -> str:
+    """Where a round was read from, as a page says it: MLCommons' own repository, or 'a public
+    mirror of MLCommons' results' (naming the mirror) where the round was read from one."""
+    if source.get("mirror_of"):
+        return (f"{source['repository']}, a public mirror of MLCommons' results ({source['mirror_of']} "
+                f"could not be read here)")
+    return source["repository"]
+
+
+def load_rounds(files: list[tuple[Path, dict]], per_file: Callable[[dict], dict] | None = None,
+                key: str = "results") -> tuple[list[dict], pd.DataFrame]:
+    """The validated round files -> (rounds oldest first, one table of the rows under KEY: the
+    results, or another list of entries a round file holds). ``per_file(data)`` gives the fields a
+    source copies from its file onto each of its rows."""
     rounds, rows = [], []
     for path, data in files:
         rounds.append(data)
         shared = {"round": data["round"], **(per_file(data) if per_file else {}), "repository": data["source"]["repository"],
-                  "commit": data["source"]["commit"], "file": str(path)}
-        rows += [{**result, **shared} for result in data["results"]]
+                  "commit": data["source"]["commit"], "mirror_of": data["source"].get("mirror_of"), "file": str(path)}
+        rows += [{**result, **shared} for result in data.get(key, [])]
     rounds.sort(key=lambda r: round_key(r["round"]))
     return rounds, pd.DataFrame(rows)
 

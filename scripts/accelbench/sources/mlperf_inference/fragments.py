@@ -10,13 +10,15 @@ from accelbench.publish.fragments.core import Context, concat, download, fragmen
 from accelbench.sources.mlperf_inference import tables as inference_tables
 from accelbench.sources.mlperf_inference.format import KIND
 from accelbench.sources.mlperf_inference.rules import best, comparable, results_url
-from accelbench.sources.rounds import newest_first
+from accelbench.sources.rounds import newest_first, published_in
 
 NOTE = ("Inference results, published by others and not measured here: they never count towards an answer on "
         "training.")
 
 
 MISSING = "published MLPerf Inference results"
+SUMMARY_ONLY = (" (where the mirror holds no detail log, the line of mlperf_log_summary.txt that prints the figure, "
+                "kept where that summary says its scenario and VALID)")
 
 
 @fragment("inference-table", "", "every imported MLPerf Inference round on Stable Diffusion XL: samples/s (Offline) and "
@@ -31,9 +33,10 @@ def _inference_table(ctx: Context, args: list[str]) -> str:
         name = f"inference-sdxl-{round_name}"
         table = inference_tables.per_chip_table(rows, results_url, anchor=name)
         out += [f"\n### Stable Diffusion XL, MLPerf Inference {esc(round_name)}\n\n"
-                f'<p>Published by others in <a href="{esc(tree)}">{esc(source["repository"])}</a> at commit '
+                f'<p>Published by others in <a href="{esc(tree)}">{esc(published_in(source))}</a> at commit '
                 f"<code>{esc(source['commit'][:10])}</code>, closed division; each figure links to the line of the "
-                f"log it was read from. {esc(NOTE)}</p>\n",
+                f"log it was read from{SUMMARY_ONLY if (rows.get('read_from') == 'summary').any() else ''}. "
+                f"{esc(NOTE)}</p>\n",
                 wrap(table.html), download(ctx, name, table.rows)]
     return concat(out)
 

@@ -43,8 +43,13 @@ SCENARIOS = {
     "Server": ("result_completed_samples_per_sec", "Completed samples per second", "queries/s"),
 }
 FIRST_ROUND = (4, 1)  # the Server figure is the completed (not the scheduled) rate from v4.1 on
-DETAIL = re.compile(rf"^closed/(?P<submitter>[^/]+)/results/(?P<system>[^/]+)/{re.escape(BENCHMARK)}/"
-                    r"(?P<scenario>[^/]+)/performance/run_1/mlperf_log_detail\.txt$")
+# where the detail log is not in the source read (a mirror read file by file: the detail logs are
+# the large files), the figure as the summary prints it, checked as the checker checks the log
+SUMMARY_RULE = ("; where the detail log is not in the source read, the figure as mlperf_log_summary.txt prints it, "
+                "kept only where that summary names the folder's scenario and says 'Result is : VALID'")
+# a performance run's LoadGen logs: the detail log, or the summary beside it
+RUN_LOG = re.compile(rf"^closed/(?P<submitter>[^/]+)/results/(?P<system>[^/]+)/{re.escape(BENCHMARK)}/"
+                     r"(?P<scenario>[^/]+)/performance/run_1/mlperf_log_(?:detail|summary)\.txt$")
 MLLOG = ":::MLLOG "
 
 
@@ -97,6 +102,33 @@ def read_summary(text: str, path: str, scenario: str) -> tuple[str, int] | None:
         if match:
             return match[1], number
     return None
+
+
+def read_summary_only(text: str, path: str, scenario: str) -> tuple[float, int]:
+    """(the figure, its line) from a summary alone, where no detail log was read: Problem unless it
+    names SCENARIO and says VALID, and prints a positive figure."""
+    said = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        key, colon, value = line.partition(":")
+        if colon and key.strip() in ("Scenario", "Result is"):
+            said.setdefault(key.strip(), (value.strip(), number))
+    actual, number = said.get("Scenario", (None, None))
+    if actual != scenario:
+        raise Problem(f"scenario {actual!r} at {path}:{number}, in a {scenario} folder" if number else
+                      f"no 'Scenario :' line in {path}")
+    validity, number = said.get("Result is", (None, None))
+    if validity != "VALID":
+        raise Problem(f"'Result is : {validity}' at {path}:{number}" if number else f"no 'Result is :' line in {path}")
+    printed = read_summary(text, path, scenario)
+    if printed is None:
+        raise Problem(f"no '{SCENARIOS[scenario][1]}' line in {path}")
+    try:
+        value = float(printed[0])
+    except ValueError:
+        raise Problem(f"{printed[0]!r} at {path}:{printed[1]} is not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise Problem(f"{printed[0]} at {path}:{printed[1]} is not a positive number")
+    return value, printed[1]
 
 
 def agrees(value: float, printed: str) -> bool:
@@ -168,9 +200,10 @@ def import_round(source: Source, round_name: str, reference_dir: Path) -> dict:
     systems: dict[tuple[str, str], dict[str, str]] = {}
     left_out: list[dict] = []
     for path in source.paths():
-        match = DETAIL.match(path)
-        if match:
-            systems.setdefault((match["submitter"], match["system"]), {})[match["scenario"]] = path
+        match = RUN_LOG.match(path)
+        if match:  # keyed by the detail log's path, which _result reads first
+            detail = path.replace("mlperf_log_summary.txt", "mlperf_log_detail.txt")
+            systems.setdefault((match["submitter"], match["system"]), {})[match["scenario"]] = detail
     results = []
     for (submitter, system), logs in sorted(systems.items()):
         try:
@@ -203,24 +236,32 @@ def import_round(source: Source, round_name: str, reference_dir: Path) -> dict:
     elif not results:
         left_out.append({"path": "closed", "reason": f"no closed-division GPU or TPU result on {BENCHMARK}"})
     results.sort(key=lambda r: (r["scenario"], r["platform"], -r["per_chip"], r["submitter"], r["system"]))
+    rule = RULE + (SUMMARY_RULE if any(r.get("read_from") == "summary" for r in results) else "")
     return {"schema_version": SCHEMA_VERSION, "kind": "mlperf-inference", "round": round_name, "benchmark": BENCHMARK,
             "source": {"repository": source.repository, "commit": source.commit,
                        "url": f"https://github.com/{source.repository}"},
-            "rules": {"document": CHECKER, "rule": RULE}, "results": results,
+            "rules": {"document": CHECKER, "rule": rule}, "results": results,
             "left_out": sorted(left_out, key=lambda x: (x["path"], x["reason"]))}
 
 
 def _result(source: Source, submitter: str, system: str, scenario: str, detail: str, info: dict, availability) -> dict:
+    """One scenario's result, from the detail log (the summary checked against it), or from the
+    summary alone where the source holds no detail log (``read_from``: summary)."""
     text = source.read(detail)
-    if text is None:
-        raise Problem(f"missing {detail}")
-    value, line = read_detail(text, detail, scenario)
     summary_path = detail.replace("mlperf_log_detail.txt", "mlperf_log_summary.txt")
     summary_text = source.read(summary_path)
-    printed = read_summary(summary_text, summary_path, scenario) if summary_text is not None else None
-    if printed is not None and not agrees(value, printed[0]):
-        raise Problem(f"{SCENARIOS[scenario][0]} {value} at {detail}:{line} disagrees with "
-                      f"{printed[0]} at {summary_path}:{printed[1]}")
+    if text is None and summary_text is None:
+        raise Problem(f"missing {detail}")
+    if text is None:
+        value, line = read_summary_only(summary_text, summary_path, scenario)
+        at, printed = summary_path, read_summary(summary_text, summary_path, scenario)
+    else:
+        value, line = read_detail(text, detail, scenario)
+        at = detail
+        printed = read_summary(summary_text, summary_path, scenario) if summary_text is not None else None
+        if printed is not None and not agrees(value, printed[0]):
+            raise Problem(f"{SCENARIOS[scenario][0]} {value} at {detail}:{line} disagrees with "
+                          f"{printed[0]} at {summary_path}:{printed[1]}")
     chips = info["nodes"] * info["accelerators_per_node"]
     return {
         "submitter": submitter, "system": system, "system_name": info["system_name"], "division": info["division"],
@@ -229,12 +270,13 @@ def _result(source: Source, submitter: str, system: str, scenario: str, detail: 
         "accelerators_per_node": info["accelerators_per_node"], "chips": chips, "framework": info["framework"],
         "software": info["software"], "scenario": scenario, "metric": SCENARIOS[scenario][0],
         "unit": SCENARIOS[scenario][2], "value": value, "per_chip": value / chips,
-        "at": {"value": located(detail, line),
+        "read_from": "detail" if at == detail else "summary",
+        "at": {"value": located(at, line),
                "summary": {**located(summary_path, printed[1]), "text": printed[0]} if printed else None,
                "accelerator": located(info["file"], info["accelerator_model_name_line"]),
                "number_of_nodes": located(info["file"], info["number_of_nodes_line"]),
                "accelerators_per_node": located(info["file"], info["accelerators_per_node_line"])},
-        "files": [info["file"], detail] + ([summary_path] if printed else []),
+        "files": [info["file"], *dict.fromkeys([at] + ([summary_path] if printed else []))],
     }
 
 
@@ -264,7 +306,11 @@ def repository(args) -> str:
 
 
 def import_files(source: Source, args, reference_dir: Path) -> list[dict]:
-    return [import_round(source, args.round, reference_dir)]
+    """The round; read from a mirror (any repository but MLCommons' own), its file says so."""
+    published = import_round(source, args.round, reference_dir)
+    if source.repository != repository(args):
+        published["source"]["mirror_of"] = repository(args)
+    return [published]
 
 
 def summary(published: dict) -> str:

@@ -74,6 +74,10 @@ def speed(published: MLPerfInference, reference: Reference) -> Finding:
                          (f", the best available now is {label(available)} {per_chip(available)}, TPU/GPU "
                           f"{available['per_chip'] / gpu['per_chip']:.2f}" if available is not None else
                           ", and no TPU system available now was submitted"))
+        mirror = published.mirrored().get(round_name)
+        if mirror:
+            sentence += (f" ({round_name} read from a public mirror of MLCommons' results: {mirror['repository']} at "
+                         f"{mirror['commit'][:12]}, summaries only where the mirror holds no detail log)")
         evidence.append(sentence)
         links += [(f"SDXL {scenario} {round_name} TPU", results_url(tpu)),
                   (f"SDXL {scenario} {round_name} GPU", results_url(gpu))]

@@ -16,6 +16,8 @@ def _figure_cells(row: pd.Series | None) -> tuple[str, str]:
         return "–", "–"
     where = row["at"]["value"]
     title = f"{where['path']}, line {where['line']}"
+    if row.get("read_from") == "summary":
+        title += " (the summary: the source read holds no detail log)"
     system = (f'<a href="{esc(file_url(row, where))}" title="{esc(title)}">{row["value"]:.3g}</a>')
     return num_cell(system, row["value"]), num_cell(f"{row['per_chip']:.3g}", row["per_chip"])
 

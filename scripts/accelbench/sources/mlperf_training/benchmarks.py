@@ -4,9 +4,12 @@ by it and the coverage view groups by it.
 
 Sources, read at the commits named:
 - names, tasks and datasets: mlcommons/logging ``mlperf_logging/result_summarizer/config.yaml``
-  (7bbf7926), the columns of MLCommons' own results tables;
+  (7bbf7926), the columns of MLCommons' own results tables (v6.0's gpt_oss_20b and deepseekv3_671b:
+  lines 111-112);
 - minimum runs: mlcommons/training_policies ``training_rules.adoc`` (d73e20f1), the table under
-  "Benchmark Results" and, for retired benchmarks, the one under "Deprecated benchmarks results";
+  "Benchmark Results" (lines 497-506: v6.0's two MoE pretraining benchmarks, "Small LLM MoE
+  pretraining" 10 runs and "LLM MoE Pretraining" 3) and, for retired benchmarks, the one under
+  "Deprecated benchmarks results";
 - runs dropped: mlcommons/logging ``result_summarizer.py`` line 387 (``max_dropped_scores = 4 if
   benchmark == "unet3d" else 1``): 3D U-Net's 40 runs lose four from each end, every other
   benchmark one, and as many runs may fail to converge as are dropped from the slow end.
@@ -35,10 +38,12 @@ class Benchmark:
 
 _BENCHMARKS = (
     Benchmark("bert", "BERT", "language", "language model (NLP)", "Wikipedia", 10),
+    Benchmark("deepseekv3_671b", "DeepSeek-V3 671B", "language", "LLM MoE pretraining", "C4", 3),
     Benchmark("dlrm_dcnv2", "DLRM DCNv2", "recommendation", "recommendation", "1TB Multihot Clickthrough", 10),
     Benchmark("flux1", "Flux.1", "image generation", "text to image", "CC12M, COCO-2014 for evaluation", 10),
     Benchmark("gnn", "R-GAT", "graphs", "graph node classification", "IGBH-Full", 10, page="rgat"),
     Benchmark("gpt3", "GPT-3 175B", "language", "LLM pretraining", "C4", 3),
+    Benchmark("gpt_oss_20b", "GPT-OSS 20B", "language", "small LLM MoE pretraining", "C4", 10),
     Benchmark("llama2_70b_lora", "Llama 2 70B LoRA", "language", "LLM fine-tuning", "SCROLLS GovReport", 10),
     Benchmark("llama31_405b", "Llama 3.1 405B", "language", "LLM pretraining", "C4", 3),
     Benchmark("llama31_8b", "Llama 3.1 8B", "language", "small LLM pretraining", "C4", 10),

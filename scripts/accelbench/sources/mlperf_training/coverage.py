@@ -52,8 +52,9 @@ def model_area(model: str) -> str:
 
 
 def coverage(data: MLPerfTraining) -> Coverage:
-    """The coverage of every imported round (entries re-listed from an earlier round left out)."""
-    df = data.results
+    """The coverage of every imported round, each entry scored or entered unscored (entries
+    re-listed from an earlier round left out)."""
+    df = data.entered
     if "relisted_from" in df:
         df = df[df["relisted_from"].isna()]
     entries: dict[tuple[str, str], dict[str, pd.DataFrame]] = {}

@@ -3,6 +3,7 @@ load into, and the rows and columns of its dataset file."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
@@ -26,17 +27,30 @@ def write(data_dir: Path, published: dict) -> Path:
     return write_published(published_path(data_dir, published["round"]), published, SCHEMA)
 
 
+@dataclass
 class MLPerfTraining(Rounds):
-    """Every imported round: one row per system and benchmark, with its round and provenance."""
+    """Every imported round: one row per scored result, with its round and provenance; and the
+    entries a round lists without their run logs (``unscored``: a round read from a mirror file by
+    file), which count where an entry's presence is the evidence, never for a time."""
+
+    unscored: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+    @property
+    def entered(self) -> pd.DataFrame:
+        """Every entry, scored or not: who entered which benchmark with which chips and framework."""
+        if self.unscored.empty:
+            return self.results
+        return pd.concat([self.results, self.unscored], ignore_index=True)
 
 
 def load(files: list[tuple[Path, dict]]) -> MLPerfTraining:
     """The validated round files -> one table of results, rounds oldest first, each entry that
-    re-lists an earlier round's runs marked (``relisted_from``)."""
+    re-lists an earlier round's runs marked (``relisted_from``), and the entries entered unscored."""
     rounds, results = load_rounds(files)
     if not results.empty:
         results = results.assign(relisted_from=relisted_from(results))
-    return MLPerfTraining(rounds, results)
+    _, unscored = load_rounds(files, key="entered")
+    return MLPerfTraining(rounds, results, unscored)
 
 
 def relisted_from(results: pd.DataFrame) -> list[str | None]:

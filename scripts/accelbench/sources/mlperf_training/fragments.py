@@ -23,13 +23,14 @@ from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 from accelbench.sources.mlperf_training.coverage import coverage
 from accelbench.sources.mlperf_training.format import KIND
 from accelbench.sources.mlperf_training.rules import best_tpu, comparable, nearest_gpu, results_url
-from accelbench.sources.rounds import newest_first
+from accelbench.sources.rounds import newest_first, published_in
 
 
-def _benchmark(ctx: Context, name: str, args: list[str]) -> pd.DataFrame | None:
-    """The published entries of the benchmark a fragment names, or None where none is imported."""
-    df = ctx.published[KIND].results
-    if args[0] not in set(df["benchmark"]):
+def _benchmark(ctx: Context, name: str, args: list[str], entries: str = "results") -> pd.DataFrame | None:
+    """The published entries of the benchmark a fragment names (the scored ``results``, or every
+    entry ``entered``, scored or not), or None where none is imported."""
+    df = getattr(ctx.published[KIND], entries)
+    if df.empty or args[0] not in set(df["benchmark"]):
         return None
     return df[df["benchmark"] == args[0]]
 
@@ -43,10 +44,14 @@ def _not_published(ctx: Context, benchmark: str) -> str:
                                ctx.links.md(PUBLISHED_PAGE))
 
 
+UNSCORED = ("These entries are listed by the mirror with their system files; their run logs (about 1 MB "
+            "each) were not read, so no time to train is given here and none counts in a verdict.")
+
+
 @fragment("published", "BENCHMARK", "every imported MLPerf Training round of a benchmark: one table per round, with its "
       "CSV and JSON", choices=BENCHMARKS, source=KIND, missing=_missing)
 def _published(ctx: Context, args: list[str]) -> str:
-    rows = _benchmark(ctx, "published", args)
+    rows = _benchmark(ctx, "published", args, "entered")
     if rows is None:
         return _not_published(ctx, args[0])
     out = []
@@ -54,15 +59,23 @@ def _published(ctx: Context, args: list[str]) -> str:
         in_round = rows[rows["round"] == round_name]
         source = ctx.published[KIND].round_of(round_name)["source"]
         tree = f"https://github.com/{source['repository']}/tree/{source['commit']}"
+        scored = in_round[in_round["score_minutes"].notna()] if "score_minutes" in in_round else in_round.iloc[0:0]
+        unscored = in_round.drop(scored.index)
+        how = "scored here by the olympic rule" if unscored.empty else \
+            "listed here, not scored" if scored.empty else "scored here by the olympic rule where its logs were read"
         out.append(f"\n## {esc(BENCHMARKS[args[0]].name)} ({esc(args[0])}), MLPerf Training {esc(round_name)} "
                    # out of the search index: a section per round on every benchmark page would weigh on
                    # every page's load (the index is fetched everywhere); the page's own text stays in it
                    f"{{ #{round_anchor(args[0], round_name)} data-search-exclude }}\n\n"
-                   f'<p>Published by others in <a href="{esc(tree)}">{esc(source["repository"])}</a> at commit '
-                   f"<code>{esc(source['commit'][:10])}</code>; scored here by the olympic rule.</p>\n")
+                   f'<p>Published by others in <a href="{esc(tree)}">{esc(published_in(source))}</a> at commit '
+                   f"<code>{esc(source['commit'][:10])}</code>; {how}.</p>\n")
         name = f"published-{args[0]}-{round_name}"
-        table = published_tables.published_table(in_round, ctx.reference, nearest_gpu, results_url, anchor=name)
-        out += [wrap(table.html), download(ctx, name, table.rows)]
+        if not scored.empty:
+            table = published_tables.published_table(scored, ctx.reference, nearest_gpu, results_url, anchor=name)
+            out += [wrap(table.html), download(ctx, name, table.rows)]
+        if not unscored.empty:
+            table = published_tables.entered_table(unscored, results_url, anchor=f"{name}-entered")
+            out += [f"<p>{esc(UNSCORED)}</p>\n", wrap(table.html), download(ctx, f"{name}-entered", table.rows)]
     return concat(out)
 
 
@@ -86,6 +99,8 @@ def _coverage(ctx: Context, args: list[str]) -> str:
 def _published_chart(ctx: Context, args: list[str]) -> str:
     rows = _benchmark(ctx, "published-chart", args)
     if rows is None:
+        if _benchmark(ctx, "published-chart", args, "entered") is not None:
+            return f"\n<p>No chart yet: {esc(UNSCORED)}</p>\n"
         return _not_published(ctx, args[0])
     frame = pd.DataFrame({"device": rows["accelerator"], "framework": rows["round"], "chips": rows["chips"],
                           "m_chip_hours": rows["chip_hours"]})

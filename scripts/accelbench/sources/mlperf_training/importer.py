@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from accelbench.core.columns import csv_rows
 from accelbench.sources.git import Source
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 
@@ -142,7 +143,7 @@ def import_round(source: Source, round_name: str, reference_dir: Path) -> dict:
         match = RESULT.match(path)
         if match:
             groups.setdefault((match["submitter"], match["system"], match["benchmark"]), []).append(path)
-    left_out, systems, results = [], {}, []
+    left_out, systems, results, entered = [], {}, [], []
     for (submitter, system, benchmark), files in sorted(groups.items()):
         if (submitter, system) not in systems:
             systems[(submitter, system)] = _system(source, submitter, system, accelerators, left_out)
@@ -158,13 +159,19 @@ def import_round(source: Source, round_name: str, reference_dir: Path) -> dict:
             continue
         result = _result(source, submitter, system, benchmark, files, info, left_out)
         if result:
-            results.append(result)
-    results.sort(key=lambda r: (r["benchmark"], r["platform"], r["chips"], r["submitter"], r["system"]))
-    return {"schema_version": SCHEMA_VERSION, "kind": "mlperf-training", "round": round_name,
-            "source": {"repository": source.repository, "commit": source.commit,
-                       "url": f"https://github.com/{source.repository}"},
-            "rules": {"document": RULES_DOCUMENT, "rule": RULE}, "benchmarks": sorted({r["benchmark"] for r in results}),
-            "results": results, "left_out": sorted(left_out, key=lambda x: (x["path"], x["reason"]))}
+            (entered if "runs_listed" in result else results).append(result)
+    order = lambda r: (r["benchmark"], r["platform"], r["chips"], r["submitter"], r["system"])  # noqa: E731
+    results.sort(key=order)
+    entered.sort(key=order)
+    published = {"schema_version": SCHEMA_VERSION, "kind": "mlperf-training", "round": round_name,
+                 "source": {"repository": source.repository, "commit": source.commit,
+                            "url": f"https://github.com/{source.repository}"},
+                 "rules": {"document": RULES_DOCUMENT, "rule": RULE},
+                 "benchmarks": sorted({r["benchmark"] for r in results + entered}),
+                 "results": results, "left_out": sorted(left_out, key=lambda x: (x["path"], x["reason"]))}
+    if entered:  # only where a source lists logs it does not hold: every other round's file stays as it was
+        published["entered"] = entered
+    return published
 
 
 def _not_imported(info: dict, benchmark: str) -> str | None:
@@ -215,10 +222,28 @@ def _count(value) -> int:
     return int(number)
 
 
+def _entry(submitter, system, benchmark, info, files: list[str]) -> dict:
+    """What an entry is, scored or not: its benchmark, system and chips as its system file says."""
+    return {
+        "benchmark": benchmark, "submitter": submitter, "system": system, "system_name": info["system_name"],
+        "division": info["division"], "status": info["status"], "availability": availability(info["status"]),
+        "accelerator": info["accelerator"], "chip": info["chip"], "platform": info["platform"], "family": info["family"],
+        "nodes": info["nodes"], "accelerators_per_node": info["accelerators_per_node"],
+        "chips": info["nodes"] * info["accelerators_per_node"], "framework": info["framework"],
+        "software": info["software"], "required_runs": BENCHMARKS[benchmark].min_runs, "files": [info["file"], *files],
+    }
+
+
 def _result(source, submitter, system, benchmark, files, info, left_out) -> dict | None:
+    """The scored result; an entered entry (``runs_listed``) where the source lists every log and
+    holds none (a mirror read file by file: the logs are about 1 MB each); None, with the reason
+    in ``left_out``, where it cannot be scored."""
     ordered = sorted(files, key=lambda p: int(RESULT.match(p)["n"]))
     runs = [parse_log(source.read(p), p) for p in ordered]
     absent = [r for r in runs if r.status.startswith(ABSENT)]
+    if len(absent) == len(runs):
+        return {**_entry(submitter, system, benchmark, info, ordered), "runs_listed": len(runs),
+                "reason": f"{len(runs)} run logs listed, none in the source read: entered, not scored"}
     if absent:  # an absent log is neither a time nor a failure: the entry cannot be scored
         left_out.append({"path": f"{submitter}/results/{system}/{benchmark}",
                          "reason": f"{len(absent)} of {len(runs)} logs not in the source read: not scored"})
@@ -240,19 +265,11 @@ def _result(source, submitter, system, benchmark, files, info, left_out) -> dict
         except (ValueError, KeyError, TypeError):
             left_out.append({"path": scaling_path, "reason": "unreadable scaling.json: the unscaled score is kept"})
             scaling_text = None
-    chips = info["nodes"] * info["accelerators_per_node"]
+    entry = _entry(submitter, system, benchmark, info, ordered + ([scaling_path] if scaling_text is not None else []))
     minutes = olympic * factor
-    return {
-        "benchmark": benchmark, "submitter": submitter, "system": system, "system_name": info["system_name"],
-        "division": info["division"], "status": info["status"], "availability": availability(info["status"]),
-        "accelerator": info["accelerator"], "chip": info["chip"], "platform": info["platform"], "family": info["family"],
-        "nodes": info["nodes"], "accelerators_per_node": info["accelerators_per_node"], "chips": chips,
-        "framework": info["framework"], "software": info["software"],
-        "runs": [{"file": r.file, "minutes": r.minutes, "status": r.status} for r in runs],
-        "required_runs": rule.min_runs, "olympic_minutes": olympic, "scaling_factor": factor,
-        "score_minutes": minutes, "chip_hours": minutes / 60 * chips,
-        "files": [info["file"], *ordered] + ([scaling_path] if scaling_text is not None else []),
-    }
+    return {**entry, "runs": [{"file": r.file, "minutes": r.minutes, "status": r.status} for r in runs],
+            "olympic_minutes": olympic, "scaling_factor": factor,
+            "score_minutes": minutes, "chip_hours": minutes / 60 * entry["chips"]}
 
 
 
@@ -275,10 +292,37 @@ def repository(args) -> str:
 
 
 def import_files(source: Source, args, reference_dir: Path) -> list[dict]:
-    return [import_round(source, args.round, reference_dir)]
+    """The round; read from a mirror (any repository but MLCommons' own), its file says so and
+    names the submitters present against the organisations MLCommons reported."""
+    published = import_round(source, args.round, reference_dir)
+    if source.repository != repository(args):
+        published["source"]["mirror_of"] = repository(args)
+        published["submitters"] = submitters(source, args.round, reference_dir)
+    return [published]
+
+
+def submitters(source: Source, round_name: str, reference_dir: Path) -> dict:
+    """The submitter folders the source holds results or systems of; with the count of
+    organisations reported for the round (reference/mlperf_rounds.csv), and how many of those the
+    source lacks."""
+    present = sorted({p.split("/")[0] for p in source.paths() if p.count("/") >= 2
+                      and p.split("/")[1] in ("results", "systems")})
+    out: dict = {"present": present}
+    for _, row in csv_rows(Path(reference_dir) / "mlperf_rounds.csv", ROUND_COLUMNS, ValueError):
+        if row["suite"] == "training" and row["round"] == round_name:
+            count = int(row["organisations"])
+            out["reported"] = {"count": count, "source": row["source"], "quote": row["quote"], "read": row["read"]}
+            out["lacking"] = max(count - len(present), 0)
+    return out
+
+
+ROUND_COLUMNS = ("suite", "round", "organisations", "results", "source", "quote", "read")
 
 
 def summary(published: dict) -> str:
     platforms = {p: sum(r["platform"] == p for r in published["results"]) for p in ("tpu", "gpu")}
-    return (f"{len(published['results'])} result(s) ({platforms['tpu']} TPU, {platforms['gpu']} GPU) on "
+    entered = published.get("entered", [])
+    also = (f"; {len(entered)} entered, not scored ({sum(r['platform'] == 'tpu' for r in entered)} TPU)"
+            if entered else "")
+    return (f"{len(published['results'])} result(s) ({platforms['tpu']} TPU, {platforms['gpu']} GPU){also} on "
             f"{', '.join(published['benchmarks']) or 'no benchmark'}")

@@ -37,7 +37,7 @@ from accelbench.sources import rounds
 from accelbench.sources.mlperf_training.benchmarks import name_of
 from accelbench.sources.mlperf_training.coverage import Coverage, coverage, model_area
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
-from accelbench.sources.rounds import entry_label
+from accelbench.sources.rounds import entry_label, round_key
 
 NO_RESULT = "No MLPerf result yet."
 
@@ -196,12 +196,13 @@ def _stack(row: pd.Series) -> str:
       text="From the software stacks the submissions name. Supported if every TPU submission ran on JAX while GPU "
            "submissions ran on PyTorch-based stacks; contradicted if a TPU submission ran PyTorch; mixed otherwise.")
 def frameworks(published: MLPerfTraining, reference: Reference) -> Finding:
-    df = published.results
+    df = published.entered
     if df.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
     stacks = {p: sorted({_stack(r) for _, r in df[df["platform"] == p].iterrows()}) for p in ("tpu", "gpu")}
-    evidence = [f"TPU submissions: {', '.join(stacks['tpu']) or 'none'}; GPU submissions: {', '.join(stacks['gpu']) or 'none'}"]
-    facts = {"topic": "stacks", **stacks}
+    evidence = with_mirrors(published, [f"TPU submissions: {', '.join(stacks['tpu']) or 'none'}; GPU submissions: "
+                                        f"{', '.join(stacks['gpu']) or 'none'}"])
+    facts = {"topic": "stacks", **stacks, **mirrored(published)}
     if "PyTorch" in stacks["tpu"]:
         verdict = CONTRADICTED
     elif stacks["tpu"] == ["JAX"] and "PyTorch" in stacks["gpu"]:
@@ -216,7 +217,7 @@ def frameworks(published: MLPerfTraining, reference: Reference) -> Finding:
            "available in the cloud, while GPU submissions come from three or more submitters; contradicted if a "
            "TPU system is offered on premises or by another submitter; mixed otherwise.")
 def availability(published: MLPerfTraining, reference: Reference) -> Finding:
-    df = published.results
+    df = published.entered
     if df.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
     tpu, gpu = df[df["platform"] == "tpu"], df[df["platform"] == "gpu"]
@@ -225,10 +226,12 @@ def availability(published: MLPerfTraining, reference: Reference) -> Finding:
     # a preview is not yet offered anywhere: only the entries available now say where TPUs are
     available = tpu[tpu["availability"] == "available"]
     cloud_only = not available.empty and all("cloud" in str(s).lower() for s in available["status"])
-    evidence = [f"TPU submissions by {', '.join(tpu_submitters) or 'nobody'} "
-                f"({'available in the cloud only' if cloud_only else 'not only in the cloud'}); GPU submissions by "
-                f"{len(gpu_submitters)} submitters ({', '.join(gpu_submitters)})"]
-    facts = {"topic": "submitters", "tpu": tpu_submitters, "gpu": gpu_submitters, "cloud_only": cloud_only}
+    evidence = with_mirrors(published, [
+        f"TPU submissions by {', '.join(tpu_submitters) or 'nobody'} "
+        f"({'available in the cloud only' if cloud_only else 'not only in the cloud'}); GPU submissions by "
+        f"{len(gpu_submitters)} submitters ({', '.join(gpu_submitters)})"])
+    facts = {"topic": "submitters", "tpu": tpu_submitters, "gpu": gpu_submitters, "cloud_only": cloud_only,
+             **mirrored(published)}
     if tpu.empty or gpu.empty or available.empty:  # previews say nothing yet of where TPUs are offered
         return Finding(NOT_MEASURED, evidence, facts=facts)
     if tpu_submitters != ["Google"] or not cloud_only:
@@ -268,6 +271,22 @@ def _breadth(cover: Coverage) -> tuple[str, list[str], dict]:
     return verdict, evidence, facts
 
 
+def mirrored(published: MLPerfTraining) -> dict:
+    """The facts' note of the rounds read from a public mirror of MLCommons' results, where any was."""
+    names = sorted(published.mirrored(), key=round_key)
+    return {"mirrored": names} if names else {}
+
+
+def with_mirrors(published: MLPerfTraining, evidence: list[str]) -> list[str]:
+    """EVIDENCE, and a line for each round read from a public mirror: which mirror, at which commit,
+    and that its entries are counted as entered, not scored, where its logs were not read."""
+    for round_name, source in sorted(published.mirrored().items(), key=lambda kv: round_key(kv[0])):
+        evidence.append(f"Round {round_name} read from a public mirror of MLCommons' results: {source['repository']} "
+                        f"at {source['commit'][:12]} ({source['mirror_of']} could not be read here); its entries "
+                        f"count as entered, none scored, where the mirror's run logs were not read.")
+    return evidence
+
+
 def _trained(cover: Coverage, platform: str) -> str:
     families = cover.families(platform)
     models = [m for m in cover.models() if m in cover.models_of(platform)]
@@ -285,9 +304,9 @@ def _trained(cover: Coverage, platform: str) -> str:
            "did not enter is not one its chips cannot run, and MLPerf holds no task outside machine learning.")
 def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
     verdict, evidence, facts = _breadth(coverage(published))
-    if published.results.empty:
+    if published.entered.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
-    return Finding(verdict, evidence, facts=facts)
+    return Finding(verdict, with_mirrors(published, evidence), facts={**facts, **mirrored(published)})
 
 
 @rule("designed", KIND,
@@ -297,7 +316,8 @@ def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
            "every TPU family's and more; contradicted if the TPU families' do; mixed otherwise.")
 def designed(published: MLPerfTraining, reference: Reference) -> Finding:
     verdict, evidence, facts = _breadth(coverage(published))
-    if published.results.empty:
+    if published.entered.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
-    return Finding(verdict, evidence + ["Every MLPerf Training benchmark is deep learning: these results cannot show "
-                                        "whether a chip serves graphics or other work."], facts=facts)
+    return Finding(verdict, with_mirrors(published, evidence + [
+        "Every MLPerf Training benchmark is deep learning: these results cannot show whether a chip serves graphics "
+        "or other work."]), facts={**facts, **mirrored(published)})
