@@ -175,3 +175,27 @@ def test_the_command_line_reads_a_listing(tmp_path):
     assert "1 entered, not scored" in out.stderr
     written = json.loads((tmp_path / "data" / "published" / "mlperf-training-v5.0.json").read_text())
     assert written["source"]["repository"] == MIRROR and len(written["entered"]) == 1
+
+
+def test_two_copies_that_agree_make_one_and_any_difference_is_named_and_nothing_is_written(tmp_path):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import compare_copies
+
+    def part(name, text):
+        folder = tmp_path / name
+        (folder / "S/systems").mkdir(parents=True)
+        (folder / "S/systems/x.json").write_text(text)
+        (folder / "_listing.tsv").write_text(f"S/systems/x.json\t{COMMIT}\nS/results/x/b/result_0.txt\t{COMMIT}\n")
+        (folder / "_files.tsv").write_text(f"S/systems/x.json\t{len(text)}\t{COMMIT}\n")
+        return folder
+
+    a, b, c = part("a", '{"n": 1}\n'), part("b", '{"n": 1}\n'), part("c", '{"n": 2}\n')
+    assert compare_copies.main(["--a", str(a), "--b", str(b), "--out", str(tmp_path / "out")]) == 0
+    assert (tmp_path / "out/_listing.tsv").read_text().count("\n") == 2
+    assert (tmp_path / "out/S/systems/x.json").read_text() == '{"n": 1}\n'
+    problems, _, _ = compare_copies.compare([a], [c])
+    assert problems == ["S/systems/x.json: the two copies differ"]
+    assert compare_copies.main(["--a", str(a), "--b", str(c), "--out", str(tmp_path / "out2")]) == 1
+    assert not (tmp_path / "out2").exists()
+    (c / "_files.tsv").write_text(f"S/systems/x.json\t99\t{COMMIT}\n")
+    assert any("the index gave 99" in p for p in compare_copies.compare([a], [c])[0])
