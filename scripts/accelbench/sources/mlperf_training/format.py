@@ -73,7 +73,7 @@ COLUMNS = [
     Column("benchmark", "the MLPerf benchmark"),
     *SYSTEM_COLUMNS,
     Column("runs_total", "the training runs submitted", "count"),
-    Column("runs_scored", "the runs that reached the target", "count"),
+    Column("runs_scored", "the runs that reached the target (empty: logs not read)", "count"),
     Column("required_runs", "the runs MLPerf's rules require for the benchmark", "count"),
     Column("olympic_minutes", "the mean time to train, fastest and slowest run dropped", "min"),
     Column("scaling_factor", "MLPerf's correction for a changed batch size", "factor"),
@@ -85,15 +85,19 @@ COLUMNS = [
 
 
 def dataset_rows(data: MLPerfTraining | None) -> list[dict]:
-    """Every imported entry, one row each, newest round first."""
+    """Every imported entry, one row each, newest round first; an entry entered without its run
+    logs has its listed runs and no score."""
     columns = [c.name for c in COLUMNS]
-    if data is None or data.results.empty:
+    if data is None or data.entered.empty:
         return []
     rows = []
-    for _, r in data.results.iterrows():
-        runs = r["runs"] if isinstance(r["runs"], list) else []
+    for _, r in data.entered.iterrows():
+        runs = r["runs"] if isinstance(r.get("runs"), list) else None
         row = {c: raw(r.get(c)) for c in columns}
-        row.update(runs_total=len(runs), runs_scored=sum(1 for x in runs if x.get("minutes") is not None))
+        if runs is None:
+            row.update(runs_total=int(r["runs_listed"]), runs_scored=None)
+        else:
+            row.update(runs_total=len(runs), runs_scored=sum(1 for x in runs if x.get("minutes") is not None))
         rows.append(row)
     key = [round_key(str(row["round"])) for row in rows]
     order = sorted(range(len(rows)), key=lambda i: (tuple(-x for x in key[i]), rows[i]["benchmark"],

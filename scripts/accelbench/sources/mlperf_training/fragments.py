@@ -89,8 +89,13 @@ def round_anchor(benchmark: str, round_name: str) -> str:
 def _coverage(ctx: Context, args: list[str]) -> str:
     def link(benchmark: str, round_name: str) -> str:
         return f"{ctx.links.html(BENCHMARKS[benchmark].page_path)}#{round_anchor(benchmark, round_name)}"
-    table, note = published_tables.coverage_table(coverage(ctx.published[KIND]), link)
-    return f'<div class="ab-coverage">{wrap(table)}</div>{note}'
+    data = ctx.published[KIND]
+    table, note = published_tables.coverage_table(coverage(data), link)
+    mirrors = "".join(f"<p><small>Round {esc(r)} read from a public mirror of MLCommons' results: "
+                      f"{esc(s['repository'])} at <code>{esc(s['commit'][:10])}</code>; its entries are counted as "
+                      f"entered, not scored (the mirror's run logs were not read).</small></p>\n"
+                      for r, s in data.mirrored().items())
+    return f'<div class="ab-coverage">{wrap(table)}</div>{note}{mirrors}'
 
 
 
