@@ -5,12 +5,16 @@ with CRLF line ends reads back shorter by one character a line). Where they agre
 written to OUT as one folder with one ``_listing.tsv``, ready for ``accelbench import ...
 --listing OUT/_listing.tsv``; where they do not, every difference is printed and nothing is written.
 
-    python scripts/compare_copies.py --a A1 A2 --b B1 B2 --out OUT
+    python scripts/compare_copies.py --a A1 A2 --b B1 B2 --out OUT [--only REGEX]
+
+``--only`` keeps the copied files whose path matches REGEX (the files the importer reads), so a
+file one copy took beyond its brief is set aside, named, rather than failing the comparison.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -42,10 +46,16 @@ def copy(parts: list[Path]) -> tuple[dict[str, str], dict[str, tuple[Path, int]]
     return listed, copied, problems
 
 
-def compare(a: list[Path], b: list[Path]) -> tuple[list[str], dict[str, str], dict[str, tuple[Path, int]]]:
+def compare(a: list[Path], b: list[Path], only: str | None = None
+            ) -> tuple[list[str], dict[str, str], dict[str, tuple[Path, int]]]:
     listed_a, copied_a, problems = copy(a)
     listed_b, copied_b, more = copy(b)
     problems += more
+    if only:
+        for copied in (copied_a, copied_b):
+            for path in [p for p in copied if not re.search(only, p)]:
+                print(f"set aside (not matched by --only): {path}")
+                del copied[path]
     for path in sorted(set(listed_a) ^ set(listed_b)):
         problems.append(f"{path}: listed in copy {'A' if path in listed_a else 'B'} only")
     for path in sorted(set(listed_a) & set(listed_b)):
@@ -66,8 +76,9 @@ def main(argv=None) -> int:
     parser.add_argument("--a", nargs="+", type=Path, required=True, help="the folders of copy A")
     parser.add_argument("--b", nargs="+", type=Path, required=True, help="the folders of copy B")
     parser.add_argument("--out", type=Path, required=True, help="where the agreed copy is written (must not exist)")
+    parser.add_argument("--only", help="compare and write only the copied files whose path matches this regex")
     args = parser.parse_args(argv)
-    problems, listed, copied = compare(args.a, args.b)
+    problems, listed, copied = compare(args.a, args.b, args.only)
     for line in problems:
         print(line)
     print(f"{len(listed)} paths listed, {len(copied)} files copied, {len(problems)} difference(s)")

@@ -169,11 +169,18 @@ def test_a_hand_edited_published_file_fails_validation_naming_the_field(tmp_path
 
 def test_the_committed_round_file_is_the_real_import():
     loaded = load_published(ROOT / "build_data")[KIND]
-    assert [r["round"] for r in loaded.rounds] == ["v4.1"]
+    assert [r["round"] for r in loaded.rounds] == ["v4.1", "v5.0"]
     df = loaded.results
-    assert set(df["platform"]) == {"gpu", "tpu"} and set(df["chip"]) == {"TPU v5e", "TPU v6e (Trillium)", "H100 SXM", "H200 SXM"}
+    v41, v50 = df[df["round"] == "v4.1"], df[df["round"] == "v5.0"]
+    assert set(v41["chip"]) == {"TPU v5e", "TPU v6e (Trillium)", "H100 SXM", "H200 SXM"}
+    assert set(v50["chip"]) == {"TPU v6e (Trillium)", "B200 (HGX 1000 W)", "H100 SXM", "H200 SXM", "MI325X"}
     assert (df["per_chip"] == df["value"] / df["chips"]).all()
     assert loaded.rounds[0]["source"]["commit"] == COMMIT
+    # v5.0 was read from a public mirror, from the summaries alone, and says so
+    mirror = loaded.rounds[1]["source"]
+    assert (mirror["repository"], mirror["mirror_of"]) == ("ntuhpc/mlperf_inference_results_v5.0",
+                                                           "mlcommons/inference_results_v5.0")
+    assert set(v50["read_from"]) == {"summary"} and set(v41["read_from"].dropna()) <= {"detail"}
 
 
 # The rule
@@ -194,17 +201,31 @@ def judge(data):
     return RULES[("speed", KIND)].judge(data, None)
 
 
-def test_the_rule_compares_the_best_per_chip_and_says_it_is_inference():
+def test_the_rule_compares_the_best_per_chip_in_the_newest_round_with_both_and_says_it_is_inference():
     found = judge(load_published(ROOT / "build_data")[KIND])
     assert found.verdict == CONTRADICTED
     assert len(found.evidence) == 2
     for sentence in found.evidence:
         assert sentence.startswith("Inference, not training (never counted towards an answer on training)")
+        assert "MLPerf Inference v5.0" in sentence and "best TPU TPU v6e (Trillium) × 4 (Google, available)" in sentence
+        assert sentence.endswith("(v5.0 read from a public mirror of MLCommons' results: "
+                                 "ntuhpc/mlperf_inference_results_v5.0 at cf354115915e, summaries only where the mirror "
+                                 "holds no detail log)")
+    # the summaries print 6.07925 samples/s on 4 chips and 30.3449 on 8 (Supermicro's B200)
+    assert "Offline: best TPU TPU v6e (Trillium) × 4 (Google, available) 1.52 samples/s per chip; best GPU B200 " \
+           "(HGX 1000 W) × 8 (Supermicro, available) 3.79 samples/s per chip; TPU/GPU 0.40" in found.evidence[0]
+    assert "Server:" in found.evidence[1] and "queries/s per chip" in found.evidence[1]
+
+
+def test_an_older_rounds_preview_tpu_names_the_best_tpu_available_then():
+    data = load_published(ROOT / "build_data")[KIND]
+    v41 = MLPerfInference([r for r in data.rounds if r["round"] == "v4.1"], data.results[data.results["round"] == "v4.1"])
+    found = judge(v41)
+    for sentence in found.evidence:
         assert "best TPU TPU v6e (Trillium) × 4 (Google, preview)" in sentence
         assert "the best available now is TPU v5e × 4 (Google, available)" in sentence
     assert "Offline: best TPU TPU v6e (Trillium) × 4 (Google, preview) 1.36 samples/s per chip; best GPU H200 SXM × 8 " \
            "(Dell, available) 2.21 samples/s per chip; TPU/GPU 0.62" in found.evidence[0]
-    assert "Server:" in found.evidence[1] and "queries/s per chip" in found.evidence[1]
 
 
 @pytest.mark.parametrize("tpu, gpu, verdict", [
