@@ -140,9 +140,12 @@ def test_the_dataset_has_one_row_per_stored_record(tmp_path, fixture_data):
     assert ok["param_dtype"] == "float32" and float(ok["m_tflops"]) > 0 and ok["platform"] == "cpu"
     assert ok["date"] == "2026-11-30" and ok["host"] == "synthetic-test-host"
     published = read_csv(files_of(project) / "mlperf-published.csv")
-    entries = sum(len(data["results"]) for p in (fixture_data / "published").glob("*.json")
+    # every entry, scored or entered without its logs (a round read from a mirror): the latter unscored
+    entries = sum(len(data["results"]) + len(data.get("entered", [])) for p in (fixture_data / "published").glob("*.json")
                   for data in [json.loads(p.read_text())] if data["kind"] == "mlperf-training")
     assert len(published) == entries > 0
+    unscored = [r for r in published if r["runs_scored"] == ""]
+    assert unscored and all(r["score_minutes"] == "" and r["mirror_of"] for r in unscored)
     page = (project / "generated" / "data" / "dataset.md").read_text()
     assert f"{len(stored)} records from 3 run files" in page
 

@@ -181,6 +181,9 @@ def _from_facts(a: Answer) -> tuple[str, list[str]]:
     # a split answer's heading already says the kinds disagree: its sentence goes straight to what each says
     lead = LEADS.get((a.claim.slug, side), "") if side else ""
     kinds = [k for k in a.kinds if k.info.for_training and k.finding.verdict in (*DECISIVE, MIXED)]
+    # a vendor's page on its newest chip answers the claim's own words (which frameworks a TPU runs) and
+    # decides it by generation (judge/reference_rules.py): it leads, before what rounds of MLPerf pooled
+    kinds.sort(key=lambda k: k.finding.facts.get("topic") != "frameworks")
     clauses = [fact_clause(k.finding.facts, a.claim.slug) for k in kinds
                if k.finding.facts.get("topic") in FACTS]
     if not clauses:

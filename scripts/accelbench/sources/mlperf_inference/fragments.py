@@ -49,7 +49,11 @@ def _inference_summary(ctx: Context, args: list[str]) -> str:
         tpu, gpu = best(rows, "tpu"), best(rows, "gpu")  # the rule's own choice, tie-break included
         entries.append((scenario, round_name, tpu, gpu, best(rows, "tpu", "available"),
                         beyond_margin(tpu["per_chip"] / gpu["per_chip"])))
-    return f"\n<p>{esc(NOTE)}</p>\n" + wrap(inference_tables.summary_table(entries, results_url))
+    mirrored = ctx.published[KIND].mirrored()
+    mirrors = "".join(f" Round {esc(r)} was read from {esc(published_in(mirrored[r]))}, commit "
+                      f"<code>{esc(mirrored[r]['commit'][:10])}</code>."
+                      for r in dict.fromkeys(e[1] for e in entries) if r in mirrored)
+    return f"\n<p>{esc(NOTE)}{mirrors}</p>\n" + wrap(inference_tables.summary_table(entries, results_url))
 
 
 @fragment("inference-rules", "", "the written rule of the MLPerf Inference verdict")

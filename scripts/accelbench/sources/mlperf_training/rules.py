@@ -189,7 +189,9 @@ def _stack(row: pd.Series) -> str:
                                                                     (row["software"] or {}).items()]]).lower()))
     if words & {"jax", "maxtext", "maxdiffusion", "pax", "paxml"}:
         return "JAX"
-    return "PyTorch" if words & {"pytorch", "nemo", "torch"} else "other"
+    # Megatron (NVIDIA's Megatron-LM and Megatron-Bridge) and AMD's Primus, built on Megatron-LM, are
+    # PyTorch libraries; HugeCTR, DGL, tinygrad and an unnamed framework stay "other"
+    return "PyTorch" if words & {"pytorch", "nemo", "torch", "megatron", "primus"} else "other"
 
 
 @rule("frameworks", KIND,
