@@ -16,8 +16,8 @@ from accelbench.judge.claims import CLAIMS
 from accelbench.judge.generations import by_generation
 from accelbench.judge.judging import CONTRADICTED, Comparison, Finding, favoured
 from accelbench.publish import wording
-from accelbench.publish.vocabulary import fact_clause
 from accelbench.publish.fragments import Context, Links
+from accelbench.publish.vocabulary import fact_clause
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
 
