@@ -11,6 +11,7 @@ from urllib.parse import quote
 import pandas as pd
 
 from accelbench.core.columns import Column
+from accelbench.core.text import esc
 
 # The columns every MLPerf round's entry shares: its system, as the submission describes it, and
 # where it was read from (each source's dataset file lists them around its own figures).
@@ -51,12 +52,13 @@ class Rounds:
 
 
 def published_in(source: dict) -> str:
-    """Where a round was read from, as a page says it: MLCommons' own repository, or 'a public
-    mirror of MLCommons' results' (naming the mirror) where the round was read from one."""
+    """Where a round was read from, as HTML a page says it in: the repository, linked at its commit,
+    and where it is a public mirror of MLCommons' results, that it is one and which it mirrors."""
+    tree = f"https://github.com/{source['repository']}/tree/{source['commit']}"
+    link = f'<a href="{esc(tree)}">{esc(source["repository"])}</a>'
     if source.get("mirror_of"):
-        return (f"{source['repository']}, a public mirror of MLCommons' results ({source['mirror_of']} "
-                f"could not be read here)")
-    return source["repository"]
+        link += f", a public mirror of MLCommons' results ({esc(source['mirror_of'])} could not be read here),"
+    return link
 
 
 def load_rounds(files: list[tuple[Path, dict]], per_file: Callable[[dict], dict] | None = None,

@@ -29,11 +29,10 @@ def _inference_table(ctx: Context, args: list[str]) -> str:
     for round_name in newest_first(data.results["round"]):
         rows = data.results[data.results["round"] == round_name]
         source = data.round_of(round_name)["source"]
-        tree = f"https://github.com/{source['repository']}/tree/{source['commit']}"
         name = f"inference-sdxl-{round_name}"
         table = inference_tables.per_chip_table(rows, results_url, anchor=name)
         out += [f"\n### Stable Diffusion XL, MLPerf Inference {esc(round_name)}\n\n"
-                f'<p>Published by others in <a href="{esc(tree)}">{esc(published_in(source))}</a> at commit '
+                f"<p>Published by others in {published_in(source)} at commit "
                 f"<code>{esc(source['commit'][:10])}</code>, closed division; each figure links to the line of the "
                 f"log it was read from{SUMMARY_ONLY if (rows.get('read_from') == 'summary').any() else ''}. "
                 f"{esc(NOTE)}</p>\n",
@@ -50,7 +49,7 @@ def _inference_summary(ctx: Context, args: list[str]) -> str:
         entries.append((scenario, round_name, tpu, gpu, best(rows, "tpu", "available"),
                         beyond_margin(tpu["per_chip"] / gpu["per_chip"])))
     mirrored = ctx.published[KIND].mirrored()
-    mirrors = "".join(f" Round {esc(r)} was read from {esc(published_in(mirrored[r]))}, commit "
+    mirrors = "".join(f" Round {esc(r)} was read from {published_in(mirrored[r])} commit "
                       f"<code>{esc(mirrored[r]['commit'][:10])}</code>."
                       for r in dict.fromkeys(e[1] for e in entries) if r in mirrored)
     return f"\n<p>{esc(NOTE)}{mirrors}</p>\n" + wrap(inference_tables.summary_table(entries, results_url))

@@ -46,6 +46,7 @@ def _not_published(ctx: Context, benchmark: str) -> str:
 
 UNSCORED = ("These entries are listed by the mirror with their system files; their run logs (about 1 MB "
             "each) were not read, so no time to train is given here and none counts in a verdict.")
+NO_CHART = "No chart yet: this benchmark's entries were read without their run logs, so none has a time to train."
 
 
 @fragment("published", "BENCHMARK", "every imported MLPerf Training round of a benchmark: one table per round, with its "
@@ -58,7 +59,6 @@ def _published(ctx: Context, args: list[str]) -> str:
     for round_name in newest_first(rows["round"]):
         in_round = rows[rows["round"] == round_name]
         source = ctx.published[KIND].round_of(round_name)["source"]
-        tree = f"https://github.com/{source['repository']}/tree/{source['commit']}"
         scored = in_round[in_round["score_minutes"].notna()] if "score_minutes" in in_round else in_round.iloc[0:0]
         unscored = in_round.drop(scored.index)
         how = "scored here by the olympic rule" if unscored.empty else \
@@ -67,7 +67,7 @@ def _published(ctx: Context, args: list[str]) -> str:
                    # out of the search index: a section per round on every benchmark page would weigh on
                    # every page's load (the index is fetched everywhere); the page's own text stays in it
                    f"{{ #{round_anchor(args[0], round_name)} data-search-exclude }}\n\n"
-                   f'<p>Published by others in <a href="{esc(tree)}">{esc(published_in(source))}</a> at commit '
+                   f"<p>Published by others in {published_in(source)} at commit "
                    f"<code>{esc(source['commit'][:10])}</code>; {how}.</p>\n")
         name = f"published-{args[0]}-{round_name}"
         if not scored.empty:
@@ -105,7 +105,7 @@ def _published_chart(ctx: Context, args: list[str]) -> str:
     rows = _benchmark(ctx, "published-chart", args)
     if rows is None:
         if _benchmark(ctx, "published-chart", args, "entered") is not None:
-            return f"\n<p>No chart yet: {esc(UNSCORED)}</p>\n"
+            return f"\n<p>{esc(NO_CHART)}</p>\n"
         return _not_published(ctx, args[0])
     frame = pd.DataFrame({"device": rows["accelerator"], "framework": rows["round"], "chips": rows["chips"],
                           "m_chip_hours": rows["chip_hours"]})
