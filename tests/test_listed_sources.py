@@ -199,3 +199,23 @@ def test_two_copies_that_agree_make_one_and_any_difference_is_named_and_nothing_
     assert not (tmp_path / "out2").exists()
     (c / "_files.tsv").write_text(f"S/systems/x.json\t99\t{COMMIT}\n")
     assert any("the index gave 99" in p for p in compare_copies.compare([a], [c])[0])
+
+
+def test_the_committed_mirrored_rounds_pages_say_they_were_read_from_a_mirror_and_list_entries_unscored():
+    from accelbench.core.reference import Reference
+    from accelbench.publish.fragments import Context, Links
+    from accelbench.publish.fragments.core import render
+    from accelbench.store.published import load_published
+    from accelbench.store.store import Store
+
+    ctx = Context(Store.of_runs([], {}), Reference(REFERENCE), {}, Links(""), published=load_published(ROOT / "build_data"))
+    page = render(ctx, "published", ["deepseekv3_671b"]).text
+    assert "Richardyu114/training_results_v6.0</a>, a public mirror of MLCommons' results" in page
+    assert "listed here, not scored" in page and "Run logs listed" in page and "Time to train" not in page
+    assert "published-deepseekv3_671b-v6.0-entered" in page  # its CSV and JSON
+    assert "No chart yet" in render(ctx, "published-chart", ["deepseekv3_671b"]).text
+    assert "Round v6.0 read from a public mirror of MLCommons' results" in render(ctx, "mlperf-coverage", []).text
+    inference = render(ctx, "inference-table", []).text
+    assert "ntuhpc/mlperf_inference_results_v5.0</a>, a public mirror of MLCommons' results" in inference
+    assert "the line of mlperf_log_summary.txt that prints the figure" in inference
+    assert "Round v5.0 was read from" in render(ctx, "inference-summary", []).text

@@ -17,6 +17,7 @@ from accelbench.judge.generations import by_generation
 from accelbench.judge.judging import CONTRADICTED, Comparison, Finding, favoured
 from accelbench.publish import wording
 from accelbench.publish.fragments import Context, Links
+from accelbench.publish.render.answers import lead
 from accelbench.publish.vocabulary import fact_clause
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
@@ -141,7 +142,10 @@ def test_submitters_are_counted_once_however_a_round_spells_them(answers):
 
 def test_the_frameworks_opening_quotes_the_vendors_page_for_the_newest_tpu(answers):
     said = wording.opening(answers["frameworks"])
-    assert "Google's page for Ironwood (TPU7x) says TensorFlow is not supported" in said
+    # it leads the split answer, before what rounds of MLPerf pooled, and links the page it quotes
+    assert said.startswith("Google's page for Ironwood (TPU7x) says TensorFlow is not supported")
+    html = lead(answers["frameworks"])
+    assert '<a href="https://docs.cloud.google.com/tpu/docs/tpu7x.md.txt">Google&#x27;s page</a> for Ironwood' in html
 
 
 def test_the_summary_names_each_direction_once(answers):

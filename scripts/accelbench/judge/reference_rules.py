@@ -126,6 +126,7 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
     tf = stated["TensorFlow"]
     links = [(f"{chip}: the vendor's page", tf.source)] if tf else []
     vendor = reference.chip_for(chip)["vendor"]
-    facts = {"topic": "frameworks", "vendor": vendor, "chip": reference.display_name(chip), "support": said}
+    facts = {"topic": "frameworks", "vendor": vendor, "chip": reference.display_name(chip), "support": said,
+             **({"page": tf.source} if tf else {})}
     return Finding(verdict, evidence, links=links, facts=facts)
 

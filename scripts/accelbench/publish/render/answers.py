@@ -30,7 +30,17 @@ def lead(a: Answer) -> str:
     """The answer in one sentence (wording.opening), then inference shown apart, never counted. The
     direction is the heading's, just above: the sentence does not say it again."""
     aside = wording.apart(a)
-    return f'<p class="ab-answer__lead">{esc(wording.opening(a))}' + (f" {esc(aside)}" if aside else "") + "</p>"
+    return f'<p class="ab-answer__lead">{_linked(esc(wording.opening(a)), a)}' + (f" {esc(aside)}" if aside else "") + "</p>"
+
+
+def _linked(sentence: str, a: Answer) -> str:
+    """The escaped SENTENCE with the vendor's page it quotes linked (a rule's facts name the page)."""
+    for k in a.kinds:
+        facts = k.finding.facts
+        if facts.get("page") and facts.get("vendor"):
+            said = esc(f"{facts['vendor']}'s page")
+            sentence = sentence.replace(said, f'<a href="{esc(facts["page"])}">{said}</a>', 1)
+    return sentence
 
 
 def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None) -> pd.DataFrame:
