@@ -20,28 +20,41 @@ import sys
 from pathlib import Path
 
 
-def rows(folder: Path, name: str) -> list[list[str]]:
+def rows(folder: Path, name: str, problems: list[str]) -> list[list[str]]:
+    """The rows of a copy's record, each at least (path, value); a short row or a path that would
+    leave the copy (absolute, or with a '..' part) is a problem, not a row."""
     file = folder / name
     if not file.is_file():
         return []
-    return [line.split("\t") for line in file.read_text(encoding="utf-8").splitlines() if line.strip()]
+    out = []
+    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+        fields = line.split("\t")
+        if not line.strip():
+            continue
+        if len(fields) < 2 or not fields[0] or fields[0].startswith("/") or ".." in fields[0].split("/"):
+            problems.append(f"{file}:{number}: not 'path<TAB>...': {line!r}")
+            continue
+        out.append(fields)
+    return out
 
 
 def copy(parts: list[Path]) -> tuple[dict[str, str], dict[str, tuple[Path, int]], list[str]]:
     """(listed path -> commit, copied path -> (its file, the characters the index gave), problems)."""
     listed, copied, problems = {}, {}, []
     for part in parts:
-        for path, commit, *_ in rows(part, "_listing.tsv"):
+        for path, commit, *_ in rows(part, "_listing.tsv", problems):
             if listed.setdefault(path, commit) != commit:
                 problems.append(f"{part}: {path} listed at {commit} and at {listed[path]}")
-        for path, chars, *_ in rows(part, "_files.tsv"):
+        for path, chars, *_ in rows(part, "_files.tsv", problems):
             file = part / path
-            if not file.is_file():
-                problems.append(f"{part}/_files.tsv: {path} recorded, no such file")
+            if not file.is_file() or not chars.isdigit():
+                problems.append(f"{part}/_files.tsv: {path} recorded, no such file or no length")
                 continue
             text = file.read_bytes().decode("utf-8")
             if len(text) not in (int(chars), int(chars) - text.count("\n")):
                 problems.append(f"{file}: {len(text)} characters, the index gave {chars}")
+            if path in copied and copied[path][0].read_bytes() != file.read_bytes():
+                problems.append(f"{path}: copied twice in one copy ({copied[path][0]}, {file}), differently")
             copied[path] = (file, int(chars))
     return listed, copied, problems
 

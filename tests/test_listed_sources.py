@@ -13,10 +13,11 @@ import pytest
 
 from accelbench.judge.judging import RULES
 from accelbench.publish.vocabulary import fact_clause
-from accelbench.sources.git import ListedSource, open_source
+from accelbench.sources.git import DirSource, ListedSource, open_source
 from accelbench.sources.mlperf_inference import importer as inference
 from accelbench.sources.mlperf_inference.importer import Problem, read_summary_only
 from accelbench.sources.mlperf_training import importer as training
+from accelbench.sources.mlperf_training.coverage import coverage
 from accelbench.sources.mlperf_training.format import SCHEMA, load
 from accelbench.store.published import problems_in
 
@@ -51,6 +52,7 @@ class Args:
 def test_a_listed_file_without_a_copy_reads_as_absent_and_the_copys_own_records_are_not_the_repositorys(tmp_path):
     root, listing = copy_of(tmp_path, TRAINING, lambda p: "/systems/" in p)
     (root / "_files.tsv").write_text("tinycorp/systems/tinybox_green.json\t1234\n")
+    listing.write_text(listing.read_text() + f"_files.tsv\t{COMMIT}\n")  # a copy's own record, listed by mistake
     source = open_source(root, MIRROR, COMMIT, listing)
     assert isinstance(source, ListedSource)
     assert len(source.paths()) == 11 and "_files.tsv" not in source.paths()
@@ -66,6 +68,12 @@ def test_a_bad_listing_line_is_refused_with_its_file_and_line_and_a_listing_need
         open_source(root, MIRROR, COMMIT, listing).paths()
     with pytest.raises(ValueError, match="needs --commit"):
         open_source(root, MIRROR, "HEAD", listing)
+    listing.write_text(f"tinycorp/systems/tinybox_green.json\t{'1' * 40}\n")
+    with pytest.raises(ValueError, match=r"_listing\.tsv:1: tinycorp/systems/tinybox_green\.json listed at 1{40}, not at"):
+        open_source(root, MIRROR, COMMIT, listing).paths()
+    listing.write_text("tinycorp/systems/tinybox_green.json\n")
+    with pytest.raises(ValueError, match=r"_listing\.tsv:1: not 'path<TAB>commit'"):
+        open_source(root, MIRROR, COMMIT, listing).paths()
 
 
 def test_entries_whose_logs_are_listed_but_not_held_are_entered_never_scored(tmp_path):
@@ -96,6 +104,19 @@ def test_a_mirrors_round_names_what_it_mirrors_and_the_submitters_it_holds_again
     assert "mirror_of" not in own["source"] and "submitters" not in own
 
 
+def test_a_snapshot_without_its_logs_leaves_its_entries_out_it_lists_none_as_entered(tmp_path):
+    # a snapshot (any source but a listing) that lacks its largest files: left out, as before
+    root, _ = copy_of(tmp_path, TRAINING, lambda p: "/systems/" in p)
+
+    class Snapshot(DirSource):
+        def paths(self):
+            return [p.relative_to(TRAINING).as_posix() for p in TRAINING.rglob("*") if p.is_file()]
+
+    published = training.import_files(Snapshot(root, "mlcommons/training_results_v5.0", COMMIT), Args, REFERENCE)[0]
+    assert "entered" not in published and published["results"] == []
+    assert any("10 of 10 logs not in the source read" in x["reason"] for x in published["left_out"])
+
+
 def test_a_partly_held_entry_is_left_out_not_entered(tmp_path):
     root, listing = copy_of(tmp_path, TRAINING, lambda p: not p.endswith("result_9.txt"))
     published = training.import_files(open_source(root, MIRROR, COMMIT, listing), Args, REFERENCE)[0]
@@ -108,6 +129,8 @@ def test_entered_entries_count_for_coverage_and_the_sentence_says_the_round_came
     published = training.import_files(open_source(root, MIRROR, COMMIT, listing), Args, REFERENCE)[0]
     data = load([(tmp_path / "mlperf-training-v5.0.json", published)])
     assert data.results.empty and len(data.entered) == 1 and data.mirrored() == {"v5.0": published["source"]}
+    cover = coverage(data)
+    assert list(cover.entries) == [("NVIDIA Ada Lovelace", "BERT")] and list(cover.entries[list(cover.entries)[0]]) == ["v5.0"]
     finding = RULES[("frameworks", "mlperf-training")].judge(data, None)
     assert finding.facts["mirrored"] == ["v5.0"]
     assert any("read from a public mirror" in line and MIRROR in line for line in finding.evidence)
@@ -199,6 +222,11 @@ def test_two_copies_that_agree_make_one_and_any_difference_is_named_and_nothing_
     assert not (tmp_path / "out2").exists()
     (c / "_files.tsv").write_text(f"S/systems/x.json\t99\t{COMMIT}\n")
     assert any("the index gave 99" in p for p in compare_copies.compare([a], [c])[0])
+    # a path copied in two parts of one copy, differently; a path that would leave the copy
+    d = part("d", '{"n": 3}\n')
+    assert any("copied twice in one copy" in p for p in compare_copies.compare([a, d], [b])[0])
+    (d / "_listing.tsv").write_text(f"../outside\t{COMMIT}\n")
+    assert any("not 'path<TAB>...'" in p for p in compare_copies.compare([d], [b])[0])
 
 
 def test_the_committed_mirrored_rounds_pages_say_they_were_read_from_a_mirror_and_list_entries_unscored():

@@ -136,8 +136,13 @@ def test_a_hand_edited_published_file_fails_validation_naming_the_field(tmp_path
 
 def test_the_committed_published_files_are_valid():
     loaded = load_published(ROOT / "build_data")[KIND]
-    assert [r["round"] for r in loaded.rounds] == ["v3.1", "v4.0", "v4.1", "v5.0", "v5.1"]
+    assert [r["round"] for r in loaded.rounds] == ["v3.1", "v4.0", "v4.1", "v5.0", "v5.1", "v6.0"]
     assert set(loaded.results["platform"]) == {"gpu", "tpu"}
+    # v6.0, read from a public mirror without its logs: every entry entered, none scored, no TPU
+    assert "v6.0" not in set(loaded.results["round"]) and set(loaded.unscored["round"]) == {"v6.0"}
+    assert set(loaded.unscored["platform"]) == {"gpu"} and loaded.mirrored()["v6.0"]["mirror_of"] == \
+        "mlcommons/training_results_v6.0"
+    assert loaded.round_of("v6.0")["submitters"]["lacking"] == 0
 
 
 def test_git_directories_are_read_at_a_commit(tmp_path):

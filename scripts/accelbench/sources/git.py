@@ -7,6 +7,7 @@ and, from a git directory, the day each line was first published (``line_dates``
 
 from __future__ import annotations
 
+import re
 import subprocess
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -59,9 +60,12 @@ class ListedSource:
             if not line.strip():
                 continue
             path, _, commit = line.partition("\t")
-            if not path or "\t" in commit or path.startswith("/") or ".." in path.split("/"):
+            if not path or not re.fullmatch(r"[0-9a-f]{40}", commit) or path.startswith("/") or ".." in path.split("/"):
                 raise ValueError(f"{self.listing}:{number}: not 'path<TAB>commit': {line!r}")
-            rows.append(path)
+            if commit != self.commit:  # every row written from it names this one commit
+                raise ValueError(f"{self.listing}:{number}: {path} listed at {commit}, not at {self.commit}")
+            if "/" in path or not path.startswith("_"):
+                rows.append(path)
         return sorted(set(rows))
 
     def read(self, path: str) -> str | None:

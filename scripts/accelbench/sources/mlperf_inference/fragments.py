@@ -34,10 +34,15 @@ def _inference_table(ctx: Context, args: list[str]) -> str:
         out += [f"\n### Stable Diffusion XL, MLPerf Inference {esc(round_name)}\n\n"
                 f"<p>Published by others in {published_in(source)} at commit "
                 f"<code>{esc(source['commit'][:10])}</code>, closed division; each figure links to the line of the "
-                f"log it was read from{SUMMARY_ONLY if (rows.get('read_from') == 'summary').any() else ''}. "
+                f"log it was read from{SUMMARY_ONLY if _summaries_only(rows) else ''}. "
                 f"{esc(NOTE)}</p>\n",
                 wrap(table.html), download(ctx, name, table.rows)]
     return concat(out)
+
+
+def _summaries_only(rows) -> bool:
+    """Whether any of a round's figures was read from its summary (a round file before v5.0 has no read_from)."""
+    return "read_from" in rows and bool((rows["read_from"] == "summary").any())
 
 
 @fragment("inference-summary", "", "per scenario, the TPU and the GPU with the most per chip on Stable Diffusion XL "
@@ -49,7 +54,7 @@ def _inference_summary(ctx: Context, args: list[str]) -> str:
         entries.append((scenario, round_name, tpu, gpu, best(rows, "tpu", "available"),
                         beyond_margin(tpu["per_chip"] / gpu["per_chip"])))
     mirrored = ctx.published[KIND].mirrored()
-    mirrors = "".join(f" Round {esc(r)} was read from {published_in(mirrored[r])} commit "
+    mirrors = "".join(f" Round {esc(r)} was read from {published_in(mirrored[r])} at commit "
                       f"<code>{esc(mirrored[r]['commit'][:10])}</code>."
                       for r in dict.fromkeys(e[1] for e in entries) if r in mirrored)
     return f"\n<p>{esc(NOTE)}{mirrors}</p>\n" + wrap(inference_tables.summary_table(entries, results_url))

@@ -308,7 +308,7 @@ def repository(args) -> str:
 def import_files(source: Source, args, reference_dir: Path) -> list[dict]:
     """The round; read from a mirror (any repository but MLCommons' own), its file says so."""
     published = import_round(source, args.round, reference_dir)
-    if source.repository != repository(args):
+    if source.repository.lower() != repository(args).lower():
         published["source"]["mirror_of"] = repository(args)
     return [published]
 

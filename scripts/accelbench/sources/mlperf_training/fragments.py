@@ -44,8 +44,9 @@ def _not_published(ctx: Context, benchmark: str) -> str:
                                ctx.links.md(PUBLISHED_PAGE))
 
 
-UNSCORED = ("These entries are listed by the mirror with their system files; their run logs (about 1 MB "
-            "each) were not read, so no time to train is given here and none counts in a verdict.")
+UNSCORED = ("These entries are listed by the source with their system files; their run logs (about 1 MB "
+            "each) were not read, so no time to train is given here and none counts in Speed, Cost or Energy. "
+            "They count only where an entry's presence is the evidence: coverage, frameworks and availability.")
 NO_CHART = "No chart yet: this benchmark's entries were read without their run logs, so none has a time to train."
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from accelbench.core.columns import csv_rows
-from accelbench.sources.git import Source
+from accelbench.sources.git import ListedSource, Source
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 
 SCHEMA_VERSION = 2  # 2: the chip's platform (gpu, tpu) is `platform`, was `kind`
@@ -235,13 +235,13 @@ def _entry(submitter, system, benchmark, info, files: list[str]) -> dict:
 
 
 def _result(source, submitter, system, benchmark, files, info, left_out) -> dict | None:
-    """The scored result; an entered entry (``runs_listed``) where the source lists every log and
-    holds none (a mirror read file by file: the logs are about 1 MB each); None, with the reason
-    in ``left_out``, where it cannot be scored."""
+    """The scored result; an entered entry (``runs_listed``) where a repository read file by file
+    lists every log and holds none (the logs are about 1 MB each); None, with the reason in
+    ``left_out``, where it cannot be scored (a snapshot without its largest files among them)."""
     ordered = sorted(files, key=lambda p: int(RESULT.match(p)["n"]))
     runs = [parse_log(source.read(p), p) for p in ordered]
     absent = [r for r in runs if r.status.startswith(ABSENT)]
-    if len(absent) == len(runs):
+    if len(absent) == len(runs) and isinstance(source, ListedSource):
         return {**_entry(submitter, system, benchmark, info, ordered), "runs_listed": len(runs),
                 "reason": f"{len(runs)} run logs listed, none in the source read: entered, not scored"}
     if absent:  # an absent log is neither a time nor a failure: the entry cannot be scored
@@ -295,7 +295,7 @@ def import_files(source: Source, args, reference_dir: Path) -> list[dict]:
     """The round; read from a mirror (any repository but MLCommons' own), its file says so and
     names the submitters present against the organisations MLCommons reported."""
     published = import_round(source, args.round, reference_dir)
-    if source.repository != repository(args):
+    if source.repository.lower() != repository(args).lower():
         published["source"]["mirror_of"] = repository(args)
         published["submitters"] = submitters(source, args.round, reference_dir)
     return [published]

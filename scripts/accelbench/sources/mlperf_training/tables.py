@@ -58,16 +58,17 @@ def entered_table(rows: pd.DataFrame, results_url, *, anchor: str = "entered") -
     body, keys, data = [], [], []
     for _, row in rows.sort_values(["chips", "submitter", "system"], ascending=[False, True, True]).iterrows():
         chip = row["chip"] if isinstance(row["chip"], str) else None
+        listed = int(row["runs_listed"])  # a float once joined with scored rows, which have none
         body.append([f"{esc(row['accelerator'])}" + (f"<br><small>{esc(chip)}</small>" if chip else ""),
                      num_cell(esc(row["chips"]), row["chips"]),
                      f'<a href="{esc(results_url(row))}">{esc(row["submitter"])} / {esc(row["system"])}</a>',
                      esc(row["availability"]), esc(row["framework"]),
-                     num_cell(f"{row['runs_listed']} (rule: {row['required_runs']}); not read", row["runs_listed"])])
+                     num_cell(f"{listed} (rule: {int(row['required_runs'])}); not read", listed)])
         keys.append([row["accelerator"], row["chips"], row["submitter"], row["system"]])
         data.append({"round": row["round"], "benchmark": row["benchmark"], "accelerator": row["accelerator"],
                      "chip": chip, "chips": row["chips"], "submitter": row["submitter"], "system": row["system"],
                      "availability": row["availability"], "framework": row["framework"],
-                     "runs_listed": row["runs_listed"], "required_runs": row["required_runs"],
+                     "runs_listed": listed, "required_runs": int(row["required_runs"]),
                      "results_url": results_url(row), "repository": row["repository"], "commit": row["commit"],
                      "mirror_of": row.get("mirror_of") if isinstance(row.get("mirror_of"), str) else None})
     return Table(html_table(head, body, ids=row_ids(anchor, keys)), data)
