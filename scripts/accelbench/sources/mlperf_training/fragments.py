@@ -35,6 +35,11 @@ def _benchmark(ctx: Context, name: str, args: list[str], entries: str = "results
     return df[df["benchmark"] == args[0]]
 
 
+def _in_round(df: pd.DataFrame, benchmark: str, round_name: str) -> pd.DataFrame:
+    """The entries of one benchmark in one round (none of a table without entries)."""
+    return df[(df["benchmark"] == benchmark) & (df["round"] == round_name)] if not df.empty else df
+
+
 def _missing(args: list[str]) -> str:
     return f"published MLPerf results on {args[0]}"
 
@@ -56,12 +61,10 @@ def _published(ctx: Context, args: list[str]) -> str:
     rows = _benchmark(ctx, "published", args, "entered")
     if rows is None:
         return _not_published(ctx, args[0])
-    out = []
+    data, out = ctx.published[KIND], []
     for round_name in newest_first(rows["round"]):
-        in_round = rows[rows["round"] == round_name]
-        source = ctx.published[KIND].round_of(round_name)["source"]
-        scored = in_round[in_round["score_minutes"].notna()] if "score_minutes" in in_round else in_round.iloc[0:0]
-        unscored = in_round.drop(scored.index)
+        source = data.round_of(round_name)["source"]
+        scored, unscored = (_in_round(df, args[0], round_name) for df in (data.results, data.unscored))
         how = "scored here by the olympic rule" if unscored.empty else \
             "listed here, not scored" if scored.empty else "scored here by the olympic rule where its logs were read"
         out.append(f"\n## {esc(BENCHMARKS[args[0]].name)} ({esc(args[0])}), MLPerf Training {esc(round_name)} "
@@ -92,10 +95,9 @@ def _coverage(ctx: Context, args: list[str]) -> str:
         return f"{ctx.links.html(BENCHMARKS[benchmark].page_path)}#{round_anchor(benchmark, round_name)}"
     data = ctx.published[KIND]
     table, note = published_tables.coverage_table(coverage(data), link)
-    mirrors = "".join(f"<p><small>Round {esc(r)} read from a public mirror of MLCommons' results: "
-                      f"{esc(s['repository'])} at <code>{esc(s['commit'][:10])}</code>; its entries are counted as "
-                      f"entered, not scored (the mirror's run logs were not read).</small></p>\n"
-                      for r, s in data.mirrored().items())
+    mirrors = "".join(f"<p><small>Round {esc(r)} was read from {published_in(s)} at commit "
+                      f"<code>{esc(s['commit'][:10])}</code>; its entries are counted as entered, not scored (the "
+                      f"mirror's run logs were not read).</small></p>\n" for r, s in data.mirrored().items())
     return f'<div class="ab-coverage">{wrap(table)}</div>{note}{mirrors}'
 
 
