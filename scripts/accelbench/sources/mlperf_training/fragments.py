@@ -132,7 +132,8 @@ def _published_summary(ctx: Context, args: list[str]) -> str:
         tpu = best_tpu(rows)  # the rule's own choice, tie-break included
         gpu = nearest_gpu(rows, int(tpu["chips"]))
         entries.append((benchmark, round_name, tpu, gpu, beyond_margin(gpu["chip_hours"] / tpu["chip_hours"])))
-    return wrap(published_tables.published_summary(entries, results_url, lambda b: ctx.links.html(f"published/{b}.md")))
+    return wrap(published_tables.published_summary(entries, results_url, lambda b: ctx.links.html(BENCHMARKS[b].page_path),
+                                                   ctx.reference))
 
 
 @fragment("published-rules", "", "the written rules of the published verdicts")

@@ -7,6 +7,7 @@ import pandas as pd
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.judging import MARGIN_TEXT
 from accelbench.publish.render.tables import Table, html_table
+from accelbench.sources.mlperf_training.benchmarks import name_of
 from accelbench.sources.mlperf_training.coverage import model_area
 
 
@@ -84,7 +85,8 @@ POINTS_TO = {"supported": "the TPU: fewer chip-hours", "contradicted": "the GPU:
              "mixed": f"neither: within {MARGIN_TEXT}"}
 
 
-def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]], results_url, page_url) -> str:
+def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]], results_url, page_url,
+                      reference) -> str:
     """Per benchmark, the newest round with both: the TPU entry with the fewest chip-hours, and the
     GPU entry at the same or nearest chip count (not the GPU with the fewest chip-hours overall:
     scaling costs chip-hours, so entries of very different sizes do not compare). The last column
@@ -94,9 +96,13 @@ def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]],
     body = []
     for benchmark, round_name, tpu, gpu, verdict in entries:
         def cell(row):
-            return (f'<a href="{esc(results_url(row))}">{esc(row["accelerator"])} × {esc(row["chips"])}</a>: '
-                    f'{row["chip_hours"]:,.0f} chip-hours ({row["score_minutes"]:.3g} min)')
-        body.append([f'<a href="{page_url(benchmark)}">{esc(benchmark)}</a> ({esc(round_name)})', cell(tpu), cell(gpu),
+            # the chip as the pages name it; the submission's own name of it in the tooltip
+            chip = reference.display_name(row["chip"]) if isinstance(row["chip"], str) and row["chip"] else \
+                row["accelerator"]
+            return (f'<a href="{esc(results_url(row))}" title="{esc(row["accelerator"])}">{esc(chip)} × '
+                    f'{esc(row["chips"])}</a>: {row["chip_hours"]:,.0f} chip-hours ({row["score_minutes"]:.3g} min)')
+        body.append([f'<a href="{page_url(benchmark)}">{esc(name_of(benchmark))}</a> ({esc(round_name)})', cell(tpu),
+                     cell(gpu),
                      f"{gpu['chip_hours'] / tpu['chip_hours']:.2f}",
                      f'<span class="ab-verdict ab-verdict--{verdict.replace(" ", "-")}">{esc(POINTS_TO[verdict])}</span>'])
     return html_table(head, body)
