@@ -95,9 +95,11 @@ def _coverage(ctx: Context, args: list[str]) -> str:
         return f"{ctx.links.html(BENCHMARKS[benchmark].page_path)}#{round_anchor(benchmark, round_name)}"
     data = ctx.published[KIND]
     table, note = published_tables.coverage_table(coverage(data), link)
-    mirrors = "".join(f"<p><small>Round {esc(r)} was read from {published_in(s)} at commit "
-                      f"<code>{esc(s['commit'][:10])}</code>; its entries are counted as entered, not scored (the "
-                      f"mirror's run logs were not read).</small></p>\n" for r, s in data.mirrored().items())
+    # no link inside the small print (a link there fails colour contrast); the round headings link the mirror
+    mirrors = "".join(f"<p><small>Round {esc(r)} read from a public mirror of MLCommons' results: "
+                      f"{esc(s['repository'])} at <code>{esc(s['commit'][:10])}</code>; its entries are counted as "
+                      f"entered, not scored (the mirror's run logs were not read).</small></p>\n"
+                      for r, s in data.mirrored().items())
     return f'<div class="ab-coverage">{wrap(table)}</div>{note}{mirrors}'
 
 
