@@ -231,3 +231,19 @@ def reference_with_prices(tmp_path: Path, rows) -> Path:
                              "source": "test", "source_url": "https://example.org/test", "source_date": "2026-11-01",
                              "retrieved": "2026-12-01", "notes": ""})
     return ref
+
+
+def findings_of(store, published, reference):
+    """(claim, kind of evidence) -> finding, as the build's judgement holds them."""
+    from accelbench.judge.judgement import judge
+    from accelbench.registry import RULES
+    from accelbench.store.published import Published
+
+    return judge(store, Published(published), reference, RULES).findings
+
+
+def measured_verdicts_of(store, reference):
+    """The measured verdict per row of the article's table (the price list's for availability)."""
+    from accelbench.judge.measured_rules import measured_verdicts
+
+    return measured_verdicts(findings_of(store, {}, reference))

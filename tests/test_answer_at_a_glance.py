@@ -11,12 +11,12 @@ import unicodedata
 import pytest
 
 from accelbench.core.reference import Reference
-from accelbench.judge import findings
 from accelbench.judge.answers import answer, measured_kind
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.judge.judging import MARGIN, SUPPORTED, Comparison, Finding
+from accelbench.prebuild import context
 from accelbench.publish import wording
-from accelbench.publish.fragments import Context, Links, render
+from accelbench.publish.fragments import Links, render
 from accelbench.publish.render import answer_charts
 from accelbench.publish.render import answers as render_answers
 from accelbench.sources import SOURCES
@@ -25,6 +25,7 @@ from accelbench.store.store import Store
 from accelbench.workloads.discovery import workload_settings
 
 from conftest import ROOT, SNIPPETS
+from helpers import findings_of
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 LINKS = {"runs": "runs.html", "page": lambda src: src, "reproduce": "reproduce.html",
@@ -38,12 +39,12 @@ def published():
 
 @pytest.fixture(scope="module")
 def found(published):
-    return findings.all_findings(Store.of_runs([], {}), published, REFERENCE)
+    return findings_of(Store.of_runs([], {}), published, REFERENCE)
 
 
 @pytest.fixture(scope="module")
 def ctx(published):
-    return Context(Store.of_runs([], {}), REFERENCE, workload_settings(SNIPPETS), Links("article"), published=published)
+    return context(Store.of_runs([], {}), REFERENCE, workload_settings(SNIPPETS), Links("article"), published=published)
 
 
 def test_every_vendor_pair_the_speed_rule_counts_is_a_comparison_with_the_tpus_advantage(found, published):
@@ -215,7 +216,7 @@ def test_a_measured_gpu_and_tpu_pair_is_a_comparison_with_its_95_percent_interva
 
     write_run(data_dir, make_run(records=[matmul(GPU, 700), matmul(TPU, 900)]))
     store = load_store(data_dir, SNIPPETS)
-    (c,) = findings.all_findings(store, {}, REFERENCE)[("speed", MEASURED)].comparisons
+    (c,) = findings_of(store, {}, REFERENCE)[("speed", MEASURED)].comparisons
     rows = store.current("matmul")
     r = ratio(rows[rows["platform"] == "tpu"].iloc[0], rows[rows["platform"] == "gpu"].iloc[0], "tflops")
     assert (c.advantage, c.low, c.high) == pytest.approx((r.value, r.low, r.high)) and c.low < c.advantage < c.high

@@ -15,7 +15,8 @@ from accelbench.core.text import esc
 from accelbench.judge.answers import answer, measured_kind
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.judge.judging import MARGIN, SUPPORTED, Comparison, Finding
-from accelbench.publish.fragments import Context, Links, render
+from accelbench.prebuild import context
+from accelbench.publish.fragments import Links, render
 from accelbench.publish.fragments import answers as fragments
 from accelbench.publish.render import answer_charts
 from accelbench.publish.render import answers as render_answers
@@ -31,7 +32,7 @@ NS = "{http://www.w3.org/2000/svg}"
 
 @pytest.fixture(scope="module")
 def ctx():
-    return Context(Store.of_runs([], {}), REFERENCE, workload_settings(SNIPPETS), Links("article"),
+    return context(Store.of_runs([], {}), REFERENCE, workload_settings(SNIPPETS), Links("article"),
                    published=load_published(ROOT / "build_data"))
 
 

@@ -5,7 +5,6 @@ tests/test_wording.py's); inference is shown but never counted; the HTML escapes
 import dataclasses
 
 from accelbench.core.reference import Reference
-from accelbench.judge import findings
 from accelbench.judge.answers import (
     DISAGREE,
     MIXED_ANSWER,
@@ -16,14 +15,16 @@ from accelbench.judge.answers import (
     TO_TPU,
     WEAK,
     KindInfo,
-    all_answers,
     answer,
     measured_kind,
 )
 from accelbench.judge.claims import CLAIMS, MEASURED
+from accelbench.judge.judgement import judge
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding
 from accelbench.publish import wording
 from accelbench.publish.render import answers as render
+from accelbench.registry import RULES
+from accelbench.store.published import Published
 from accelbench.store.store import load_store
 
 from conftest import ROOT, SNIPPETS, make_run, write_run
@@ -114,11 +115,9 @@ def test_a_limitation_claim_that_holds_points_to_the_gpu():
 
 def test_inference_is_shown_but_never_counted_for_training(monkeypatch):
     from accelbench.judge.claims import Claim
-    from accelbench.judge.judging import RULES, Rule
 
     claim = Claim("speed", "Speed (for AI)", "Very fast", "Even faster for large tensor ops", "evidence/matmul.md",
                   (MEASURED, "inference"), "tpu", "a TPU run")
-    monkeypatch.setitem(RULES, ("speed", "inference"), Rule(claim, "inference", "x" * 50, lambda d, r: None))
     kinds = {MEASURED: measured_kind(), "inference": KindInfo("audited (inference)", "MLPerf Inference", for_training=False)}
     a = answer(claim, {MEASURED: found(NOT_MEASURED), "inference": found(SUPPORTED)}, kinds)
     assert a.direction == NO_EVIDENCE and [k.kind for k in a.kinds] == [MEASURED, "inference"]
@@ -130,8 +129,7 @@ def test_a_stale_measured_result_gives_no_measured_evidence(data_dir):
     write_run(data_dir, make_run(run_id="20261130T000000Z-synthetic-00000000", created_at="2026-11-30T00:00:00Z",
                                  records=[matmul(GPU, 700), gpt2(GPU, 400_000), stale]))
     store = load_store(data_dir, SNIPPETS)
-    result = findings.all_findings(store, {}, Reference(ROOT / "build_data" / "reference"))
-    speed = next(a for a in all_answers(result, {MEASURED: measured_kind()}) if a.claim.slug == "speed")
+    speed = judge(store, Published(), Reference(ROOT / "build_data" / "reference"), RULES).answer("speed")
     assert speed.direction == NO_EVIDENCE and speed.kinds[0].finding.verdict == NOT_MEASURED
 
 

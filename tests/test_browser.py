@@ -471,13 +471,14 @@ COMPARISONS = ".ab-chart__live g.comparisons_marks path"  # an answer chart's ri
 def _answers_from_the_committed_data():
     """The answers the site's build gives the committed data (the render step's own Context)."""
     from accelbench.core.reference import Reference
-    from accelbench.publish.fragments import Context, Links
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import Links
     from accelbench.store.published import load_published
     from accelbench.store.store import load_store
     from accelbench.workloads.discovery import workload_settings
 
     data = ROOT / "build_data"
-    return Context(load_store(data, ROOT / "snippets"), Reference(data / "reference"), workload_settings(ROOT / "snippets"),
+    return context(load_store(data, ROOT / "snippets"), Reference(data / "reference"), workload_settings(ROOT / "snippets"),
                    Links(""), published=load_published(data)).answers()
 
 

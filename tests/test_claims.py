@@ -1,11 +1,14 @@
 """The article's claims are declared once (claims.py) and every kind of evidence that can judge a
-claim has exactly one rule for it, registered under (claim, kind); a rule for a kind the claim
-does not list is refused when it is registered."""
+claim has exactly one rule for it, in the registry built in one place (accelbench/registry.py); a
+rule for a kind the claim does not list is refused where it is declared, and a module left out of
+the registry stops the build naming the claim and kind it leaves without a rule."""
 
 import pytest
 
+from accelbench import registry
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, SPECS
-from accelbench.judge.judging import RULES, rule, rules_of
+from accelbench.judge.judging import rule, rules_of
+from accelbench.registry import RULES
 from accelbench.store.published import SOURCES
 
 from conftest import ROOT
@@ -29,10 +32,37 @@ def test_every_claim_has_a_rule_for_every_kind_that_can_judge_it_and_no_other():
 def test_rules_of_a_kind_come_in_the_order_of_the_article():
     order = list(CLAIMS)
     for kind in (MEASURED, SPECS, PRICES, *SOURCES):
-        slugs = [r.claim.slug for r in rules_of(kind)]
+        slugs = [r.claim.slug for r in rules_of(RULES, kind)]
         assert slugs == sorted(slugs, key=order.index) and slugs, kind
 
 
 def test_a_rule_for_a_kind_the_claim_does_not_list_is_refused():
     with pytest.raises(ValueError, match="'designed' is not judged by 'vendor-training'"):
         rule("designed", "vendor-training", "a rule vendor throughput cannot apply")(lambda data, reference: None)
+
+
+def test_a_rules_module_left_out_of_the_registry_stops_the_build_naming_what_it_leaves_unjudged():
+    without_vendors = tuple(m for m in registry.RULE_MODULES if not m.__name__.startswith("accelbench.sources.vendor_training"))
+    with pytest.raises(registry.RegistryError, match=r"no rule for claim 'speed' judged by 'vendor-training'; "
+                                                     r"'cost' judged by 'vendor-training'"):
+        registry.build(without_vendors, registry.FRAGMENT_MODULES)
+
+
+def test_a_module_listed_twice_is_refused_naming_what_it_declares_twice():
+    with pytest.raises(registry.RegistryError, match="two rules for claim 'designed' and kind 'measured'"):
+        registry.build((*registry.RULE_MODULES, registry.RULE_MODULES[0]), registry.FRAGMENT_MODULES)
+    with pytest.raises(registry.RegistryError, match="two fragment types named"):
+        registry.build(registry.RULE_MODULES, (*registry.FRAGMENT_MODULES, registry.FRAGMENT_MODULES[0]))
+
+
+def test_the_judgement_is_made_from_the_registry_passed_and_nothing_registered_on_import():
+    """Importing a source's rules module registers nothing: only the rules given to judge() are applied."""
+    from accelbench.core.reference import Reference
+    from accelbench.judge.judgement import judge
+    from accelbench.sources.papers import rules as papers_rules  # noqa: F401 (imported, never listed below)
+    from accelbench.store.published import Published
+    from accelbench.store.store import Store
+
+    measured_only = {k: r for k, r in RULES.items() if k[1] == MEASURED}
+    judged = judge(Store.of_runs([], {}), Published(), Reference(ROOT / "build_data" / "reference"), measured_only)
+    assert set(judged.findings) == set(measured_only)

@@ -11,7 +11,8 @@ import pytest
 from accelbench.core.prices import PricedPair, break_even, usd
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import MEASURED
-from accelbench.publish.fragments import Context, Links, render
+from accelbench.prebuild import context
+from accelbench.publish.fragments import Links, render
 from accelbench.publish.render import pricing
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
@@ -24,7 +25,7 @@ REFERENCE = Reference(ROOT / "build_data" / "reference")
 
 @pytest.fixture(scope="module")
 def ctx():
-    return Context(Store.of_runs([], {}), REFERENCE, workload_settings(SNIPPETS), Links("about"),
+    return context(Store.of_runs([], {}), REFERENCE, workload_settings(SNIPPETS), Links("about"),
                    published=load_published(ROOT / "build_data"))
 
 

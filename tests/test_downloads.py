@@ -263,14 +263,15 @@ def test_two_different_downloads_under_one_name_are_refused():
 
 def test_a_fragment_kind_returns_its_text_and_its_downloads():
     """What a renderer makes comes back from it: no download travels through a shared cache."""
-    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import Links, render
     from accelbench.store.store import Store
 
-    ctx = Context(Store.of_runs([make_run()], {make_run()["run_id"]: ROOT / "x.json"}),
+    ctx = context(Store.of_runs([make_run()], {make_run()["run_id"]: ROOT / "x.json"}),
                   Reference(ROOT / "build_data" / "reference"), workload_settings(ROOT / "snippets"), Links("evidence"))
     made = render(ctx, "table", ["matmul"])
     assert sorted(made.downloads) == ["data/files/table-matmul.csv", "data/files/table-matmul.json"]
-    assert 'href="../data/files/table-matmul.csv"' in made.text and "downloads" not in ctx.cache
+    assert 'href="../data/files/table-matmul.csv"' in made.text and "downloads" not in ctx.memo
 
 
 def test_tables_sort_with_the_vendored_tablesort():

@@ -8,14 +8,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from accelbench.core.reference import Reference
-from accelbench.judge.measured_rules import all_verdicts
-from accelbench.publish.fragments import Context, Links, render
+from accelbench.prebuild import context
+from accelbench.publish.fragments import Links, render
 from accelbench.store.published import load_published
 from accelbench.store.store import load_store
 from accelbench.store.validation import Validator, validate_files
 from accelbench.workloads.discovery import snippet_hashes, workload_settings
 
 from conftest import ON_CI, ROOT, SNIPPETS, new_data_dir
+from helpers import measured_verdicts_of
 
 FIXTURES = ROOT / "tests" / "fixtures" / "runs"
 REFERENCE = Reference(ROOT / "build_data" / "reference")
@@ -57,7 +58,7 @@ def store_of(tmp_path, runs, names=None):
 
 
 def test_the_fixtures_are_judged_as_expected(tmp_path):
-    verdicts = {v.feature: v.verdict for v in all_verdicts(store_of(tmp_path, fixture_runs()), REFERENCE)}
+    verdicts = {v.feature: v.verdict for v in measured_verdicts_of(store_of(tmp_path, fixture_runs()), REFERENCE)}
     assert verdicts == {
         "Designed For": "supported",  # median TPU/GPU over the operations: 0.29
         "Speed (for AI)": "supported",  # matmul 830/760, GPT-2 470k/420k tokens/s, tight samples
@@ -81,7 +82,7 @@ def published(seed=None):
 
 
 def pages(store, published_data=None) -> list[str]:
-    ctx = Context(store, REFERENCE, workload_settings(SNIPPETS), Links("article"),
+    ctx = context(store, REFERENCE, workload_settings(SNIPPETS), Links("article"),
                   published=published_data if published_data is not None else published())
     return [render(ctx, kind, args).text for kind, args in
             (("verdicts", []), ("table", ["matmul"]), ("best", ["transformer_train"]), ("cost", []),

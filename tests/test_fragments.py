@@ -7,7 +7,8 @@ import re
 import pytest
 
 from accelbench.prebuild import includes, render_site
-from accelbench.publish.fragments import FRAGMENTS, FragmentError, Links
+from accelbench.publish.fragments import FragmentError, Links
+from accelbench.registry import FRAGMENT_TYPES
 
 from conftest import ROOT, SNIPPETS, make_run, write_run
 from helpers import copy_project
@@ -25,7 +26,7 @@ def test_every_include_of_the_pages_is_rendered_and_every_kind_is_used(tmp_path,
     out = render_into(tmp_path, data_dir)
     wanted = includes(ROOT / "docs")
     assert sorted({i.path for i in wanted}) == sorted(p.relative_to(out).as_posix() for p in out.rglob("*.md"))
-    assert {i.kind for i in wanted} == set(FRAGMENTS)  # no kind is registered that no page shows
+    assert {i.kind for i in wanted} == set(FRAGMENT_TYPES)  # no kind is registered that no page shows
 
 
 def test_same_data_same_bytes(tmp_path, data_dir):
@@ -82,7 +83,7 @@ def test_bad_includes_are_refused_naming_page_and_line(tmp_path, data_dir, line,
 def test_the_contribute_page_lists_the_registry(tmp_path, data_dir):
     out = render_into(tmp_path, data_dir)
     listed = re.findall(r"^- `([a-z-]+)", (out / "about" / "kinds.md").read_text(), re.M)
-    assert listed == list(FRAGMENTS)
+    assert listed == list(FRAGMENT_TYPES)
     assert ';--8<-- "generated/evidence/table.matmul.md"' in (ROOT / "docs" / "about" / "contribute.md").read_text()
 
 

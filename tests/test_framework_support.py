@@ -10,7 +10,8 @@ import pytest
 from accelbench.core.framework_support import FRAMEWORKS, FrameworkSupportError, read_framework_support
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import SPECS
-from accelbench.judge.judging import CONTRADICTED, RULES, SUPPORTED
+from accelbench.judge.judging import CONTRADICTED, SUPPORTED
+from accelbench.registry import RULES
 
 from conftest import ROOT
 

@@ -8,13 +8,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from accelbench.core.reference import Reference
-from accelbench.judge import measured_rules as verdicts
 from accelbench.publish.render import charts, costs, coverage, results, runs
 from accelbench.store import queries
 from accelbench.store.store import load_store
 from accelbench.store.validation import Validator, validate_files
 
 from conftest import ROOT, SNIPPETS, make_record, make_run
+from helpers import measured_verdicts_of
 
 BASE = make_run(records=[make_record(), make_record(framework="jax", params={"n": 512, "dtype": "bfloat16"}),
                          make_record(status="failed", reason="out of memory", samples_s=[], metrics={})])
@@ -92,7 +92,7 @@ def check_file(data_dir, path):
         runs.runs_table(store.runs)
         costs.energy_table(store.records, "runs/")
         coverage.coverage_note(store.records, "contribute.md")
-        verdicts.all_verdicts(store, REFERENCE)
+        measured_verdicts_of(store, REFERENCE)
         costs.cost_table(queries.cost_rows(store, REFERENCE), "runs/")
         charts.roofline_chart(*queries.roofline_inputs(store, REFERENCE), "alt")
 

@@ -13,13 +13,13 @@ PACKAGE = ROOT / "scripts" / "accelbench"
 # Lowest first. `sources` sits above `publish`: its package imports every slice, whose rules,
 # tables and fragment kinds register into the registries of `judge` and `publish`.
 STAGES = ["core", "frameworks", "workloads", "measure", "store", "judge", "publish", "sources"]
-TOP = len(STAGES)  # the command line, the pre-build step, the MkDocs plugin, cloud
+TOP = len(STAGES)  # the command line, the pre-build step, the registry, the MkDocs plugin, cloud
 # Inside a source's slice each module has the stage of its role, so the slice runs format ->
 # importer -> rules -> tables and fragments, and its format never reaches the publishing side.
 # The slice's own declaration (its __init__) and the helpers slices share are store-side.
 ROLES = {"format": "store", "importer": "store", "names": "store", "pairs": "store", "benchmarks": "store",
          "coverage": "store", "recipes": "store", "documents": "store", "megatron": "store", "maxtext": "store",
-         "git": "store", "markdown": "store", "rounds": "store",
+         "git": "store", "markdown": "store", "rounds": "store", "hardware": "store", "queries": "store",
          "rules": "judge", "tables": "publish", "fragments": "publish"}
 
 
@@ -110,13 +110,13 @@ def test_every_engine_module_belongs_to_a_stage_or_the_top():
     unknown = [m for m in engine_imports() if is_source(m) and len(m.split(".")) > 3 and m.split(".")[-1] not in ROLES]
     assert not unknown, f"modules of a source slice whose role test_imports.ROLES does not know: {unknown}"
     top = {"accelbench", "accelbench.__main__", "accelbench.cli", "accelbench.cli_arguments", "accelbench.cloud",
-           "accelbench.mkdocs_plugin", "accelbench.prebuild", "accelbench.snippet"}
+           "accelbench.mkdocs_plugin", "accelbench.prebuild", "accelbench.registry", "accelbench.snippet"}
     assert {m for m in engine_imports() if stage_of(m) == TOP} == top
 
 
 @pytest.mark.parametrize("module, line", [
     ("accelbench.core.runfile", "from accelbench.measure.timing import TimingPlan"),
-    ("accelbench.judge.findings", "    from accelbench.sources import mlperf_training"),  # lazy, inside a function
+    ("accelbench.judge.judgement", "    from accelbench.sources import mlperf_training"),  # lazy, inside a function
     ("accelbench.store.queries", "import accelbench.publish.downloads"),
     ("accelbench.sources.papers.format", "from accelbench.publish.render import tables"),  # a format reaching publish
     ("accelbench.publish.fragments.core", "from accelbench.sources.papers import rules"),  # a registry importing a source

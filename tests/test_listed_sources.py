@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from accelbench.judge.judging import RULES
 from accelbench.publish.vocabulary import fact_clause
+from accelbench.registry import RULES
 from accelbench.sources.git import DirSource, ListedSource, open_source
 from accelbench.sources.mlperf_inference import importer as inference
 from accelbench.sources.mlperf_inference.importer import Problem, read_summary_only
@@ -231,12 +231,13 @@ def test_two_copies_that_agree_make_one_and_any_difference_is_named_and_nothing_
 
 def test_the_committed_mirrored_rounds_pages_say_they_were_read_from_a_mirror_and_list_entries_unscored():
     from accelbench.core.reference import Reference
-    from accelbench.publish.fragments import Context, Links
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import Links
     from accelbench.publish.fragments.core import render
     from accelbench.store.published import load_published
     from accelbench.store.store import Store
 
-    ctx = Context(Store.of_runs([], {}), Reference(REFERENCE), {}, Links(""), published=load_published(ROOT / "build_data"))
+    ctx = context(Store.of_runs([], {}), Reference(REFERENCE), {}, Links(""), published=load_published(ROOT / "build_data"))
     page = render(ctx, "published", ["deepseekv3_671b"]).text
     assert "Richardyu114/training_results_v6.0</a>, a public mirror of MLCommons' results" in page
     assert "listed here, not scored" in page and "Run logs listed" in page and "Time to train" not in page

@@ -162,7 +162,8 @@ def test_git_directories_are_read_at_a_commit(tmp_path):
 
 def test_hostile_names_in_published_files_stay_text_on_the_pages(tmp_path):
     from accelbench.core.reference import Reference
-    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import Links, render
     from accelbench.store.store import load_store
     from accelbench.workloads.discovery import workload_settings
 
@@ -174,7 +175,7 @@ def test_hostile_names_in_published_files_stay_text_on_the_pages(tmp_path):
         result.update(submitter=evil, system=evil + "/x y", accelerator=evil)
     data_dir = new_data_dir(tmp_path)
     write(data_dir, published)
-    ctx = Context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
+    ctx = context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
                   Links("published"), published=load_published(data_dir))
     for kind, args in (("published", ["gpt3"]), ("published-chart", ["gpt3"]), ("published-summary", []),
                        ("verdicts", [])):

@@ -8,7 +8,8 @@ import pandas as pd
 import pytest
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.registry import RULES
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 from accelbench.sources.mlperf_training.coverage import coverage
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
@@ -80,14 +81,15 @@ def test_the_committed_rounds_answer_flexibility_with_every_family_named():
 
 
 def test_each_cell_links_to_the_heading_of_its_rounds_entries(tmp_path):
-    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import Links, render
     from accelbench.store.store import load_store
     from accelbench.workloads.discovery import workload_settings
 
     from conftest import SNIPPETS, new_data_dir
 
     data_dir = new_data_dir(tmp_path)
-    ctx = Context(load_store(data_dir, SNIPPETS), REFERENCE, workload_settings(SNIPPETS), Links("published"),
+    ctx = context(load_store(data_dir, SNIPPETS), REFERENCE, workload_settings(SNIPPETS), Links("published"),
                   published=load_published(ROOT / "build_data"))
     html = render(ctx, "mlperf-coverage", []).text
     links = set(re.findall(r'href="([a-z0-9_]+)\.(?:md|html)#(published-[a-z0-9_-]+)"', html))
@@ -102,13 +104,14 @@ def test_each_cell_links_to_the_heading_of_its_rounds_entries(tmp_path):
 
 def test_an_entry_without_a_spec_row_shows_no_chip_line_once_rounds_are_joined(tmp_path):
     """Joined rounds turn a missing chip into NaN: the table shows nothing for it, never 'nan'."""
-    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import Links, render
     from accelbench.store.store import load_store
     from accelbench.workloads.discovery import workload_settings
 
     from conftest import SNIPPETS, new_data_dir
 
-    ctx = Context(load_store(new_data_dir(tmp_path), SNIPPETS), REFERENCE, workload_settings(SNIPPETS),
+    ctx = context(load_store(new_data_dir(tmp_path), SNIPPETS), REFERENCE, workload_settings(SNIPPETS),
                   Links("published"), published=load_published(ROOT / "build_data"))
     html = render(ctx, "published", ["llama2_70b_lora"]).text
     assert "Blackwell Ultra GPU (B300-SXM-270GB)" in html  # an accelerator with no row in accelerators.csv

@@ -10,7 +10,8 @@ import sys
 import pandas as pd
 import pytest
 
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.registry import RULES
 from accelbench.sources.git import DirSource
 from accelbench.sources.mlperf_inference.format import KIND, SCHEMA, MLPerfInference, dataset_rows, write
 from accelbench.sources.mlperf_inference.importer import Problem, agrees, import_round, read_detail
@@ -254,7 +255,8 @@ def test_a_preview_is_said_and_the_best_available_tpu_named_or_its_absence():
 
 def test_hostile_names_in_published_files_stay_text_on_the_pages(tmp_path):
     from accelbench.core.reference import Reference
-    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import Links, render
     from accelbench.store.store import load_store
     from accelbench.workloads.discovery import workload_settings
 
@@ -267,7 +269,7 @@ def test_hostile_names_in_published_files_stay_text_on_the_pages(tmp_path):
         r["at"]["value"]["path"] = evil
     data_dir = new_data_dir(tmp_path)
     write(data_dir, published)
-    ctx = Context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
+    ctx = context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
                   Links("published"), published=load_published(data_dir))
     for kind in ("inference-table", "inference-summary", "inference-rules"):
         html = render(ctx, kind, []).text

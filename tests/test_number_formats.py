@@ -10,7 +10,8 @@ import pytest
 from accelbench.core.formats import COLUMNS, FORMATS, FormatsError, read_formats
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import SPECS
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.registry import RULES
 
 from conftest import ROOT
 

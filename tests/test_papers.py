@@ -10,7 +10,8 @@ import sys
 import pytest
 
 from accelbench.core.runfile import RunFileError
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.registry import RULES
 from accelbench.sources.git import DirSource
 from accelbench.sources.papers.format import (
     KIND,
@@ -162,7 +163,8 @@ def test_the_command_line_checks_and_writes_a_paper(tmp_path):
 
 def test_the_figures_stand_beside_the_affiliation_and_names_stay_text(tmp_path):
     from accelbench.core.reference import Reference
-    from accelbench.publish.fragments import Context, FragmentError, Links, render
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import FragmentError, Links, render
     from accelbench.store.store import load_store
     from accelbench.workloads.discovery import workload_settings
 
@@ -174,7 +176,7 @@ def test_the_figures_stand_beside_the_affiliation_and_names_stay_text(tmp_path):
     data["citation"]["title"] += evil
     data_dir = new_data_dir(tmp_path)
     write(data_dir, data)
-    ctx = Context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
+    ctx = context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
                   Links("evidence"), published=load_published(data_dir))
     made = render(ctx, "paper-figures", ["energy"])
     assert "<script>" not in made.text and "<img src=x" not in made.text and "&lt;script&gt;" in made.text

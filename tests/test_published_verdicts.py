@@ -6,6 +6,7 @@ import pytest
 
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, rules_of
+from accelbench.registry import RULES
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
 from accelbench.sources.mlperf_training.rules import nearest_gpu
 
@@ -31,7 +32,7 @@ def entry(platform, chips, minutes, submitter=None, chip="", framework=None, sta
 def verdicts(*entries, reference=REFERENCE):
     """Every MLPerf rule applied to the entries, by the feature it judges."""
     data = MLPerfTraining([], pd.DataFrame(list(entries)))
-    return {r.claim.feature: r.judge(data, reference) for r in rules_of(KIND)}
+    return {r.claim.feature: r.judge(data, reference) for r in rules_of(RULES, KIND)}
 
 
 @pytest.mark.parametrize("tpu_minutes, expected", [
@@ -123,13 +124,14 @@ def test_nothing_published_is_not_measured():
 def test_the_summary_shows_the_tpu_entry_the_speed_rule_judged():
     """Two TPU entries tie on chip-hours: the home page's summary and the rule pick the same one
     (fewer chips first), so the page never answers with another entry than the verdict's."""
-    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import Links, render
     from accelbench.store.published import Published
     from accelbench.store.store import Store
 
     big, small = entry("tpu", 1024, 25.0, system="a-tpu-1024"), entry("tpu", 512, 50.0, system="z-tpu-512")
     published = Published({KIND: MLPerfTraining([], pd.DataFrame([big, small, entry("gpu", 512, 50.0)]))})
     assert "TPU v5p × 512 " in verdicts(big, small, entry("gpu", 512, 50.0))["Speed (for AI)"].evidence[0]
-    ctx = Context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=published)
+    ctx = context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=published)
     summary = render(ctx, "published-summary", []).text
     assert "z-tpu-512" in summary and "a-tpu-1024" not in summary

@@ -182,7 +182,7 @@ def test_a_failing_notebook_stops_the_build(tmp_path, data_dir):
 
 def test_published_results_are_built_apart_from_the_measured_ones(tmp_path, data_dir):
     from accelbench.core.reference import Reference
-    from accelbench.judge.judging import RULES
+    from accelbench.registry import RULES
     from accelbench.store.published import load_published
 
     shutil.copytree(ROOT / "build_data" / "published", data_dir / "published")

@@ -9,14 +9,14 @@ import sys
 
 import pytest
 
-from accelbench import sources
+from accelbench import registry
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import RunFileError
-from accelbench.judge import findings
 from accelbench.judge.claims import CLAIMS, MEASURED
-from accelbench.judge.judging import RULES, SUPPORTED
+from accelbench.judge.judging import SUPPORTED
+from accelbench.prebuild import context
 from accelbench.publish import wording
-from accelbench.publish.fragments import FRAGMENTS, Context, Links, render
+from accelbench.publish.fragments import Links, render
 from accelbench.store.published import SOURCES, load_published
 from accelbench.store.store import Store
 
@@ -31,31 +31,29 @@ FILE = {"schema_version": 1, "kind": "fixture-bench", "source": {"repository": "
 
 @pytest.fixture
 def second_source(monkeypatch):
-    """The fixture source registered as a real one is: its folder importable, registering itself
-    on import (and the claim it judges listing its kind, as claims.py would)."""
+    """The fixture source added as a real one is: its folder importable, declaring itself on import,
+    the claim it judges listing its kind (as claims.py would), and its rules and fragments modules
+    listed beside the others (as accelbench/registry.py would): the registry that results."""
     monkeypatch.syspath_prepend(str(FIXTURE))
     import fixture_bench
 
     assert SOURCES["fixture-bench"] is fixture_bench.SOURCE
     speed = CLAIMS["speed"]
     monkeypatch.setitem(CLAIMS, "speed", dataclasses.replace(speed, judged_by=(*speed.judged_by, "fixture-bench")))
-    sources.register_all()
-    yield fixture_bench.SOURCE
+    from fixture_bench import fragments, rules
+    yield registry.build((*registry.RULE_MODULES, rules), (*registry.FRAGMENT_MODULES, fragments))
     SOURCES.pop("fixture-bench")
-    RULES.pop(("speed", "fixture-bench"), None)
-    FRAGMENTS.pop("fixture-bench-table", None)
     for name in [m for m in sys.modules if m.startswith("fixture_bench")]:
         del sys.modules[name]
 
 
 def test_a_second_source_validates_loads_renders_and_feeds_a_rule(tmp_path, second_source):
-    path = second_source.write(tmp_path, FILE)
+    path = SOURCES["fixture-bench"].write(tmp_path, FILE)
     assert path == tmp_path / "published" / "fixture-bench.json"
     published = load_published(tmp_path)
     assert published["fixture-bench"] == FILE["rows"]
-    found = findings.all_findings(Store.of_runs([], {}), published, REFERENCE)
-    assert found[("speed", "fixture-bench")].verdict == SUPPORTED  # 1200 against 1000 tokens/s
-    ctx = Context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=published)
+    ctx = context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=published, registry=second_source)
+    assert ctx.findings()[("speed", "fixture-bench")].verdict == SUPPORTED  # 1200 against 1000 tokens/s
     table = render(ctx, "fixture-bench-table", [])
     assert "&lt;b&gt;H200&lt;/b&gt;" in table.text and "<b>H200" not in table.text
     assert sorted(table.downloads) == ["data/files/fixture-bench-table.csv", "data/files/fixture-bench-table.json"]

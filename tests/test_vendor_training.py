@@ -18,7 +18,8 @@ import pytest
 
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import RunFileError
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, RULES, SUPPORTED
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.registry import RULES
 from accelbench.sources.git import DirSource, open_source
 from accelbench.sources.vendor_training.documents import DOCUMENTS
 from accelbench.sources.vendor_training.format import KIND, SCHEMA, VendorTraining, load, published_path, write
@@ -311,7 +312,8 @@ def test_a_document_without_a_throughput_table_is_an_error_naming_it(tmp_path):
 
 
 def test_hostile_text_stays_text_on_the_pages(tmp_path):
-    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import Links, render
     from accelbench.store.store import load_store
     from accelbench.workloads.discovery import workload_settings
 
@@ -324,7 +326,7 @@ def test_hostile_text_stays_text_on_the_pages(tmp_path):
             for r in published["rows"]:  # the systems and notes of every row; the names of rows that pair with none
                 r.update(system=evil, notes=[evil], **({"model": evil} if r["model"].startswith("gemma") else {}))
             write(data_dir, published)
-    ctx = Context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
+    ctx = context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
                   Links("published"), published=load_published(data_dir))
     for kind in ("vendor-pairs", "vendor-refused", "vendor-pairs-chart", "vendor-rows", "vendor-rules"):
         html = render(ctx, kind, []).text
@@ -335,7 +337,8 @@ def test_hostile_text_stays_text_on_the_pages(tmp_path):
 def test_the_pairs_that_count_are_shown_and_the_superseded_ones_folded_with_every_row_downloaded(tmp_path):
     """A reader (and a phone laying out the page) meets the counted pairs first; the superseded ones
     are one click away in a closed fold, each row keeping its anchor; the download has them all."""
-    from accelbench.publish.fragments import Context, Links, render
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import Links, render
     from accelbench.store.store import load_store
     from accelbench.workloads.discovery import workload_settings
 
@@ -345,7 +348,7 @@ def test_the_pairs_that_count_are_shown_and_the_superseded_ones_folded_with_ever
     for document in FOLDERS:
         for published in imported(document):
             write(data_dir, published)
-    ctx = Context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
+    ctx = context(load_store(data_dir, SNIPPETS), Reference(data_dir / "reference"), workload_settings(SNIPPETS),
                   Links("published"), published=load_published(data_dir))
     pairs, _ = match(load_published(data_dir)[KIND].rows)
     counted, superseded = [p for p in pairs if p.counts], [p for p in pairs if not p.counts]

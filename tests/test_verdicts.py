@@ -5,13 +5,13 @@ every rule with every outcome, the exact verdict asserted each time."""
 import pytest
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import RULES
-from accelbench.judge.measured_rules import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, all_verdicts
+from accelbench.judge.measured_rules import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.registry import RULES
 from accelbench.store.store import load_store
 
 import helpers
 from conftest import ROOT, SNIPPETS, make_run, write_run
-from helpers import GPU, TPU, general, gpt2, matmul, not_ok
+from helpers import GPU, TPU, general, gpt2, matmul, measured_verdicts_of, not_ok
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 
@@ -21,7 +21,7 @@ def verdicts_for(data_dir, *runs, reference=REFERENCE):
     for i, records in enumerate(runs):
         write_run(data_dir, make_run(run_id=f"20261130T00000{i}Z-synthetic-0000000{i}",
                                      created_at=f"2026-11-30T00:00:0{i}Z", records=records))
-    return {v.feature: v for v in all_verdicts(load_store(data_dir, SNIPPETS), reference)}
+    return {v.feature: v for v in measured_verdicts_of(load_store(data_dir, SNIPPETS), reference)}
 
 
 def test_without_tpu_runs_every_measured_row_is_not_measured_yet(data_dir):

@@ -10,19 +10,20 @@ import pytest
 
 from accelbench.core.reference import Reference
 from accelbench.core.text import listed, plural
-from accelbench.judge import findings
 from accelbench.judge.answers import TO_GPU, KindAnswer, KindInfo, answer
 from accelbench.judge.claims import CLAIMS
 from accelbench.judge.generations import by_generation
 from accelbench.judge.judging import CONTRADICTED, Comparison, Finding, favoured
+from accelbench.prebuild import context
 from accelbench.publish import wording
-from accelbench.publish.fragments import Context, Links
+from accelbench.publish.fragments import Links
 from accelbench.publish.render.answers import lead
 from accelbench.publish.vocabulary import fact_clause
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
 
 from conftest import ROOT
+from helpers import findings_of
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 VENDOR = KindInfo("vendor-reported", "Vendor-published training throughput", vendor=True)
@@ -31,7 +32,7 @@ IDENTIFIER = re.compile(r"TPU-trillium|stable_diffusion|\bgpt3\b|llama3\.1-|deep
 
 @pytest.fixture(scope="module")
 def answers():
-    ctx = Context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=load_published(ROOT / "build_data"))
+    ctx = context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=load_published(ROOT / "build_data"))
     return {a.claim.slug: a for a in ctx.answers()}
 
 
@@ -160,7 +161,7 @@ def test_a_kind_the_answer_does_not_know_is_named_as_a_noun():
 
 
 def test_the_findings_carry_the_facts_the_sentences_are_made_from():
-    found = findings.all_findings(Store.of_runs([], {}), load_published(ROOT / "build_data"), REFERENCE)
+    found = findings_of(Store.of_runs([], {}), load_published(ROOT / "build_data"), REFERENCE)
     assert found[("designed", "vendor-specs")].facts["topic"] == "fp64"
     coverage = found[("flexibility", "mlperf-training")].facts
     assert coverage["topic"] == "coverage" and coverage["gpu"]["fields"] > coverage["tpu"]["fields"]

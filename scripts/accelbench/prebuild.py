@@ -24,12 +24,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from accelbench import sources
 from accelbench.core.reference import Reference
+from accelbench.judge.judgement import judge
 from accelbench.publish import downloads
 from accelbench.publish.fragments import Context, FragmentError, Links, render
-from accelbench.store.published import load_published
-from accelbench.store.store import load_store
+from accelbench.registry import REGISTRY, Registry
+from accelbench.store.published import Published, load_published
+from accelbench.store.store import Store, load_store
 from accelbench.workloads.discovery import workload_settings
 
 GENERATED = "generated"  # beside docs/, in the folder of mkdocs.yml
@@ -85,11 +86,10 @@ def render_site(root: Path, data_dir: Path, snippets_dir: Path, *, strict: bool 
     """Render every included fragment into ``root/generated`` (replacing the folder); returns it.
     Raises FragmentError (bad includes, a failing notebook) or RunFileError (bad run files,
     under ``strict``)."""
-    sources.register_all()  # each published source's rules and fragment types, before any is asked for
     root = Path(root)
     wanted = includes(root / "docs")
     store = load_store(data_dir, snippets_dir, strict=strict, warn=warn)
-    base = Context(store, Reference(Path(data_dir) / "reference"), workload_settings(snippets_dir), Links(""),
+    base = context(store, Reference(Path(data_dir) / "reference"), workload_settings(snippets_dir), Links(""),
                    published=load_published(data_dir), docs_dir=root / "docs", data_dir=Path(data_dir),
                    execute_notebooks=execute_notebooks)
     outputs, files, errors = {}, {}, []
@@ -109,6 +109,16 @@ def render_site(root: Path, data_dir: Path, snippets_dir: Path, *, strict: bool 
     # written only where their bytes changed (a rewrite would restart `mkdocs serve`)
     downloads.write_files(root / "docs" / downloads.FILES, {posixpath.relpath(k, downloads.FILES): v for k, v in files.items()})
     return out
+
+
+def context(store: Store, reference: Reference, workloads: dict[str, dict], links: Links,
+            published: Published | None = None, registry: Registry = REGISTRY, **options) -> Context:
+    """What every fragment is rendered from: the data, and the judgement made from it once, here,
+    before anything is published (``options``: Context's docs_dir, data_dir, execute_notebooks)."""
+    published = Published() if published is None else published
+    judgement = judge(store, published, reference, registry.rules)
+    return Context(store, reference, workloads, links, judgement, dict(registry.fragment_types), published=published,
+                   **options)
 
 
 def _replace_folder(target: Path, outputs: dict[str, str]) -> Path:

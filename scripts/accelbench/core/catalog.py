@@ -26,6 +26,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from accelbench.core.columns import csv_rows
 from accelbench.core.prices import CATALOG_COLUMNS, CATALOG_FILE, PriceError
 
 PLACEHOLDER_PRICES = {700.0}  # what the catalog writes where a region has no such offer
@@ -33,6 +34,8 @@ NAMES_FILE = "catalog_names.csv"
 CATALOG = "SkyPilot catalog"
 REPOSITORY = "skypilot-org/skypilot-catalog"
 FIXES_FILE = "catalog_fixes.csv"
+NAMES_COLUMNS = ("name", "providers", "exclude_instances", "chip", "units_per_chip", "host_vm")
+FIXES_COLUMNS = ("provider", "instance_type", "field", "catalog_value", "corrected", "source")
 NEEDED = ["InstanceType", "AcceleratorName", "AcceleratorCount", "Region", "Price", "SpotPrice"]  # and a zone, where
 # the cloud has them (Azure's file has none: its region is the zone)
 
@@ -57,24 +60,19 @@ class Imported:
 def read_names(reference_dir: Path, known_chips: set[str]) -> list[CatalogName]:
     path = Path(reference_dir) / NAMES_FILE
     names = []
-    with open(path, newline="", encoding="utf-8") as fh:
-        reader = csv.DictReader(fh)
-        for row in reader:
-            if row["chip"] not in known_chips:
-                raise PriceError(f"{path}: line {reader.line_num}: chip: {row['chip']!r} is not in accelerators.csv")
-            names.append(CatalogName(row["name"], tuple(p for p in row["providers"].split(";") if p),
-                                     row["exclude_instances"], row["chip"], int(row["units_per_chip"] or 1),
-                                     row["host_vm"]))
+    for line, row in csv_rows(path, NAMES_COLUMNS, PriceError, optional=False):  # without it no chip is known
+        if row["chip"] not in known_chips:
+            raise PriceError(f"{path}: line {line}: chip: {row['chip']!r} is not in accelerators.csv")
+        names.append(CatalogName(row["name"], tuple(p for p in row["providers"].split(";") if p),
+                                 row["exclude_instances"], row["chip"], int(row["units_per_chip"] or 1),
+                                 row["host_vm"]))
     return names
 
 
 def read_fixes(reference_dir: Path, provider: str) -> dict[tuple[str, str], dict]:
     """(instance type, field) -> the correction of a catalog value known to be wrong, with its source."""
-    path = Path(reference_dir) / FIXES_FILE
-    if not path.exists():
-        return {}
-    with open(path, newline="", encoding="utf-8") as fh:
-        return {(r["instance_type"], r["field"]): r for r in csv.DictReader(fh) if r["provider"] == provider}
+    rows = csv_rows(Path(reference_dir) / FIXES_FILE, FIXES_COLUMNS, PriceError)
+    return {(r["instance_type"], r["field"]): r for _, r in rows if r["provider"] == provider}
 
 
 def _fixed(row: dict, fixes: dict) -> tuple[dict, str]:
@@ -117,13 +115,9 @@ def import_catalog(path: Path, reference_dir: Path, known_chips: set[str], *, pr
     and each price quotes its row instead)."""
     names, fixes = read_names(reference_dir, known_chips), read_fixes(reference_dir, provider)
     with open(path, newline="", encoding="utf-8") as fh:
-        lines = fh.read().splitlines()
-    reader = csv.DictReader(lines)
-    missing = [c for c in NEEDED if c not in (reader.fieldnames or [])]
-    if missing:
-        raise PriceError(f"{path}: line 1: missing column(s) {', '.join(missing)} (not a SkyPilot vms.csv)")
+        lines = fh.read().splitlines()  # kept: each price quotes its row
     hosts, accelerated, refused, unknown = {}, [], [], defaultdict(list)
-    for number, row in enumerate(reader, start=2):
+    for number, row in csv_rows(path, NEEDED, PriceError, lines=lines):
         row = {**row, "AvailabilityZone": row.get("AvailabilityZone") or row["Region"]}
         if not row["AcceleratorName"]:
             price = _price(row["Price"])
@@ -196,10 +190,7 @@ def write_catalog(reference_dir: Path, provider: str, rows: list[dict]) -> Path:
     if not rows:
         raise PriceError(f"no price to import for {provider}: catalog_prices.csv is left as it was")
     path = Path(reference_dir) / CATALOG_FILE
-    kept = []
-    if path.exists():
-        with open(path, newline="", encoding="utf-8") as fh:
-            kept = [r for r in csv.DictReader(fh) if r["provider"] != provider]
+    kept = [r for _, r in csv_rows(path, CATALOG_COLUMNS, PriceError) if r["provider"] != provider]
     every = sorted(kept + rows, key=lambda r: (r["provider"], r["chip"], r["region"], r["tier"]))
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".catalog_prices.", suffix=".csv")
     with os.fdopen(fd, "w", newline="", encoding="utf-8") as fh:

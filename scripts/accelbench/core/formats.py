@@ -5,9 +5,10 @@ it labelled as vendor specifications, and the "Designed For" rule reads it."""
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from pathlib import Path
+
+from accelbench.core.columns import csv_rows
 
 FILE = "number_formats.csv"
 FORMATS = ("FP64", "FP64 (matrix)", "FP32", "TF32", "BF16", "FP8", "FP4", "INT8")
@@ -47,14 +48,7 @@ def read_formats(reference_dir: Path, chips: set[str]) -> list[NumberFormat]:
     """Every row, checked: a chip accelerators.csv names, a known format and support word, a number
     or nothing for the throughput, and a source. Absent file: no rows (the rule says so)."""
     path = Path(reference_dir) / FILE
-    if not path.exists():
-        return []
-    with open(path, newline="", encoding="utf-8") as fh:
-        reader = csv.DictReader(fh)
-        missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
-        if missing:
-            raise FormatsError(f"{path}: missing column(s) {', '.join(missing)}")
-        rows = [_row(path, line, raw, chips) for line, raw in enumerate(reader, 2)]
+    rows = [_row(path, line, raw, chips) for line, raw in csv_rows(path, COLUMNS, FormatsError)]
     seen: dict[tuple[str, str], int] = {}
     for row in rows:
         first = seen.setdefault((row.chip, row.format), row.line)

@@ -6,11 +6,11 @@ used as the denominator of 'fraction of peak'.
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from pathlib import Path
 
 from accelbench.core.availability import Availability, read_availability
+from accelbench.core.columns import csv_rows
 from accelbench.core.formats import NumberFormat, read_formats
 from accelbench.core.framework_support import FrameworkSupport, read_framework_support
 from accelbench.core.prices import Price, read_prices
@@ -95,8 +95,6 @@ class Reference:
 
 
 def read_csv(path: Path) -> list[dict]:
-    """A reference table's rows, by column name; none where the file is missing."""
-    if not path.exists():
-        return []
-    with open(path, newline="", encoding="utf-8") as fh:
-        return list(csv.DictReader(fh))
+    """A reference table's rows, by column name; none where the file is missing. A row whose fields
+    do not match the header raises columns.CsvRowError naming file, line and field."""
+    return [row for _, row in csv_rows(path)]

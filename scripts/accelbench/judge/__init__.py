@@ -1,8 +1,9 @@
-"""Stage 5, judging: the article's claims and the kinds of evidence, the registry of rules
-(``judging.RULES``, into which the measured rules, the reference data's rules and each published
-source register), the margin, intervals, findings and answers.
+"""Stage 5, judging: the article's claims and the kinds of evidence, how a rule is declared and
+the margin (``judging``), intervals, generations, answers, and ``judgement``: the one step of the
+build that applies every rule it is given and answers every claim, returning a frozen value the
+publishing stage reads (the registry of rules is built at the top, accelbench/registry.py).
 
-Modules: ``answers``, ``claims``, ``findings``, ``generations``, ``intervals``, ``judging``, ``measured_rules``,
+Modules: ``answers``, ``claims``, ``generations``, ``intervals``, ``judgement``, ``judging``, ``measured_rules``,
 ``reference_rules``.
 May import: ``core`` to ``store``; never ``publish``, ``sources`` or the top. This ``__init__``
 imports nothing.

@@ -1,8 +1,9 @@
 """The one vocabulary every verdict is said in, whatever kind of evidence it judges (measured
 here, or published by others): the verdict words, the margin within which a difference is a tie,
-how the verdicts of several comparisons combine, what a rule finds, and the one registry of rules,
-keyed by claim and kind of evidence. Declared once here, so that two kinds of evidence never answer
-the same question in two ways, and each kind's verdict stays its own."""
+how the verdicts of several comparisons combine, what a rule finds, and how a rule is declared
+(accelbench/registry.py lists them, keyed by claim and kind of evidence). Declared once here, so
+that two kinds of evidence never answer the same question in two ways, and each kind's verdict
+stays its own."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ SUPPORTED, CONTRADICTED, MIXED, NOT_MEASURED = "supported", "contradicted", "mix
 MARGIN = 0.05  # differences within the margin count as a tie: every rule and every sentence reads it here
 MARGIN_TEXT = f"{MARGIN:.0%}"  # the margin as the rules' texts and the sentences write it
 ABOVE = f"{1 + MARGIN:.2f}"  # the ratio a whole interval must clear, as the rules' texts write it
+BELOW = f"{1 - MARGIN:.2f}"  # the ratio a whole interval must stay at or above to be "at least as fast"
 
 
 def beyond_margin(low: float, high: float | None = None) -> str:
@@ -28,6 +30,12 @@ def beyond_margin(low: float, high: float | None = None) -> str:
     tie (mixed) otherwise. The one margin rule: every kind of evidence judges by it."""
     high = low if high is None else high
     return SUPPORTED if low > 1 + MARGIN else CONTRADICTED if high < 1 - MARGIN else MIXED
+
+
+def at_least_parity(low: float) -> bool:
+    """Whether a ratio whose interval starts at ``low`` is "at least as fast" (or as good) as the
+    rules' texts say: its whole interval at or above parity less the margin (BELOW)."""
+    return low >= 1 - MARGIN
 
 
 def favoured(advantage: float) -> str | None:
@@ -123,20 +131,24 @@ class Rule:
     judge: Callable[[object, Reference], Finding]  # (that kind's data, reference data) -> finding
 
 
-RULES: dict[tuple[str, str], Rule] = {}  # (claim slug, kind of evidence) -> rule
-
-
 def rule(claim: str, evidence: str, text: str):
-    """Register the decorated judge as the rule for one claim and one kind of evidence."""
+    """Declare the decorated judge as the rule for one claim and one kind of evidence. It registers
+    nothing: the registry (accelbench/registry.py) lists the modules whose rules the build applies,
+    in one place, so that a rule left out is an error there, never a silent gap."""
     if evidence not in CLAIMS[claim].judged_by:
         raise ValueError(f"claim {claim!r} is not judged by {evidence!r} evidence (claims.py lists {CLAIMS[claim].judged_by})")
 
-    def register(judge):
-        RULES[(claim, evidence)] = Rule(CLAIMS[claim], evidence, text, judge)
+    def declare(judge):
+        judge.rule = Rule(CLAIMS[claim], evidence, text, judge)
         return judge
-    return register
+    return declare
 
 
-def rules_of(evidence: str) -> list[Rule]:
+def rules_in(module) -> list[Rule]:
+    """The rules a module declares (its functions decorated with :func:`rule`), in source order."""
+    return [obj.rule for obj in vars(module).values() if callable(obj) and isinstance(getattr(obj, "rule", None), Rule)]
+
+
+def rules_of(rules: dict[tuple[str, str], Rule], evidence: str) -> list[Rule]:
     """The rules of one kind of evidence, in the order of the article's table."""
-    return [RULES[(slug, evidence)] for slug in CLAIMS if (slug, evidence) in RULES]
+    return [rules[(slug, evidence)] for slug in CLAIMS if (slug, evidence) in rules]

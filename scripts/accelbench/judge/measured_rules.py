@@ -8,8 +8,8 @@ samples; a claim is supported or contradicted only when the whole interval lies 
 margin (judging.beyond_margin). A failure counts as evidence only when it is a limit of the chip or its framework
 (unsupported, precision); any other failure leaves that comparison not measured.
 
-Each rule is registered in judging.RULES under its claim (claims.py) and the kind "measured", by the
-decorator on its judge, with the rule's text right above the code that applies it. The texts are
+Each rule is declared for its claim (claims.py) and the kind "measured" by the decorator on its
+judge (accelbench/registry.py lists this module), with the rule's text right above the code that applies it. The texts are
 rendered on the methodology page, so what the site says it does and what it does cannot drift
 apart. Each rule compares GPUs with TPUs per chip; one that lacks the measurements it needs says
 "not measured yet" and never falls back on a vendor figure.
@@ -25,14 +25,12 @@ import pandas as pd
 from accelbench.core.formats import format_name
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import EVIDENCE_CATEGORIES
-from accelbench.judge import reference_rules  # noqa: F401 (registers the price list's rule, which all_verdicts applies)
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, Claim
-from accelbench.judge.generations import by_generation
 from accelbench.judge.intervals import Ratio, median_ratio, ratio
 from accelbench.judge.judging import (
     ABOVE,
+    BELOW,
     CONTRADICTED,
-    MARGIN,
     MARGIN_TEXT,
     MIXED,
     NOT_MEASURED,
@@ -40,10 +38,10 @@ from accelbench.judge.judging import (
     Comparison,
     CostItem,
     Finding,
+    at_least_parity,
     beyond_margin,
     combined,
     rule,
-    rules_of,
 )
 from accelbench.store.queries import best, cheapest_per_token, general_ops, is_bf16, is_gpt2_small, training_records
 from accelbench.store.store import Store
@@ -78,14 +76,6 @@ def measured_verdicts(findings: dict[tuple[str, str], Finding]) -> list[Verdict]
         elif (claim.slug, PRICES) in findings:
             out.append(Verdict(claim, findings[(claim.slug, PRICES)], reference_only=True))
     return out
-
-
-def all_verdicts(store: Store, reference: Reference) -> list[Verdict]:
-    """The measured rules (and the price list's, for the row no measurement judges) applied as
-    findings.all_findings applies them, generations included, one verdict per row of the article's table."""
-    return measured_verdicts({(r.claim.slug, r.evidence): by_generation(
-        r.claim.slug, r.judge(store if r.evidence == MEASURED else reference, reference), reference)
-        for r in [*rules_of(MEASURED), *rules_of(PRICES)]})
 
 
 def judge(r: Ratio | None) -> str:
@@ -283,7 +273,8 @@ def _trained_at_any_size(store: Store) -> list[str]:
            "TensorFlow trained it on a TPU while PyTorch could not run there for a limit of PyTorch or the chip "
            "(unsupported, or a wrong result), and all three trained it on a GPU. Contradicted if JAX or TensorFlow could "
            "not train it on the TPU for a limit of the chip or framework, or PyTorch trained it there at least as fast as "
-           "the faster of them. Mixed otherwise (PyTorch slower on the TPU, or not every framework trained it on the GPU)."
+           f"the faster of them (the whole 95% interval of its tokens/s ratio at or above {BELOW}: within {MARGIN_TEXT}). "
+           "Mixed otherwise (PyTorch slower on the TPU, or not every framework trained it on the GPU)."
            " Not measured without results on a GPU, or, where none of this decides, while any of the three was not "
            "attempted on a TPU (each runs in its own process and environment there: a run without torch_xla or TensorFlow "
            "installed, or where another framework held the TPU, records it as unavailable).")
@@ -310,6 +301,6 @@ def frameworks(store: Store, reference: Reference) -> Finding:
         best = max((on_tpu["jax"], on_tpu["tensorflow"]), key=lambda r: float(r["m_tokens_per_s"]))
         r = ratio(on_tpu["torch"], best, "tokens_per_s")
         evidence.append(f"PyTorch/{best['framework']} tokens/s on the TPU: {r.text()}")
-        return Finding(CONTRADICTED if r.low >= 1 - MARGIN else MIXED, evidence, runs)
+        return Finding(CONTRADICTED if at_least_parity(r.low) else MIXED, evidence, runs)
     verdict = SUPPORTED if set(ran["gpu"]) >= {"torch", "jax", "tensorflow"} else MIXED
     return Finding(verdict, evidence, runs)

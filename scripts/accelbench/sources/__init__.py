@@ -1,9 +1,8 @@
 """Every published source, each a folder owning its file format, importer, rules, tables and
 fragment types (a vertical slice, as Material's plugins are), and what the slices share. Importing
-this package declares each source in the registry of store.published; :func:`register_all` imports
-their rules and fragment types, which register themselves in judge.judging.RULES and
-publish.fragments.core.FRAGMENTS. Only the top of the engine (the command line, the pre-build step)
-and the tests import it: the stages below know the registries, never a source.
+this package declares each source in the registry of store.published; accelbench/registry.py lists
+each slice's rules and fragment types. Only the top of the engine (the command line, the pre-build
+step, the registry) and the tests import it: the stages below never know a source.
 
 Modules: ``git`` (where a source is read from, ``git blame``), ``markdown`` (tables in Markdown
 documents), ``rounds`` (sources published in rounds: MLPerf's results URL, entry label, rounds with
@@ -11,8 +10,10 @@ both platforms), and the slices ``mlperf_training``, ``mlperf_inference``, ``pap
 ``vendor_training``.
 May import: every stage below (``core`` to ``publish``); never the top.
 
-Adding a source is adding its folder, one line here, and its kind to the ``judged_by`` of each claim
-in judge/claims.py that it judges (a rule for a claim that does not list its kind is refused).
+Adding a source is adding its folder, one line here, its rules and fragments modules to
+accelbench/registry.py, and its kind to the ``judged_by`` of each claim in judge/claims.py that it
+judges (a rule for a claim that does not list its kind is refused; a listed kind without a rule
+stops the build).
 """
 
 from __future__ import annotations
@@ -26,10 +27,3 @@ from accelbench.sources import vendor_training  # noqa: F401
 # isort: on
 from accelbench.store.published import SOURCES, load_published  # noqa: F401 (what readers' notebooks import: every source, registered)
 
-
-def register_all() -> None:
-    """Import every source's rules and fragment types (they need pandas, so not on import: the
-    command line reads the registry on machines that only measure)."""
-    for source in SOURCES.values():
-        source.module("rules")
-        source.module("fragments")

@@ -128,9 +128,25 @@ def problems_in(data, path, schema: Path) -> list[str]:
             for e in sorted(_validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))]
 
 
-def write_published(path: Path, published: dict, schema: Path) -> Path:
-    """Validate, then replace the file: an import is regenerated from its source, never edited."""
+def in_order(value, order: dict[str, tuple[str, ...]], at: str = ""):
+    """VALUE with each object's keys in the order ORDER declares for its place ("" the top,
+    "results[]" each result, "results[].runs[]" each of its runs), the keys it does not declare
+    after them as they came (a system file's own software list keeps its source's order). Written
+    so, a file's bytes follow from its data alone, never from the order an import built its dicts in."""
+    if isinstance(value, list):
+        return [in_order(item, order, f"{at}[]") for item in value]
+    if not isinstance(value, dict):
+        return value
+    rank = {key: i for i, key in enumerate(order.get(at, ()))}
+    keys = sorted(value, key=lambda key: rank.get(key, len(rank)))  # a stable sort: undeclared keys keep their order
+    return {key: in_order(value[key], order, f"{at}.{key}" if at else key) for key in keys}
+
+
+def write_published(path: Path, published: dict, schema: Path, canonical=None) -> Path:
+    """Validate, then replace the file: an import is regenerated from its source, never edited.
+    CANONICAL: the source's canonical form of a valid file (its lists and keys in a fixed order),
+    so that the same data always writes the same bytes."""
     problems = problems_in(published, path, schema)
     if problems:
         raise RunFileError(problems)
-    return write_atomic(path, published, replace=Path(path).exists())
+    return write_atomic(path, canonical(published) if canonical else published, replace=Path(path).exists())

@@ -185,6 +185,6 @@ def _evidence_rules(ctx: Context, args: list[str]) -> str:
     out = [f"\n{esc_md(ANSWER_RULE)}\n", f"\n{esc_md(GENERATION_RULE)}\n"]
     for source in SOURCES.values():
         out.append(f"\n**{esc_md(source.title)}** ({esc_md(source.label)}):\n\n"
-                   + rules_list(source.kind) + "\n")
-    out.append(f"\n**{esc_md(SPECS_TITLE.capitalize())}** ({esc_md(SPECS_LABEL)}):\n\n" + rules_list(SPECS) + "\n")
+                   + rules_list(ctx, source.kind) + "\n")
+    out.append(f"\n**{esc_md(SPECS_TITLE.capitalize())}** ({esc_md(SPECS_LABEL)}):\n\n" + rules_list(ctx, SPECS) + "\n")
     return "".join(out)

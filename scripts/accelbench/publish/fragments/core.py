@@ -20,9 +20,8 @@ from pathlib import Path
 
 from accelbench.core.reference import Reference
 from accelbench.core.text import esc, esc_md
-from accelbench.judge.answers import Answer, KindInfo, all_answers, measured_kind, prices_kind, specs_kind
-from accelbench.judge.claims import MEASURED, PRICES, SPECS
-from accelbench.judge.findings import all_findings
+from accelbench.judge.answers import Answer, KindInfo
+from accelbench.judge.judgement import Judgement
 from accelbench.judge.judging import Finding, rules_of
 from accelbench.judge.measured_rules import Verdict, measured_verdicts
 from accelbench.publish import downloads
@@ -61,23 +60,24 @@ class Links:
 @dataclass
 class Context:
     """What every renderer may read: the stored results, the reference data, the snippets'
-    chart settings, and the links of the folder being rendered for."""
+    chart settings, the judgement made from them (once per build, before any page), the fragment
+    types the build knows, and the links of the folder being rendered for."""
 
     store: Store
     reference: Reference
     workloads: dict[str, dict]  # workload -> {"title", "chart", "charts", "table"} from snippet literals
     links: Links
+    judgement: Judgement
+    fragment_types: dict[str, FragmentType]
     published: Published = field(default_factory=Published)  # each published source's data, by kind
     docs_dir: Path | None = None  # where notebooks are read from
     data_dir: Path | None = None  # what notebooks read
     execute_notebooks: bool = True
-    cache: dict = field(default_factory=dict, repr=False)  # shared by every folder's context
+    memo: dict = field(default_factory=dict, repr=False)  # tables several pages show, made once per build
 
     def findings(self) -> dict[tuple[str, str], Finding]:
-        """(claim, kind of evidence) -> finding: every rule applied once per build."""
-        if "findings" not in self.cache:
-            self.cache["findings"] = all_findings(self.store, self.published, self.reference)
-        return self.cache["findings"]
+        """(claim, kind of evidence) -> finding: the judgement's."""
+        return self.judgement.findings
 
     def verdicts(self) -> list[Verdict]:
         return measured_verdicts(self.findings())
@@ -85,25 +85,20 @@ class Context:
     def kinds(self) -> dict[str, KindInfo]:
         """Every kind of evidence as the answers and the cost page name it (measured, the vendors'
         specifications, each published source)."""
-        return {MEASURED: measured_kind(), SPECS: specs_kind(bool(self.reference.formats)),
-                PRICES: prices_kind(bool(self.reference.prices.prices)),
-                **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in self.published)
-                   for k, s in SOURCES.items()}}
+        return self.judgement.kinds
 
-    def answers(self) -> list[Answer]:
+    def answers(self) -> tuple[Answer, ...]:
         """One answer per claim from every kind of evidence held (measured, and each source imported)."""
-        if "answers" not in self.cache:  # read by every card, the glance and the summary, in every folder
-            self.cache["answers"] = all_answers(self.findings(), self.kinds())
-        return self.cache["answers"]
+        return self.judgement.answers
 
     def record_rows(self) -> tuple[list[dict], list[str]]:
         """The whole dataset flattened (the dataset files and their dictionary both read it)."""
-        if "record_rows" not in self.cache:
-            self.cache["record_rows"] = downloads.record_rows(self.store.records)
-        return self.cache["record_rows"]
+        if "record_rows" not in self.memo:
+            self.memo["record_rows"] = downloads.record_rows(self.store.records)
+        return self.memo["record_rows"]
 
     def with_links(self, links: Links) -> Context:
-        return replace(self, links=links)  # the cache dict is shared, not copied
+        return replace(self, links=links)  # the memo dict is shared, not copied
 
 
 @dataclass(frozen=True)
@@ -134,30 +129,34 @@ class FragmentType:
         raise FragmentError(f"{self.name!r} takes {'no argument or ' if least == 0 else ''}{takes}, got {args or 'none'}")
 
 
-FRAGMENTS: dict[str, FragmentType] = {}
-
-
 def fragment(name: str, usage: str, doc: str, *, choices: Callable[[Context], Iterable[str]] | Iterable[str] | None = None,
-         source: str | None = None, missing: str | Callable[[list[str]], str] | None = None):
-    """Register the decorated function as the renderer of one fragment type. The registry checks
-    its arguments against ``usage`` (and the first against ``choices``, a list or a function of the
-    context) and, for a kind showing a published ``source``, says what is ``missing`` where none of
+             source: str | None = None, missing: str | Callable[[list[str]], str] | None = None):
+    """Declare the decorated function as the renderer of one fragment type (the registry,
+    accelbench/registry.py, lists the modules whose types the build knows). The type checks its
+    arguments against ``usage`` (and the first against ``choices``, a list or a function of the
+    context) and, for a type showing a published ``source``, says what is ``missing`` where none of
     it is imported, so the renderer is called only with arguments it takes and data it can show."""
     if (source is None) != (missing is None):
         raise ValueError(f"fragment type {name!r}: a source and what is missing without it come together")
 
-    def register(render: Callable[[Context, list[str]], str]):
-        FRAGMENTS[name] = FragmentType(name, usage, doc, render, choices, source, missing)
+    def declare(render: Callable[[Context, list[str]], str]):
+        render.fragment_type = FragmentType(name, usage, doc, render, choices, source, missing)
         return render
-    return register
+    return declare
+
+
+def fragment_types_in(module) -> list[FragmentType]:
+    """The fragment types a module declares (its functions decorated with :func:`fragment`)."""
+    return [obj.fragment_type for obj in vars(module).values()
+            if callable(obj) and isinstance(getattr(obj, "fragment_type", None), FragmentType)]
 
 
 def imported(ctx: Context, source: str) -> bool:
     """Whether any of a published source's data is imported (a file with no rows is none)."""
     key = f"imported:{source}"
-    if key not in ctx.cache:
-        ctx.cache[key] = source in ctx.published and bool(SOURCES[source].rows(ctx.published[source]))
-    return ctx.cache[key]
+    if key not in ctx.memo:
+        ctx.memo[key] = source in ctx.published and bool(SOURCES[source].rows(ctx.published[source]))
+    return ctx.memo[key]
 
 
 @dataclass(frozen=True)
@@ -192,9 +191,9 @@ def concat(parts: list[Fragment | str]) -> Fragment:
 
 
 def render(ctx: Context, name: str, args: list[str]) -> Fragment:
-    if name not in FRAGMENTS:
-        raise FragmentError(f"unknown fragment type {name!r} (known: {', '.join(FRAGMENTS)})")
-    found = FRAGMENTS[name]
+    if name not in ctx.fragment_types:
+        raise FragmentError(f"unknown fragment type {name!r} (known: {', '.join(ctx.fragment_types)})")
+    found = ctx.fragment_types[name]
     found.check(ctx, args)
     if found.source is not None and not imported(ctx, found.source):
         what = found.missing(args) if callable(found.missing) else found.missing
@@ -208,9 +207,9 @@ def workloads(ctx: Context) -> Iterable[str]:
     return sorted(ctx.workloads)
 
 
-def rules_list(evidence: str) -> str:
+def rules_list(ctx: Context, evidence: str) -> str:
     """The written rules of one kind of evidence, as the methodology and evidence pages list them."""
-    return "\n".join(f"- **{esc_md(r.claim.feature)}**: {esc_md(r.text)}" for r in rules_of(evidence))
+    return "\n".join(f"- **{esc_md(r.claim.feature)}**: {esc_md(r.text)}" for r in rules_of(ctx.judgement.rules, evidence))
 
 
 def wrap(table_html: str) -> str:

@@ -20,10 +20,10 @@ def _kinds(ctx: Context) -> list[tuple[str, str]]:
 
 def _rows(ctx: Context, evidence: str) -> list[pricing.PricedRow]:
     key = f"priced-{evidence}"
-    if key not in ctx.cache:
+    if key not in ctx.memo:
         finding = ctx.findings().get(("cost", evidence))
-        ctx.cache[key] = pricing.priced_rows(finding.costed if finding else [], ctx.reference.prices)
-    return ctx.cache[key]
+        ctx.memo[key] = pricing.priced_rows(finding.costed if finding else [], ctx.reference.prices)
+    return ctx.memo[key]
 
 
 @fragment("priced-comparisons", "KIND", "every per-chip comparison of one kind of evidence's cost rule, priced at each "

@@ -10,7 +10,6 @@ from accelbench.measure import targets
 from accelbench.publish import downloads, notebooks
 from accelbench.publish.fragments.core import (
     CONTRIBUTE_PAGE,
-    FRAGMENTS,
     PUBLISHED_PAGE,
     REPRODUCE_PAGE,
     Context,
@@ -57,7 +56,7 @@ def _verdict(ctx: Context, args: list[str]) -> str:
 
 @fragment("verdict-rules", "", "the written rules the verdicts follow")
 def _verdict_rules(ctx: Context, args: list[str]) -> str:
-    return "\n" + rules_list(MEASURED) + "\n"
+    return "\n" + rules_list(ctx, MEASURED) + "\n"
 
 
 @fragment("reference", "accelerators|prices|formats|frameworks", "the vendor specifications, the dated prices, the "
@@ -248,4 +247,4 @@ def _data_dictionary(ctx: Context, args: list[str]) -> str:
 @fragment("kinds", "", "this list: every fragment type a page can include")
 def _kinds(ctx: Context, args: list[str]) -> str:
     return "\n" + "\n".join(f"- `{k.name}{'.' + k.usage if k.usage else ''}`: {esc_md(k.doc)}"
-                            for k in FRAGMENTS.values()) + "\n"
+                            for k in ctx.fragment_types.values()) + "\n"

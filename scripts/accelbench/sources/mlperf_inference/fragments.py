@@ -62,4 +62,4 @@ def _inference_summary(ctx: Context, args: list[str]) -> str:
 
 @fragment("inference-rules", "", "the written rule of the MLPerf Inference verdict")
 def _inference_rules(ctx: Context, args: list[str]) -> str:
-    return "\n" + rules_list(KIND) + "\n"
+    return "\n" + rules_list(ctx, KIND) + "\n"

@@ -12,7 +12,7 @@ from accelbench.core.columns import Column
 from accelbench.core.text import raw
 from accelbench.sources.mlperf_training import SOURCE
 from accelbench.sources.rounds import SOURCE_COLUMNS, SYSTEM_COLUMNS, Rounds, load_rounds, round_key
-from accelbench.store.published import write_published
+from accelbench.store.published import in_order, write_published
 
 KIND = SOURCE.kind  # as the source declares itself (its __init__)
 SCHEMA = Path(__file__).with_name("schema.json")
@@ -22,9 +22,44 @@ def published_path(data_dir: Path, round_name: str) -> Path:
     return Path(data_dir) / "published" / f"mlperf-training-{round_name}.json"
 
 
+# Every object's keys in a round file, in the order the committed files have them: a round is
+# written in this order whatever order its import built its dicts in, so that re-importing it from
+# the same source rewrites the same bytes (the importer builds a result's runs after its files).
+ENTRY_KEYS = ("benchmark", "submitter", "system", "system_name", "division", "status", "availability", "accelerator",
+              "chip", "platform", "family", "nodes", "accelerators_per_node", "chips", "framework", "software")
+KEY_ORDER = {
+    "": ("schema_version", "kind", "round", "source", "rules", "benchmarks", "results", "left_out", "entered",
+         "submitters"),
+    "source": ("repository", "commit", "url", "mirror_of"),
+    "rules": ("document", "rule"),
+    "results[]": (*ENTRY_KEYS, "runs", "required_runs", "olympic_minutes", "scaling_factor", "score_minutes",
+                  "chip_hours", "files"),
+    "results[].runs[]": ("file", "minutes", "status"),
+    "entered[]": (*ENTRY_KEYS, "required_runs", "files", "runs_listed", "reason"),
+    "left_out[]": ("path", "reason", "accelerator", "platform"),
+    "submitters": ("present", "reported", "lacking"),
+    "submitters.reported": ("count", "source", "quote", "read"),
+}
+
+
+def entry_order(entry: dict) -> tuple:
+    """Where an entry stands among its round's results (or entered entries)."""
+    return entry["benchmark"], entry["platform"], entry["chips"], entry["submitter"], entry["system"]
+
+
+def canonical(published: dict) -> dict:
+    """A valid round as its file is written: its lists in their fixed order, its keys in KEY_ORDER's."""
+    lists = {"benchmarks": sorted(published["benchmarks"]), "results": sorted(published["results"], key=entry_order),
+             "left_out": sorted(published["left_out"], key=lambda x: (x["path"], x["reason"]))}
+    if "entered" in published:
+        lists["entered"] = sorted(published["entered"], key=entry_order)
+    return in_order({**published, **lists}, KEY_ORDER)
+
+
 def write(data_dir: Path, published: dict) -> Path:
-    """Validate an imported round and replace its file (an import is regenerated, never edited)."""
-    return write_published(published_path(data_dir, published["round"]), published, SCHEMA)
+    """Validate an imported round and replace its file (an import is regenerated, never edited), in
+    its canonical form."""
+    return write_published(published_path(data_dir, published["round"]), published, SCHEMA, canonical)
 
 
 @dataclass

@@ -140,6 +140,6 @@ def _published_summary(ctx: Context, args: list[str]) -> str:
 
 @fragment("published-rules", "", "the written rules of the published verdicts")
 def _published_rules(ctx: Context, args: list[str]) -> str:
-    return "\n" + rules_list(KIND) + "\n"
+    return "\n" + rules_list(ctx, KIND) + "\n"
 
 

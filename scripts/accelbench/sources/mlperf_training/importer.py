@@ -31,6 +31,7 @@ from pathlib import Path
 from accelbench.core.columns import csv_rows
 from accelbench.sources.git import ListedSource, Source
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
+from accelbench.sources.mlperf_training.format import entry_order
 
 SCHEMA_VERSION = 2  # 2: the chip's platform (gpu, tpu) is `platform`, was `kind`
 RULES_DOCUMENT = "mlcommons/training_policies, training_rules.adoc"
@@ -113,10 +114,8 @@ class Accelerators:
 
     @classmethod
     def load(cls, reference_dir: Path) -> Accelerators:
-        import csv
-
-        with open(Path(reference_dir) / "mlperf_accelerators.csv", newline="", encoding="utf-8") as fh:
-            rows = list(csv.DictReader(fh))
+        path = Path(reference_dir) / "mlperf_accelerators.csv"
+        rows = [row for _, row in csv_rows(path, ("accelerator_model_name", "chip", "platform"), optional=False)]
         return cls({r["accelerator_model_name"]: (r["chip"] or None, r["platform"]) for r in rows},
                    {r["accelerator_model_name"]: (r.get("family") or "").strip() for r in rows})
 
@@ -160,9 +159,8 @@ def import_round(source: Source, round_name: str, reference_dir: Path) -> dict:
         result = _result(source, submitter, system, benchmark, files, info, left_out)
         if result:
             (entered if "runs_listed" in result else results).append(result)
-    order = lambda r: (r["benchmark"], r["platform"], r["chips"], r["submitter"], r["system"])  # noqa: E731
-    results.sort(key=order)
-    entered.sort(key=order)
+    results.sort(key=entry_order)
+    entered.sort(key=entry_order)
     published = {"schema_version": SCHEMA_VERSION, "kind": "mlperf-training", "round": round_name,
                  "source": {"repository": source.repository, "commit": source.commit,
                             "url": f"https://github.com/{source.repository}"},

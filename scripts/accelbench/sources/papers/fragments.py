@@ -35,4 +35,4 @@ def _paper_figures(ctx: Context, args: list[str]) -> str:
 
 @fragment("paper-rules", "", "the written rules of the verdicts from peer-reviewed papers")
 def _paper_rules(ctx: Context, args: list[str]) -> str:
-    return "\n" + rules_list(KIND) + "\n"
+    return "\n" + rules_list(ctx, KIND) + "\n"

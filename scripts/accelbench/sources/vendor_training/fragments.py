@@ -23,9 +23,9 @@ MISSING = "vendor-published training throughput"
 
 
 def _matched(ctx: Context):
-    if "vendor-training-match" not in ctx.cache:
-        ctx.cache["vendor-training-match"] = match(ctx.published[KIND].rows)
-    return ctx.cache["vendor-training-match"]
+    if "vendor-training-match" not in ctx.memo:
+        ctx.memo["vendor-training-match"] = match(ctx.published[KIND].rows)
+    return ctx.memo["vendor-training-match"]
 
 
 @fragment("vendor-pairs", "", "vendor-published training throughput: every matched TPU/GPU pair (tokens/s per chip, "
@@ -105,7 +105,7 @@ def _vendor_rows(ctx: Context, args: list[str]) -> str:
 
 @fragment("vendor-rules", "", "the written rules of the vendor-reported verdicts, the name table and the precisions")
 def _vendor_rules(ctx: Context, args: list[str]) -> str:
-    rules = rules_list(KIND)
+    rules = rules_list(ctx, KIND)
     return (f"\n{rules}\n\n**Model names that stand for one architecture** (a name not listed pairs with nothing):\n"
             + wrap(vendor_tables.names_table())
             + "\n**Qualified model names** (each pairs only where the TPU recipe's setting, read at the imported commit, "

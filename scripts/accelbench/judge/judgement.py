@@ -1,0 +1,105 @@
+"""The judgement: every rule applied once per build to the evidence of its kind, and the answer to
+every claim, as one frozen value. The pre-build step makes it (`judge(store, published, reference,
+rules)`) before anything is published, and every page, chart and download reads it; nothing judges
+lazily on the way.
+
+It holds data: verdict and strength codes, comparisons with chip ids, dates, the TPU's advantage
+and its interval, prices and source locations, and the facts the wording module makes sentences
+from. :func:`as_data` is the public form, ``judgement.json`` (its schema:
+judge/judgement.schema.json): ids, numbers and codes, never a sentence; text quoted from a source
+stays in a field of its own (``quote``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from accelbench.core.reference import Reference
+from accelbench.judge.answers import (
+    MIXED_ANSWER,
+    NO_EVIDENCE,
+    TO_GPU,
+    TO_TPU,
+    Answer,
+    KindInfo,
+    all_answers,
+    measured_kind,
+    prices_kind,
+    specs_kind,
+)
+from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, SPECS
+from accelbench.judge.generations import GENERATION_MONTHS, by_generation
+from accelbench.judge.judging import CONTRADICTED, MARGIN, MIXED, NOT_MEASURED, SUPPORTED, Comparison, CostItem, Finding, Rule
+from accelbench.store.published import SOURCES, Published
+from accelbench.store.store import Store
+
+SCHEMA_VERSION = 1  # of judgement.json: raised when a field changes meaning or goes
+SCHEMA = Path(__file__).with_name("judgement.schema.json")
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """Every finding (claim, kind of evidence) and every claim's answer, made once per build."""
+
+    findings: Mapping[tuple[str, str], Finding]
+    answers: tuple[Answer, ...]
+    kinds: Mapping[str, KindInfo]  # every kind of evidence, held or not
+    rules: Mapping[tuple[str, str], Rule]  # the rules applied, with their texts
+
+    def answer(self, claim: str) -> Answer:
+        return next(a for a in self.answers if a.claim.slug == claim)
+
+
+def kinds_of(reference: Reference, published: Published) -> dict[str, KindInfo]:
+    """Every kind of evidence, as the answers name and weigh it: measured here, the vendors'
+    specifications, the price lists, and each published source (held where a file is imported)."""
+    return {MEASURED: measured_kind(), SPECS: specs_kind(bool(reference.formats)),
+            PRICES: prices_kind(bool(reference.prices.prices)),
+            **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in published) for k, s in SOURCES.items()}}
+
+
+def judge(store: Store, published: Published, reference: Reference,
+          rules: Mapping[tuple[str, str], Rule]) -> Judgement:
+    """Apply every rule to its kind's data (a published source with no file imported has no
+    finding: the pages say so), date each comparison's generation, and answer every claim."""
+    data = {MEASURED: store, SPECS: reference, PRICES: reference, **published}
+    findings = {key: by_generation(key[0], rule.judge(data[rule.evidence], reference), reference)
+                for key, rule in rules.items() if rule.evidence in data}
+    kinds = kinds_of(reference, published)
+    return Judgement(MappingProxyType(findings), tuple(all_answers(findings, kinds)), MappingProxyType(kinds),
+                     MappingProxyType(dict(rules)))
+
+
+# The codes judgement.json writes for the engine's verdicts and directions (the pages' words for
+# them are the wording module's)
+VERDICT_CODES = {SUPPORTED: "supported", CONTRADICTED: "contradicted", MIXED: "mixed", NOT_MEASURED: "not_measured"}
+DIRECTION_CODES = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDENCE: "none"}
+
+# Fields written by the rules in words: the wording module says them, so the data leaves them out
+# (a comparison's chips, model, round and dates are in its other fields).
+WORDED = {"label", "figures", "generation", "tpu_name", "gpu_name", "unpriced"}
+
+
+def _comparison(c: Comparison | CostItem) -> dict:
+    return {k: v for k, v in asdict(c).items() if k not in WORDED}
+
+
+def _kind(a: Answer, kind: str, j: Judgement) -> dict:
+    info, finding = j.kinds[kind], j.findings[(a.claim.slug, kind)]
+    return {"kind": kind, "verdict": VERDICT_CODES[finding.verdict], "vendor": info.vendor, "for_training": info.for_training,
+            "counted": any(k.kind == kind for k in a.deciding), "older_generation": any(k.kind == kind for k in a.older),
+            "comparisons": [_comparison(c) for c in finding.comparisons],
+            "priced": [_comparison(c) for c in finding.costed],
+            "facts": finding.facts, "runs": list(dict.fromkeys(finding.runs)),
+            "sources": [url for _, url in finding.links]}
+
+
+def as_data(j: Judgement) -> dict:
+    """The judgement as judgement.json publishes it: per claim, its answer's direction and
+    strength, and each kind's verdict with the comparisons behind it."""
+    return {"schema_version": SCHEMA_VERSION, "margin": MARGIN, "generation_months": GENERATION_MONTHS,
+            "claims": [{"claim": a.claim.slug, "direction": DIRECTION_CODES[a.direction], "strength": a.strength,
+                        "kinds": [_kind(a, k.kind, j) for k in a.kinds], "not_imported": list(a.missing)}
+                       for a in j.answers if a.claim.slug in CLAIMS]}
