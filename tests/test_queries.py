@@ -5,7 +5,6 @@ import pytest
 from accelbench.core.reference import Reference
 from accelbench.store.queries import best, best_per_series, cost_rows, scaling_pairs
 from accelbench.store.store import load_store
-from accelbench.workloads.discovery import source_hash
 
 from conftest import ROOT, SNIPPETS, make_record, make_run, write_run
 
@@ -48,8 +47,7 @@ def test_scaling_pairs_one_and_all_devices_of_the_same_run(data_dir):
     def dp(devices, tokens, count):
         return make_record(workload="data_parallel", device="NVIDIA H200", platform="gpu",
                            params={"config": "gpt2-small", "devices": devices, "dtype": "bfloat16"},
-                           metrics={"tokens_per_s": tokens, "compile_s": 1.0}, notes={"devices": count},
-                           snippet_hash=source_hash(SNIPPETS / "data_parallel.py"))
+                           metrics={"tokens_per_s": tokens, "compile_s": 1.0}, notes={"devices": count})
     store = store_of(data_dir, [dp("one", 100_000, 1), dp("all", 720_000, 8)])
     [(one, many, efficiency)] = scaling_pairs(store.latest("data_parallel"))
     assert one["m_tokens_per_s"] == 100_000 and many["n_devices"] == 8 and efficiency == 0.9
@@ -58,8 +56,7 @@ def test_scaling_pairs_one_and_all_devices_of_the_same_run(data_dir):
 def test_cost_rows_label_unmeasured_chips(data_dir):
     gpt2 = make_record(workload="transformer_train", device="NVIDIA H200", platform="gpu",
                        params={"config": "gpt2-small", "variant": "compiled", "dtype": "bfloat16"},
-                       metrics={"tokens_per_s": 500_000, "compile_s": 1.0},
-                       snippet_hash=source_hash(SNIPPETS / "transformer_train.py"))
+                       metrics={"tokens_per_s": 500_000, "compile_s": 1.0})
     rows = {r["chip"]: r for r in cost_rows(store_of(data_dir, [mm("NVIDIA H200", "gpu", "torch", 8192, "bfloat16", 700),
                                                                 gpt2]), REFERENCE)}
     h200 = rows["H200 SXM"]

@@ -40,6 +40,9 @@ def test_changed_snippet_is_measured_again(tmp_path, data_dir):
     run_once(discover(d), data_dir, tmp_path)
     assert run_once(discover(d), data_dir, tmp_path) is None
     (d / "matmul.py").write_text((d / "matmul.py").read_text() + "\n# changed\n")
+    assert run_once(discover(d), data_dir, tmp_path) is None  # a comment is not code it measures
+    measured = (d / "matmul.py").read_text().replace("def check_indices(n):\n", "def check_indices(n):\n    n = int(n)\n")
+    (d / "matmul.py").write_text(measured)
     path = run_once(discover(d), data_dir, tmp_path)
     assert path is not None and load_run(path)["records"][0]["status"] == "ok"
 

@@ -14,7 +14,7 @@ from accelbench.core.profiles import PROFILES
 from accelbench.frameworks import detection, tf_device
 from accelbench.measure.plan import plan
 from accelbench.store.validation import Validator, validate_files
-from accelbench.workloads.discovery import discover, snippet_hashes, source_hash
+from accelbench.workloads.discovery import discover, snippet_hashes
 
 from conftest import ROOT, SNIPPETS, TF_PYTHON, needs_tf_env
 from helpers import env_run, run_in_env
@@ -67,14 +67,13 @@ def test_every_workload_runs_in_tensorflow_and_passes_its_float64_check(tf_run):
 
 @needs_tf_env
 def test_tensorflow_results_have_a_version_of_their_own(tf_run):
-    """A companion file versions TensorFlow's results: the workload's source and its own, so adding
-    TensorFlow left PyTorch's and JAX's stored results current."""
+    """TensorFlow's results carry the version of the code they measure, the companion's with the
+    workload's it runs, apart from PyTorch's and JAX's (tests/test_snippet_version.py: what counts)."""
     _, run = tf_run
     hashes = snippet_hashes(SNIPPETS)
     for r in run["records"]:
         assert r["snippet_hash"] == hashes[(r["workload"], "tensorflow")]
-        assert r["snippet_hash"] != source_hash(SNIPPETS / f"{r['workload']}.py")
-    assert hashes[("matmul", "torch")] == hashes[("matmul", "jax")] == source_hash(SNIPPETS / "matmul.py")
+        assert r["snippet_hash"] not in (hashes[(r["workload"], "torch")], hashes[(r["workload"], "jax")])
 
 
 @needs_tf_env

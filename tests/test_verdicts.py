@@ -213,6 +213,12 @@ ON_GPU = [gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(GPU, 390_
     (ON_GPU + [not_ok(gpt2(TPU, 1.0, "jax"), "failed", "precision", "wrong result")], CONTRADICTED),
     # PyTorch trained it on the TPU at least as fast as the faster of JAX and TensorFlow
     (ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 520_000, "tensorflow"), gpt2(TPU, 550_000, "torch")], CONTRADICTED),
+    # PyTorch 3% slower than JAX on the TPU (its whole interval within the margin): "at least as fast", as the rule says
+    (ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), gpt2(TPU, 485_000, "torch", spread=0.001)],
+     CONTRADICTED),
+    # PyTorch 8% slower: beyond the margin
+    (ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), gpt2(TPU, 460_000, "torch", spread=0.001)],
+     MIXED),
     # PyTorch trained it on the TPU, slower than JAX
     (ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), gpt2(TPU, 300_000, "torch")], MIXED),
     # TensorFlow could not train it on the GPU
@@ -227,7 +233,8 @@ ON_GPU = [gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(GPU, 390_
      NOT_MEASURED),
 ], ids=["supported", "not-measured-runner-cannot", "not-measured-tensorflow-not-attempted",
         "contradicted-tensorflow-unsupported", "contradicted-jax-unsupported", "contradicted-jax-cannot",
-        "contradicted-torch-as-fast", "mixed-torch-slower", "mixed-not-every-framework-on-gpu", "not-measured-oom",
+        "contradicted-torch-as-fast", "contradicted-torch-within-the-margin", "mixed-torch-beyond-the-margin",
+        "mixed-torch-slower", "mixed-not-every-framework-on-gpu", "not-measured-oom",
         "not-measured-no-tpu", "not-measured-no-gpu"])
 def test_frameworks(data_dir, records, expected):
     assert verdicts_for(data_dir, records)["Supported Frameworks"].verdict == expected

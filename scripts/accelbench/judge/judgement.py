@@ -11,6 +11,7 @@ stays in a field of its own (``quote``)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -79,7 +80,7 @@ DIRECTION_CODES = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDE
 
 # Fields written by the rules in words: the wording module says them, so the data leaves them out
 # (a comparison's chips, model, round and dates are in its other fields).
-WORDED = {"label", "figures", "generation", "tpu_name", "gpu_name", "unpriced"}
+WORDED = {"label", "figures", "where", "generation", "tpu_name", "gpu_name", "unpriced"}
 
 
 def _comparison(c: Comparison | CostItem) -> dict:
@@ -103,3 +104,25 @@ def as_data(j: Judgement) -> dict:
             "claims": [{"claim": a.claim.slug, "direction": DIRECTION_CODES[a.direction], "strength": a.strength,
                         "kinds": [_kind(a, k.kind, j) for k in a.kinds], "not_imported": list(a.missing)}
                        for a in j.answers if a.claim.slug in CLAIMS]}
+
+
+def as_json(j: Judgement) -> bytes:
+    """judgement.json's bytes: the same judgement, the same bytes."""
+    return (json.dumps(as_data(j), indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def dictionary() -> list[tuple[str, str]]:
+    """Every field of judgement.json with its meaning, read from the schema (declared once there):
+    (path such as ``claims[].kinds[].verdict``, description)."""
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    out: list[tuple[str, str]] = []
+
+    def walk(node: dict, path: str) -> None:
+        node = schema["$defs"][node["$ref"].rsplit("/", 1)[1]] if "$ref" in node else node
+        if node.get("type") == "array" and "items" in node:
+            walk(node["items"], path + "[]")
+        for name, child in node.get("properties", {}).items():
+            out.append((f"{path}.{name}" if path else name, child.get("description", "")))
+            walk(child, f"{path}.{name}" if path else name)
+    walk(schema, "")
+    return out

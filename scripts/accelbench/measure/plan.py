@@ -189,18 +189,18 @@ def startup_s(items: list[Planned]) -> float:
 
 
 def to_measure(items: list[Planned], runs_dir: Path, warn: Callable[[str], None]) -> tuple[list[Planned], int]:
-    """The planned measurements not already stored as ``ok`` for the current snippet source
-    (skips are always recorded), and how many were stored."""
+    """The planned measurements not already stored as ``ok`` for the code the snippet measures now
+    (its version; skips are always recorded), and how many were stored."""
     stored = stored_ok_versions(runs_dir, warn)
-    todo = [i for i in items if i.skip or i.snippet.hash_for(i.framework) not in stored.get(i.key(), ())]
+    todo = [i for i in items if i.skip or not i.snippet.is_current(i.framework, stored.get(i.key(), ()))]
     return todo, len(items) - len(todo)
 
 
 def stored_status(items: list[Planned], runs_dir: Path,
                   warn: Callable[[str], None]) -> dict[tuple[str, str, str], tuple[str, Counter]]:
     """Per workload, framework and device, in plan order: its state and how many of its planned
-    measurements are stored as ``ok`` for the current snippet source (current), only for an older
-    one (stale), not at all (missing), or are skipped. Its state is current where all of them are,
+    measurements are stored as ``ok`` for the code the snippet measures now (current), only for older
+    code (stale), not at all (missing), or are skipped. Its state is current where all of them are,
     else stale where one is, else missing where one is, else skipped."""
     stored = stored_ok_versions(runs_dir, warn)
     counts: dict[tuple, Counter] = {}
@@ -211,7 +211,7 @@ def stored_status(items: list[Planned], runs_dir: Path,
             bucket["skipped"] += 1
             continue
         hashes = stored.get(measurement_key(item.snippet.workload, item.params, item.framework, device), set())
-        bucket["current" if item.snippet.hash_for(item.framework) in hashes else "stale" if hashes else "missing"] += 1
+        bucket["current" if item.snippet.is_current(item.framework, hashes) else "stale" if hashes else "missing"] += 1
     return {key: ("current" if c["current"] and not (c["stale"] or c["missing"]) else
                   "stale" if c["stale"] else "missing" if c["missing"] else "skipped", c) for key, c in counts.items()}
 

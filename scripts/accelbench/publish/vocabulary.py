@@ -10,8 +10,10 @@ from accelbench.core.availability import month_of
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.answers import DISAGREE, ONE_KIND, TIE, TO_GPU, TO_TPU, WEAK, KindAnswer
 from accelbench.judge.claims import MEASURED, PRICES, SPECS
-from accelbench.judge.judging import Comparison
+from accelbench.judge.judging import MARGIN_TEXT, Comparison
 
+TIE_BAND = f"±{MARGIN_TEXT}"  # the margin within which the rules call a tie, as every sentence, caption and tooltip writes it
+TIE_TOOLTIP = f"within {TIE_BAND}: a tie for the verdict rules"  # the charts' shaded band
 NO_COMPARISON = "no evidence yet"  # a source's verdict where it holds nothing on a claim: it measures nothing
 
 SIDE_OF = {TO_GPU: "gpu", TO_TPU: "tpu"}

@@ -25,7 +25,7 @@ from accelbench.judge.answers import (
 )
 from accelbench.judge.claims import MEASURED, PRICES
 from accelbench.judge.generations import PER_CHIP
-from accelbench.judge.judging import MARGIN_TEXT, MIXED, NOT_MEASURED, SUPPORTED, Comparison, favoured
+from accelbench.judge.judging import MIXED, NOT_MEASURED, SUPPORTED, Comparison, favoured
 from accelbench.publish.vocabulary import (
     CHIPS,
     FACTS,
@@ -35,6 +35,7 @@ from accelbench.publish.vocabulary import (
     OTHER,
     SIDE_OF,
     STRENGTHS,
+    TIE_BAND,
     TOPICS,
     UNITS,
     VERBS,
@@ -167,7 +168,7 @@ def _priced(k: KindAnswer, comps: list[Comparison]) -> str:
         what = trained(k.kind, c) or "it"
         won = favoured(c.advantage)
         if won is None:
-            return (f"{chip(c, 'tpu')} and the {chip(c, 'gpu')} cost the same within {MARGIN_TEXT} to train {what} "
+            return (f"{chip(c, 'tpu')} and the {chip(c, 'gpu')} cost the same within {TIE_BAND} to train {what} "
                     f"({times(c.advantage)})")
         return f"{chip(c, won)} cost {span([factor(c, won)])} less than {older(c, OTHER[won])} to train {what}"
     sides = [favoured(c.advantage) for c in comps]
@@ -196,7 +197,7 @@ def _from_facts(a: Answer) -> tuple[str, list[str]]:
 
 def direction(a: Answer) -> str:
     """The verdict words of the answer's heading: 'Points to the GPU'; a tie is no disagreement."""
-    return f"Within ±{MARGIN_TEXT}" if a.strength == TIE else capitalised(a.direction)
+    return f"Within {TIE_BAND}" if a.strength == TIE else capitalised(a.direction)
 
 
 def verdict(k: KindAnswer) -> str:
@@ -217,7 +218,7 @@ def bears_on(a: Answer) -> str:
     """What the answer says of the article's own words, and the older generation named apart."""
     words_of = f"The article's “{a.claim.tpu}” for TPUs (against “{a.claim.gpu}” for GPUs)"
     if not a.deciding:
-        said = (f"{words_of} is neither confirmed nor contradicted here: the comparisons lie within ±{MARGIN_TEXT} "
+        said = (f"{words_of} is neither confirmed nor contradicted here: the comparisons lie within {TIE_BAND} "
                 "or point both ways." if a.strength == TIE else f"{words_of} is neither confirmed nor contradicted here yet.")
     else:
         by = {v: [noun(k) for k in a.deciding if k.finding.verdict == v] for v in DECISIVE}
@@ -256,7 +257,7 @@ def unknown(a: Answer) -> list[str]:
             out.append(f"{capitalised(noun(k))}: " + ("not measured on a TPU and a GPU yet" if k.kind == MEASURED
                                                        else "no comparison on this claim yet"))
         else:
-            out.append(f"{capitalised(noun(k))}: the comparisons point both ways, or lie within ±{MARGIN_TEXT}")
+            out.append(f"{capitalised(noun(k))}: the comparisons point both ways, or lie within {TIE_BAND}")
     return out + [f"{capitalised(NOUNS.get(k, k))}: nothing of this kind is imported" for k in a.missing]
 
 

@@ -7,7 +7,7 @@ step, the registry) and the tests import it: the stages below never know a sourc
 Modules: ``git`` (where a source is read from, ``git blame``), ``markdown`` (tables in Markdown
 documents), ``rounds`` (sources published in rounds: MLPerf's results URL, entry label, rounds with
 both platforms), and the slices ``mlperf_training``, ``mlperf_inference``, ``papers``,
-``vendor_training``.
+``vendor_training``, ``epoch_models``.
 May import: every stage below (``core`` to ``publish``); never the top.
 
 Adding a source is adding its folder, one line here, its rules and fragments modules to
@@ -24,6 +24,7 @@ from accelbench.sources import mlperf_training  # noqa: F401
 from accelbench.sources import mlperf_inference  # noqa: F401
 from accelbench.sources import papers  # noqa: F401
 from accelbench.sources import vendor_training  # noqa: F401
+from accelbench.sources import epoch_models  # noqa: F401
 # isort: on
 from accelbench.store.published import SOURCES, load_published  # noqa: F401 (what readers' notebooks import: every source, registered)
 

@@ -16,6 +16,7 @@ import pandas as pd
 from accelbench.core.runfile import RunFileError, category_of, measurement_key
 from accelbench.store.validation import Validator, load_valid
 from accelbench.workloads.discovery import snippet_hashes
+from accelbench.workloads.versions import is_current, legacy_versions
 
 VERSION_FIELDS = ("torch", "torch_xla", "jax", "jaxlib", "tensorflow", "cuda", "rocm", "driver", "libtpu")
 
@@ -38,7 +39,7 @@ class Store:
         return self._latest[workload]
 
     def current(self, workload: str | None = None) -> pd.DataFrame:
-        """The latest results measured with today's snippet source: what verdicts may use (a stale
+        """The latest results that measured the snippets' code as it is today: what verdicts may use (a stale
         result is still shown in tables, badged, but never judged)."""
         latest = self.latest(workload)
         return latest if latest.empty else latest[~latest["stale"].astype(bool)]
@@ -56,9 +57,10 @@ class Store:
         return latest.sort_values(["workload", "device", "framework", "key"], kind="stable").reset_index(drop=True)
 
     @classmethod
-    def of_runs(cls, runs: list[dict], files: dict[str, Path], current_hashes: dict[tuple[str, str], str] | None = None) -> Store:
+    def of_runs(cls, runs: list[dict], files: dict[str, Path], current_hashes: dict[tuple[str, str], str] | None = None,
+                legacy: dict[tuple[str, str], dict[str, str]] | None = None) -> Store:
         """A store of runs already read (the summary of one file; no validation, no snippets)."""
-        return cls(runs=runs, files=files, records=records_frame(runs, files, current_hashes))
+        return cls(runs=runs, files=files, records=records_frame(runs, files, current_hashes, legacy))
 
 
 def load_store(data_dir: Path, snippets_dir: Path, *, strict: bool = True,
@@ -73,14 +75,16 @@ def load_store(data_dir: Path, snippets_dir: Path, *, strict: bool = True,
             warn(f"left out {path}: {lines[0]}")
     runs = [run for _, run in loaded]
     files = {run["run_id"]: path for path, run in loaded}
-    return Store.of_runs(runs, files, snippet_hashes(snippets_dir))
+    return Store.of_runs(runs, files, snippet_hashes(snippets_dir), legacy_versions(snippets_dir))
 
 
 def records_frame(runs: list[dict], files: dict[str, Path],
-                  current_hashes: dict[tuple[str, str], str] | None) -> pd.DataFrame:
-    """One row per record with its run's provenance. ``stale``: the snippet's source changed
-    since the run, or the snippet no longer exists (never, where ``current_hashes`` is None);
-    ``current_hashes`` is keyed by (workload, framework), as each framework's code is versioned."""
+                  current_hashes: dict[tuple[str, str], str] | None,
+                  legacy: dict[tuple[str, str], dict[str, str]] | None = None) -> pd.DataFrame:
+    """One row per record with its run's provenance. ``stale``: the code the record measured is not
+    the snippet's code today, or the snippet no longer exists (never, where ``current_hashes`` is
+    None); ``current_hashes`` and ``legacy`` (versions.legacy_versions) are keyed by (workload,
+    framework), as each framework's code is versioned (versions.is_current decides)."""
     rows = []
     for run in runs:
         env = run["environment"]
@@ -102,8 +106,7 @@ def records_frame(runs: list[dict], files: dict[str, Path],
                 "status": rec["status"], "reason": rec.get("reason"), "category": category_of(rec),
                 "samples_s": rec["samples_s"],
                 "snippet_hash": rec["snippet_hash"],
-                "stale": current_hashes is not None
-                and current_hashes.get((rec["workload"], rec["framework"])) != rec["snippet_hash"],
+                "stale": current_hashes is not None and _stale(rec, current_hashes, legacy or {}),
                 "median_s": stats.get("median_s"), "q1_s": stats.get("q1_s"), "q3_s": stats.get("q3_s"),
                 "min_s": stats.get("min_s"), "max_s": stats.get("max_s"), "n_samples": stats.get("n"),
                 "wide_spread": stats.get("wide_spread", False), "compilations": stats.get("compilations"),
@@ -119,3 +122,8 @@ def records_frame(runs: list[dict], files: dict[str, Path],
     columns = ["run_id", "file", "created_at", "host", "workload", "framework", "device", "platform",
                "params", "key", "status", "reason", "snippet_hash", "stale", "median_s"]
     return pd.DataFrame(rows) if rows else pd.DataFrame(columns=columns)
+
+
+def _stale(record: dict, current_hashes: dict, legacy: dict) -> bool:
+    key = (record["workload"], record["framework"])
+    return not is_current(record["snippet_hash"], current_hashes.get(key), legacy.get(key, {}))

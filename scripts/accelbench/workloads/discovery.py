@@ -9,8 +9,8 @@ snippet code. The runner imports them (:func:`discover`) to build and time their
 from __future__ import annotations
 
 import ast
-import hashlib
 import inspect
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -19,10 +19,11 @@ from typing import Any
 from accelbench.core.metrics import RATES
 from accelbench.core.profiles import PROFILES
 from accelbench.workloads.snippet import Case, SnippetError, load_module
+from accelbench.workloads.versions import companion_path, is_current, legacy_versions, measured_version
 
 FRAMEWORKS = ("torch", "jax", "tensorflow")
-# Frameworks whose code lives in a companion file, snippets/<framework>/<workload>.py, so that adding
-# one left every stored result of the others current (a workload's version is its file's hash).
+# Frameworks whose code lives in a companion file, snippets/<framework>/<workload>.py, so that it reads
+# as code of its own beside the workload's (each framework's results have a version of their own).
 COMPANION_FRAMEWORKS = ("tensorflow",)
 DEFAULT_RUN_ORDER = 100
 # Per-call work a snippet may declare as functions of its params (flops and bytes_moved required):
@@ -33,17 +34,22 @@ REQUIRED_ATTRIBUTES = ("WORKLOAD", "TITLE", "CLAIM", "PROFILES", "CHART", "flops
 
 @dataclass
 class Snippet:
-    """One snippet module, imported and checked against the contract, with its version."""
+    """One snippet module, imported and checked against the contract, with its versions."""
 
     path: Path
     module: ModuleType
-    source_hash: str  # the workload file's (and those it USES): the version of torch and jax results
+    versions: dict[str, str]  # framework -> version of its results (versions.measured_version)
     companions: dict[str, ModuleType] = field(default_factory=dict)  # framework -> its companion module
-    companion_hashes: dict[str, str] = field(default_factory=dict)  # framework -> version of its results
+    legacy: dict[str, dict[str, str]] = field(default_factory=dict)  # framework -> versions.legacy_versions' table
 
     def hash_for(self, framework: str) -> str:
-        """The version of this framework's results: a companion's covers the workload's files too."""
-        return self.companion_hashes.get(framework, self.source_hash)
+        """The version of this framework's results: the code they measure (or the VERSION declared)."""
+        return self.versions[framework]
+
+    def is_current(self, framework: str, stored: Iterable[str]) -> bool:
+        """Whether one of the versions ``stored`` for a measurement of this framework measured today's
+        code (versions.is_current: a whole-file hash from before counts where its code is today's)."""
+        return any(is_current(h, self.hash_for(framework), self.legacy.get(framework, {})) for h in stored)
 
     def _module_for(self, framework: str) -> ModuleType:
         return self.companions.get(framework, self.module)
@@ -164,51 +170,12 @@ def _check_charts(path: Path, chart, extra) -> None:
             raise SnippetError(f"{path}: {name}: chart 'kind' is now 'mark' (write \"mark\": \"{one['kind']}\")")
 
 
-def uses(path: Path) -> list[str]:
-    """The other snippets this one builds on (its ``USES`` list)."""
-    return list(literals(path, ("USES",)).get("USES", []))
-
-
-def source_hash(path: Path) -> str:
-    """The snippet's version: its source and the sources of the snippets it USES, so a change
-    in either marks its results stale."""
-    path = Path(path)
-    digest = hashlib.sha256(path.read_bytes())
-    for name in uses(path):
-        digest.update(b"\0" + path.with_name(f"{name}.py").read_bytes())
-    return digest.hexdigest()
-
-
-def companion_path(path: Path, framework: str) -> Path:
-    """Where a framework's companion of a workload file lives: snippets/<framework>/<workload>.py."""
-    return Path(path).parent / framework / Path(path).name
-
-
-def companion_hash(path: Path, framework: str, workload_hash: str) -> str | None:
-    """The version of a companion framework's results: the workload's version (``workload_hash``,
-    its source_hash), the companion's source, and the companions of the workloads it USES; None
-    where there is no companion."""
-    own = companion_path(path, framework)
-    if not own.is_file():
-        return None
-    digest = hashlib.sha256(workload_hash.encode() + b"\0" + own.read_bytes())
-    for name in uses(path):
-        used = companion_path(Path(path).with_name(f"{name}.py"), framework)
-        if used.is_file():
-            digest.update(b"\0" + used.read_bytes())
-    return digest.hexdigest()
-
-
 def snippet_hashes(snippets_dir: Path) -> dict[tuple[str, str], str]:
-    """(workload id, framework) -> current version of its results, read without importing (the
-    site build must not execute snippet code). The id is the file's stem, which discovery checks
-    equals WORKLOAD."""
-    hashes = {}
-    for path in snippet_files(snippets_dir):
-        own = source_hash(path)
-        for framework in FRAMEWORKS:
-            hashes[(path.stem, framework)] = companion_hash(path, framework, own) or own
-    return hashes
+    """(workload id, framework) -> current version of its results, for each framework it has code
+    for, read without importing (the site build must not execute snippet code). The id is the file's
+    stem, which discovery checks equals WORKLOAD."""
+    versions = {(path.stem, fw): measured_version(path, fw) for path in snippet_files(snippets_dir) for fw in FRAMEWORKS}
+    return {key: version for key, version in versions.items() if version is not None}
 
 
 def snippet_files(snippets_dir: Path) -> list[Path]:
@@ -229,9 +196,10 @@ def load_snippet(path: Path) -> Snippet:
     if not any(hasattr(module, f"{fw}_case") for fw in FRAMEWORKS):
         raise SnippetError(f"{path}: defines none of {', '.join(f + '_case' for f in FRAMEWORKS)}")
     companions = {fw: load_companion(path, fw) for fw in COMPANION_FRAMEWORKS if companion_path(path, fw).is_file()}
-    own = source_hash(path)
-    return Snippet(path=path, module=module, source_hash=own, companions=companions,
-                   companion_hashes={fw: companion_hash(path, fw, own) for fw in companions})
+    versions = {fw: measured_version(path, fw) for fw in FRAMEWORKS}
+    legacy = legacy_versions(path.parent)
+    return Snippet(path=path, module=module, versions={fw: v for fw, v in versions.items() if v is not None},
+                   companions=companions, legacy={fw: legacy.get((path.stem, fw), {}) for fw in FRAMEWORKS})
 
 
 def _check_profiles(path: Path, profiles: dict) -> None:

@@ -15,8 +15,10 @@ A snippet is a plain Python module. It declares, as module attributes:
 - ``skip_reason(framework, platform, params, count)``: why this combination cannot run on
   ``count`` devices of ``platform`` (a reason: the device cannot run it), or
   ``("not_applicable", reason)`` where it is no meaningful measurement, or None
-- ``USES`` (optional): ids of snippets whose functions this one imports; their sources are part
-  of its version
+- ``USES`` (optional): ids of snippets whose functions this one imports; the code of theirs it
+  runs is part of its version
+- ``VERSION`` (optional): a string, or a dict from framework to string, that versions the results
+  instead of the code they measure (as asv's ``version``): change it to mark them stale by hand
 - ``RUN_ORDER`` (optional, default 100): workloads run in this order, lowest first, so that a
   short lease measures the figures the site leans on before the rest
 - ``priority(params)`` (optional): within the workload, lower runs first (the sizes the verdicts
@@ -33,15 +35,17 @@ A snippet is a plain Python module. It declares, as module attributes:
 A framework may also live in a companion file of its own, ``snippets/<framework>/<workload>.py``
 (TensorFlow does: ``snippets/tensorflow/matmul.py`` defines ``tensorflow_case``), which uses the
 workload module's helpers through :func:`load_module` and may add its own
-``skip_reason(platform, params, count)``. Its results are versioned by the workload's source and
-the companion's, so adding a framework leaves the others' stored results current.
+``skip_reason(platform, params, count)``. Each framework's results are versioned by the code they
+measure (:mod:`accelbench.workloads.versions`): its case, its code section, the workload's work
+functions and what they use, in the workload, its companion and the snippets it USES; comments,
+docstrings, titles, charts, tables and plan estimates are not part of it.
 
 Snippets are discovered by convention (every ``snippets/*.py`` not starting with ``_``), never
 by a hand-kept list: :mod:`accelbench.workloads.discovery` finds, versions and imports them. This module is
 what a snippet imports from the engine: the :class:`Case` it returns, the exceptions it raises, and
-the helpers its cases share. A snippet's version is the hash of its source file, so a helper a
-snippet imports stays here: moving it would change every importing snippet's source and mark
-all of its stored results stale.
+the helpers its cases share. The names a snippet's measured code imports are part of its version, so
+a helper a snippet imports stays here: moving it would change every importing snippet's import and
+mark its stored results stale.
 """
 
 from __future__ import annotations

@@ -4,25 +4,29 @@ core.FRAGMENTS; they read the answers, never a verdict of their own."""
 
 from __future__ import annotations
 
+import posixpath
 from collections import Counter
 
 from accelbench.core.text import esc, esc_md
+from accelbench.judge import judgement
 from accelbench.judge.answers import ANSWER_RULE, Answer
 from accelbench.judge.claims import CLAIMS, SPECS, SPECS_LABEL, SPECS_TITLE
 from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
 from accelbench.judge.generations import RULE as GENERATION_RULE
-from accelbench.judge.judging import MARGIN, MARGIN_TEXT, favoured
-from accelbench.publish import wording
+from accelbench.judge.judging import MARGIN, favoured
+from accelbench.publish import downloads, wording
 from accelbench.publish.fragments.core import (
     REPRODUCE_PAGE,
     Context,
+    Fragment,
     figure,
     fragment,
     rules_list,
+    wrap,
 )
-from accelbench.publish.render import answer_charts
+from accelbench.publish.render import answer_charts, tables
 from accelbench.publish.render import answers as render
-from accelbench.publish.vocabulary import kind_name
+from accelbench.publish.vocabulary import TIE_BAND, kind_name
 from accelbench.store.published import SOURCES
 
 COMPARISON_PAGE = "article/comparison.md"
@@ -50,21 +54,21 @@ CAPTION = ("Each row is one comparison a verdict rule judged, as its kind of evi
            "chip-hours, dollars or joules over its own). A filled marker compares chips of the same generation (first "
            f"available within {GENERATION_MONTHS} months of each other), a hollow one chips of different generations or "
            f"one not dated: only the filled ones decide the per-chip verdicts ({' and '.join(PER_CHIP)}). The shaded "
-           f"band is the ±{MARGIN_TEXT} the rules count as a tie; a bar is the range the source gives; \"preview\" in a "
+           f"band is the {TIE_BAND} the rules count as a tie; a bar is the range the source gives; \"preview\" in a "
            "label marks a system not for sale yet.")
 # said once the chart is drawn, with the first chart of a page
 HELP = ("Hover a point for its figures, its generation and both chips' dates; narrow the rows by chip, precision "
         "and scale; click a point for its source.")
 TIMELINE_CAPTION = ("Each point is one comparison, placed at the date its TPU was first available (a date known only "
                     "to its year counts as July 1); up is the TPU's advantage on the same log scale as the chart above, "
-                    f"the shaded band the ±{MARGIN_TEXT} tie. Filled: chips of the same generation; hollow: of "
+                    f"the shaded band the {TIE_BAND} tie. Filled: chips of the same generation; hollow: of "
                     "different generations, or a GPU not dated.")
 TIMELINE_HELP = "Hover a point for both chips, both dates and the advantage; click it for its source."
 # a chart after the first of its kind on a page: the key in a few words, the rest said once above it
 SHORT_CAPTION = (f"Right of 1 favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
-                 f"±{MARGIN_TEXT} tie.")
+                 f"{TIE_BAND} tie.")
 SHORT_TIMELINE_CAPTION = (f"Up favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
-                          f"±{MARGIN_TEXT} tie.")
+                          f"{TIE_BAND} tie.")
 
 
 def _caption(said: set | None, caption: str, short: str) -> str:
@@ -188,3 +192,18 @@ def _evidence_rules(ctx: Context, args: list[str]) -> str:
                    + rules_list(ctx, source.kind) + "\n")
     out.append(f"\n**{esc_md(SPECS_TITLE.capitalize())}** ({esc_md(SPECS_LABEL)}):\n\n" + rules_list(ctx, SPECS) + "\n")
     return "".join(out)
+
+
+JUDGEMENT_FILES = {"judgement.json": "the judgement", "judgement.schema.json": "its JSON Schema"}
+
+
+@fragment("judgement", "", "the judgement as data: judgement.json (every verdict and the comparisons behind it) and its "
+          "JSON Schema, with the dictionary of its fields")
+def _judgement(ctx: Context, args: list[str]) -> Fragment:
+    files = {posixpath.join(downloads.FILES, name): content for name, content in
+             zip(JUDGEMENT_FILES, (judgement.as_json(ctx.judgement), judgement.SCHEMA.read_bytes()), strict=True)}
+    anchors = " · ".join(f'<a href="{esc(ctx.links.md(path))}" download>{esc(name)}</a> ({esc(JUDGEMENT_FILES[name])})'
+                         for name, path in zip(JUDGEMENT_FILES, files, strict=True))
+    rows = [[f"<code>{esc(path)}</code>", esc(meaning)] for path, meaning in judgement.dictionary()]
+    return Fragment(f'\n<p class="ab-downloads">Download: {anchors}</p>\n'
+                    + wrap(tables.html_table(["Field", "Meaning"], rows)), files)

@@ -24,6 +24,7 @@ import pandas as pd
 from accelbench.core.availability import day_of
 from accelbench.judge.judging import Comparison
 from accelbench.publish.render.chart_theme import Chart, make_figure, param_name
+from accelbench.publish.vocabulary import TIE_TOOLTIP
 
 # scale filter buckets (chips per side): what readers of MLPerf's results narrow lists by
 SCALES = ((8, "1–8 chips"), (64, "9–64 chips"), (512, "65–512 chips"), (None, "over 512 chips"))
@@ -234,7 +235,7 @@ def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, tit
     y = {at: alt.Y("key:N", sort=order, axis=None, scale=y_scale, bandPosition=at) for at in (LABEL_AT, POINT_AT)}
     color, stroke, shape = _kinds(data, kinds)
     band = alt.Chart(pd.DataFrame([{"from": 1 - margin, "to": 1 + margin}])).mark_rect(opacity=0.18, style="whisker").encode(
-        x=x("from"), x2="to:Q", tooltip=alt.value(f"within ±{margin:.0%}: a tie for the verdict rules"))
+        x=x("from"), x2="to:Q", tooltip=alt.value(TIE_TOOLTIP))
     long = len(order) > LONG
     parity = alt.Chart(pd.DataFrame([{"one": 1.0}])).mark_rule(strokeDash=[4, 3], style="whisker").encode(
         x=x("one", alt.Axis(orient="bottom", title=None, grid=False, **ticks) if long else None))
@@ -284,7 +285,7 @@ def timeline_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, t
     color, stroke, shape = _kinds(data, kinds)
     band = alt.Chart(pd.DataFrame([{"from": 1 - margin, "to": 1 + margin}])).mark_rect(opacity=0.18, style="whisker").encode(
         y=alt.Y("from:Q", scale=scale, axis=y_axis), y2="to:Q",
-        tooltip=alt.value(f"within ±{margin:.0%}: a tie for the verdict rules"))
+        tooltip=alt.value(TIE_TOOLTIP))
     parity = alt.Chart(pd.DataFrame([{"one": 1.0}])).mark_rule(strokeDash=[4, 3], style="whisker").encode(
         y=alt.Y("one:Q", scale=scale, axis=y_axis))
     tooltip = [alt.Tooltip("tpu:N", title="TPU"), alt.Tooltip("gpu:N", title="GPU"),
