@@ -2,9 +2,12 @@
 under their TPU chip, the axis at the top, same-generation comparisons filled and the others
 hollow, a preview said in words; the home page's chart of the comparisons that decide the per-chip
 verdicts with a link to all the others; a timeline per claim at the TPU's first-availability date;
-each long caption once a page."""
+each long caption once a page, folded under a few words; each marker on its label's line in a
+desktop's layout and a phone's; a claim of one comparison said in a sentence, not a chart of one point."""
 
+import dataclasses
 import json
+import math
 import re
 import xml.etree.ElementTree as ET
 
@@ -16,6 +19,7 @@ from accelbench.judge.answers import answer, measured_kind
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.judge.judging import MARGIN, SUPPORTED, Comparison, Finding
 from accelbench.prebuild import context
+from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
 from accelbench.publish.fragments import answers as fragments
 from accelbench.publish.render import answer_charts
@@ -60,7 +64,8 @@ def svgs_of(text: str) -> list[str]:
 
 
 def texts(svg: str) -> list[str]:
-    return [t.text or "" for t in ET.fromstring(svg).iter(f"{NS}text")]
+    """Each text of the SVG, its lines (a multi-line text's tspans) joined by a line break."""
+    return ["\n".join(s.text or "" for s in t.iter(f"{NS}tspan")) or t.text or "" for t in ET.fromstring(svg).iter(f"{NS}text")]
 
 
 def vendor(gpu="GB300", model="Llama 3.1 70B", chips=64, precision="FP8", where="MaxText against DGX (NeMo) 25.11",
@@ -104,6 +109,10 @@ def test_two_rows_that_would_read_alike_are_told_apart_by_release_or_recipe_and_
 @pytest.mark.parametrize("claim", ["speed", "energy", "cost"])
 def test_every_row_label_is_short_gpu_first_unique_in_its_group_and_never_cut(ctx, answers, claim):
     made = render(ctx, "answer", [claim]).text
+    compared = [c for k in answers[claim].kinds for c in k.finding.comparisons]
+    if len(compared) < answer_charts.MIN_POINTS:  # one comparison: a sentence, no chart (test below)
+        assert specs_of(made) == [] and 'class="ab-chart__one"' in made
+        return
     forest = specs_of(made)[0]
     rows = rows_of(forest)
     assert len(rows) == sum(len(k.finding.comparisons) for k in answers[claim].kinds) > 0
@@ -136,7 +145,9 @@ def test_rows_are_grouped_under_their_tpu_chip_newest_first_sorted_by_gpu_then_a
     assert [k for k in order if k.endswith("::")] == [f"{g}::" for g in groups]
     svg = svgs_of(render(ctx, "answer", ["speed"]).text)[0]
     assert {"Ironwood (TPU7x)", "Trillium (TPU v6e)", "TPU v4"} <= set(texts(svg))
-    assert all(r["label"] in texts(svg) for r in rows)  # every row's whole label in the static chart
+    # every row's whole label in each static chart (the desktop's, the phone's), in the lines wrapped() gives it
+    for layout, svg in zip(answer_charts.LAYOUTS, svgs_of(render(ctx, "answer", ["speed"]).text)[:2], strict=True):
+        assert all("\n".join(answer_charts.wrapped(r["label"], layout.chars)) in texts(svg) for r in rows), layout.name
 
 
 def test_the_axis_is_at_the_top_and_a_long_chart_has_it_at_the_bottom_too(ctx):
@@ -145,7 +156,7 @@ def test_the_axis_is_at_the_top_and_a_long_chart_has_it_at_the_bottom_too(ctx):
     orients = [lay["encoding"]["x"]["axis"]["orient"] for lay in forest["layer"]
                if (lay.get("encoding", {}).get("x") or {}).get("axis")]
     assert orients == ["bottom", "top"]
-    short = specs_of(render(ctx, "answer", ["energy"]).text)[0]
+    short = answer_charts.forest_chart(frame_of(vendor(), vendor(gpu="GB200")), "alt", MARGIN, "u", "t").spec
     assert [lay["encoding"]["x"]["axis"]["orient"] for lay in short["layer"]
             if (lay.get("encoding", {}).get("x") or {}).get("axis")] == ["top"]
     assert forest["usermeta"] == {"fit": True}  # the page fits it to its column (assets/charts.js)
@@ -183,6 +194,14 @@ def test_the_home_chart_draws_the_same_generation_speed_comparisons_and_the_pric
     left = len(speed) - len(deciding)
     assert f"The other {left} speed comparisons are left out here" in made
     assert f"All {len(speed)} are in" in made
+    # its title says what it shows: the cost rows are of any generation where one is not of the same
+    title = spec["title"]["text"]
+    assert title == wording.home_chart_title(len(priced), sum(c.same_generation for c in priced))
+    assert ("any generation" in title) == (not all(c.same_generation for c in priced)) and "same generation" in title
+    # its caption in a few words; what it leaves out and how to read it folded under them
+    caption = re.search(r"<figcaption>([^<]*)<details", made)[1]
+    assert wording.words(caption) <= wording.CAPTION_WORDS and str(len(deciding)) in caption
+    assert made.index("<details") < made.index(f"The other {left} speed comparisons") < made.index("</details>")
 
 
 def test_a_timeline_places_each_comparison_at_its_tpus_first_availability_and_skips_the_undated():
@@ -214,7 +233,8 @@ def test_each_dated_claims_card_has_a_timeline_with_its_alt_text(ctx, answers):
             assert specs == []
             continue
         undated = sum(1 for c in compared if not c.tpu_available)
-        assert len(specs) == (2 if undated < len(compared) else 1), slug
+        least = answer_charts.MIN_POINTS  # a chart of fewer points is none
+        assert len(specs) == (0 if len(compared) < least else 2 if len(compared) - undated >= least else 1), slug
         if len(specs) == 2:
             rows = [r for r in specs[1]["datasets"].values() if r and "when" in r[0]][0]
             assert sorted(r["when"][:4] for r in rows) == sorted(c.tpu_available[:4] for c in compared if c.tpu_available)
@@ -227,8 +247,114 @@ def test_each_long_caption_is_said_once_a_page_and_every_chart_keeps_its_alt_tex
     page = render(ctx, "answers", []).text
     assert page.count(esc(fragments.CAPTION)) == 1 and page.count(esc(fragments.TIMELINE_CAPTION)) == 1
     figures = page.count('<figure class="ab-chart">')
-    assert page.count(esc(fragments.SHORT_CAPTION)) + page.count(esc(fragments.SHORT_TIMELINE_CAPTION)) == figures - 2 > 0
-    assert page.index(esc(fragments.CAPTION)) < page.index(esc(fragments.SHORT_CAPTION))  # in full the first time
-    assert len(re.findall(r'<svg role="img" aria-label="[^"]+"', page)) == figures
+    # every chart says the key in a few words; the first of its kind folds the long caption under them
+    assert page.count(esc(fragments.SHORT_CAPTION)) + page.count(esc(fragments.SHORT_TIMELINE_CAPTION)) == figures > 0
+    folded = re.findall(r'<figcaption>[^<]*<details class="ab-chart__about"><summary>[^<]*</summary><p>([^<]*)</p>', page)
+    assert folded == [esc(fragments.CAPTION), esc(fragments.TIMELINE_CAPTION)]
+    for short in (fragments.SHORT_CAPTION, fragments.SHORT_TIMELINE_CAPTION, wording.home_chart_caption(29, 1)):
+        assert wording.words(short) <= wording.CAPTION_WORDS, short
+    # each chart's static SVG, the desktop's and the phone's, with its alt text
+    assert len(re.findall(r'<svg role="img" aria-label="[^"]+"', page)) == 2 * figures
     card = render(ctx, "answer", ["speed"]).text  # a card on its own (the guide): the key in a few words
     assert esc(fragments.CAPTION) not in card and esc(fragments.SHORT_CAPTION) in card
+
+
+# ---- the layouts: a marker on its label's line, a phone's chart not a scaled-down desktop's -----
+
+def test_wrapped_breaks_at_the_parts_then_at_spaces_in_as_few_even_lines_as_fit():
+    wrapped = answer_charts.wrapped
+    assert wrapped("GB300 · Llama 3.1 405B · 256 chips · GPU MXFP8", 23) == ["GB300 · Llama 3.1 405B", "256 chips · GPU MXFP8"]
+    assert wrapped("B200 · DeepSeek-V3 · 256 chips · FP8", 32) == ["B200 · DeepSeek-V3", "256 chips · FP8"]  # even
+    assert wrapped("A100 · Jouppi et al., ISCA 2023", 32) == ["A100 · Jouppi et al., ISCA 2023"]  # it fits: one line
+    # a part longer than a line breaks at a space, in as few lines as it takes
+    assert wrapped("B200 · Stable Diffusion XL, Offline · v5.0", 32) == ["B200 · Stable Diffusion", "XL, Offline · v5.0"]
+    assert wrapped("Supercalifragilistic · x", 5) == ["Supercalifragilistic", "x"]  # a long word keeps its line, whole
+    for text in ("GB300 · Qwen3 235B-A22B · 256 chips · FP8", "H100 · GPT-3 175B · v4.1 · preview", "a b c d e f g h"):
+        for chars in (8, 12, 23, 32):
+            lines = answer_charts.wrapped(text, chars)
+            assert all(len(line) <= chars or " " not in line for line in lines)
+            assert " ".join(lines).replace(" · ", " ") == text.replace(" · ", " ")  # nothing lost, nothing added
+
+
+def test_spaced_ticks_keep_their_labels_apart_and_a_shorter_axis_keeps_fewer():
+    domain = [0.27, 3.6]
+    wide = answer_charts.spaced_ticks(domain, 600, lambda v: answer_charts.text_width(answer_charts.tick_label(v), 12))
+    narrow = answer_charts.spaced_ticks(domain, 120, lambda v: answer_charts.text_width(answer_charts.tick_label(v), 12))
+    assert 1 in narrow and set(narrow) < set(wide) and narrow == sorted(narrow) and len(narrow) >= 3
+    lo, hi = (math.log(d) for d in domain)
+    for ticks, length in ((wide, 600), (narrow, 120)):
+        at = [(math.log(t) - lo) / (hi - lo) * length for t in ticks]
+        widths = [answer_charts.text_width(answer_charts.tick_label(t), 12) for t in ticks]
+        assert all(at[i + 1] - at[i] >= (widths[i] + widths[i + 1]) / 2 + answer_charts.TICK_GAP for i in range(len(at) - 1))
+    assert [answer_charts.tick_label(v) for v in (0.5, 0.67, 1, 1.25, 10)] == ["0.5×", "0.67×", "1×", "1.25×", "10×"]
+
+
+def _rows_y(svg: str, layout) -> list[tuple[str, float, float]]:
+    """(label, the middle of its lines, its marker's y) of each row of a static forest chart: the label
+    from its text's first baseline (Vega's middle baseline sits 0.3 em below it) and line height."""
+    root = ET.fromstring(svg)
+    def y(node):
+        return float(re.search(r"translate\([^,]+,([^)]+)\)", node.get("transform"))[1])
+    labels = [t for g in root.iter(f"{NS}g") if "rowlabels_marks" in (g.get("class") or "") for t in g.iter(f"{NS}text")]
+    markers = {p.get("aria-label").split(", ", 1)[1].split(": TPU advantage")[0]: y(p)
+               for g in root.iter(f"{NS}g") if "comparisons_marks" in (g.get("class") or "") for p in g.iter(f"{NS}path")}
+    out = []
+    for t in labels:
+        lines = [s.text for s in t.iter(f"{NS}tspan")] or [t.text]
+        label = next(k for k in markers if k.replace(" · ", " ") == " ".join(lines).replace(" · ", " "))
+        middle = y(t) - 0.3 * layout.font + (len(lines) - 1) * (layout.font + 2) / 2
+        out.append((label, middle, markers[label]))
+    return out
+
+
+def test_each_marker_is_on_its_labels_line_in_both_layouts_and_the_phones_text_is_full_size(ctx):
+    """The labels and the markers share one y (the middle of their row): in the static SVG of each
+    layout every row's label is centred on its marker. The phone's SVG is no wider than an answer's
+    column on a 390 px phone (316 px) and the desktop's than on a 640 px screen (566 px), so that
+    neither is scaled down, and no text in either is under 11 px."""
+    made = render(ctx, "answer", ["speed"]).text
+    forest = specs_of(made)[0]
+    y = [lay["encoding"]["y"] for lay in forest["layer"] if lay.get("name") in ("rowlabels", "comparisons")]
+    assert len(y) == 2 and y[0] == y[1] and y[0]["bandPosition"] == 0.5
+    rows = rows_of(forest)
+    for layout, svg in zip(answer_charts.LAYOUTS, svgs_of(made)[:2], strict=True):
+        drawn = _rows_y(svg, layout)
+        assert len(drawn) == len(rows)
+        assert all(abs(middle - marker) <= 1 for _, middle, marker in drawn), (layout.name, drawn[:3])
+        root = ET.fromstring(svg)
+        assert float(root.get("width")) <= {"desktop": 566, "phone": 316}[layout.name]
+        sizes = {float(t.get("font-size").removesuffix("px")) for t in root.iter(f"{NS}text")}
+        assert min(sizes) >= 11, (layout.name, sorted(sizes))
+
+
+def test_a_chart_comes_with_its_phone_layout_and_the_page_carries_both():
+    from accelbench.publish.render import chart_theme
+
+    figure = answer_charts.forest_chart(frame_of(vendor(), vendor(gpu="GB200")), "alt", MARGIN, "u", "t")
+    assert figure.phone is not None and figure.phone.phone is None
+    assert figure.spec["width"] == answer_charts.DESKTOP.width and figure.phone.spec["width"] == answer_charts.PHONE.width
+    ids = set(re.findall(r'\bid="([^"]+)"', figure.svg)) & set(re.findall(r'\bid="([^"]+)"', figure.phone.svg))
+    assert ids == set()  # both SVGs are in the page: no id twice
+    carried = json.loads(chart_theme.page_json(figure))
+    assert carried["media"] == chart_theme.PHONE_MEDIA
+    assert "datasets" not in carried["phone"]  # the desktop's, taken by the page's script
+    assert {**carried["phone"], "datasets": carried["spec"]["datasets"]} == figure.phone.spec
+    css = (ROOT / "docs" / "assets" / "accelbench.css").read_text()
+    assert f"@media screen and {chart_theme.PHONE_MEDIA}" in css  # the static SVG shown by the same query
+    timeline = answer_charts.timeline_chart(frame_of(vendor(), vendor(gpu="GB200")), "alt", MARGIN, "t", "t")
+    assert timeline.phone.spec["width"] == answer_charts.PHONE.timeline
+
+
+def test_a_claim_of_one_comparison_says_it_in_a_sentence_with_its_source_not_a_chart_of_one_point(ctx, answers):
+    one = vendor(url="https://example.com/one")
+    assert answer_charts.forest_chart(frame_of(one), "alt", MARGIN, "u", "t") is None
+    undated = dataclasses.replace(vendor(gpu="GB200"), tpu_available="")
+    assert answer_charts.timeline_chart(frame_of(one, undated), "alt", MARGIN, "t", "t") is None  # one point dated
+    single = [slug for slug, a in answers.items() if sum(len(k.finding.comparisons) for k in a.kinds) == 1]
+    assert single  # the committed data has some (cost, energy), or this test proves nothing
+    for slug in single:
+        made = render(ctx, "answer", [slug]).text
+        (c,) = [c for k in answers[slug].kinds for c in k.finding.comparisons]
+        assert "<figure" not in made
+        sentence = re.search(r'<p class="ab-chart__one">([^<]*)<a href="([^"]+)">', made)
+        assert sentence and esc(c.label) in sentence[1] and sentence[2] == esc(c.url)

@@ -6,10 +6,10 @@ the registry stops the build naming the claim and kind it leaves without a rule.
 import pytest
 
 from accelbench import registry
-from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, SPECS
+from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, SPECS, STATEMENTS
 from accelbench.judge.judging import rule, rules_of
 from accelbench.registry import RULES
-from accelbench.store.published import SOURCES
+from accelbench.sources import SOURCES
 
 from conftest import ROOT
 
@@ -23,14 +23,14 @@ def test_the_seven_claims_in_the_order_of_the_articles_table():
 
 
 def test_every_claim_has_a_rule_for_every_kind_that_can_judge_it_and_no_other():
-    expected = {(c.slug, kind) for c in CLAIMS.values() for kind in c.judged_by}
+    expected = {(c.slug, kind) for c in (*CLAIMS.values(), *STATEMENTS.values()) for kind in c.judged_by}
     assert set(RULES) == expected
     for (slug, kind), r in RULES.items():
-        assert r.claim is CLAIMS[slug] and r.evidence == kind and len(r.text) > 40
+        assert r.claim is (CLAIMS.get(slug) or STATEMENTS[slug]) and r.evidence == kind and len(r.text) > 40
 
 
 def test_rules_of_a_kind_come_in_the_order_of_the_article():
-    order = list(CLAIMS)
+    order = [*CLAIMS, *STATEMENTS]
     for kind in (MEASURED, SPECS, PRICES, *SOURCES):
         slugs = [r.claim.slug for r in rules_of(RULES, kind)]
         assert slugs == sorted(slugs, key=order.index) and slugs, kind

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from accelbench.core.prices import PricedPair, break_even, usd
+from accelbench.core.prices import PricedPair, break_even, dollars, usd
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import MEASURED
 from accelbench.prebuild import context
@@ -63,9 +63,14 @@ def test_each_kind_has_its_own_table_of_priced_rows_and_a_line_per_reason_left_o
 ESTIMATOR_JS = ROOT / "docs" / "assets" / "estimator.js"
 
 
-def estimator_data(text: str) -> list[dict]:
+def embedded(text: str) -> dict:
+    """What the estimator's page embeds: its comparisons, the margin and its words."""
     return json.loads(re.search(r'<script type="application/json" class="ab-estimator__data">(.*?)</script>',
                                 text, re.S).group(1))
+
+
+def estimator_data(text: str) -> list[dict]:
+    return embedded(text)["comparisons"]
 
 
 def costed_items(ctx):
@@ -115,6 +120,50 @@ def test_the_estimators_break_even_from_its_shipped_data_is_the_break_even_table
     assert rows or kind == "mlperf-training"  # the vendor pairs with Ironwood have break-even rows
 
 
+def test_the_estimator_embeds_the_engines_margin_and_tie_words_and_each_list_price_to_the_cent(ctx):
+    """The margin is judge.judging.MARGIN, never typed again (the script holds no number of its own); the
+    tie is said in vocabulary's words with the tie band; each list price is shipped as the tables sum it
+    and, for its field, to the cent (core.prices.to_cents)."""
+    from accelbench.judge.judging import MARGIN
+    from accelbench.publish.vocabulary import ESTIMATE, TIE_BAND
+
+    data = embedded(render(ctx, "cost-estimator", []).text)
+    assert data["margin"] == MARGIN and data["words"] == ESTIMATE
+    assert data["words"]["tie"].startswith(f"The same cost within {TIE_BAND}")
+    assert "{ratio}" in data["words"]["tie"] and "cheaper" not in data["words"]["tie"]
+    sides = [o[side] for c in data["comparisons"] for o in c["offers"] for side in ("tpu", "gpu") if o[side]]
+    assert sides
+    for side in sides:
+        assert re.fullmatch(r"\d+\.\d\d", side["to_cents"]), side
+        assert abs(float(side["to_cents"]) - side["usd_per_chip_hour"]) <= 0.005 + 1e-12
+        assert side["provider"] and side["tier"] and side["when"]  # what the field's hint says of it
+    assert any(side["to_cents"] == "5.38" and side["usd_per_chip_hour"] == 5.38326875 for side in sides)
+    code = re.sub(r"/\*.*?\*/|//[^\n]*", "", ESTIMATOR_JS.read_text(), flags=re.S)  # the script less its comments
+    assert not re.search(r"\b0?\.05\b|\b1\.05\b|\b0\.95\b|5%", code)  # no margin of its own
+    assert "data.margin" in code
+
+
+@pytest.mark.parametrize("price, cents", [(5.38326875, "5.38"), (2.7, "2.70"), (0.05, "0.05"), (1.005, "1.01"),
+                                          (2.675, "2.68"), (12.29, "12.29"), (0.004, "0.00"), (11.277, "11.28")])
+def test_a_price_to_the_cent_rounds_the_price_as_written_half_up(price, cents):
+    from accelbench.core.prices import to_cents
+
+    assert to_cents(price) == cents
+
+
+def test_the_cost_answer_links_the_estimator_in_the_vocabularys_words(ctx):
+    """From the top folder (the decision guide) and from article/ (the comparison page): the link, in
+    vocabulary.TOOLS's words, right under the answer's sentence; no other claim has one."""
+    from accelbench.publish.vocabulary import TOOLS
+
+    for folder, href in (("", "estimator.html"), ("article", "../estimator.html")):
+        card = render(ctx.with_links(Links(folder)), "answer", ["cost"]).text
+        link = f'<p class="ab-answer__tool"><a href="{href}">{html.escape(TOOLS["cost"])}</a></p>'
+        assert link in card and card.index('class="ab-answer__lead"') < card.index(link), folder
+    for claim in ("speed", "energy", "availability"):
+        assert "ab-answer__tool" not in render(ctx, "answer", [claim]).text
+
+
 def test_the_estimator_script_sends_and_stores_nothing_and_writes_text_only():
     script = ESTIMATOR_JS.read_text()
     for said in ("fetch(", "XMLHttpRequest", "sendBeacon", "WebSocket", "import(", "localStorage", "sessionStorage",
@@ -132,7 +181,7 @@ def test_the_price_table_shows_each_chips_cheapest_region_and_its_download_every
     for chip, provider, tier in groups:
         cheapest = REFERENCE.prices.cheapest(chip, provider, tier)
         assert any(f">{chip}<" in r and f">{provider}<" in r and f">{tier}<" in r
-                   and f">{cheapest.usd_per_chip_hour:.2f}<" in r for r in shown), (chip, provider, tier)
+                   and f">{dollars(cheapest.usd_per_chip_hour)}<" in r for r in shown), (chip, provider, tier)
 
 
 def test_a_comparison_whose_chips_no_list_prices_keeps_a_row_saying_which_sides():

@@ -75,7 +75,7 @@ def test_an_older_generations_paper_does_not_turn_todays_answer():
                   {"paper": paper.info, "vendor-training": vendor.info})
     assert said.direction == TO_GPU
     assert said.older == [paper] and said.deciding == [vendor]
-    assert "TPU v4 against the A100 (2020): an older generation, shown and not counted." in wording.bears_on(said)
+    assert "supported for TPU v4 against the A100 (2020), an older generation, shown and not counted." in wording.bears_on(said)
     # two kinds of evidence on one generation that disagree both still count
     same_year = KindAnswer("paper", paper.info, by_generation("speed", Finding(SUPPORTED, ["..."], comparisons=[
         pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 1.2)]), REFERENCE))

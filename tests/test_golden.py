@@ -1,27 +1,62 @@
-"""Every fragment and download the render step makes from fixed data, byte for byte against
-tests/golden/ (written by tests/golden/make_golden.py). A refactor of the engine must leave them
-as they are; a change meant to alter the output regenerates the folder, and its diff shows what
-changed on the pages."""
+"""The engine's snapshot (tests/golden/, written by tests/golden/make_golden.py): the judgement made
+from fixed data (tests/fixtures/: synthetic runs with today's snippet versions, frozen extracts of
+the published files, frozen reference tables) and the HTML of a few fragments rendered from it,
+byte for byte. A refactor of the engine must leave them as they are; a change meant to alter them
+regenerates the folder, and its diff shows what changed in the verdicts and on the pages. A data
+import never touches it: nothing in it is read from build_data/."""
 
 import difflib
+import json
 
 from conftest import ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
+REGENERATE = "python tests/golden/make_golden.py"
+# the claims the measured kind of evidence judges, each of which the fixtures must bring to a verdict
+MEASURED_CLAIMS = ("designed", "speed", "flexibility", "cost", "energy", "frameworks")
 
 
-def test_the_render_step_makes_the_same_bytes_as_the_golden_snapshot(tmp_path):
-    from golden.make_golden import render_fixed
+def stored_judgement() -> dict:
+    from golden.make_golden import JUDGEMENT
 
-    rendered = render_fixed(tmp_path)
-    stored = {p.relative_to(GOLDEN).as_posix(): p.read_bytes() for p in sorted(GOLDEN.rglob("*"))
-              if p.is_file() and p.parts[len(GOLDEN.parts)] in ("generated", "files")}
-    assert sorted(rendered) == sorted(stored), "fragments or downloads added or gone: python tests/golden/make_golden.py"
-    changed = [name for name in rendered if rendered[name] != stored[name]]
+    return json.loads((GOLDEN / JUDGEMENT).read_text(encoding="utf-8"))
+
+
+def test_the_judgement_and_fragments_are_the_golden_snapshot(tmp_path):
+    from golden.make_golden import snapshot, stored
+
+    made, kept = snapshot(tmp_path), stored()
+    assert sorted(made) == sorted(kept), f"snapshot files added or gone: {REGENERATE}"
+    changed = [name for name in made if made[name] != kept[name]]
     if changed:
-        first = changed[0]
-        diff = "".join(difflib.unified_diff(stored[first].decode(errors="replace").splitlines(True)[:4000],
-                                            rendered[first].decode(errors="replace").splitlines(True)[:4000],
-                                            f"golden/{first}", f"rendered/{first}", n=1))
-        raise AssertionError(f"{len(changed)} file(s) differ from the golden snapshot ({', '.join(changed[:8])}); "
-                             f"if that is the point of the change, run python tests/golden/make_golden.py\n{diff[:3000]}")
+        diff = "".join("".join(difflib.unified_diff(kept[name].decode(errors="replace").splitlines(True),
+                                                    made[name].decode(errors="replace").splitlines(True),
+                                                    f"golden/{name}", f"made/{name}", n=1))[:3000]
+                       for name in changed[:3])
+        raise AssertionError(f"{len(changed)} file(s) differ from the golden snapshot ({', '.join(changed)}); "
+                             f"if that is the point of the change, run {REGENERATE} and commit its diff\n{diff}")
+
+
+def test_the_fixtures_bring_every_measured_rule_to_a_verdict():
+    """The synthetic runs are current and cover what each measured rule needs (matmul and GPT-2 on
+    both chips, energy on both, the three frameworks on both, general-purpose operations), so a
+    refactor of any measured rule shows in the snapshot instead of hiding behind "not measured"."""
+    verdicts = {(c["claim"], k["kind"]): k["verdict"] for c in stored_judgement()["claims"] for k in c["kinds"]}
+    measured = {claim: verdicts.get((claim, "measured")) for claim in MEASURED_CLAIMS}
+    assert all(v not in (None, "not_measured") for v in measured.values()), measured
+    assert {"speed", "energy", "frameworks"} <= {c for c, v in measured.items() if v != "not_measured"}
+
+
+def test_the_judgement_snapshot_follows_its_schema():
+    import jsonschema
+
+    from accelbench.judge.judgement import SCHEMA
+
+    jsonschema.validate(stored_judgement(), json.loads(SCHEMA.read_text(encoding="utf-8")))
+
+
+def test_the_snapshot_stays_small():
+    """A handful of files that a reviewer reads in a diff (it was 259 files and 8.8 MB)."""
+    files = [p for p in GOLDEN.rglob("*") if p.is_file() and p.suffix in (".json", ".md")]
+    assert len(files) <= 10 and sum(p.stat().st_size for p in files) < 200_000
+

@@ -19,8 +19,8 @@ TOP = len(STAGES)  # the command line, the pre-build step, the registry, the MkD
 # The slice's own declaration (its __init__) and the helpers slices share are store-side.
 ROLES = {"format": "store", "importer": "store", "names": "store", "pairs": "store", "benchmarks": "store",
          "coverage": "store", "recipes": "store", "documents": "store", "megatron": "store", "maxtext": "store",
-         "git": "store", "markdown": "store", "rounds": "store", "hardware": "store", "queries": "store",
-         "rules": "judge", "tables": "publish", "fragments": "publish"}
+         "git": "store", "markdown": "store", "rounds": "store", "hardware": "store", "queries": "store", "scale": "store",
+         "rules": "judge", "statements": "judge", "tables": "publish", "fragments": "publish"}
 
 
 def module_name(path) -> str:

@@ -4,15 +4,29 @@ line, nothing stored lost), the hand-entered rows, and how a comparison is price
 one tier, one list; never a GPU without its host against a TPU slice with its own)."""
 
 import csv
+import re
 import shutil
 import subprocess
 import sys
 from datetime import date
+from pathlib import Path
 
+import numpy as np
 import pytest
 
 from accelbench.core.catalog import import_catalog, write_catalog
-from accelbench.core.prices import Price, PricedPair, PriceError, PriceList, Unpriced, read_prices
+from accelbench.core.prices import (
+    Price,
+    PricedPair,
+    PriceError,
+    PriceList,
+    Unpriced,
+    chip_hours,
+    dollars,
+    read_prices,
+    to_cents,
+    usd,
+)
 from accelbench.core.reference import Reference
 
 from conftest import ROOT
@@ -200,3 +214,88 @@ def test_the_committed_excerpts_import_to_the_committed_prices(tmp_path, referen
     committed = (REFERENCE / "catalog_prices.csv").read_text(encoding="utf-8")
     # the excerpt paths are relative to where the import ran: the same
     assert made == committed
+
+
+# --- a price becomes dollars in one place, and every dollar amount is written by one function ---------
+
+def test_a_runs_dollars_are_its_chip_hours_times_the_price_per_chip_hour():
+    """512 chips for 30 minutes are 256 chip-hours; at $4.00 per chip-hour, $1,024 (worked by hand)."""
+    assert chip_hours("runs", 256.0) == 256.0
+    assert usd("runs", 4.00, 256.0) == pytest.approx(1024.0)
+    assert usd("runs", 2.50, 40.0) == pytest.approx(100.0)
+    # a billion tokens at 500,000 tokens/s per chip: 0.556 chip-hours; at $2.70, $1.50
+    assert usd("tokens", 2.70, 500_000) == pytest.approx(1.50)
+
+
+def test_the_mlperf_tables_dollars_per_run_are_core_prices_figure(tmp_path):
+    """The MLPerf table's dollar cell and its download are core.prices' usd of the entry's chip-hours at its
+    chip's GCP price, for a synthetic round: a change of that step anywhere but core.prices fails here."""
+    import pandas as pd
+
+    from accelbench.sources.mlperf_training.rules import nearest_gpu, results_url
+    from accelbench.sources.mlperf_training.tables import published_table
+
+    from helpers import reference_with_prices
+
+    reference = Reference(reference_with_prices(tmp_path, [("TPU v5p", "GCP", 4.00, "us-central1"),
+                                                           ("H100 SXM", "GCP", 3.85, "us-central1")]))
+
+    def entry(platform, chips, minutes, chip):
+        return {"benchmark": "gpt3", "round": "v4.1", "platform": platform, "chips": chips, "score_minutes": minutes,
+                "chip_hours": minutes / 60 * chips, "submitter": "Google" if platform == "tpu" else "NVIDIA",
+                "system": f"{platform}-{chips}", "chip": chip, "accelerator": chip, "status": "Available cloud",
+                "availability": "available", "relisted_from": None, "runs": [{"minutes": minutes}],
+                "repository": "mlcommons/training_results_v4.1", "commit": "0" * 40}
+
+    rows = pd.DataFrame([entry("tpu", 512, 30.0, "TPU v5p"), entry("gpu", 512, 50.0, "H100 SXM")])
+    table = published_table(rows, reference, nearest_gpu, results_url)
+    by_chip = {r["chip"]: r for r in table.rows}
+    for chip, row in by_chip.items():
+        expected = usd("runs", reference.cheapest_price(chip, "GCP").usd_per_chip_hour, row["chip_hours"])
+        assert row["usd_per_training_run"] == expected
+        assert f">{dollars(expected)}</span>" in table.html
+    assert by_chip["TPU v5p"]["usd_per_training_run"] == pytest.approx(1024.0)  # 256 chip-hours at $4.00, by hand
+    assert ">$1,024.00</span>" in table.html and ">$1,642.67</span>" in table.html  # 426.7 chip-hours at $3.85
+
+
+@pytest.mark.parametrize("value, shown", [
+    (5.38326875, "$5.38"),  # a catalog price per chip-hour: to the cent, never its eight decimals
+    (2.7, "$2.70"),
+    (8.055, "$8.06"),  # a half cent rounds up from the figure as written, as the estimator's field does
+    (0.35, "$0.35"),
+    (99.996, "$100.00"),
+    (1024, "$1,024.00"),  # thousands separated, still to the cent: the estimator's figures read alike
+    (1234567.5, "$1,234,567.50"),
+    (0.0017, "$0.0017"),  # under a dime: two significant figures, never "$0.00"
+    (0.052, "$0.052"),
+    (0.00995, "$0.010"),
+    (0, "$0.00"),
+    (-3.5, "-$3.50"),
+])
+def test_every_dollar_amount_is_written_by_one_rule(value, shown):
+    assert dollars(value) == shown
+    assert dollars(np.float64(value)) == shown  # a figure out of a table reads the same
+
+
+def test_the_cents_a_price_shows_are_its_estimator_fields():
+    for p in Reference(REFERENCE).prices.prices:
+        assert dollars(p.usd_per_chip_hour) == f"${to_cents(p.usd_per_chip_hour)}", p
+
+
+DOLLAR_FORMATS = re.compile(r"""\$\{(?!\{)|["']\$["']\s*[+%]|\$%""")  # f"${x:.2f}", "$" + ..., "$%.2f" % ...
+
+
+def test_no_module_but_core_prices_dollars_writes_a_dollar_amount():
+    """A grep over the engine: a dollar sign before a formatted figure is core.prices.dollars' alone."""
+    import inspect
+
+    from accelbench.core import prices
+
+    engine = ROOT / "scripts" / "accelbench"
+    found = []
+    for path in sorted(engine.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if path == Path(prices.__file__):
+            text = text.replace(inspect.getsource(prices.dollars), "")
+        found += [f"{path.relative_to(ROOT)}:{text[:m.start()].count(chr(10)) + 1}" for m in DOLLAR_FORMATS.finditer(text)]
+    assert found == []

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from accelbench.core.runfile import read_json
+from accelbench.sources import SOURCES
 from accelbench.sources.mlperf_training.format import write
-from accelbench.store.published import SOURCES
 
 from conftest import ROOT
 

@@ -1,10 +1,14 @@
 """The second verdict column, from results published by others (MLPerf Training): every rule with its
 outcomes, on synthetic entries shaped like the imported ones."""
 
+import re
+
 import pandas as pd
 import pytest
 
+from accelbench.core.prices import dollars
 from accelbench.core.reference import Reference
+from accelbench.judge.claims import CLAIMS
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, rules_of
 from accelbench.registry import RULES
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
@@ -32,7 +36,7 @@ def entry(platform, chips, minutes, submitter=None, chip="", framework=None, sta
 def verdicts(*entries, reference=REFERENCE):
     """Every MLPerf rule applied to the entries, by the feature it judges."""
     data = MLPerfTraining([], pd.DataFrame(list(entries)))
-    return {r.claim.feature: r.judge(data, reference) for r in rules_of(RULES, KIND)}
+    return {r.claim.feature: r.judge(data, reference) for r in rules_of(RULES, KIND) if r.claim.slug in CLAIMS}
 
 
 @pytest.mark.parametrize("tpu_minutes, expected", [
@@ -58,8 +62,8 @@ def test_only_the_newest_round_with_both_kinds_counts():
 
 
 @pytest.mark.parametrize("tpu_minutes, expected", [
-    (30.0, SUPPORTED),  # $1,024 against $1,643 per run
-    (50.0, MIXED),  # $1,707 against $1,643: within 5%
+    (30.0, SUPPORTED),  # $1,024.00 against $1,642.67 per run
+    (50.0, MIXED),  # $1,706.67 against $1,642.67: within 5%
     (70.0, CONTRADICTED),
 ])
 def test_cost_is_dollars_per_training_run(tmp_path, tpu_minutes, expected):
@@ -69,11 +73,13 @@ def test_cost_is_dollars_per_training_run(tmp_path, tpu_minutes, expected):
                                                            ("H100 SXM", "Nebius", 1.00)]))
     cost = verdicts(entry("tpu", 512, tpu_minutes), entry("gpu", 512, 50.0), reference=reference)["Cost"]
     assert cost.verdict == expected
-    assert f"${4.00 * tpu_minutes / 60 * 512:,.0f} per run at $4.00 per chip-hour (GCP us-central1, on-demand)" \
+    # every amount to the cent (core.prices.dollars): the TPU's run, the GPU's, and the GPU's elsewhere
+    assert f"{dollars(4.00 * tpu_minutes / 60 * 512)} per run at $4.00 per chip-hour (GCP us-central1, on-demand)" \
         in cost.evidence[0]
-    assert f"${3.85 * 50.0 / 60 * 512:,.0f} at $3.85 per chip-hour (GCP us-central1, on-demand)" in cost.evidence[0]
+    assert f"{dollars(3.85 * 50.0 / 60 * 512)} at $3.85 per chip-hour (GCP us-central1, on-demand)" in cost.evidence[0]
     assert f"context, not in the verdict: the GPU's cheapest offer elsewhere, $1.00 per chip-hour (Nebius " \
-           f"test-region, on-demand), is ${1.00 * 50.0 / 60 * 512:,.0f} per run" in cost.evidence[0]
+           f"test-region, on-demand), is {dollars(1.00 * 50.0 / 60 * 512)} per run" in cost.evidence[0]
+    assert "$1,642.67 at $3.85 per chip-hour" in cost.evidence[0]  # the rule's figure, not the function's alone
 
 
 def test_cost_is_not_measured_without_a_price():
@@ -81,9 +87,15 @@ def test_cost_is_not_measured_without_a_price():
     assert v["Cost"].verdict == NOT_MEASURED and "GPU side unpriced" in v["Cost"].evidence[0]
 
 
-def test_energy_needs_tpu_power_results_and_general_compute_is_not_covered():
+def test_no_energy_rule_reads_mlperf_and_general_compute_is_not_covered():
+    """The imported rounds hold no power reading (the importer reads times to train only), so no MLPerf
+    rule speaks of energy: a rule says only what the data it reads can change."""
     v = verdicts(entry("tpu", 512, 40.0), entry("gpu", 512, 50.0))
-    assert v["Energy Efficiency"].verdict == NOT_MEASURED
+    assert "Energy Efficiency" not in v and ("energy", KIND) not in RULES
+    assert KIND not in CLAIMS["energy"].judged_by
+    for round_file in sorted((ROOT / "build_data" / "published").glob("mlperf-training-*.json")):
+        fields = set(re.findall(r'"([a-z_]+)":', round_file.read_text(encoding="utf-8")))
+        assert not {f for f in fields if re.search("power|energy|watt|joule", f)}, round_file.name
     # MLPerf Training has no general-purpose benchmark: its Flexibility and Designed For speak of the
     # benchmarks each kind trained, and one TPU and one GPU entry on the same benchmark is no breadth
     assert v["Flexibility"].verdict == v["Designed For"].verdict == MIXED
@@ -116,9 +128,8 @@ def test_availability_from_the_submissions_status(tpu_submitter, tpu_status, gpu
 def test_nothing_published_is_not_measured():
     v = verdicts()
     assert {f: x.verdict for f, x in v.items()} == {
-        "Speed (for AI)": NOT_MEASURED, "Cost": NOT_MEASURED, "Energy Efficiency": NOT_MEASURED,
-        "Supported Frameworks": NOT_MEASURED, "Availability": NOT_MEASURED, "Flexibility": NOT_MEASURED,
-        "Designed For": NOT_MEASURED}
+        "Speed (for AI)": NOT_MEASURED, "Cost": NOT_MEASURED, "Supported Frameworks": NOT_MEASURED,
+        "Availability": NOT_MEASURED, "Flexibility": NOT_MEASURED, "Designed For": NOT_MEASURED}
 
 
 def test_the_summary_shows_the_tpu_entry_the_speed_rule_judged():

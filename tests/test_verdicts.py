@@ -4,6 +4,7 @@ every rule with every outcome, the exact verdict asserted each time."""
 
 import pytest
 
+from accelbench.core.prices import dollars
 from accelbench.core.reference import Reference
 from accelbench.judge.measured_rules import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
 from accelbench.registry import RULES
@@ -151,7 +152,7 @@ def test_cost(tmp_path, data_dir, tpu_tokens, expected):
     assert cost.verdict == expected
     assert cost.evidence[0] == ("GPU: $2.50 per billion tokens (NVIDIA H200, torch; $4.50 per chip-hour (GCP "
                                 "test-region, on-demand))")
-    assert cost.evidence[1].startswith(f"TPU: ${2.70 / (tpu_tokens * 3600) * 1e9:#.3g} per billion tokens (TPU v6 lite")
+    assert cost.evidence[1].startswith(f"TPU: {dollars(2.70 / (tpu_tokens * 3600) * 1e9)} per billion tokens (TPU v6 lite")
     assert "GPU cost / TPU cost:" in cost.evidence[2] and "95% interval" in cost.evidence[2]
 
 
@@ -287,3 +288,46 @@ def test_measured_and_published_verdicts_speak_one_vocabulary():
     assert judging.combined([judging.SUPPORTED, judging.CONTRADICTED]) == judging.MIXED
     assert [judging.beyond_margin(a) for a in (1.06, 1.04, 0.96, 0.94)] == \
         [judging.SUPPORTED, judging.MIXED, judging.MIXED, judging.CONTRADICTED]
+
+
+def test_the_verdict_note_keys_on_the_verdict_constants():
+    """Each verdict's admonition, and the link to contribute a run on the verdict not measured yet: the
+    pages compare with judging's constants, so a verdict word changed there changes them here too."""
+    from types import SimpleNamespace
+
+    from accelbench.judge.judging import UNDECIDABLE
+    from accelbench.publish.render.verdicts import verdict_note
+
+    for verdict, kind in ((SUPPORTED, "success"), (CONTRADICTED, "failure"), (MIXED, "warning"),
+                          (NOT_MEASURED, "note"), (UNDECIDABLE, "note")):
+        v = SimpleNamespace(verdict=verdict, feature="Speed (for AI)", tpu_claim="Even faster", evidence=["e"],
+                            reference_only=False)
+        note = verdict_note(v, "matmul.md", "contribute.md")
+        assert note.startswith(f'!!! {kind} "Speed (for AI): {verdict}"'), verdict
+        assert ("[Contribute a run](contribute.md)" in note) == (verdict == NOT_MEASURED), verdict
+
+
+def test_no_module_spells_a_verdict_word_where_it_compares_one():
+    """A grep over the engine: a verdict is compared with, or looked up by, judging's constants, never a
+    string typed again ("not measured yet" once compared with a literal that a change of the word would
+    have silently missed). A CSS class made from a constant is fine. Epoch AI's platform "mixed" (a model
+    trained on several kinds of chip) is a platform, not a verdict."""
+    import re
+
+    from accelbench.judge.judging import LINKED, UNDECIDABLE
+
+    def literal(words):
+        return "[\"'](?:" + "|".join(re.escape(w) for w in words) + ")[\"']"
+
+    def compared(words):
+        lit = literal(words)  # == "w", "w" ==, in (... "w", {"w": ..., "w": ...}, .get("w")
+        return re.compile(rf"[=!]=\s*{lit}|{lit}\s*[=!]=|\bin\s*[(\[{{][^)\]}}\n]*{lit}|{lit}\s*:[^\n]*{lit}\s*:"
+                          rf"|\.get\(\s*{lit}")
+
+    every = (SUPPORTED, CONTRADICTED, MIXED, NOT_MEASURED, UNDECIDABLE, LINKED)
+    found = []
+    for path in sorted((ROOT / "scripts" / "accelbench").rglob("*.py")):
+        pattern = compared([w for w in every if not (w == MIXED and "epoch_models" in path.parts)])
+        found += [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+                  for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert found == []

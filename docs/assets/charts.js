@@ -56,7 +56,12 @@
       return;
     }
     var dark = darkPalette();
-    var spec = Object.assign({}, carried.spec, { config: dark ? merged(carried.spec.config, carried.dark) : carried.spec.config });
+    // a chart laid out for a phone too: that layout on a phone's screen (the query the stylesheet
+    // shows its static SVG by), its datasets the desktop's where it carries none of its own
+    var phone = carried.phone && window.matchMedia(carried.media).matches;
+    var chosen = phone ? Object.assign({ datasets: carried.spec.datasets }, carried.phone) : carried.spec;
+    watchMedia(carried.media);
+    var spec = Object.assign({}, chosen, { config: dark ? merged(chosen.config, carried.dark) : chosen.config });
     var live = figure.querySelector(".ab-chart__live");
     if (spec.usermeta && spec.usermeta.fit) {
       // a chart made to fit (the answers' charts): the width of its container, whatever the screen;
@@ -83,11 +88,77 @@
       }
       figure.abEmbed = result;
       figure.classList.add("ab-chart--live");
+      watchTooltip();
     }).catch(function (error) {
       if (ticket === figure.abTicket) {
         figure.classList.remove("ab-chart--live"); // the static chart stays
       }
       console.error("chart could not be drawn:", error);
+    });
+  }
+
+  // vega-tooltip places its tooltip by a corner of the pointer, and where no corner fits the screen
+  // (a phone's, a tall tooltip) past its edge: moved back inside it, as far as its size allows
+  var GAP = 4;
+  function keepInside(tooltip) {
+    if (!tooltip.classList.contains("visible")) {
+      return;
+    }
+    var box = tooltip.getBoundingClientRect();
+    var left = Math.max(GAP, Math.min(box.left, window.innerWidth - box.width - GAP));
+    var top = Math.max(GAP, Math.min(box.top, window.innerHeight - box.height - GAP));
+    if (Math.abs(left - box.left) > 0.5 || Math.abs(top - box.top) > 0.5) { // (its own move is then left alone)
+      tooltip.style.left = left + "px";
+      tooltip.style.top = top + "px";
+    }
+  }
+  // no wider than the screen, its columns narrower on a phone's; here rather than in the site's
+  // stylesheet, which pages without a chart fetch too
+  var TOOLTIP_STYLE = "#vg-tooltip-element { max-width: calc(100vw - 16px); box-sizing: border-box; pointer-events: none; }"
+    + " #vg-tooltip-element table tr td.key { max-width: 30vw; }"
+    + " #vg-tooltip-element table tr td.value { max-width: min(300px, calc(70vw - 40px)); overflow-wrap: anywhere; }";
+  var tooltipWatched = false;
+  function watchTooltip() {
+    if (tooltipWatched || typeof MutationObserver === "undefined") {
+      return;
+    }
+    tooltipWatched = true;
+    var style = document.createElement("style");
+    style.textContent = TOOLTIP_STYLE; // after vega-tooltip's own, which it puts first in <head>
+    document.head.appendChild(style);
+    var moved = new MutationObserver(function (records) { keepInside(records[0].target); });
+    function follow(tooltip) {
+      moved.observe(tooltip, { attributes: true, attributeFilter: ["style", "class"] });
+      keepInside(tooltip);
+    }
+    var existing = document.getElementById("vg-tooltip-element");
+    if (existing) {
+      follow(existing);
+      return;
+    }
+    var added = new MutationObserver(function () { // vega-tooltip adds its element on the first hover
+      var tooltip = document.getElementById("vg-tooltip-element");
+      if (tooltip) {
+        added.disconnect();
+        follow(tooltip);
+      }
+    });
+    added.observe(document.body, { childList: true });
+  }
+
+  // a screen that turns from a phone's to a desktop's (or back): the charts with a phone layout drawn again
+  var mediaWatched = {};
+  function watchMedia(media) {
+    if (!media || mediaWatched[media] || !window.matchMedia) {
+      return;
+    }
+    mediaWatched[media] = true;
+    window.matchMedia(media).addEventListener("change", function () {
+      document.querySelectorAll("figure.ab-chart").forEach(function (figure) {
+        if (figure.abWanted && figure.querySelector(".ab-chart__static--phone")) {
+          drawWhenReady(figure);
+        }
+      });
     });
   }
 

@@ -1,9 +1,12 @@
-/* The cost-to-train estimate on the cost page: the priced and break-even tables' arithmetic
-   (core/prices.py, publish/render/pricing.py) on the same figures, shipped in the page as JSON,
-   at the reader's own price per chip-hour on either side (a list price fills a field in where one
-   exists). Chip-hours = work / throughput (a billion tokens: 1e9 / (tokens/s per chip x 3600); a
-   run: its chip-hours); dollars = chip-hours x the price per chip-hour. A plain script that reads
-   only its form: it works from disk, and what the reader types is neither stored nor sent. */
+/* The cost estimator (docs/estimator.md): the priced and break-even tables' arithmetic (core/prices.py,
+   publish/render/pricing.py) on the same figures, shipped in the page as JSON with the verdicts' margin
+   and the words to say the result in, at the reader's own work, chips, price per chip-hour and
+   throughput on either side (a list price fills a price field in where one exists).
+   Chip-hours = work / throughput (a billion tokens: 1e9 / (tokens/s per chip x 3600); a run: its
+   chip-hours); time = chip-hours / chips; dollars = chip-hours x the price per chip-hour. Which side is
+   cheaper follows the verdicts' rule (judge/judging.py beyond_margin): the GPU's cost over the TPU's
+   beyond 1 +- the margin, else the same cost. A plain script that reads only its form: it works from
+   disk, and what the reader types is neither stored nor sent. */
 (function () {
   "use strict";
 
@@ -20,12 +23,30 @@
     return knownPrice * chipHours(work, knownQuantity, 1) / chipHours(work, otherQuantity, 1);
   }
 
-  function money(x) {
-    return "$" + x.toLocaleString("en-US", {minimumFractionDigits: 2, maximumFractionDigits: 2});
+  function fixed(x, digits) {
+    return x.toLocaleString("en-US", {minimumFractionDigits: digits, maximumFractionDigits: digits});
   }
 
-  function hours(x) {
+  // dollars to the cent, never more digits: $12,345.67, $0.05
+  function money(x) {
+    return "$" + fixed(x, 2);
+  }
+
+  function chipHoursText(x) {
     return x.toLocaleString("en-US", {maximumFractionDigits: x < 10 ? 2 : 0});
+  }
+
+  // wall-clock time: minutes under an hour, hours under two days, else days
+  function duration(h) {
+    if (h < 1) return fixed(h * 60, 1) + " minutes";
+    if (h < 48) return fixed(h, 1) + " hours";
+    return fixed(h / 24, 1) + " days";
+  }
+
+  // a number the reader typed: above zero, else null
+  function positive(text) {
+    var x = text === "" ? NaN : Number(text);
+    return x > 0 ? x : null;
   }
 
   // an element whose text is set as text, never parsed as HTML
@@ -34,6 +55,19 @@
     if (text) e.textContent = text;
     Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
     return e;
+  }
+
+  // the page's words (vocabulary.ESTIMATE) into PARENT, each {name} replaced by a text or an element
+  function fill(parent, template, values) {
+    template.split(/\{(\w+)\}/).forEach(function (part, i) {
+      if (i % 2 === 0) {
+        if (part) parent.appendChild(document.createTextNode(part));
+      } else {
+        var v = values[part];
+        parent.appendChild(typeof v === "string" ? document.createTextNode(v) : v);
+      }
+    });
+    return parent;
   }
 
   function chipName(c, side) {
@@ -51,16 +85,17 @@
     return o.provider + " " + o.tier + (listed.length ? " (" + NAME[listed[0]] + " list price only)" : " (no list price)");
   }
 
-  // where a side's price comes from: the list (with its source), the reader over the list, or the reader alone
+  // where a side's price comes from: the list (its provider and region, tier, date and source), the reader
+  // over the list, or the reader alone
   function showHint(hint, listed, typed) {
     hint.replaceChildren();
     if (!listed) {
-      hint.textContent = typed === null ? "No list price here: enter your quote." : "Your quote: no list price here.";
+      hint.textContent = typed === "" ? "No list price here: enter your quote." : "Your quote: no list price here.";
       return;
     }
-    var own = typed !== null && typed !== listed.usd_per_chip_hour;
+    var own = typed !== listed.to_cents;
     var host = listed.host_included === false ? ", the GPUs alone: no host VM price in the catalog" : "";
-    hint.textContent = (own ? "Your price; the list price is " : "List price: ") + money(listed.usd_per_chip_hour) +
+    hint.textContent = (own ? "Your price; the list price is $" : "List price: $") + listed.to_cents +
       " (" + listed.where + ", " + listed.tier + ", " + listed.when + host + "), ";
     if (/^https?:\/\//.test(listed.url)) {
       hint.appendChild(el("a", "source", {href: listed.url, title: listed.source}));
@@ -69,104 +104,125 @@
     }
   }
 
-  function sideOf(c, side, input, units) {
-    var q = c[side].quantity, typed = input.value === "" ? NaN : Number(input.value);
-    return {side: side, label: sideName(c, side), quantity: q, chips: c[side].chips,
-            hours: q ? chipHours(c.work, q, units) : null, price: typed > 0 ? typed : null};
+  // a side as the sums use it: the reader's throughput over the comparison's, the list price itself while
+  // its field shows it (to the cent), else the reader's price
+  function sideOf(form, c, side, listed, units) {
+    var own = positive(form.elements[side + "_own"].value);
+    var q = own || c[side].quantity, chips = positive(form.elements[side + "_chips"].value);
+    var typed = form.elements[side + "_price"].value;
+    var price = listed && typed === listed.to_cents ? listed.usd_per_chip_hour : positive(typed);
+    var hours = q ? chipHours(c.work, q, units) : null;
+    return {side: side, label: sideName(c, side), quantity: q, own: own !== null, chips: chips, hours: hours,
+            time: hours && chips ? hours / chips : null, price: price};
   }
 
   function sideLine(s) {
     var li = el("li", s.label + ": ");
     if (!s.hours) {
-      li.textContent += "no throughput figure on this side";
+      li.textContent += "no throughput figure on this side: give yours";
       return li;
     }
-    var wall = s.chips ? " (" + hours(s.hours / s.chips) + " h on its " + s.chips + " chips)" : "";
-    li.textContent += hours(s.hours) + " chip-hours" + wall;
+    li.textContent += chipHoursText(s.hours) + " chip-hours" + (s.own ? " (at your throughput)" : "");
+    if (s.time !== null) {
+      li.appendChild(document.createTextNode(", "));
+      li.appendChild(el("span", duration(s.time), {"data-ab-time": s.side}));
+      li.appendChild(document.createTextNode(" on " + s.chips.toLocaleString("en-US") + " chips"));
+    } else {
+      li.appendChild(document.createTextNode(" (give the chips for the time)"));
+    }
     if (s.price === null) {
-      li.textContent += "; no price given";
+      li.appendChild(document.createTextNode("; no price given"));
       return li;
     }
-    li.textContent += " × " + money(s.price) + " per chip-hour = ";
+    li.appendChild(document.createTextNode(" × " + money(s.price) + " per chip-hour = "));
     li.appendChild(el("strong", money(s.hours * s.price), {"class": "ab-estimator__usd", "data-side": s.side}));
     return li;
   }
 
-  function cheaperLine(t, g) {
-    var tc = t.hours * t.price, gc = g.hours * g.price;
-    if (tc === gc) return el("p", "Both cost the same.", {"data-ab-cheaper": "neither"});
-    var cheap = tc < gc ? t : g, dear = tc < gc ? g : t;
-    return el("p", "The " + NAME[cheap.side] + " is cheaper: the " + NAME[dear.side] + " costs " +
-              (Math.max(tc, gc) / Math.min(tc, gc)).toFixed(2) + "× as much.", {"data-ab-cheaper": cheap.side});
+  // the verdicts' rule on the two costs: the TPU's advantage (the GPU's cost over the TPU's) beyond the
+  // margin either way names the cheaper side; within it, the same cost
+  function verdictLine(data, t, g) {
+    var tc = t.hours * t.price, gc = g.hours * g.price, advantage = gc / tc, m = data.margin;
+    var side = advantage > 1 + m ? "tpu" : advantage < 1 - m ? "gpu" : null;
+    var cheap = side || (tc <= gc ? "tpu" : "gpu"), dear = cheap === "tpu" ? "gpu" : "tpu";
+    return fill(el("p", "", {"data-ab-cheaper": side || "neither"}), side ? data.words.cheaper : data.words.tie,
+                {cheap: NAME[cheap], dear: NAME[dear], ratio: (Math.max(tc, gc) / Math.min(tc, gc)).toFixed(2)});
   }
 
   // the break-even price of the side left empty (the TPU where both are given), at the other side's price
-  function breakEvenLine(work, t, g) {
+  function breakEvenLine(data, work, t, g) {
     var target = t.price === null ? t : g.price === null ? g : t, known = target === t ? g : t;
     if (known.price === null || !t.quantity || !g.quantity) return null;
-    var p = el("p", "Break-even " + NAME[target.side] + " price: ");
-    p.appendChild(el("strong", money(breakEven(work, known.price, known.quantity, target.quantity)),
-                     {"data-ab-break-even": target.side}));
-    p.appendChild(document.createTextNode(" per chip-hour, with the " + NAME[known.side] + " at " +
-      money(known.price) + ": below it, the " + NAME[target.side] + " is the cheaper."));
-    return p;
+    var price = el("strong", money(breakEven(work, known.price, known.quantity, target.quantity)),
+                   {"data-ab-break-even": target.side});
+    return fill(el("p"), data.words.break_even, {side: NAME[target.side], other: NAME[known.side], price: price,
+                                                 known: money(known.price)});
   }
 
   function setUp(form) {
     var data = JSON.parse(form.querySelector(".ab-estimator__data").textContent);
+    var words = data.words, comparisons = data.comparisons;
     var pick = form.elements.comparison, offer = form.elements.offer, amount = form.elements.amount;
-    var out = form.elements.result, workLabel = form.querySelector("[data-ab-work]");
-    var offerNote = form.querySelector("[data-ab-offer-note]");
-    var field = function (side) { return form.elements[side + "_price"]; };
+    var unit = form.elements.unit, out = form.elements.result, workLabel = form.querySelector("[data-ab-work]");
+    var unitField = form.querySelector("[data-ab-unit-field]"), offerNote = form.querySelector("[data-ab-offer-note]");
+    var field = function (side, name) { return form.elements[side + "_" + name]; };
 
     function current() {
-      var c = data[pick.value];
+      var c = comparisons[pick.value];
       return {c: c, o: c.offers[Number(offer.value)] || c.offers[0]};
     }
 
-    function fillOffers() {
-      var c = data[pick.value];
+    // a comparison picked: its offers, its kind of work, each side's chips; a throughput of the reader's
+    // own belongs to the comparison it was typed for
+    function fillComparison() {
+      var c = comparisons[pick.value];
       offer.replaceChildren();
       c.offers.forEach(function (o, i) { offer.appendChild(el("option", offerLabel(o), {value: String(i)})); });
-      workLabel.textContent = c.work === "tokens" ? "Tokens to train" : "Training runs";
-      if (c.work !== "tokens" && Number(amount.value) > 1e6) amount.value = "1";
-      if (c.work === "tokens" && Number(amount.value) < 1e6) amount.value = "1000000000";
+      workLabel.textContent = words[c.work];
+      unitField.hidden = c.work !== "tokens";
+      SIDES.forEach(function (side) {
+        field(side, "chips").value = c[side].chips ? String(c[side].chips) : "";
+        field(side, "own").value = "";
+        form.querySelector('[data-ab-own-label="' + side + '"]').textContent = words["own_" + c.work];
+        form.querySelector('[data-ab-chip="' + side + '"]').textContent = chipName(c, side);
+        var figure = c[side].quantity;
+        form.querySelector('[data-ab-own-hint="' + side + '"]').textContent = figure ?
+          words["figure_" + c.work].replace("{figure}", figure.toLocaleString("en-US", {maximumFractionDigits: 2})) :
+          words.no_figure;
+      });
     }
 
-    // a comparison or offer picked: each field takes its list price again, or is left for a quote
+    // an offer picked: each price field takes its list price again (to the cent), or is left for a quote
     function fillPrices() {
       var now = current();
       SIDES.forEach(function (side) {
-        var listed = now.o[side];
-        field(side).value = listed ? String(listed.usd_per_chip_hour) : "";
-        form.querySelector('[data-ab-chip="' + side + '"]').textContent = chipName(now.c, side);
+        field(side, "price").value = now.o[side] ? now.o[side].to_cents : "";
       });
       offerNote.textContent = now.o.note;
     }
 
     function show() {
-      var now = current(), n = Number(amount.value);
+      var now = current(), n = positive(amount.value);
       SIDES.forEach(function (side) {
-        var typed = field(side).value === "" ? null : Number(field(side).value);
-        showHint(form.querySelector('[data-ab-hint="' + side + '"]'), now.o[side], typed);
+        showHint(form.querySelector('[data-ab-hint="' + side + '"]'), now.o[side], field(side, "price").value);
       });
       out.replaceChildren();
-      if (!(n > 0)) {
+      if (n === null) {
         out.textContent = "Give an amount above zero.";
         return;
       }
-      var units = now.c.work === "tokens" ? n / 1e9 : n;
-      var t = sideOf(now.c, "tpu", field("tpu"), units), g = sideOf(now.c, "gpu", field("gpu"), units);
+      var units = now.c.work === "tokens" ? n * Number(unit.value) / 1e9 : n;
+      var t = sideOf(form, now.c, "tpu", now.o.tpu, units), g = sideOf(form, now.c, "gpu", now.o.gpu, units);
       var list = el("ul");
       list.appendChild(sideLine(t));
       list.appendChild(sideLine(g));
       out.appendChild(list);
-      if (t.price !== null && g.price !== null && t.hours && g.hours) out.appendChild(cheaperLine(t, g));
-      var even = breakEvenLine(now.c.work, t, g);
+      if (t.price !== null && g.price !== null && t.hours && g.hours) out.appendChild(verdictLine(data, t, g));
+      var even = breakEvenLine(data, now.c.work, t, g);
       if (even) {
         out.appendChild(even);
       } else if (t.price === null && g.price === null) {
-        out.appendChild(el("p", "Give either side's price per chip-hour: the other's break-even price follows."));
+        out.appendChild(el("p", words.no_price));
       }
     }
 
@@ -176,15 +232,18 @@
       show();
     }
 
-    pick.addEventListener("change", function () { fillOffers(); pickOffer(0); });
+    pick.addEventListener("change", function () { fillComparison(); pickOffer(0); });
     offer.addEventListener("change", function () { pickOffer(offer.value); });
-    [amount, field("tpu"), field("gpu")].forEach(function (input) { input.addEventListener("input", show); });
+    unit.addEventListener("change", show);
+    [amount].concat(SIDES.flatMap(function (side) { return ["chips", "price", "own"].map(function (name) {
+      return field(side, name);
+    }); })).forEach(function (input) { input.addEventListener("input", show); });
     // open on the first comparison a list prices on both sides, at that offer
     var both = function (o) { return o.tpu && o.gpu; };
-    var start = Math.max(0, data.findIndex(function (c) { return c.offers.some(both); }));
+    var start = Math.max(0, comparisons.findIndex(function (c) { return c.offers.some(both); }));
     pick.value = String(start);
-    fillOffers();
-    pickOffer(Math.max(0, data[start].offers.findIndex(both)));
+    fillComparison();
+    pickOffer(Math.max(0, comparisons[start].offers.findIndex(both)));
   }
 
   document.querySelectorAll("form.ab-estimator").forEach(setUp);

@@ -8,12 +8,14 @@ The engine is its pipeline, one subpackage a stage, lowest first:
 - ``workloads``: the snippet contract (``accelbench.snippet``) and discovery;
 - ``measure``: runner, timing, stopping, energy, plan, progress, provenance, budgets;
 - ``store``: run files and published files read back, validated, queried, summarised;
-- ``judge``: claims, rules, intervals, verdicts, findings, answers;
+- ``judge``: claims, rules, intervals, verdicts, answers, and ``judge()``, the one step that
+  returns the judgement (a frozen value, published as judgement.json);
 - ``publish``: tables, charts, fragments, downloads, notebooks;
 - ``sources``: each published source, a vertical slice (format, importer, rules, tables,
-  fragments) that registers itself into the registries of ``store``, ``judge`` and ``publish``;
-- at the top: the command line (``cli``), the pre-build step (``prebuild``), the MkDocs plugin
-  and ``cloud``.
+  fragments) that declares itself to ``store``'s registry of sources;
+- at the top: the command line (``cli``), the pre-build step (``prebuild``: judge once, then
+  publish), the registry of rules and fragment types (``registry``, one place), the MkDocs
+  plugin and ``cloud``.
 
 A module imports only from its own stage or a lower one (tests/test_imports.py checks it, lazy
 imports included), so data flows one way: snippet -> runner -> build_data/ -> store -> judge ->

@@ -13,15 +13,17 @@ from dataclasses import dataclass
 from types import MappingProxyType, ModuleType
 
 from accelbench.judge import measured_rules, reference_rules
-from accelbench.judge.claims import CLAIMS
+from accelbench.judge.claims import CLAIMS, STATEMENTS
 from accelbench.judge.judging import Rule, rules_in
-from accelbench.publish.fragments import answers, costs, measured
+from accelbench.publish.fragments import answers, costs, measured, statements
 from accelbench.publish.fragments.core import FragmentType, fragment_types_in
 from accelbench.sources.epoch_models import fragments as epoch_models_fragments
+from accelbench.sources.epoch_models import rules as epoch_models_rules
 from accelbench.sources.mlperf_inference import fragments as mlperf_inference_fragments
 from accelbench.sources.mlperf_inference import rules as mlperf_inference_rules
 from accelbench.sources.mlperf_training import fragments as mlperf_training_fragments
 from accelbench.sources.mlperf_training import rules as mlperf_training_rules
+from accelbench.sources.mlperf_training import statements as mlperf_training_statements
 from accelbench.sources.papers import fragments as papers_fragments
 from accelbench.sources.papers import rules as papers_rules
 from accelbench.sources.vendor_training import fragments as vendor_training_fragments
@@ -29,11 +31,12 @@ from accelbench.sources.vendor_training import rules as vendor_training_rules
 
 RULE_MODULES: tuple[ModuleType, ...] = (
     measured_rules, reference_rules,
-    mlperf_training_rules, mlperf_inference_rules, papers_rules, vendor_training_rules,
+    mlperf_training_rules, mlperf_training_statements, mlperf_inference_rules, papers_rules, vendor_training_rules,
+    epoch_models_rules,
 )
 # in the order the contribute page lists their types
 FRAGMENT_MODULES: tuple[ModuleType, ...] = (
-    measured, answers, costs,
+    measured, answers, costs, statements,
     mlperf_training_fragments, mlperf_inference_fragments, papers_fragments, vendor_training_fragments,
     epoch_models_fragments,
 )
@@ -59,7 +62,8 @@ def build(rule_modules=RULE_MODULES, fragment_modules=FRAGMENT_MODULES) -> Regis
             if key in rules:
                 raise RegistryError(f"two rules for claim {key[0]!r} and kind {key[1]!r}: {module.__name__}")
             rules[key] = r
-    missing = [f"{c.slug!r} judged by {k!r}" for c in CLAIMS.values() for k in c.judged_by if (c.slug, k) not in rules]
+    missing = [f"{c.slug!r} judged by {k!r}" for c in (*CLAIMS.values(), *STATEMENTS.values()) for k in c.judged_by
+               if (c.slug, k) not in rules]
     if missing:
         raise RegistryError(f"no rule for claim {'; '.join(missing)} (list its module in accelbench/registry.py)")
     types: dict[str, FragmentType] = {}

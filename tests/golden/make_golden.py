@@ -1,14 +1,25 @@
-"""Writes tests/golden/: every fragment and download `accelbench render` makes from fixed data
-(the synthetic GPU and TPU runs of tests/fixtures/runs, the committed MLPerf files, the reference
-tables), notebooks converted without executing them. tests/test_golden.py renders the same again
-and wants the same bytes: a refactor that changes no output passes untouched; a change whose
-point is a different output regenerates this folder and shows the difference in its diff.
+"""Writes tests/golden/: the engine's snapshot, made from fixed data only (tests/fixtures/: the
+synthetic GPU and TPU runs of runs/ with today's snippet versions, the frozen extracts of the
+published files in published/, the frozen reference tables in reference/), never from build_data/:
+a data import or a price update leaves it as it is.
+
+- judgement.json: the judgement the build makes, ``as_json(judge(store, published, reference,
+  RULES))``: every claim's verdict, per kind of evidence, with the comparisons and figures behind it;
+- fragments/: the HTML of a few fragments rendered from it as the pre-build step renders them (the
+  answers on speed and cost, the comparison page's verdicts table, the matrix-multiplication
+  evidence table, the energy evidence), each chart reduced to its accessible name and caption
+  (``undrawn``).
+
+tests/test_golden.py makes both again and wants the same bytes: a refactor that changes no output
+passes untouched; a change whose point is a different judgement or wording regenerates this folder
+and shows the difference in its diff.
 
     python tests/golden/make_golden.py
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 import tempfile
@@ -18,38 +29,69 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path[:0] = [str(HERE.parent), str(ROOT / "scripts")]
 
+JUDGEMENT = "judgement.json"
+FRAGMENTS = "fragments"
+# (the folder a page includes it from, kind, arguments): as docs/guide.md, docs/article/comparison.md,
+# docs/evidence/matmul.md and docs/evidence/energy.md include them
+SHOWN = (("", "answer", ("speed",)), ("", "answer", ("cost",)), ("article", "verdicts", ()),
+         ("evidence", "table", ("matmul",)), ("evidence", "energy", ()))
 
-def render_fixed(folder: Path) -> dict[str, bytes]:
-    """Render from the fixed data in ``folder`` (a scratch copy of the project); path -> bytes of
-    every generated fragment (generated/...) and download (files/...)."""
-    from accelbench.prebuild import GENERATED, render_site
-    from accelbench.publish.downloads import FILES
+CHART = re.compile(r'<figure class="ab-chart">.*?</figure>', re.S)
+DRAWING = "drawing and spec left out of the snapshot (make_golden.undrawn)"
 
-    from conftest import new_data_dir
-    from helpers import copy_project
 
-    config = copy_project(folder)
-    data = new_data_dir(folder)
-    for run in sorted((ROOT / "tests" / "fixtures" / "runs").glob("*.json")):
-        shutil.copy(run, data / "runs" / run.name)
-    shutil.copytree(ROOT / "build_data" / "published", data / "published")
-    render_site(config.parent, data, config.parent / "snippets", execute_notebooks=False)
-    out = {}
-    for prefix, base in (("generated", config.parent / GENERATED), ("files", config.parent / "docs" / FILES)):
-        for path in sorted(p for p in base.rglob("*") if p.is_file()):
-            out[f"{prefix}/{path.relative_to(base).as_posix()}"] = path.read_bytes()
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """The snapshot made from the fixed data (a scratch data directory in ``folder``): name -> bytes."""
+    from fixtures.make_fixtures import data_dir, published
+
+    from accelbench.core.reference import Reference
+    from accelbench.judge.judgement import as_json
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import Links, render
+    from accelbench.store.store import load_store
+    from accelbench.workloads.discovery import workload_settings
+
+    from conftest import SNIPPETS
+
+    data = data_dir(folder)
+    # the build's own step: context() makes the judgement once, judge(store, published, reference, RULES)
+    base = context(load_store(data, SNIPPETS), Reference(data / "reference"), workload_settings(SNIPPETS), Links(""),
+                   published=published())
+    out = {JUDGEMENT: as_json(base.judgement)}
+    for where, kind, args in SHOWN:  # named as generated/ names them (prebuild.Include.path)
+        name = "/".join(p for p in (FRAGMENTS, where, ".".join((kind, *args)) + ".md") if p)
+        out[name] = undrawn(render(base.with_links(Links(where)), kind, list(args)).text).encode("utf-8")
     return out
+
+
+def undrawn(html: str) -> str:
+    """The fragment with each chart reduced to its words, the engine's: its accessible name and its
+    caption. Its drawing (vl-convert's SVG, whose bytes change with that library) and its Vega-Lite
+    spec (the judgement's comparisons again, with the theme) are left out; tests/test_charts.py and
+    tests/test_answer_charts.py test the charts."""
+    def words(m: re.Match) -> str:
+        label = re.search(r'<svg role="img" aria-label="([^"]*)"', m[0])
+        caption = re.search(r"<figcaption>.*?</figcaption>", m[0], re.S)
+        return (f'<figure class="ab-chart"><!-- {DRAWING} --><svg role="img" aria-label="{label[1] if label else ""}"></svg>'
+                f'{caption[0] if caption else ""}</figure>')
+    return CHART.sub(words, html)
+
+
+def stored() -> dict[str, bytes]:
+    """The snapshot as committed: name -> bytes."""
+    return {p.relative_to(HERE).as_posix(): p.read_bytes() for p in sorted(HERE.rglob("*"))
+            if p.is_file() and (p.name == JUDGEMENT or p.relative_to(HERE).parts[0] == FRAGMENTS)}
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
-        rendered = render_fixed(Path(scratch))
-    for old in (HERE / "generated", HERE / "files"):
-        shutil.rmtree(old, ignore_errors=True)
-    for name, content in rendered.items():
+        made = snapshot(Path(scratch))
+    (HERE / JUDGEMENT).unlink(missing_ok=True)
+    shutil.rmtree(HERE / FRAGMENTS, ignore_errors=True)
+    for name, content in made.items():
         (HERE / name).parent.mkdir(parents=True, exist_ok=True)
         (HERE / name).write_bytes(content)
-    print(f"wrote {len(rendered)} file(s) under {HERE}")
+    print(f"wrote {len(made)} file(s) under {HERE}, {sum(map(len, made.values())):,} bytes")
 
 
 if __name__ == "__main__":

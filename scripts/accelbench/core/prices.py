@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 from accelbench.core.columns import csv_rows
@@ -48,6 +49,21 @@ def break_even(work: str, known_usd_per_chip_hour: float, known_quantity: float,
     return known_usd_per_chip_hour * chip_hours(work, known_quantity) / chip_hours(work, other_quantity)
 
 
+def to_cents(usd_per_chip_hour: float) -> str:
+    """A price as the estimator's field shows it: dollars to the cent, a half cent rounded up, from the
+    price as written ('5.38' for 5.38326875, '2.70' for 2.7): never more digits than a reader types."""
+    return str(_cents(usd_per_chip_hour))
+
+
+CENT, DIME = Decimal("0.01"), Decimal("0.10")
+
+
+def _cents(value: float) -> Decimal:
+    """VALUE to the cent, a half cent rounded up from the figure as written (8.055 -> 8.06, where the
+    float's binary value is a hair below it); float() first, as a numpy figure's repr is not a number."""
+    return Decimal(repr(float(value))).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
 def usd_per_pflop(usd_per_chip_hour: float, tflops: float) -> float:
     """Dollars per PFLOP of matrix work at TFLOPS sustained: the price of a chip-hour over the PFLOP it does."""
     return usd_per_chip_hour / (tflops * 3600 / 1000)
@@ -56,9 +72,29 @@ def usd_per_pflop(usd_per_chip_hour: float, tflops: float) -> float:
 UNITS = {"tokens": "per billion tokens", "runs": "per run"}  # what one unit of each kind of work is, in words
 
 
-def dollars(work: str, value: float) -> str:
-    """A cost as the sentences write it: cents per billion tokens, whole dollars per run."""
-    return f"${value:,.2f} {UNITS[work]}" if work == "tokens" else f"${value:,.0f} {UNITS[work]}"
+def dollars(value: float) -> str:
+    """Every dollar amount a page, table or sentence shows, by one rule:
+
+    - a dime or more, whatever its size: to the cent, thousands separated ("$5.38" for 5.38326875,
+      "$2.70", "$1,706.67"). A price per chip-hour is in this band (no list price is under a dime) and
+      reads as its estimator field does (to_cents); a large amount keeps its cents because the
+      estimator (assets/estimator.js, money) writes every figure to the cent and a reader compares
+      its figure with the tables' (tests/test_estimator.py holds them equal);
+    - under a dime: two significant figures, so a small cost (a PFLOP of matrix work) never reads
+      "$0.00" ("$0.0017", "$0.052"); only zero does.
+
+    A half rounds up, from the figure as written (as to_cents does); a negative amount is "-$1.50"."""
+    sign, shown = "-" if value < 0 else "", _cents(abs(value))
+    amount = Decimal(repr(abs(float(value))))
+    if shown < DIME and amount:  # two significant figures, counted again where rounding adds a digit
+        shown = amount.quantize(Decimal(1).scaleb(amount.adjusted() - 1), rounding=ROUND_HALF_UP)
+        shown = shown.quantize(Decimal(1).scaleb(shown.adjusted() - 1), rounding=ROUND_HALF_UP)
+    return f"{sign}${shown:,f}"
+
+
+def dollars_per(work: str, value: float) -> str:
+    """A cost per unit of WORK as the sentences write it: '$1,024.00 per run', '$2.31 per billion tokens'."""
+    return f"{dollars(value)} {UNITS[work]}"
 
 
 class PriceError(ValueError):
@@ -94,7 +130,7 @@ class Price:
     def text(self) -> str:
         """"$2.70 per chip-hour (GCP us-central1, on-demand)", with the host where it is left out."""
         host = ", the GPUs alone: the catalog has no host VM price there" if self.host_included is False else ""
-        return f"${self.usd_per_chip_hour:.2f} per chip-hour ({self.where}, {self.tier}{host})"
+        return f"{dollars(self.usd_per_chip_hour)} per chip-hour ({self.where}, {self.tier}{host})"
 
     def when(self, today: date) -> str:
         """The price's date as readers see it, with its age where it is older than STALE_MONTHS."""
@@ -222,7 +258,7 @@ def elsewhere(prices: PriceList, gpu_chip: str, work: str, quantity: float) -> s
     if best is None:
         return "; no GPU offer outside GCP in the price lists"
     return (f"; context, not in the verdict: the GPU's cheapest offer elsewhere, {best.text()}, is "
-            f"{dollars(work, usd(work, best.usd_per_chip_hour, quantity))}")
+            f"{dollars_per(work, usd(work, best.usd_per_chip_hour, quantity))}")
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from accelbench.core.columns import csv_rows
 from accelbench.core.formats import NumberFormat, read_formats
 from accelbench.core.framework_support import FrameworkSupport, read_framework_support
 from accelbench.core.prices import Price, read_prices
+from accelbench.core.scale_domains import ScaleDomain, read_scale_domains
 from accelbench.core.submitters import read_submitter_names
 
 # Which spec column is the dense peak for the dtype a measurement actually ran. float16 on
@@ -43,6 +44,7 @@ class Reference:
         self.formats = read_formats(self.dir, {row["chip"] for row in self.accelerators})
         self.availability = read_availability(self.dir, {row["chip"] for row in self.accelerators})
         self.frameworks: list[FrameworkSupport] = read_framework_support(self.dir, {r["chip"] for r in self.accelerators})
+        self.scale_domains: list[ScaleDomain] = read_scale_domains(self.dir, {r["chip"] for r in self.accelerators})
         self.submitter_names = read_submitter_names(self.dir)
 
     def submitter(self, written: str) -> str:

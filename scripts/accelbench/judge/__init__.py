@@ -4,7 +4,7 @@ build that applies every rule it is given and answers every claim, returning a f
 publishing stage reads (the registry of rules is built at the top, accelbench/registry.py).
 
 Modules: ``answers``, ``claims``, ``generations``, ``intervals``, ``judgement``, ``judging``, ``measured_rules``,
-``reference_rules``.
+``recommendation``, ``reference_rules``.
 May import: ``core`` to ``store``; never ``publish``, ``sources`` or the top. This ``__init__``
 imports nothing.
 """

@@ -8,7 +8,7 @@ training: they are shown, labelled, beside it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from accelbench.core.availability import month_of
 from accelbench.judge.claims import (
@@ -86,6 +86,9 @@ class Answer:
     deciding: list[KindAnswer]  # the decisive kinds the answer counts
     older: list[KindAnswer]  # decisive kinds of an older TPU generation: named, not counted
     missing: list[str]  # kinds that could judge the claim but have nothing imported
+    # where every deciding comparison is of chips a generation older than today's newest on both sides:
+    # the chips it speaks for (TPU, GPU) and the latest year among them; empty otherwise
+    speaks_for: tuple[str, ...] = ()
 
     @property
     def split(self) -> list[KindAnswer]:
@@ -174,3 +177,20 @@ def prices_kind(held: bool) -> KindInfo:
 def specs_kind(held: bool) -> KindInfo:
     """The vendors' specifications: vendor-stated, so an answer resting on them alone is weak."""
     return KindInfo(SPECS_LABEL, SPECS_TITLE, vendor=True, held=held, more="every chip's number formats")
+
+
+def of_older_chips(a: Answer, newest: dict[str, int]) -> Answer:
+    """The answer marked as speaking only for the chips it compares, where each of its deciding
+    comparisons is of chips first available more than GENERATION_MONTHS before the newest chip of
+    the same platform (``newest``: platform -> month, from the reference data). Such evidence is
+    all there is, or it would not decide; it says nothing of today's choice, and the answer says so."""
+    compared = [c for k in a.deciding for c in k.finding.comparisons if c.tpu_available and c.gpu_available]
+    if a.claim.slug not in PER_CHIP or not compared or len(compared) != sum(len(k.finding.comparisons) for k in a.deciding):
+        return a
+    old = all(newest["tpu"] - month_of(c.tpu_available) > GENERATION_MONTHS and
+              newest["gpu"] - month_of(c.gpu_available) > GENERATION_MONTHS for c in compared)
+    if not old:
+        return a
+    chips = tuple(dict.fromkeys(name for c in compared for name in (c.tpu_name or c.tpu, c.gpu_name or c.gpu)))
+    year = max(max(month_of(c.tpu_available), month_of(c.gpu_available)) for c in compared) // 12
+    return replace(a, speaks_for=(*chips, str(year)))

@@ -54,7 +54,7 @@ _CLAIMS = (
     Claim("cost", "Cost", "Varies (can be expensive)", "Often cheaper at scale on GCP", "about/hardware.md",
           (MEASURED, "mlperf-training", "vendor-training"),
           "tpu", "a TPU run of the GPT-2 benchmark, priced from the dated price list"),
-    Claim("energy", "Energy Efficiency", "Good", "Better", "evidence/energy.md", (MEASURED, "mlperf-training", "paper"),
+    Claim("energy", "Energy Efficiency", "Good", "Better", "evidence/energy.md", (MEASURED, "paper"),
           "tpu", "a metered run on a TPU that exposes an energy counter"),
     Claim("frameworks", "Supported Frameworks", "TensorFlow, PyTorch, JAX, etc.", "Best with TensorFlow, JAX",
           "evidence/transformer_train.md", (MEASURED, "mlperf-training", SPECS),
@@ -62,3 +62,75 @@ _CLAIMS = (
                  "with all three"),
 )
 CLAIMS: dict[str, Claim] = {c.slug: c for c in _CLAIMS}  # in the order of the article's table
+
+# The kinds of evidence the article's other claims are judged by, where a source holds them
+EPOCH = "epoch-notable-models"  # what notable models were trained on (Epoch AI)
+MLPERF = "mlperf-training"
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A claim of the article outside its comparison table, answered where it is read. It is
+    answered by the claims it repeats (``answered_by``: table claims or earlier statements, their
+    answers linked, never said again), by rules of its own (``judged_by``, each kind's verdict on whether it holds), or both.
+    A ``prediction`` no evidence can decide yet: its rules show the trend so far."""
+
+    slug: str
+    page: str  # the article's page that prints it
+    words: str  # the article's words
+    answered_by: tuple[str, ...] = ()  # table claims (CLAIMS) or statements whose answers answer it
+    judged_by: tuple[str, ...] = ()  # kinds of evidence with a rule of their own for it
+    prediction: bool = False
+
+    @property
+    def feature(self) -> str:  # as the methodology's lists of rules name a claim
+        return self.words
+
+
+GPUS, TPUS, CHOOSING, EXAMPLES, FUTURE, CONCLUSION = (
+    "article/gpus.md", "article/tpus.md", "article/choosing.md", "article/examples.md", "article/future.md",
+    "article/conclusion.md")
+_STATEMENTS = (
+    Statement("gpu-parallel", GPUS, "Excel at parallel processing — thousands of cores work simultaneously.",
+              ("designed",)),
+    Statement("gpu-deep-learning", GPUS, "Are heavily used for deep learning, machine learning, and scientific computing.",
+              ("designed",), (EPOCH,)),
+    Statement("gpu-brands", GPUS, "Popular brands: NVIDIA (with CUDA technology), AMD.", (), (MLPERF,)),
+    Statement("gpu-flexible", GPUS, "Flexible — Great for training many types of models.", ("flexibility",)),
+    Statement("gpu-ecosystem", GPUS, "Massive ecosystem — Libraries like TensorFlow and PyTorch optimize well for GPUs.",
+              ("frameworks",)),
+    Statement("gpu-available", GPUS, "Widely available — From laptops to cloud providers.", ("availability",)),
+    Statement("tpu-for-ai", TPUS, "TPU stands for Tensor Processing Unit, developed by Google specifically for AI workloads.",
+              ("designed",)),
+    Statement("tpu-tensor-ops", TPUS, "Optimized for tensor operations, the core of deep learning.", ("designed", "speed")),
+    Statement("tpu-matrix-speed", TPUS, "Built to accelerate matrix computations at incredible speeds.", ("speed",)),
+    Statement("tpu-gcp", TPUS, "Mostly available through Google Cloud Platform (GCP).", ("availability",)),
+    Statement("tpu-ultra-fast", TPUS, "Ultra-fast — Especially for large neural networks like Transformers.", ("speed",)),
+    Statement("tpu-energy", TPUS, "Energy efficient — Lower power consumption per computation.", ("energy",)),
+    Statement("tpu-scalable", TPUS, "Scalable — TPU pods can handle massive AI models.", (), (MLPERF, EPOCH)),
+    Statement("use-gpu-frameworks", CHOOSING, "You are working with different AI frameworks (TensorFlow, PyTorch, JAX).",
+              ("frameworks",)),
+    Statement("use-gpu-research", CHOOSING, "You need flexibility for research and experimentation.",
+              ("flexibility", "labs-gpus")),
+    Statement("use-gpu-local", CHOOSING, "You prefer local training (own PC, workstations).", ("availability",)),
+    Statement("use-gpu-clouds", CHOOSING, "You use multiple cloud providers (AWS, Azure, etc.).", ("availability",)),
+    Statement("use-tpu-large", CHOOSING, "You’re training very large models (like GPT, BERT).", ("speed", "tpu-scalable")),
+    Statement("use-tpu-fast-green", CHOOSING, "You need faster training times and lower energy usage.", ("speed", "energy")),
+    Statement("use-tpu-tensorflow", CHOOSING, "You are heavily using TensorFlow or Google's AI services.", ("frameworks",)),
+    Statement("use-tpu-cost", CHOOSING, "You want cost-effective large-scale training via Google Cloud.", ("cost",)),
+    Statement("openai-gpus", EXAMPLES, "OpenAI initially trained early GPT models using GPUs due to flexibility.",
+              (), (EPOCH,)),
+    Statement("deepmind-tpus", EXAMPLES, "DeepMind trains massive reinforcement learning models using TPUs to speed up "
+              "computation.", (), (EPOCH,)),
+    Statement("labs-gpus", EXAMPLES, "Startups and Research Labs often prefer GPUs for experimentation and prototyping.",
+              (), (EPOCH,)),
+    Statement("custom-chips", FUTURE, "Custom AI Chips (like TPUs) will become more common.", (), (EPOCH,), True),
+    Statement("hybrid", FUTURE, "Hybrid models — using both GPUs and TPUs — will optimize efficiency.", (), (EPOCH,), True),
+    Statement("open-tpu-access", FUTURE, "More open TPU access beyond Google Cloud could democratize AI research.",
+              ("availability",), (), True),
+    Statement("conclusion-gpus", CONCLUSION, "If you need maximum flexibility and variety, GPUs are your best bet.",
+              ("flexibility", "frameworks", "availability")),
+    Statement("conclusion-tpus", CONCLUSION, "If you prioritize speed, scale, and TensorFlow optimization, go for TPUs.",
+              ("speed", "tpu-scalable", "frameworks")),
+)
+STATEMENTS: dict[str, Statement] = {s.slug: s for s in _STATEMENTS}  # in the article's order

@@ -27,12 +27,27 @@ from accelbench.judge.answers import (
     KindInfo,
     all_answers,
     measured_kind,
+    of_older_chips,
     prices_kind,
     specs_kind,
 )
-from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, SPECS
+from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, SPECS, STATEMENTS, Statement
 from accelbench.judge.generations import GENERATION_MONTHS, by_generation
-from accelbench.judge.judging import CONTRADICTED, MARGIN, MIXED, NOT_MEASURED, SUPPORTED, Comparison, CostItem, Finding, Rule
+from accelbench.judge.judging import (
+    CONTRADICTED,
+    LINKED,
+    MARGIN,
+    MIXED,
+    NOT_MEASURED,
+    SUPPORTED,
+    UNDECIDABLE,
+    Comparison,
+    CostItem,
+    Finding,
+    Rule,
+    combined,
+)
+from accelbench.judge.recommendation import Condition, recommend
 from accelbench.store.published import SOURCES, Published
 from accelbench.store.store import Store
 
@@ -41,16 +56,49 @@ SCHEMA = Path(__file__).with_name("judgement.schema.json")
 
 
 @dataclass(frozen=True)
+class StatementAnswer:
+    """The answer to one of the article's other claims: its own kinds' verdicts on whether it holds
+    (held kinds only, in judged_by's order), combined, and the claims whose answers it links to."""
+
+    statement: Statement
+    kinds: tuple[tuple[str, Finding], ...]
+    verdict: str  # combined over its own kinds; UNDECIDABLE for a prediction; LINKED with no kind of its own
+
+    @property
+    def linked(self) -> tuple[str, ...]:
+        return self.statement.answered_by
+
+
+@dataclass(frozen=True)
 class Judgement:
-    """Every finding (claim, kind of evidence) and every claim's answer, made once per build."""
+    """Every finding (claim, kind of evidence), every table claim's answer and every other claim's
+    answer, made once per build."""
 
     findings: Mapping[tuple[str, str], Finding]
     answers: tuple[Answer, ...]
+    statements: tuple[StatementAnswer, ...]
+    recommendation: tuple[Condition, ...]  # who should choose which chip, on what condition
     kinds: Mapping[str, KindInfo]  # every kind of evidence, held or not
     rules: Mapping[tuple[str, str], Rule]  # the rules applied, with their texts
 
     def answer(self, claim: str) -> Answer:
         return next(a for a in self.answers if a.claim.slug == claim)
+
+    def statement(self, slug: str) -> StatementAnswer:
+        return next(s for s in self.statements if s.statement.slug == slug)
+
+
+def answer_statement(statement: Statement, findings: Mapping[tuple[str, str], Finding],
+                     kinds: Mapping[str, KindInfo]) -> StatementAnswer:
+    own = tuple((k, findings[(statement.slug, k)]) for k in statement.judged_by
+                if (statement.slug, k) in findings and kinds[k].held)
+    if statement.prediction:
+        verdict = UNDECIDABLE
+    elif not statement.judged_by:
+        verdict = LINKED
+    else:
+        verdict = combined([f.verdict for _, f in own if f.verdict != NOT_MEASURED])
+    return StatementAnswer(statement, own, verdict)
 
 
 def kinds_of(reference: Reference, published: Published) -> dict[str, KindInfo]:
@@ -61,6 +109,17 @@ def kinds_of(reference: Reference, published: Published) -> dict[str, KindInfo]:
             **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in published) for k, s in SOURCES.items()}}
 
 
+def newest_chips(reference: Reference) -> dict[str, int]:
+    """Platform -> the month the newest chip of the reference data was first available."""
+    platform = {row["chip"]: row["platform"] for row in reference.accelerators}
+    months: dict[str, int] = {}
+    for chip, found in reference.availability.items():
+        side = platform.get(chip)
+        if side in ("gpu", "tpu"):
+            months[side] = max(months.get(side, 0), found.month)
+    return months
+
+
 def judge(store: Store, published: Published, reference: Reference,
           rules: Mapping[tuple[str, str], Rule]) -> Judgement:
     """Apply every rule to its kind's data (a published source with no file imported has no
@@ -69,13 +128,18 @@ def judge(store: Store, published: Published, reference: Reference,
     findings = {key: by_generation(key[0], rule.judge(data[rule.evidence], reference), reference)
                 for key, rule in rules.items() if rule.evidence in data}
     kinds = kinds_of(reference, published)
-    return Judgement(MappingProxyType(findings), tuple(all_answers(findings, kinds)), MappingProxyType(kinds),
+    newest = newest_chips(reference)
+    answers = tuple(of_older_chips(a, newest) for a in all_answers(findings, kinds))
+    return Judgement(MappingProxyType(findings), answers,
+                     tuple(answer_statement(s, findings, kinds) for s in STATEMENTS.values()),
+                     recommend({a.claim.slug: a for a in answers}, findings, reference), MappingProxyType(kinds),
                      MappingProxyType(dict(rules)))
 
 
 # The codes judgement.json writes for the engine's verdicts and directions (the pages' words for
 # them are the wording module's)
-VERDICT_CODES = {SUPPORTED: "supported", CONTRADICTED: "contradicted", MIXED: "mixed", NOT_MEASURED: "not_measured"}
+VERDICT_CODES = {SUPPORTED: "supported", CONTRADICTED: "contradicted", MIXED: "mixed", NOT_MEASURED: "not_measured",
+                 UNDECIDABLE: "prediction", LINKED: "linked"}
 DIRECTION_CODES = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDENCE: "none"}
 
 # Fields written by the rules in words: the wording module says them, so the data leaves them out
@@ -103,7 +167,13 @@ def as_data(j: Judgement) -> dict:
     return {"schema_version": SCHEMA_VERSION, "margin": MARGIN, "generation_months": GENERATION_MONTHS,
             "claims": [{"claim": a.claim.slug, "direction": DIRECTION_CODES[a.direction], "strength": a.strength,
                         "kinds": [_kind(a, k.kind, j) for k in a.kinds], "not_imported": list(a.missing)}
-                       for a in j.answers if a.claim.slug in CLAIMS]}
+                       for a in j.answers if a.claim.slug in CLAIMS],
+            "statements": [{"statement": s.statement.slug, "page": s.statement.page, "answered_by": list(s.linked),
+                            "prediction": s.statement.prediction, "verdict": VERDICT_CODES[s.verdict],
+                            "kinds": [{"kind": k, "verdict": VERDICT_CODES[f.verdict], "facts": f.facts,
+                                       "sources": [url for _, url in f.links]} for k, f in s.kinds]}
+                           for s in j.statements],
+            "recommendation": [asdict(c) for c in j.recommendation]}
 
 
 def as_json(j: Judgement) -> bytes:

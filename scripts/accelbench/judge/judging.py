@@ -11,12 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from accelbench.judge.claims import CLAIMS, Claim
+from accelbench.judge.claims import CLAIMS, STATEMENTS, Claim, Statement
 
 if TYPE_CHECKING:
     from accelbench.core.reference import Reference
 
 SUPPORTED, CONTRADICTED, MIXED, NOT_MEASURED = "supported", "contradicted", "mixed", "not measured yet"
+UNDECIDABLE = "a prediction"  # a statement about the future: the evidence shows the trend so far, and decides nothing
+LINKED = "answered by the claims it repeats"  # a statement with no rule of its own: its linked answers are its answer
 MARGIN = 0.05  # differences within the margin count as a tie: every rule and every sentence reads it here
 MARGIN_TEXT = f"{MARGIN:.0%}"  # the margin as the rules' texts and the sentences write it
 ABOVE = f"{1 + MARGIN:.2f}"  # the ratio a whole interval must clear, as the rules' texts write it
@@ -125,7 +127,7 @@ class Finding:
 
 @dataclass(frozen=True)
 class Rule:
-    claim: Claim
+    claim: Claim | Statement  # a row of the article's table, or another of its claims
     evidence: str  # the kind of evidence it judges from: MEASURED or a published source's kind
     text: str  # the rule in words, as the methodology page shows it
     judge: Callable[[object, Reference], Finding]  # (that kind's data, reference data) -> finding
@@ -135,11 +137,12 @@ def rule(claim: str, evidence: str, text: str):
     """Declare the decorated judge as the rule for one claim and one kind of evidence. It registers
     nothing: the registry (accelbench/registry.py) lists the modules whose rules the build applies,
     in one place, so that a rule left out is an error there, never a silent gap."""
-    if evidence not in CLAIMS[claim].judged_by:
-        raise ValueError(f"claim {claim!r} is not judged by {evidence!r} evidence (claims.py lists {CLAIMS[claim].judged_by})")
+    judged = CLAIMS.get(claim) or STATEMENTS[claim]
+    if evidence not in judged.judged_by:
+        raise ValueError(f"claim {claim!r} is not judged by {evidence!r} evidence (claims.py lists {judged.judged_by})")
 
     def declare(judge):
-        judge.rule = Rule(CLAIMS[claim], evidence, text, judge)
+        judge.rule = Rule(judged, evidence, text, judge)
         return judge
     return declare
 
@@ -150,5 +153,5 @@ def rules_in(module) -> list[Rule]:
 
 
 def rules_of(rules: dict[tuple[str, str], Rule], evidence: str) -> list[Rule]:
-    """The rules of one kind of evidence, in the order of the article's table."""
-    return [rules[(slug, evidence)] for slug in CLAIMS if (slug, evidence) in rules]
+    """The rules of one kind of evidence, in the order of the article's table, then of its other claims."""
+    return [rules[(slug, evidence)] for slug in (*CLAIMS, *STATEMENTS) if (slug, evidence) in rules]

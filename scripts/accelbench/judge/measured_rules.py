@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from accelbench.core.formats import format_name
+from accelbench.core.prices import dollars_per
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import EVIDENCE_CATEGORIES
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, Claim
@@ -201,7 +202,7 @@ def flexibility(store: Store, reference: Reference) -> Finding:
 
 
 def _price_text(cost: float, price, row: pd.Series) -> str:
-    return f"${cost:#.3g} per billion tokens ({row['device']}, {row['framework']}; {price.text()})"
+    return f"{dollars_per('tokens', cost)} ({row['device']}, {row['framework']}; {price.text()})"
 
 
 @rule("cost", MEASURED,

@@ -1,5 +1,5 @@
 """Claim -> verdict from the reference data (build_data/reference/): the vendors' own specifications,
-registered in judging.RULES under (claim, SPECS), and the dated price lists, under (claim, PRICES).
+declared for (claim, SPECS), and the dated price lists, under (claim, PRICES).
 Never a measurement: each verdict is a column of its own, labelled reference data, and an answer
 resting on the specifications alone is weak (vendor-stated).
 
@@ -13,7 +13,8 @@ units are not in the data: the GPU side's "graphics" is not judged here.
 from __future__ import annotations
 
 from accelbench.core.formats import FORMATS, NumberFormat
-from accelbench.core.framework_support import FRAMEWORKS
+from accelbench.core.framework_support import FRAMEWORKS, UNSUPPORTED
+from accelbench.core.framework_support import NOT_STATED as SUPPORT_NOT_STATED
 from accelbench.core.framework_support import SUPPORTED as STATED
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import PRICES, SPECS
@@ -110,10 +111,10 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
     if chip is None or not any(c == chip for c, _ in rows):
         return Finding(NOT_MEASURED, ["No framework support is stated for the newest TPU yet (frameworks.csv)."])
     stated = {fw: rows.get((chip, fw)) for fw in ("TensorFlow", "JAX", "PyTorch")}
-    said = {fw: r.support if r else "not stated" for fw, r in stated.items()}
-    if "not supported" in (said["TensorFlow"], said["JAX"]):
+    said = {fw: r.support if r else SUPPORT_NOT_STATED for fw, r in stated.items()}
+    if UNSUPPORTED in (said["TensorFlow"], said["JAX"]):
         verdict = CONTRADICTED
-    elif said["TensorFlow"] == said["JAX"] == "supported":
+    elif said["TensorFlow"] == said["JAX"] == STATED:  # the vendor's support word, not a verdict
         verdict = SUPPORTED
     else:
         verdict = MIXED

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from accelbench.core.prices import dollars
 from accelbench.core.reference import Reference
 from accelbench.measure.plan import COMPILE_S
 
@@ -106,6 +107,6 @@ def cost_text(target: Target, reference: Reference) -> str:
     if bound is None:
         return "no price in the reference data"
     usd, price = bound
-    return f"at most ${usd:.2f} ({price.text()}; {price.when(reference.prices.as_of)})"
+    return f"at most {dollars(usd)} ({price.text()}; {price.when(reference.prices.as_of)})"
 
 

@@ -7,6 +7,7 @@ clause. publish/wording.py puts them together into sentences."""
 from __future__ import annotations
 
 from accelbench.core.availability import month_of
+from accelbench.core.framework_support import SUPPORTED as STATED
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.answers import DISAGREE, ONE_KIND, TIE, TO_GPU, TO_TPU, WEAK, KindAnswer
 from accelbench.judge.claims import MEASURED, PRICES, SPECS
@@ -15,6 +16,27 @@ from accelbench.judge.judging import MARGIN_TEXT, Comparison
 TIE_BAND = f"±{MARGIN_TEXT}"  # the margin within which the rules call a tie, as every sentence, caption and tooltip writes it
 TIE_TOOLTIP = f"within {TIE_BAND}: a tie for the verdict rules"  # the charts' shaded band
 NO_COMPARISON = "no evidence yet"  # a source's verdict where it holds nothing on a claim: it measures nothing
+# Where a claim's answer card sends readers to work it out with figures of their own, by claim
+TOOLS = {"cost": "Estimate a training run's cost and time at your own prices, chip counts and throughput: the cost "
+                 "estimator"}
+# The cost estimator's words (publish/render/pricing.py ships them in its page's data; assets/estimator.js
+# fills in each {name}). Its verdict on the reader's figures is the verdicts' rule at their margin: a cost
+# ratio within the tie band is the same cost, never "cheaper".
+ESTIMATE = {
+    "cheaper": "The {cheap} is cheaper: the {dear} costs {ratio}× as much.",
+    "tie": f"The same cost within {TIE_BAND}, the margin within which the verdicts call a tie: the {{dear}} costs "
+           "{ratio}× as much as the {cheap}.",
+    "break_even": "Break-even {side} price: {price} per chip-hour, with the {other} at {known}: below it, the {side} "
+                  "is the cheaper.",
+    "no_price": "Give either side's price per chip-hour: the other's break-even price follows.",
+    "tokens": "Tokens to train",
+    "runs": "Training runs",
+    "own_tokens": "Your own throughput, tokens/s per chip (optional)",
+    "own_runs": "Your own chip-hours per training run (optional)",
+    "figure_tokens": "The comparison's figure: {figure} tokens/s per chip; a figure of yours replaces it.",
+    "figure_runs": "The comparison's figure: {figure} chip-hours per run; a figure of yours replaces it.",
+    "no_figure": "The comparison has no figure on this side: give yours.",
+}
 
 SIDE_OF = {TO_GPU: "gpu", TO_TPU: "tpu"}
 CHIPS = {"gpu": "GPUs", "tpu": "TPUs"}
@@ -28,7 +50,8 @@ NOUNS = {MEASURED: "our own runs", "mlperf-training": "MLPerf's audited results"
 UNITS = {MEASURED: "benchmark run here", "mlperf-training": "MLPerf benchmark",
          "mlperf-inference": "MLPerf inference scenario", "vendor-training": "vendor pair", "paper": "paper"}
 # What the chip that wins a per-chip comparison did
-VERBS = {"speed": "trained faster", "energy": "used less energy"}
+VERBS = {"speed": "trained faster", "energy": "used less energy",
+         "power": "drew less power"}  # by claim, or by the metric every deciding comparison shares
 # How an answer that points to one chip opens, for the claims judged from facts rather than ratios
 LEADS = {("designed", "gpu"): "GPUs are the general-purpose chips", ("designed", "tpu"): "TPUs proved as general as GPUs",
          ("flexibility", "gpu"): "GPUs have been shown on the wider range of work",
@@ -111,8 +134,8 @@ def _coverage(f: dict, claim: str) -> str:
     tpu, gpu = f["tpu"], f["gpu"]
     if claim == "designed":
         return f"under MLPerf's audit GPUs trained {plural(gpu['benchmarks'], 'benchmark')} to the TPUs' {tpu['benchmarks']}"
-    return (f"under MLPerf's audit GPUs trained models in {plural(gpu['fields'], 'field')} of machine learning, "
-            f"TPUs in {tpu['fields']}")
+    # what the count measures: which work the chips' vendors and their partners chose to enter
+    return f"vendors entered GPUs in MLPerf on {plural(gpu['fields'], 'field')} of machine learning, TPUs on {tpu['fields']}"
 
 
 def _fp64(f: dict, claim: str) -> str:
@@ -134,7 +157,7 @@ def _submitters(f: dict, claim: str) -> str:
 
 def _frameworks(f: dict, claim: str) -> str:
     support = f["support"]
-    others = [fw for fw in ("JAX", "PyTorch") if support.get(fw) == "supported"]
+    others = [fw for fw in ("JAX", "PyTorch") if support.get(fw) == STATED]  # the vendor's support word
     return (f"{f['vendor']}'s page for {f['chip']} says TensorFlow is {support['TensorFlow']}"
             + (f", while {listed(others)} {'is' if len(others) == 1 else 'are'}" if others else ""))
 
@@ -151,12 +174,8 @@ def _unpriced(f: dict, claim: str) -> str:
     return f"{none} of the {f['pairs']} vendor pairs {'is' if not f['priced'] else 'are'} priced{why}"
 
 
-def _no_power(f: dict, claim: str) -> str:
-    return "no TPU entry in MLPerf reported power"
-
-
 FACTS = {"coverage": _coverage, "fp64": _fp64, "offers": _offers, "submitters": _submitters,
-         "frameworks": _frameworks, "stacks": _stacks, "unpriced": _unpriced, "no_power": _no_power}
+         "frameworks": _frameworks, "stacks": _stacks, "unpriced": _unpriced}
 
 
 def fact_clause(facts: dict, claim: str) -> str:

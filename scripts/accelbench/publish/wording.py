@@ -10,6 +10,7 @@ the parts)."""
 
 from __future__ import annotations
 
+from accelbench.core.prices import dollars
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.answers import (
     DECISIVE,
@@ -25,7 +26,7 @@ from accelbench.judge.answers import (
 )
 from accelbench.judge.claims import MEASURED, PRICES
 from accelbench.judge.generations import PER_CHIP
-from accelbench.judge.judging import MIXED, NOT_MEASURED, SUPPORTED, Comparison, favoured
+from accelbench.judge.judging import CONTRADICTED, LINKED, MIXED, NOT_MEASURED, SUPPORTED, UNDECIDABLE, Comparison, favoured
 from accelbench.publish.vocabulary import (
     CHIPS,
     FACTS,
@@ -109,8 +110,19 @@ def _counted(k: KindAnswer, comps: list[Comparison], side: str) -> str:
     return f"in {count} ({figure})"
 
 
+def _speaks_for(a: Answer) -> str:
+    """The head of an answer decided by chips a generation older than today's: it speaks for those alone."""
+    return f"only for chips of {a.speaks_for[-1]}: " if a.speaks_for else ""
+
+
+def _verb(a: Answer) -> str:
+    """What the deciding comparisons show, in a verb: a paper that reports power is quoted as power."""
+    metrics = {c.metric for k in a.deciding for c in k.finding.comparisons}
+    return VERBS.get(next(iter(metrics)), VERBS[a.claim.slug]) if len(metrics) == 1 else VERBS[a.claim.slug]
+
+
 def _per_chip(a: Answer) -> tuple[str, list[str]]:
-    verb = VERBS[a.claim.slug]
+    verb = _verb(a)
     sides = [SIDE_OF[a.direction]] if a.direction in SIDE_OF else ["gpu", "tpu"]
     parts, same = {}, True
     for side in sides:
@@ -119,9 +131,9 @@ def _per_chip(a: Answer) -> tuple[str, list[str]]:
         compared = [c for comps in used.values() for c in comps]
         same = same and bool(compared) and all(c.same_generation for c in compared)
         parts[side] = [_counted(k, used[k.kind], side) for k in kinds]
-    of = " of the same generation" if same else ""
+    of = " of the same generation" if same and not a.speaks_for else ""  # chips of one year: said by the head
     if len(sides) == 1:
-        lead = f"per chip, {CHIPS[sides[0]]}{of} {verb} {listed(parts[sides[0]])}"
+        lead = f"{_speaks_for(a)}per chip, {CHIPS[sides[0]]}{of} {verb} {listed(parts[sides[0]])}"
     else:
         lead = "per chip, the kinds of evidence disagree: " + ", while ".join(
             f"{CHIPS[s]}{of} {verb} {listed(p)}" for s, p in parts.items() if p)
@@ -229,9 +241,9 @@ def bears_on(a: Answer) -> str:
 def _of_an_older_generation(k: KindAnswer) -> str:
     c = next((c for c in k.finding.comparisons if c.same_generation), k.finding.comparisons[0])
     year = (c.tpu_available or "")[:4]
-    which = "supports" if k.finding.verdict == SUPPORTED else "contradicts"
-    return (f"{capitalised(noun(k))} {which} it for {chip(c, 'tpu')} against the {chip(c, 'gpu')}"
-            f"{f' ({year})' if year else ''}: an older generation, shown and not counted.")
+    # no verb to agree: a kind's noun is singular ("the TPU v4 paper") or plural ("our own runs")
+    return (f"{capitalised(noun(k))}: {k.finding.verdict} for {chip(c, 'tpu')} against the {chip(c, 'gpu')}"
+            f"{f' ({year})' if year else ''}, an older generation, shown and not counted.")
 
 
 def apart(a: Answer) -> str:
@@ -275,18 +287,49 @@ def _count(n: int, noun: str) -> str:
     return f"one {noun}" if n == 1 else plural(n, noun)
 
 
-def home_chart_note(kept: int, priced: int, older: int, apart: int) -> tuple[str, str]:
-    """What the home page's chart shows and what it leaves out, and the words of the link to all of
-    them ('' where it leaves nothing out)."""
-    said = (f"The chart shows the {_count(kept, 'speed comparison')} of chips of the same generation, which decide the "
-            "per-chip verdicts" + (f", and the {_count(priced, 'priced cost comparison')}" if priced else "") + ".")
+CHART_ABOUT = "How to read this chart"  # the summary line of what a chart's caption folds under it
+
+
+def home_chart_title(priced: int, priced_same: int) -> str:
+    """The home page's chart's title: what it shows. Its speed comparisons are all of chips of the
+    same generation; its PRICED cost comparisons are said to be of any generation unless every one
+    (PRICED_SAME of them) is of the same."""
+    if not priced:
+        return "Speed, chips of the same generation"
+    if priced_same == priced:
+        return "Speed and cost, chips of the same generation"
+    return "Speed (same generation) and cost (any generation)"
+
+
+def home_chart_caption(kept: int, priced: int) -> str:
+    """What the home page's chart shows, in a few words (at most CAPTION_WORDS)."""
+    return (f"The {_count(kept, 'same-generation speed comparison')} that decide the per-chip verdicts"
+            + (f", and the {_count(priced, 'priced cost comparison')}" if priced else "") + "; right of 1 favours the TPU.")
+
+
+CAPTION_WORDS = 25  # a chart's caption: what it shows, read at a glance; the rest is folded under it
+
+
+def home_chart_note(kept: int, older: int, apart: int) -> tuple[str, str, str]:
+    """What the home page's chart leaves out and why ('' where it leaves nothing out), then the words
+    before the link to all of them and the link's own ('' and '' where it leaves nothing out)."""
     why = [f"{older} compare chips of different generations (or a chip not dated), which never decide a per-chip "
            f"verdict"] * bool(older) + [f"{apart} are inference results, shown apart and never counted"] * bool(apart)
     if not why:
-        return said, ""
-    said += (f" The other {_count(older + apart, 'speed comparison')} {'is' if older + apart == 1 else 'are'} left "
-             f"out here: {'; '.join(why)}. All {kept + older + apart} are in")
-    return said, "the comparison page's speed card"
+        return "", "", ""
+    said = (f"The other {_count(older + apart, 'speed comparison')} {'is' if older + apart == 1 else 'are'} left "
+            f"out here: {'; '.join(why)}.")
+    return said, f"All {kept + older + apart} are in", "the comparison page's speed card"
+
+
+def one_comparison(row: dict) -> tuple[str, str]:
+    """A claim's one comparison, too few for a chart, in a sentence (a row of comparison_rows), and
+    the words of the link to its source."""
+    lo, hi = row.get("low"), row.get("high")
+    ranged = all(x is not None and x == x for x in (lo, hi))  # (x != x: a table's missing number)
+    value = span([(lo, hi)]) if ranged else times(row["advantage"])
+    return (f"One comparison, too few for a chart: {row['comparison']}; the TPU's advantage {value} "
+            f"({row['generation']}; {row['evidence']})."), "its source"
 
 
 def summary(answers: list[Answer]) -> str:
@@ -300,3 +343,165 @@ def summary(answers: list[Answer]) -> str:
     none = f" There is no evidence yet on {listed(groups[NO_EVIDENCE])}." if groups[NO_EVIDENCE] and said else ""
     measured = any(k.kind == MEASURED and k.finding.verdict in DECISIVE for a in answers for k in a.kinds)
     return first + none + ("" if measured else " No claim is decided by a run of ours yet: each needs a TPU run.")
+
+
+# --- the article's other claims: one sentence per kind of evidence, from its rule's facts -------
+
+STATEMENT_HEAD = "What the evidence says:"  # above each kind's verdict on one of the article's other claims
+STATEMENT_VERDICTS = {SUPPORTED: "holds", CONTRADICTED: "does not hold", MIXED: "partly holds",
+                      NOT_MEASURED: "no evidence yet", UNDECIDABLE: "a prediction, not decided yet",
+                      LINKED: LINKED}  # the constant is its own words
+
+
+def _flop(x: float) -> str:
+    """A power of ten as a reader writes it: 10²⁴ FLOP."""
+    mantissa, exponent = f"{x:.1e}".split("e")
+    power = "10" + str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"{power} FLOP" if float(mantissa) == 1 else f"{float(mantissa):g}×{power} FLOP"
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "–"
+
+
+def _stated(c: dict) -> int:
+    return c["gpu"] + c["tpu"] + c["other"] + c["mixed"]
+
+
+def _platform_share(f: dict) -> str:
+    every, recent = f["every"], f["recent"]
+    return (f"Of the {_stated(every):,} notable models whose training hardware Epoch AI records, GPUs trained "
+            f"{every['gpu']:,} ({_pct(every['gpu'], _stated(every))}); since {f['recent_from']}, "
+            f"{recent['gpu']} of {_stated(recent)} ({_pct(recent['gpu'], _stated(recent))}).")
+
+
+def _brands(f: dict) -> str:
+    entries, known = f["entries"], sum(f["entries"].values())
+    said = listed([f"{v}'s {plural(n, 'entry')}" for v, n in sorted(entries.items(), key=lambda e: -e[1])])
+    return (f"Of the {known:,} GPU entries in MLPerf Training rounds {f['rounds'][0]}–{f['rounds'][-1]} whose chip is "
+            f"known, the vendors' share: {said}.")
+
+
+def _largest_systems(f: dict) -> str:
+    by = {p: max((v for v in f["largest"] if v["platform"] == p), key=lambda v: v["chips"], default=None)
+          for p in ("tpu", "gpu")}
+    tpu, gpu = by["tpu"], by["gpu"]
+    if tpu is None:
+        return "No TPU system has a scored result on MLPerf's LLM pretraining benchmarks."
+    return (f"The largest TPU system with a scored LLM-pretraining result in MLPerf had {tpu['chips']:,} chips "
+            f"({tpu['chip']}, {tpu['round']})" + (f"; the largest GPU system, {gpu['chips']:,} ({gpu['chip']})." if gpu else "."))
+
+
+def _massive_runs(f: dict) -> str:
+    c, top = f["counts"], (f["largest_tpu"] or [None])[0]
+    stated = sum(n for p, n in c.items() if p != "not_stated")
+    head = (f"TPUs trained {c['tpu']} and GPUs {c['gpu']} of the {stated} notable models of at least "
+            f"{_flop(f['threshold_flop'])} whose hardware Epoch AI records")
+    return head + (f", the largest {top['model']} on {top['chips']:,} chips." if top and top["chips"] else ".")
+
+
+def _models(f: dict) -> str:
+    each = listed([f"{m['model']} on {m['chips']:,} {listed(m['hardware'])}" if m["chips"] else
+                   f"{m['model']} on {listed(m['hardware'])}" for m in f["models"]])
+    return (f"Epoch AI records {each}: {f['matching']} of {f['stated']} on GPUs. Why they were chosen is not "
+            "recorded." if f["models"] else "Epoch AI records none of these models.")
+
+
+def _platform_count(f: dict) -> str:
+    c = f["counts"]
+    return (f"Of DeepMind's {c['gpu'] + c['tpu'] + c['other'] + c['mixed'] + c['not_stated']} game-playing models in "
+            f"Epoch AI's database, {c['tpu']} were trained on TPUs and {c['gpu']} on GPUs; {c['not_stated']} do not say.")
+
+
+def _labs_vs_industry(f: dict) -> str:
+    labs, industry = f["labs"], f["industry"]
+    said = (f"Research labs trained {_pct(labs['gpu'], _stated(labs))} of their notable models on GPUs "
+            f"({labs['gpu']} of {_stated(labs)} with hardware recorded)")
+    return said + (f", industry {_pct(industry['gpu'], _stated(industry))}" if industry else "") + \
+        "; Epoch AI has no category for startups."
+
+
+def _trend(f: dict) -> str:
+    first, last = f["years"][0], f["years"][-1]
+    custom = [_pct(y["tpu"] + y["other"], _stated(y)) for y in (first, last)]
+    return (f"The trend so far: TPUs and other custom chips trained {custom[0]} of the notable models with recorded "
+            f"hardware in {first['year']} and {custom[1]} in {last['year']}; the years to come decide it.")
+
+
+def _hybrid(f: dict) -> str:
+    return (f"Epoch AI records {f['mixed']} of {f['stated']} notable models with known hardware as trained on more "
+            "than one kind of chip; a measured gain in efficiency from such training would decide it.")
+
+
+STATEMENT_SENTENCES = {"platform_share": _platform_share, "brands": _brands, "largest_systems": _largest_systems,
+                       "massive_runs": _massive_runs, "models": _models, "platform_count": _platform_count,
+                       "labs_vs_industry": _labs_vs_industry, "trend": _trend, "hybrid": _hybrid}
+
+
+def statement_sentence(finding) -> str:
+    """One kind's answer to one of the article's other claims, in one sentence with its numbers."""
+    topic = finding.facts.get("topic")
+    if finding.verdict == NOT_MEASURED or topic not in STATEMENT_SENTENCES:
+        return "Nothing imported answers it yet."
+    return STATEMENT_SENTENCES[topic](finding.facts)
+
+
+def statement_verdict(verdict: str) -> str:
+    return STATEMENT_VERDICTS[verdict]
+
+
+def prediction(linked: list[str]) -> str:
+    """A prediction's sentence where no rule of its own shows a trend."""
+    return ("A prediction, which no evidence decides yet" + (f"; what stands today: {listed(linked)}." if linked else "."))
+
+
+# --- the recommendation: who should choose which chip, on what condition -----------------------
+
+CHOOSE = {"gpu": "choose GPUs", "tpu": "choose TPUs", "either": "either can do"}
+
+
+def _if_framework(f: dict) -> tuple[str, str]:
+    if f["unsupported"]:
+        return (f"If your code is in {listed(f['unsupported'])}",
+                f"{f['vendor']}'s page for {f['chip']} says {listed(f['unsupported'])} is not supported there; "
+                f"{listed(f['supported'])} run on both")
+    return "Whatever your framework", f"{f['vendor']}'s page for {f['chip']} lists {listed(f['supported'])}"
+
+
+def _if_cloud(f: dict) -> tuple[str, str]:
+    return ("If you need a cloud other than Google's, or your own machines",
+            f"the dated price lists offer TPUs on {listed(f['tpu'])} only and GPUs on {len(f['gpu'])} clouds")
+
+
+def _if_speed(f: dict) -> tuple[str, str]:
+    span = times(f["high"]) if f["low"] == f["high"] else f"{times(f['low']).rstrip('×')}–{times(f['high'])}"
+    return ("For the most training per chip",
+            f"{CHIPS[f['side']]} of the same generation trained faster in {f['for_side']} of {f['pairs']} "
+            f"comparisons ({span}) in {listed([NOUNS[k] for k in f['kinds']])}")
+
+
+def _if_scale(f: dict) -> tuple[str, str]:
+    tpu, gpu = f["tpu"], f["gpu"]
+    said = f"MLPerf's largest TPU system trained a large language model on {tpu['chips']:,} {tpu['chip']} chips"
+    return "At the largest scale", said + (f", its largest GPU system on {gpu['chips']:,} {gpu['chip']}" if gpu else "")
+
+
+def _if_price(f: dict) -> tuple[str, str]:
+    tie = f" (within {TIE_BAND})" if f["side"] == "either" else ""
+    return (f"If the price decides, on {f['provider']}",
+            f"MLPerf's priced training run costs the same on {f['tpu']} at {dollars(f['break_even'])} per chip-hour as on the "
+            f"{f['gpu']} at its list price of {dollars(f['gpu_price'])}; the {f['tpu']} lists at {dollars(f['tpu_price'])}"
+            f"{tie}, so TPUs pay only below {dollars(f['break_even'])}")
+
+
+CONDITIONS = {"framework": _if_framework, "cloud": _if_cloud, "speed": _if_speed, "scale": _if_scale, "price": _if_price}
+
+
+def condition(c) -> tuple[str, str, str]:
+    """A condition of the recommendation as (when, what to choose, the figure that decides it)."""
+    when, figure = CONDITIONS[c.topic]({**c.figures, "side": c.side})
+    return when, CHOOSE[c.side], figure
+
+
+def as_of(date: str) -> str:
+    return f"as of {date}" if date else ""

@@ -36,7 +36,7 @@ def summary_lines(run: dict, path: Path, snippets_dir: Path) -> list[str]:
     lines = [f"run {run['run_id']} ({run['profile']} profile, {'complete' if run['complete'] else 'INCOMPLETE'}) on "
              f"{', '.join(devices)}; {run.get('created_at')} -> {run.get('finished_at')}; {took:.0f} s measuring; "
              + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())),
-             f"{'workload':<18} {'framework':<6} {'series':<38} {'best':>16}  {'at':<10} extra"]
+             f"{'workload':<18} {'framework':<10} {'series':<38} {'best':>16}  {'at':<10} extra"]
     swept = swept_params(snippets_dir)
     measured = [r for r in records if r.get("device") is not None]
     for workload in sorted({r["workload"] for r in records}):
@@ -68,7 +68,7 @@ def _workload_lines(records: list[dict], workload: str, x: str | None) -> list[s
         at = f"{x}={rec['params'][x]}" if x in rec["params"] else ""
         extra = [_extra(name, rec["metrics"][name]) for name in EXTRAS if rec["metrics"].get(name) is not None]
         extra.append(f"first call {rec['metrics']['compile_s']:.2f} s")
-        out.append(f"{workload:<18} {rec['framework']:<6} {label[:38]:<38} {rec['metrics'][metric]:>10.4g} "
+        out.append(f"{workload:<18} {rec['framework']:<10} {label[:38]:<38} {rec['metrics'][metric]:>10.4g} "
                    f"{METRICS[metric].short:<6} {at:<10} " + ", ".join(extra))
     return out
 

@@ -1,6 +1,6 @@
 """Fragment types of the answers: a claim's card, every card (the comparison page), the seven at
 a glance and the paragraph that answers the title question (the home page). Registered in
-core.FRAGMENTS; they read the answers, never a verdict of their own."""
+accelbench/registry.py lists them; they read the answers, never a verdict of their own."""
 
 from __future__ import annotations
 
@@ -31,12 +31,14 @@ from accelbench.store.published import SOURCES
 
 COMPARISON_PAGE = "article/comparison.md"
 HARDWARE_PAGE = "about/hardware.md"  # the reference data, the number formats among it
+TOOL_PAGES = {"cost": "estimator.md"}  # a claim's page to work it out with one's own figures (vocabulary.TOOLS)
 
 
 def _links(ctx: Context) -> dict:
     return {"runs": ctx.links.runs, "page": ctx.links.html, "reproduce": ctx.links.html(REPRODUCE_PAGE),
             "published": {k: _rows_url(ctx, SOURCES[k]) for k in ctx.published}
-            | {SPECS: f"{ctx.links.html(HARDWARE_PAGE)}#number-formats"}}
+            | {SPECS: f"{ctx.links.html(HARDWARE_PAGE)}#number-formats"},
+            "tools": {slug: ctx.links.html(page) for slug, page in TOOL_PAGES.items()}}
 
 
 def _rows_url(ctx: Context, source) -> str:
@@ -64,48 +66,63 @@ TIMELINE_CAPTION = ("Each point is one comparison, placed at the date its TPU wa
                     f"the shaded band the {TIE_BAND} tie. Filled: chips of the same generation; hollow: of "
                     "different generations, or a GPU not dated.")
 TIMELINE_HELP = "Hover a point for both chips, both dates and the advantage; click it for its source."
-# a chart after the first of its kind on a page: the key in a few words, the rest said once above it
+# what every chart of its kind says under it in a few words (wording.CAPTION_WORDS at most); the
+# long caption above is folded under the first of its kind on a page
 SHORT_CAPTION = (f"Right of 1 favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
                  f"{TIE_BAND} tie.")
 SHORT_TIMELINE_CAPTION = (f"Up favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
                           f"{TIE_BAND} tie.")
 
 
-def _caption(said: set | None, caption: str, short: str) -> str:
-    """A chart's caption in full the first time the page shows it (``said``: what the page already
-    says; None: a card shown on its own, which gives the short one), in a few words after that."""
+def _folded(said: set | None, caption: str) -> str:
+    """A chart's long caption, folded under its short one the first time the page shows it (``said``:
+    what the page already says; None: a card shown on its own, which folds none); '' after that."""
     if said is None or caption in said:
-        return short
+        return ""
     said.add(caption)
     return caption
 
 
 def _help(caption: str) -> str:
-    """What the drawn chart lets the reader do: said with the chart that has the full caption."""
+    """What the drawn chart lets the reader do: said with the chart that folds the long caption."""
     return {CAPTION: HELP, TIMELINE_CAPTION: TIMELINE_HELP}.get(caption, "")
 
 
-def chart(ctx: Context, answers: list[Answer], uid: str, title: str, prefix_claim: bool = False,
-          caption: str = CAPTION, keep=None) -> str:
-    """The chart of the comparisons on these answers (every one, or those ``keep`` keeps;
-    nothing where none holds a number)."""
+def chart(ctx: Context, answers: list[Answer], uid: str, title: str, prefix_claim: bool = False, keep=None,
+          caption: str = SHORT_CAPTION, more: str | None = None, said: set | None = None) -> str:
+    """The chart of the comparisons on these answers (every one, or those ``keep`` keeps; nothing
+    where none holds a number, a sentence where one does), its ``caption`` under it and ``more``
+    folded below that (by default the long caption where the page has not shown it yet: ``said``,
+    as _folded)."""
     rows = render.comparison_rows(answers, prefix_claim, keep)
     if rows.empty:
         return ""
+    if len(rows) < answer_charts.MIN_POINTS:
+        return _one_comparison(rows.iloc[0].to_dict())
+    more = _folded(said, CAPTION) if more is None else more
     kinds = ", ".join(dict.fromkeys(rows["kind"]))
     sides = [favoured(a) for a in rows["advantage"]]
     alt_text = (f"{title}: {len(rows)} comparisons ({kinds}) grouped by TPU chip, the TPU's advantage on a log scale; "
                 f"{sides.count('tpu')} favour the TPU, {sides.count('gpu')} the GPU; "
                 f"{int(rows['same_generation'].sum())} compare chips of the same generation.")
     return figure(answer_charts.forest_chart(rows, alt_text, MARGIN, uid, title, _kinds_known(ctx)), alt_text, caption,
-                  ctx, help=_help(caption))
+                  ctx, help=HELP if more else "", more=more)
+
+
+def _one_comparison(row: dict) -> str:
+    """A claim's one comparison, said in a sentence with a link to its source: a chart of one point
+    shows nothing a sentence does not."""
+    said, source = wording.one_comparison(row)
+    link = f' <a href="{esc(row["url"])}">{esc(source)}</a>' if row.get("url") else ""
+    return f'\n<p class="ab-chart__one">{esc(said)}{link}</p>\n'
 
 
 def timeline(ctx: Context, a: Answer, said: set | None = None) -> str:
-    """The claim's comparisons at the date each TPU was first available (nothing where none is
-    dated), its caption in full where the page has not shown it yet (``said``, as _caption)."""
+    """The claim's comparisons at the date each TPU was first available (nothing where fewer than
+    two are dated), the long caption folded under its short one where the page has not shown it yet
+    (``said``, as _folded)."""
     rows = render.comparison_rows([a])
-    if rows.empty or not (rows["when"] != "").any():
+    if rows.empty or (rows["when"] != "").sum() < answer_charts.MIN_POINTS:
         return ""
     title = f"{a.claim.feature.split(' (')[0]}: by the TPU's date"
     dated = rows[rows["when"] != ""]
@@ -114,9 +131,9 @@ def timeline(ctx: Context, a: Answer, said: set | None = None) -> str:
     alt_text = (f"{title}: {len(dated)} comparisons at the date their TPU was first available, {years[0]}"
                 + (f" to {years[-1]}" if years[-1] != years[0] else "") + ", the TPU's advantage on a log scale"
                 + (f"; {undated} left out, their TPU not dated." if undated else "."))
-    caption = _caption(said, TIMELINE_CAPTION, SHORT_TIMELINE_CAPTION)
+    more = _folded(said, TIMELINE_CAPTION)
     drawn = answer_charts.timeline_chart(rows, alt_text, MARGIN, f"timeline-{a.claim.slug}", title, _kinds_known(ctx))
-    return figure(drawn, alt_text, caption, ctx, help=_help(caption))
+    return figure(drawn, alt_text, SHORT_TIMELINE_CAPTION, ctx, help=_help(more), more=more)
 
 
 def _kinds_known(ctx: Context) -> list[str]:
@@ -133,8 +150,8 @@ def _card(ctx: Context, a: Answer, searchable: bool = True, said: set | None = N
     drawn = ""
     if any(k.finding.comparisons for k in a.kinds):  # a card without a chart leaves its caption to the next
         drawn = chart(ctx, [a], f"answer-{a.claim.slug}", f"{a.claim.feature.split(' (')[0]}: every comparison",
-                      caption=_caption(said, CAPTION, SHORT_CAPTION))
-        drawn = drawn and drawn + timeline(ctx, a, said)
+                      said=said)
+        drawn = drawn and drawn + timeline(ctx, a, said)  # (a claim of one comparison has no timeline either)
     return render.card(a, _links(ctx), searchable=searchable, chart=drawn, said=said)
 
 
@@ -167,16 +184,18 @@ def _home_kept(a: Answer, k, c) -> bool:
           "every priced one, linked to all the others")
 def _answers_chart(ctx: Context, args: list[str]) -> str:
     shown = [a for a in ctx.answers() if a.claim.slug in ("speed", "cost")]
-    drawn = chart(ctx, shown, "overview", "Speed (same generation) and cost", prefix_claim=True, keep=_home_kept)
-    if not drawn:
-        return "\n<p>No comparison of a TPU with a GPU holds a number yet.</p>\n"
     speed = [(a, k, c) for a in shown if a.claim.slug == "speed" for k in a.kinds for c in k.finding.comparisons]
     kept = sum(1 for a, k, c in speed if _home_kept(a, k, c))
-    priced = sum(len(k.finding.comparisons) for a in shown if a.claim.slug == "cost" for k in a.kinds)
+    priced = [c for a in shown if a.claim.slug == "cost" for k in a.kinds for c in k.finding.comparisons]
     apart = sum(1 for _, k, _ in speed if not k.info.for_training)
-    said, more = wording.home_chart_note(kept, priced, len(speed) - kept - apart, apart)
-    link = f' <a href="{_card_url(ctx)("speed")}">{esc(more)}</a>.' if more else ""
-    return drawn + f'<p class="ab-chart__more">{esc(said)}{link}</p>\n'
+    left_out, all_in, link = wording.home_chart_note(kept, len(speed) - kept - apart, apart)
+    title = wording.home_chart_title(len(priced), sum(1 for c in priced if c.same_generation))
+    drawn = chart(ctx, shown, "overview", title, prefix_claim=True, keep=_home_kept,
+                  caption=wording.home_chart_caption(kept, len(priced)), more=f"{left_out} {CAPTION}".strip())
+    if not drawn:
+        return "\n<p>No comparison of a TPU with a GPU holds a number yet.</p>\n"
+    return drawn + (f'<p class="ab-chart__more">{esc(all_in)} <a href="{_card_url(ctx)("speed")}">{esc(link)}</a>.</p>\n'
+                    if link else "")
 
 
 @fragment("answer-summary", "", "the title question answered in a short paragraph, from the per-claim answers")

@@ -24,7 +24,7 @@ from accelbench.judge.answers import Answer, KindInfo
 from accelbench.judge.judgement import Judgement
 from accelbench.judge.judging import Finding, rules_of
 from accelbench.judge.measured_rules import Verdict, measured_verdicts
-from accelbench.publish import downloads
+from accelbench.publish import downloads, wording
 from accelbench.publish.render import chart_theme, tables
 from accelbench.store.published import SOURCES, Published
 from accelbench.store.store import Store
@@ -238,21 +238,29 @@ CHART_HELP = ("Hover a point or bar for its value and run; click a legend entry 
 
 
 def figure(figure: chart_theme.Chart | None, alt: str, caption: str, ctx: Context, wide: bool = False,
-           help: str = CHART_HELP) -> str:
+           help: str = CHART_HELP, more: str = "") -> str:
     """A chart in the page: the static SVG, shown until assets/charts.js has drawn the interactive
-    one from the specification beside it (and shown in print and without JavaScript). ``wide``: a
+    one from the specification beside it (and shown in print and without JavaScript); a chart with
+    a phone layout has both static SVGs, the stylesheet showing the one for the screen. ``wide``: a
     chart whose labels stay readable only at their own size scrolls sideways in its own box on a
-    narrow screen (a region the keyboard can focus), never the page. ``help``: what the drawn
-    chart lets the reader do, said once it is drawn ('' for nothing)."""
+    narrow screen (a region the keyboard can focus), never the page. ``caption``: a few words;
+    ``more``: the rest of what it says, folded under them with ``help``, what the drawn chart lets
+    the reader do (said once it is drawn; '' for nothing), which without ``more`` follows the caption."""
     if figure is None:  # the alt text of a chart with no data is its title
         return not_measured(ctx, alt)
     scrolls = ' tabindex="0" role="region" aria-label="chart, scrolls sideways"' if wide else ""
     # the SVG's text (ticks, legend) stays out of the search index, which every page fetches; the
     # caption says what the chart shows
-    return ('\n<figure class="ab-chart">\n'
-            f'<div class="ab-chart__static{" ab-chart--wide" if wide else ""}"{scrolls} data-search-exclude>'
-            f'{figure.svg}</div>\n'
-            f'<div class="ab-chart__live{" ab-chart--wide" if wide else ""}"{scrolls}></div>\n'
+    statics = [(figure, "")] if figure.phone is None else [(figure, " ab-chart__static--desktop"),
+                                                           (figure.phone, " ab-chart__static--phone")]
+    static = "".join(f'<div class="ab-chart__static{layout}{" ab-chart--wide" if wide else ""}"{scrolls} '
+                     f'data-search-exclude>{drawn.svg}</div>\n' for drawn, layout in statics)
+    if more:
+        about = (f'<details class="ab-chart__about"><summary>{esc(wording.CHART_ABOUT)}</summary><p>{esc(more)}</p>'
+                 + (f'<p class="ab-chart__help">{esc(help)}</p>' if help else "") + "</details>")
+    else:
+        about = f'<span class="ab-chart__help"> {esc(help)}</span>' if help else ""
+    return ('\n<figure class="ab-chart">\n' + static
+            + f'<div class="ab-chart__live{" ab-chart--wide" if wide else ""}"{scrolls}></div>\n'
             f'<script type="application/json" class="ab-chart__spec">{chart_theme.page_json(figure)}</script>\n'
-            f'<figcaption>{esc(caption)}' + (f'<span class="ab-chart__help"> {esc(help)}</span>' if help else "")
-            + '</figcaption>\n</figure>\n')
+            f'<figcaption>{esc(caption)}{about}</figcaption>\n</figure>\n')

@@ -1,6 +1,6 @@
 """Fragment types of what training costs: every per-chip comparison a cost rule judged, priced at
 each provider and tier (one table per kind of evidence, never mixed), and the cost-to-train
-estimator over the same figures. Registered in core.FRAGMENTS; they read the cost rules' findings."""
+estimator over the same figures. Listed in accelbench/registry.py; they read the cost rules' findings."""
 
 from __future__ import annotations
 
@@ -69,9 +69,10 @@ def _verdict(ctx: Context, args: list[str]) -> str:
     return "\n<ul class=\"ab-cost-verdict\">\n" + "\n".join(lines) + "\n</ul>\n"
 
 
-@fragment("cost-estimator", "", "the cost-to-train estimate: a matched comparison, the work and each side's price per "
-      "chip-hour (filled from the list where it has one) -> hours and dollars on each side, the cheaper side and "
-      "the break-even price, by the priced and break-even tables' arithmetic")
+@fragment("cost-estimator", "", "the cost-to-train estimate: a matched comparison, the work and each side's chips, "
+      "price per chip-hour (filled from the list where it has one) and optional throughput -> chip-hours, time and "
+      "dollars on each side, the cheaper side or a tie within the verdicts' margin, and the break-even price, by the "
+      "priced and break-even tables' arithmetic")
 def _estimator(ctx: Context, args: list[str]) -> str:
     groups = [(label, _rows(ctx, evidence)) for evidence, label in _kinds(ctx)]
     made = pricing.estimator(groups, ctx.reference.prices, ctx.reference.prices.as_of)

@@ -1,5 +1,5 @@
 """Fragment types of what this project measured: results tables and charts, verdicts, reference
-data, cost, energy, coverage, notebooks and the dataset. Registered in core.FRAGMENTS."""
+data, cost, energy, coverage, notebooks and the dataset. Listed in accelbench/registry.py."""
 
 from __future__ import annotations
 
@@ -40,7 +40,8 @@ def _runs(ctx: Context, args: list[str]) -> str:
 def _verdicts(ctx: Context, args: list[str]) -> str:
     return wrap(verdicts.verdict_table(ctx.verdicts(), ctx.links.runs, ctx.links.html, ctx.links.html(CONTRIBUTE_PAGE),
                                         [(source.title, _findings_of(ctx, kind), ctx.links.html(PUBLISHED_PAGE))
-                                         for kind, source in SOURCES.items() if kind in ctx.published]))
+                                         for kind, source in SOURCES.items() if kind in ctx.published
+                                         and _findings_of(ctx, kind)]))  # a source judging none of these claims has no column
 
 
 def _findings_of(ctx: Context, evidence: str) -> dict:

@@ -2,21 +2,27 @@
 
 The forest chart: one row per comparison on one log axis of the TPU's advantage, the rows grouped
 under a header per TPU chip, each row's short label ("GB300 · Llama 3.1 70B · 64 chips · FP8")
-written above its point so that the chart keeps its full width on a phone; filterable by chip,
-precision and scale (the scale buckets of ``scale_of``). The timeline: the same comparisons at
-the date each TPU was first available. In both, a comparison of chips of the same generation is
-a filled marker and any other a hollow one. The long description, the figures, both chips' dates
-and the generation go in the tooltip.
+in a column left of the plot, on its marker's line (wrapped at its " · " where it is long);
+filterable by chip, precision and scale (the scale buckets of ``scale_of``). The timeline: the same
+comparisons at the date each TPU was first available. In both, a comparison of chips of the same
+generation is a filled marker and any other a hollow one. The long description, the figures, both
+chips' dates and the generation go in the tooltip. A chart of one comparison is none: a sentence
+says it (fragments/answers.py).
 
-Both charts fit the width of the page where they are drawn interactively (``usermeta.fit``: the
-page's script sets the container's width) and keep WIDTH in the static SVG, from one
-specification. Their theme and figure kit are chart_theme.py's; their rows come from
+Each chart comes in two layouts from the same rows (:class:`Layout`): one for a desktop's column
+and one for a phone's, whose text is drawn at its own size rather than scaled down; the page shows
+the one that fits the screen (chart_theme.PHONE_MEDIA), as a static SVG and drawn interactively.
+Drawn interactively, a chart fits the width of its column (``usermeta.fit``: the page's script
+sets the container's width). Their theme and figure kit are chart_theme.py's; their rows come from
 render/answers.py's ``comparison_rows`` through ``labelled``.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
+from dataclasses import dataclass
 
 import altair as alt
 import pandas as pd
@@ -29,17 +35,97 @@ from accelbench.publish.vocabulary import TIE_TOOLTIP
 # scale filter buckets (chips per side): what readers of MLPerf's results narrow lists by
 SCALES = ((8, "1–8 chips"), (64, "9–64 chips"), (512, "65–512 chips"), (None, "over 512 chips"))
 ALL = "all"
-WIDTH = 560  # the static SVG's plot width; drawn interactively, the chart fits its container
-ROW = 30  # pixels per row: its label, and its point under it
-LABEL_AT, POINT_AT = 0.36, 0.76  # where in its row a label and a point sit
 SEP = " · "
-MAX_LABEL = 52  # no row label is longer: at 11 px it fits above its row on a 390 px phone
-TICKS = [0.1, 0.2, 0.25, 0.33, 0.5, 0.67, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 10]  # labels that collide are dropped
+MAX_LABEL = 52  # no row label is longer: wrapped, it fits the label column of a 390 px phone in three lines
+# the tick values an axis may show, most wanted first: those whose labels would touch are left out
+TICKS = [1, 2, 0.5, 4, 0.25, 10, 0.1, 1.5, 0.67, 3, 0.33, 5, 0.2, 1.25, 0.8]
 SAME, OTHER = "same generation", "other generations, or not dated"
-NARROW = 400  # a plot narrower than this (a phone's) writes its labels a size smaller
 LONG = 14  # a chart of more rows than this has its axis at the bottom too
-TIMELINE_HEIGHT = 220
 PADDING = {"left": 10, "right": 10, "top": 10, "bottom": 10}
+EM = 0.62  # a character's width in a sans-serif font, as a share of its size (digits and capitals included)
+TICK_GAP = 8  # px between two tick labels at least
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the answers' charts are laid out for one size of screen. ``width``: the static chart's
+    (its padding aside), the rows' labels included; drawn interactively it is the column's.
+    ``labels``: the column of the rows' labels, left of the plot; ``chars``: a label line's most
+    characters (a longer label wraps at its " · "); ``font``: the rows' labels' size in px (a
+    header's one more); ``row``: px per row; ``title_chars``: a title line's most characters;
+    ``plot``: the narrowest plot its tick labels must fit (px); ``timeline``: the timeline's plot
+    width and ``timeline_height`` its height; ``axis_title``: the forest's axis titled above its
+    ticks (a desktop) or in the chart's subtitle (a phone, whose plot is narrower than the title)."""
+
+    name: str
+    width: int
+    labels: int
+    chars: int
+    font: int
+    row: int
+    title_chars: int
+    plot: int
+    timeline: int
+    timeline_height: int
+    axis_title: bool
+
+
+# a desktop's static chart fits a 640 px screen's column (566 px on the comparison page, beside its
+# sidebars); a phone's a 390 px screen's (316 px inside an answer's card) with nothing scaled down
+DESKTOP = Layout("desktop", width=540, labels=222, chars=32, font=12, row=34, title_chars=64, plot=290,
+                 timeline=480, timeline_height=220, axis_title=True)
+PHONE = Layout("phone", width=290, labels=150, chars=23, font=11, row=32, title_chars=30, plot=120,
+               timeline=240, timeline_height=200, axis_title=False)
+LAYOUTS = (DESKTOP, PHONE)
+
+
+def wrapped(text: str, chars: int) -> list[str]:
+    """TEXT in as few lines of at most CHARS characters as it takes, broken at its " · " rather than
+    at a space where that takes no more lines, the lines as even as can be; a word longer than a
+    line keeps a line of its own, whole."""
+    words, joiners = [], []  # each word, and what comes before it: " · " between parts, " " inside one
+    for part in text.split(SEP):
+        for n, word in enumerate(part.split(" ")):
+            words.append(word)
+            joiners.append(("" if not joiners else SEP) if n == 0 else " ")
+    best = None
+    for count in range(1, len(words) + 1):
+        for breaks in itertools.combinations(range(1, len(words)), count - 1):
+            bounds = [0, *breaks, len(words)]
+            lines = ["".join(joiners[i] * (i > a) + words[i] for i in range(a, b)) for a, b in itertools.pairwise(bounds)]
+            longest = max(len(line) for line in lines)
+            if longest > chars and any(b - a > 1 for a, b in itertools.pairwise(bounds)):
+                continue  # too long, and not one long word alone on its line
+            score = (sum(joiners[i] == " " for i in breaks), longest)
+            best = min(best or (score, lines), (score, lines))
+        if best:
+            return best[1]
+    return [text]
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide TEXT is at SIZE px: an estimate on the wide side, for laying out, never drawing."""
+    return len(text) * size * EM
+
+
+def spaced_ticks(domain: list[float], length: float, extent) -> list[float]:
+    """The tick values of a log axis over DOMAIN whose labels keep apart along LENGTH px: from TICKS,
+    most wanted first, each kept if its label (``extent(value)`` px long along the axis) clears
+    every one kept before by TICK_GAP px; in ascending order."""
+    lo, hi = math.log(domain[0]), math.log(domain[1])
+
+    def at(value: float) -> float:
+        return (math.log(value) - lo) / (hi - lo) * length
+    kept: list[float] = []
+    for value in (t for t in TICKS if domain[0] <= t <= domain[1]):
+        if all(abs(at(value) - at(k)) >= (extent(value) + extent(k)) / 2 + TICK_GAP for k in kept):
+            kept.append(value)
+    return sorted(kept)
+
+
+def tick_label(value: float) -> str:
+    """A tick's label, as the charts' TIMES expression writes it: 0.5×, 1×, 2×, 0.67×."""
+    return f"{value:.2f}".rstrip("0").rstrip(".") + "×"
 
 
 def scale_of(chips) -> str:
@@ -191,26 +277,53 @@ def _log_domain(data: pd.DataFrame, margin: float) -> list[float]:
     return [min(data["lo"].min(), 1 - margin) / 1.25, max(data["hi"].max(), 1 + margin) * 1.25]
 
 
-def _ticks(domain: list[float]) -> list[float]:
-    return [t for t in TICKS if domain[0] <= t <= domain[1]]
+def _ticks(domain: list[float], length: float, along: bool) -> list[float]:
+    """The values of a log axis of LENGTH px whose labels keep apart: along the axis (x) a label
+    takes its width, across it (y) its height."""
+    return spaced_ticks(domain, length, (lambda v: text_width(tick_label(v), 12)) if along else (lambda v: 12))
 
 
 TIMES = "format(datum.value, '.2~f') + '×'"  # 0.5×, 1×, 2×
+AXIS_TITLE = ["TPU advantage, × the GPU (log scale)", "right of 1 favours the TPU"]
+TIMELINE_AXIS = ["up: the TPU's advantage, × the GPU (log scale)", "above 1 favours the TPU"]
+MIN_POINTS = 2  # a chart holds at least this many comparisons; one is said in a sentence instead
+
+
+def lines_field(layout: Layout) -> str:
+    """The field holding a row's label as the LAYOUT draws it: its lines, joined by a line break."""
+    return f"lines_{layout.name}"
+
+
+def _title(text: str, layout: Layout, subtitle: list[str] | None = None) -> alt.TitleParams:
+    lines = wrapped(text, layout.title_chars)
+    sub = [line for s in subtitle or [] for line in wrapped(s, int(layout.width / (12 * EM)))]
+    return alt.TitleParams(lines if len(lines) > 1 else text, fontSize=14,
+                           **({"subtitle": sub, "subtitleFontSize": 12} if sub else {}))
 
 
 def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, title: str,
                  kinds: list[str] | None = None) -> Chart | None:
-    """One row per comparison, grouped under a header per TPU chip, its short label above it: the
-    TPU's advantage on one log axis at the top (right of 1 favours the TPU), its range where the
-    source gives one, the ± margin band the verdict rules use, colour and shape by kind of evidence,
-    filled for chips of the same generation and hollow for any other; a tooltip with the long
-    description, the figures, the generation and both dates, and a click on a point opens its
-    source. The reader narrows it by chip, precision and scale with Vega-Lite's own bindings (a
-    group left without rows loses its header); the static SVG shows every row. ``rows``:
-    ``comparison_rows``'s; ``kinds``: every kind of evidence, in the order that gives each its colour."""
-    if rows.empty:
+    """One row per comparison, grouped under a header per TPU chip, its short label left of its
+    marker on the same line: the TPU's advantage on one log axis at the top (right of 1 favours the
+    TPU), its range where the source gives one, the ± margin band the verdict rules use, colour and
+    shape by kind of evidence, filled for chips of the same generation and hollow for any other; a
+    tooltip with the long description, the figures, the generation and both dates, and a click on a
+    point opens its source. The reader narrows it by chip, precision and scale with Vega-Lite's own
+    bindings (a group left without rows loses its header); the static SVG shows every row. Laid out
+    for a desktop, with its phone layout (``Chart.phone``). None for fewer than MIN_POINTS rows.
+    ``rows``: ``comparison_rows``'s; ``kinds``: every kind of evidence, in the order that gives each
+    its colour."""
+    if len(rows) < MIN_POINTS:
         return None
     data = _prepared(rows)
+    for layout in LAYOUTS:
+        data[lines_field(layout)] = ["\n".join(wrapped(label, layout.chars)) for label in data["label"]]
+    desktop, phone = (_forest(data, margin, uid, title, kinds, layout) for layout in LAYOUTS)
+    return make_figure(desktop, alt_text, uid, phone=phone)
+
+
+def _forest(data: pd.DataFrame, margin: float, uid: str, title: str, kinds: list[str] | None,
+            layout: Layout) -> alt.LayerChart:
     names = {f: f"{param_name(uid)}_{f}" for f in ("chip", "precision", "scale")}
     params = [alt.param(name=names["chip"], value=ALL, bind=alt.binding_select(
                   options=[ALL, *sorted(set(data["tpu"]) | set(data["gpu"]))], name="Chip ")),
@@ -223,16 +336,23 @@ def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, tit
             f"({names['precision']} == '{ALL}' || datum.precision == {names['precision']}) && "
             f"({names['scale']} == '{ALL}' || datum.scale == {names['scale']})")
     domain = _log_domain(data, margin)
-    scale = alt.Scale(type="log", domain=domain, nice=False)
-    ticks = {"values": _ticks(domain), "labelExpr": TIMES, "labelFlush": False, "labelOverlap": "greedy"}
-    top = alt.Axis(orient="top", title=["TPU advantage, × the GPU (log scale)", "right of 1 favours the TPU"], grid=True,
-                   **ticks)
+    # the plot right of the rows' labels: the x scale starts where the label column ends, no wider
+    # than its longest line needs
+    field = lines_field(layout)
+    column = min(layout.labels, math.ceil(max(text_width(line, layout.font) for text in data[field]
+                                              for line in text.split("\n"))) + TICK_GAP)
+    scale = alt.Scale(type="log", domain=domain, nice=False, range=[column, alt.ExprRef("width")])
+    ticks = {"values": _ticks(domain, layout.plot + layout.labels - column, along=True), "labelExpr": TIMES, "labelFlush": False,
+             "labelOverlap": "greedy", "labelSeparation": TICK_GAP}
+    top = alt.Axis(orient="top", title=AXIS_TITLE if layout.axis_title else None, grid=True, **ticks)
 
     def x(field: str, axis=None) -> alt.X:  # one scale; the axis at the top (and, on a long chart, at the bottom)
         return alt.X(f"{field}:Q", scale=scale, axis=axis)
     order = [k for g in dict.fromkeys(data["hkey"]) for k in (g, *data.loc[data["hkey"] == g, "key"])]
-    y_scale = alt.Scale(paddingInner=0, paddingOuter=0.1)
-    y = {at: alt.Y("key:N", sort=order, axis=None, scale=y_scale, bandPosition=at) for at in (LABEL_AT, POINT_AT)}
+    # labels and markers on one y: the middle of their row
+    y = alt.Y("key:N", sort=order, axis=None, scale=alt.Scale(paddingInner=0, paddingOuter=0.1), bandPosition=0.5)
+    line = layout.font + 2
+    lines = max(text.count("\n") + 1 for text in data[field])
     color, stroke, shape = _kinds(data, kinds)
     band = alt.Chart(pd.DataFrame([{"from": 1 - margin, "to": 1 + margin}])).mark_rect(opacity=0.18, style="whisker").encode(
         x=x("from"), x2="to:Q", tooltip=alt.value(TIE_TOOLTIP))
@@ -240,25 +360,27 @@ def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, tit
     parity = alt.Chart(pd.DataFrame([{"one": 1.0}])).mark_rule(strokeDash=[4, 3], style="whisker").encode(
         x=x("one", alt.Axis(orient="bottom", title=None, grid=False, **ticks) if long else None))
     shown = alt.Chart(data).transform_filter(keep)
-    # a header per group still holding a row: its TPU chip
+    # a header per group still holding a row: its TPU chip, across the row
     headers = shown.transform_aggregate(rows="count()", groupby=["hkey", "group"]).transform_calculate(
         key="datum.hkey").mark_text(align="left", baseline="middle", fontWeight="bold", aria=False,
-                                    fontSize=alt.expr(f"width < {NARROW} ? 12 : 13")).encode(
-        x=alt.value(0), y=y[POINT_AT], text="group:N")
-    # each row's label above its point, from the plot's left edge: the plot keeps the chart's width
-    labels = shown.mark_text(align="left", baseline="middle", aria=False,
-                             fontSize=alt.expr(f"width < {NARROW} ? 11 : 12")).encode(
-        x=alt.value(0), y=y[LABEL_AT], text="label:N")
-    whiskers = shown.mark_rule(strokeWidth=2).encode(x=x("lo"), x2="hi:Q", y=y[POINT_AT], color=color)
+                                    fontSize=layout.font + 1).encode(
+        x=alt.value(0), y=y, text="group:N").properties(name="rowheaders")
+    # each row's label in the column left of the plot, on its marker's line
+    # (Vega sets a text's first line on the baseline; the lines above it lift a label's middle to its row's)
+    labels = shown.mark_text(align="left", baseline="middle", aria=False, fontSize=layout.font, lineBreak="\n",
+                             lineHeight=line, dy=alt.expr(f"-(length(split(datum['{field}'], '\\n')) - 1) * {line / 2}")
+                             ).encode(
+        x=alt.value(0), y=y, text=f"{lines_field(layout)}:N").properties(name="rowlabels")
+    whiskers = shown.mark_rule(strokeWidth=2).encode(x=x("lo"), x2="hi:Q", y=y, color=color)
     # one marker per comparison, with the tooltip and the link: filled for chips of the same
     # generation, a ring for any other
     points = shown.mark_point(size=80, filled=True, strokeWidth=2, opacity=1).encode(
-        x=x("advantage", top), y=y[POINT_AT], color=color, stroke=stroke, shape=shape, fillOpacity=_filled(),
+        x=x("advantage", top), y=y, color=color, stroke=stroke, shape=shape, fillOpacity=_filled(),
         href="url:N", tooltip=_tooltip(), description="aria:N").properties(name="comparisons")  # its marks' class: one each
-    chart = alt.layer(band, parity, headers, labels, whiskers, points.add_params(*params), _fill_legend()).properties(
-        title=alt.TitleParams(title, fontSize=14), width=WIDTH, height=alt.Step(ROW), padding=PADDING,
-        usermeta={"fit": True}).resolve_axis(x="independent")
-    return make_figure(chart, alt_text, uid)
+    return alt.layer(band, parity, headers, labels, whiskers, points.add_params(*params), _fill_legend()).properties(
+        title=_title(title, layout, None if layout.axis_title else AXIS_TITLE), width=layout.width,
+        height=alt.Step(max(layout.row, lines * line + 8)), padding=PADDING, usermeta={"fit": True}
+    ).resolve_axis(x="independent")
 
 
 # ---- the timeline -----------------------------------------------------------------------------
@@ -268,20 +390,29 @@ def timeline_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, t
     """One point per dated comparison: the TPU's advantage (log scale, 1 = parity, the ± margin
     band) at the date its TPU was first available (``when``: a year-only date counts as July 1),
     colour and shape by kind of evidence, filled for chips of the same generation and hollow for
-    any other; a tooltip with both chips, both dates, the advantage and the kind. Nothing where no
-    comparison's TPU is dated. ``rows``, ``kinds``: as forest_chart's."""
+    any other; a tooltip with both chips, both dates, the advantage and the kind. Nothing where
+    fewer than MIN_POINTS comparisons have their TPU dated. Laid out for a desktop, with its phone
+    layout. ``rows``, ``kinds``: as forest_chart's."""
     dated = rows[rows["when"] != ""] if not rows.empty else rows
-    if dated.empty:
+    if len(dated) < MIN_POINTS:
         return None
     data = _prepared(dated)
+    desktop, phone = (_timeline(data, margin, title, kinds, layout) for layout in LAYOUTS)
+    return make_figure(desktop, alt_text, uid, phone=phone)
+
+
+def _timeline(data: pd.DataFrame, margin: float, title: str, kinds: list[str] | None, layout: Layout) -> alt.LayerChart:
     domain = _log_domain(data, margin)
     scale = alt.Scale(type="log", domain=domain, nice=False)
     years = sorted({int(w[:4]) for w in data["when"]})
     span = alt.Scale(domain=[f"{years[0] - 1}-07-01", f"{years[-1] + 1}-07-01"])
+    # a year's label every STEP years, so that they keep apart on the plot's width
+    step = max(1, math.ceil((years[-1] - years[0] + 2) * (text_width("2026", 12) + TICK_GAP) / layout.timeline))
     # the y axis's title under the chart's, across: the plot keeps the chart's width on a phone
-    y_axis = alt.Axis(values=_ticks(domain), labelExpr=TIMES, title=None, labelOverlap="greedy")
-    x_axis = alt.Axis(format="%Y", tickCount="year", title="the TPU's first availability", labelFlush=False,
-                      labelOverlap="greedy", labelSeparation=6)
+    y_axis = alt.Axis(values=_ticks(domain, layout.timeline_height, along=False), labelExpr=TIMES, title=None,
+                      labelOverlap="greedy")
+    x_axis = alt.Axis(format="%Y", tickCount={"interval": "year", "step": step}, title="the TPU's first availability",
+                      labelFlush=False, labelOverlap="greedy", labelSeparation=TICK_GAP)
     color, stroke, shape = _kinds(data, kinds)
     band = alt.Chart(pd.DataFrame([{"from": 1 - margin, "to": 1 + margin}])).mark_rect(opacity=0.18, style="whisker").encode(
         y=alt.Y("from:Q", scale=scale, axis=y_axis), y2="to:Q",
@@ -296,8 +427,6 @@ def timeline_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, t
         x=alt.X("when:T", scale=span, axis=x_axis), y=alt.Y("advantage:Q", scale=scale, axis=y_axis),
         color=color, stroke=stroke, shape=shape, fillOpacity=_filled(), href="url:N", tooltip=tooltip,
         description="aria:N").properties(name="timeline")  # its marks' class in the SVG: one per dated comparison
-    chart = alt.layer(band, parity, points, _fill_legend()).properties(
-        title=alt.TitleParams(title, subtitle=["up: the TPU's advantage, × the GPU (log scale)", "above 1 favours the TPU"],
-                              fontSize=14, subtitleFontSize=12), width=WIDTH, height=TIMELINE_HEIGHT, padding=PADDING,
-        usermeta={"fit": True})
-    return make_figure(chart, alt_text, uid)
+    return alt.layer(band, parity, points, _fill_legend()).properties(
+        title=_title(title, layout, TIMELINE_AXIS), width=layout.timeline, height=layout.timeline_height,
+        padding=PADDING, usermeta={"fit": True})

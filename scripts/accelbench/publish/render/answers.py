@@ -72,7 +72,8 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
 
 
 def card(a: Answer, links: dict, searchable: bool = True, chart: str = "", said: set | None = None) -> str:
-    """``links``: 'runs' (the runs page), 'page' (src -> url), 'reproduce', 'published' (kind -> url).
+    """``links``: 'runs' (the runs page), 'page' (src -> url), 'reproduce', 'published' (kind -> url),
+    'tools' (claim -> the url of its page for one's own figures; optional).
     ``chart``: the figure of its comparisons, drawn beside the sentence. A card shown again
     elsewhere is kept out of the search index (``searchable=False``): the index every page loads
     holds each answer once, from the comparison page. ``said``: the evidence lines earlier cards on
@@ -83,7 +84,7 @@ def card(a: Answer, links: dict, searchable: bool = True, chart: str = "", said:
              f'<dt>The article, GPUs {icon(SIDE_ICONS["gpu"], "GPU")}</dt><dd>{esc(a.claim.gpu)}</dd>'
              f'<dt>The article, TPUs {icon(SIDE_ICONS["tpu"], "TPU")}</dt><dd>{esc(a.claim.tpu)}</dd></dl>',
              f'<p class="ab-answer__answer"><strong>Answer:</strong> {headline(a)}</p>',
-             lead(a), chart, f"<p>{esc(wording.bears_on(a))}</p>"]
+             lead(a), tool(a, links), chart, f"<p>{esc(wording.bears_on(a))}</p>"]
     parts += [_kind_block(k, links, links["page"](a.claim.page), said) for k in a.kinds]
     unknown = wording.unknown(a)
     if unknown:
@@ -94,6 +95,13 @@ def card(a: Answer, links: dict, searchable: bool = True, chart: str = "", said:
                  + f'<li><a href="{links["reproduce"]}">Run the benchmarks on your hardware</a>, or on the cloud '
                  f'chips you are choosing between, and send the run file.</li></ul>')
     return "\n".join(parts) + "\n</div>\n"
+
+
+def tool(a: Answer, links: dict) -> str:
+    """The link to the page where a reader works the claim out with figures of their own (the cost
+    estimator), in vocabulary.TOOLS's words; '' for a claim without one, or where LINKS has no page for it."""
+    url, said = links.get("tools", {}).get(a.claim.slug), vocabulary.TOOLS.get(a.claim.slug)
+    return f'<p class="ab-answer__tool"><a href="{esc(url)}">{esc(said)}</a></p>' if url and said else ""
 
 
 def _kind_block(k: KindAnswer, links: dict, evidence_url: str, said: set | None = None) -> str:
@@ -125,9 +133,10 @@ def _once(lines: list[str], said: set | None) -> list[str]:
 
 
 def glance(answers: list[Answer], card_url) -> str:
-    """The seven answers, one line each: the claim, its direction and the sentence with its figures."""
+    """The seven answers, one line each: the claim, its direction and how strongly (the strength stands
+    wherever a verdict does), and the sentence with its figures."""
     items = "".join(f'<li><a href="{card_url(a.claim.slug)}"><strong>{esc(a.claim.feature)}</strong></a>: '
-                    f"{headline(a, strength=False)}<br>{esc(wording.opening(a))}</li>" for a in answers)
+                    f"{headline(a)}<br>{esc(wording.opening(a))}</li>" for a in answers)
     return f'<ul class="ab-glance">{items}</ul>\n'
 
 

@@ -49,12 +49,21 @@ LIGHT = _theme("#1a1a1a", "#555555", "#e3e3e3", "#ffffff", PALETTE, peak="#b3261
 DARK = _theme("#e8e8e8", "#aaaaaa", "#3a3f4b", "#1e2129", DARK_PALETTE, peak="#ff8a80")
 
 
+# the screens that get a chart's phone layout (Chart.phone) where it has one: the static SVG by the
+# stylesheet's media query (docs/assets/accelbench.css holds the same), the drawn chart by the page's
+# script (assets/charts.js reads it from the chart's JSON)
+PHONE_MEDIA = "(max-width: 39.9375em)"
+
+
 @dataclass(frozen=True)
 class Chart:
-    """One chart: the Vega-Lite specification (light theme) and the SVG rendered from it."""
+    """One chart: the Vega-Lite specification (light theme) and the SVG rendered from it, and where
+    the chart has one, the same chart laid out for a phone's screen (``phone``), its text at its
+    own size rather than scaled down."""
 
     spec: dict
     svg: str
+    phone: Chart | None = None
 
 
 # legends above a chart (the answers' charts) stack, so that a phone's width holds them; Vega's
@@ -62,11 +71,14 @@ class Chart:
 LEGEND_LAYOUT = {"top": {"direction": "vertical", "anchor": "start", "margin": 8}}
 
 
-def make_figure(chart: alt.TopLevelMixin, alt_text: str, uid: str) -> Chart:
+def make_figure(chart: alt.TopLevelMixin, alt_text: str, uid: str, phone: alt.TopLevelMixin | None = None) -> Chart:
+    """The Chart of an Altair chart, and of its phone layout where it has one (its SVG's ids
+    prefixed apart: both are in the page)."""
     spec = chart.properties(description=alt_text).configure(**LIGHT).to_dict()
     spec["config"]["legend"]["layout"] = LEGEND_LAYOUT
     spec.pop("$schema", None)  # names vega.github.io; the page loads nothing from other hosts
-    return Chart(spec, _static_svg(spec, alt_text, uid))
+    return Chart(spec, _static_svg(spec, alt_text, uid),
+                 None if phone is None else make_figure(phone, alt_text, f"{uid}-phone"))
 
 
 def _static_svg(spec: dict, alt_text: str, uid: str) -> str:
@@ -90,9 +102,17 @@ def _rendered(spec_json: str, alt_text: str, uid: str) -> str:
 
 
 def page_json(figure: Chart) -> str:
-    """What the page's script draws: the specification and the dark theme, as JSON safe inside a
-    <script> element: no "<" at all, so nothing in it can end the element early."""
-    return json.dumps({"spec": figure.spec, "dark": DARK}, separators=(",", ":")).replace("<", "\\u003c")
+    """What the page's script draws: the specification and the dark theme, and the phone layout
+    with the screens it is for (its datasets left out where they are the desktop's: the script
+    takes those), as JSON safe inside a <script> element: no "<" at all, so nothing in it can end
+    the element early."""
+    carried = {"spec": figure.spec, "dark": DARK}
+    if figure.phone is not None:
+        phone = figure.phone.spec
+        if phone.get("datasets") == figure.spec.get("datasets"):
+            phone = {k: v for k, v in phone.items() if k != "datasets"}
+        carried |= {"phone": phone, "media": PHONE_MEDIA}
+    return json.dumps(carried, separators=(",", ":")).replace("<", "\\u003c")
 
 
 def param_name(uid: str) -> str:

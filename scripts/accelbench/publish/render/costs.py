@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from accelbench.core.prices import dollars
 from accelbench.core.text import esc, fmt, num_cell, raw, row_ids
 from accelbench.publish.render.tables import Table, badges, html_table, linked, provenance_columns, record_date
 
@@ -23,10 +24,10 @@ def cost_table(rows: list[dict], runs_url: str, *, anchor: str = "cost") -> Tabl
         out.append([esc(r["chip"]), num_cell(price_cell, price.usd_per_chip_hour) if price else price_cell,
                     num_cell(linked(fmt(tok["m_tokens_per_s"]), tok, runs_url) + badges(tok), tok["m_tokens_per_s"])
                     if tok is not None else spec_only,
-                    num_cell(f"${r['usd_per_btok']:.3g}", r["usd_per_btok"]) if r["usd_per_btok"] is not None else "–",
+                    num_cell(dollars(r["usd_per_btok"]), r["usd_per_btok"]) if r["usd_per_btok"] is not None else "–",
                     num_cell(linked(fmt(mm["m_tflops"]), mm, runs_url) + badges(mm), mm["m_tflops"])
                     if mm is not None else spec_only,
-                    num_cell(f"${r['usd_per_pflop']:.4f}", r["usd_per_pflop"]) if r["usd_per_pflop"] is not None else "–"])
+                    num_cell(dollars(r["usd_per_pflop"]), r["usd_per_pflop"]) if r["usd_per_pflop"] is not None else "–"])
         data.append({"chip": r["chip"], "usd_per_chip_hour": price.usd_per_chip_hour if price else None,
                      "price_provider": price.provider if price else None,
                      "price_region": (price.region or None) if price else None,

@@ -2,7 +2,8 @@
 (on-demand, spot, 1-year, 3-year), both chips from one price list; a side without a price says so
 and why. And the cost-to-train estimator, which does the priced and break-even tables' arithmetic in
 the reader's browser (assets/estimator.js) on the same figures, shipped in the page as JSON, with the
-reader's own price per chip-hour on either side (a list price fills the field in where one exists).
+reader's own price per chip-hour, chips and throughput on either side (a list price fills the price field
+in where one exists), judged by the verdicts' tie rule at their margin.
 
 Prices are reference data (list prices), the throughputs are what each kind of evidence reports:
 a table holds one kind only, and says which."""
@@ -14,10 +15,21 @@ from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
 
-from accelbench.core.prices import TIERS, Price, PricedPair, PriceList, Unpriced, break_even, price_comparison
+from accelbench.core.prices import (
+    TIERS,
+    Price,
+    PricedPair,
+    PriceList,
+    Unpriced,
+    break_even,
+    dollars,
+    price_comparison,
+    to_cents,
+)
 from accelbench.core.text import esc, num_cell, row_ids
-from accelbench.judge.judging import CostItem
+from accelbench.judge.judging import MARGIN, CostItem
 from accelbench.publish.render.tables import Table, html_table
+from accelbench.publish.vocabulary import ESTIMATE
 
 UNIT = {"tokens": "billion tokens", "runs": "training run"}
 
@@ -76,7 +88,7 @@ def _price_cell(pair: PricedPair, side: str, today: date) -> str:
     where = esc(p.region or "region not stated")
     host = "" if p.host_included is not False else "<br><small>GPUs alone: no host VM price in the catalog</small>"
     origin = "catalog" if p.from_catalog else "hand-entered"
-    return num_cell(f'<a href="{esc(p.url)}" title="{esc(p.cite)}">${p.usd_per_chip_hour:.2f}</a> '
+    return num_cell(f'<a href="{esc(p.url)}" title="{esc(p.cite)}">{dollars(p.usd_per_chip_hour)}</a> '
                     f'<small>{where} · {origin} · {esc(p.when(today))}</small>{host}', p.usd_per_chip_hour)
 
 
@@ -93,8 +105,8 @@ def priced_table(rows: list[PricedRow], today: date, *, anchor: str) -> Table:
         body.append([label, esc(r.provider), esc(r.tier),
                      _price_cell(r.pair, "tpu", today) if r.pair else "–",
                      _price_cell(r.pair, "gpu", today) if r.pair else "–",
-                     num_cell(f"${t:,.2f} <small>per {unit}</small>", t) if t is not None else "–",
-                     num_cell(f"${g:,.2f} <small>per {unit}</small>", g) if g is not None else "–",
+                     num_cell(f"{dollars(t)} <small>per {unit}</small>", t) if t is not None else "–",
+                     num_cell(f"{dollars(g)} <small>per {unit}</small>", g) if g is not None else "–",
                      num_cell(f"{g / t:.2f}", g / t) if t else "–",
                      esc(r.reason) if r.reason else ("" if r.pair.same_region else
                                                      f"priced in different regions: {esc(r.pair.regions)}")])
@@ -160,10 +172,10 @@ def break_even_table(rows: list[BreakEven], today: date, *, anchor: str) -> Tabl
         p = r.price
         label = f'<a href="{esc(r.item.url)}">{esc(r.item.label)}</a>' if r.item.url else esc(r.item.label)
         cheaper = "TPU" if r.priced_side == "GPU" else "GPU"
-        body.append([label, num_cell(f"<strong>${r.usd_per_chip_hour:.2f}</strong> <small>the {cheaper} is cheaper "
+        body.append([label, num_cell(f"<strong>{dollars(r.usd_per_chip_hour)}</strong> <small>the {cheaper} is cheaper "
                                      f"below it</small>", r.usd_per_chip_hour),
                      esc(r.unpriced_chip), f"{esc(p.chip)}<br><small>{esc(p.where)} · {esc(p.tier)}</small>",
-                     num_cell(f"${p.usd_per_chip_hour:.2f}", p.usd_per_chip_hour),
+                     num_cell(dollars(p.usd_per_chip_hour), p.usd_per_chip_hour),
                      f'<a href="{esc(p.url)}">{esc(p.cite)}</a> <small>{esc(p.when(today))}</small>'])
         keys.append([r.item.label, p.provider, p.tier, r.priced_side])
         data.append({"comparison": r.item.label, "work": UNIT[r.item.work], "unpriced_chip": r.unpriced_chip,
@@ -178,10 +190,15 @@ def left_out(rows: list[PricedRow]) -> list[str]:
     return list(dict.fromkeys(r.reason for r in rows if r.pair is None and r.reason))
 
 
+TOKEN_UNITS = (("M", "million", 10**6), ("B", "billion", 10**9), ("T", "trillion", 10**12))  # the work's unit menu
+START_UNIT = "B"  # a billion tokens to start with: the priced tables' unit, so both say the same
+
+
 def estimator(groups: list[tuple[str, list[PricedRow]]], prices: PriceList, today: date) -> str:
     """The estimator's form and its data: per comparison with a figure on either side, each side's
-    figure and the offers a list price can fill a side's price field from. GROUPS: (the kind of
-    evidence as readers see it, its rows)."""
+    figure and chips and the offers a list price can fill a side's price field from; the verdicts'
+    margin (judge.judging.MARGIN) and the words (vocabulary.ESTIMATE) it says its verdict in. GROUPS:
+    (the kind of evidence as readers see it, its rows)."""
     comparisons, options = [], []
     for label, rows in groups:
         kept = [c for c in (_estimated(label, item_rows, prices, today) for item_rows in _by_item(rows)) if c]
@@ -192,28 +209,44 @@ def estimator(groups: list[tuple[str, list[PricedRow]]], prices: PriceList, toda
     select = "".join(f'<optgroup label="{esc(label)}">' + "".join(
         f'<option value="{i}">{esc(comparisons[i]["label"])}</option>' for i in indices) + "</optgroup>"
         for label, indices in options if indices)
-    data = json.dumps(comparisons, sort_keys=True).replace("<", "\\u003c")
-    return (f'\n<form class="ab-estimator" aria-label="Cost-to-train estimate" onsubmit="return false">\n'
+    units = "".join(f'<option value="{size}" data-ab-unit-name="{name}"{" selected" if short == START_UNIT else ""}>'
+                    f'{short} ({name})</option>' for short, name, size in TOKEN_UNITS)
+    data = json.dumps(estimator_data(comparisons), sort_keys=True).replace("<", "\\u003c")
+    return (f'\n<form class="ab-estimator" aria-label="Cost and time to train" onsubmit="return false">\n'
             f'<p class="ab-estimator__note">Arithmetic on published throughput and list prices: not a measurement and '
-            f'not a quote. Chip-hours = work ÷ throughput; dollars = chip-hours × the price per chip-hour. '
+            f'not a quote. Chip-hours = work ÷ throughput per chip; time = chip-hours ÷ chips, as if the throughput '
+            f'per chip held at your chip count; dollars = chip-hours × the price per chip-hour. '
             f'Nothing you type is stored or sent anywhere.</p>\n'
             f'<label>Comparison <select name="comparison">{select}</select></label>\n'
-            f'<label><span data-ab-work>Tokens to train</span> <input name="amount" type="number" min="0" step="any" '
-            f'value="1000000000" inputmode="decimal"></label>\n'
+            f'<div class="ab-estimator__work"><label><span data-ab-work>{esc(ESTIMATE["tokens"])}</span> '
+            f'<input name="amount" type="number" min="0" step="any" value="1" inputmode="decimal"></label>'
+            f'<label data-ab-unit-field>Unit <select name="unit">{units}</select></label></div>\n'
             f'<label>List prices from <select name="offer"></select></label>\n'
             f'<p class="ab-estimator__offer-note" data-ab-offer-note></p>\n'
-            f'<div class="ab-estimator__prices">{_price_field("tpu", "TPU")}{_price_field("gpu", "GPU")}</div>\n'
+            f'<div class="ab-estimator__sides">{_side_fields("tpu", "TPU")}{_side_fields("gpu", "GPU")}</div>\n'
             f'<output name="result" aria-live="polite"></output>\n'
             f'<script type="application/json" class="ab-estimator__data">{data}</script>\n</form>\n')
 
 
-def _price_field(side: str, name: str) -> str:
-    """A side's price per chip-hour: filled from the list where it has a price, else left for the reader's quote."""
-    hint = f"ab-estimator-{side}-hint"  # the hint describes the field, outside its label (it holds a link)
-    return (f'<div class="ab-estimator__price"><label><span><span data-ab-chip="{side}">{name}</span>: USD per '
-            f'chip-hour</span> <input name="{side}_price" type="number" min="0" step="any" inputmode="decimal" '
-            f'placeholder="enter your quote" aria-describedby="{hint}"></label>'
-            f'<span class="ab-estimator__hint" id="{hint}" data-ab-hint="{side}"></span></div>')
+def estimator_data(comparisons: list[dict]) -> dict:
+    """What the estimator's page embeds: the comparisons, the margin the verdicts call a tie within
+    (the rules' own constant, never typed again) and the words it speaks in."""
+    return {"margin": MARGIN, "words": ESTIMATE, "comparisons": comparisons}
+
+
+def _side_fields(side: str, name: str) -> str:
+    """A side's fields: its chips (filled with the comparison's), its price per chip-hour (filled from the
+    list where it has a price, else left for the reader's quote) and a throughput of the reader's own."""
+    hint, own = f"ab-estimator-{side}-hint", f"ab-estimator-{side}-own-hint"  # hints outside their labels (a link)
+    return (f'<fieldset class="ab-estimator__side" data-ab-side="{side}"><legend><span data-ab-chip="{side}">{name}'
+            f'</span></legend>'
+            f'<label>Chips <input name="{side}_chips" type="number" min="1" step="1" inputmode="numeric"></label>'
+            f'<label>USD per chip-hour <input name="{side}_price" type="number" min="0" step="0.01" '
+            f'inputmode="decimal" placeholder="enter your quote" aria-describedby="{hint}"></label>'
+            f'<span class="ab-estimator__hint" id="{hint}" data-ab-hint="{side}"></span>'
+            f'<label><span data-ab-own-label="{side}">{esc(ESTIMATE["own_tokens"])}</span> <input name="{side}_own" '
+            f'type="number" min="0" step="any" inputmode="decimal" aria-describedby="{own}"></label>'
+            f'<span class="ab-estimator__hint" id="{own}" data-ab-own-hint="{side}"></span></fieldset>')
 
 
 def _by_item(rows: list[PricedRow]) -> list[list[PricedRow]]:
@@ -264,5 +297,8 @@ def _offer(provider: str, tier: str, note: str, tpu: dict | None = None, gpu: di
 
 
 def _side(p: Price, today: date) -> dict:
-    return {"usd_per_chip_hour": p.usd_per_chip_hour, "where": p.where, "tier": p.tier, "when": p.when(today),
-            "host_included": p.host_included, "source": p.cite, "url": p.url}
+    """A side's list price as the estimator ships it: the price itself (the tables' arithmetic uses it) and
+    to the cent as its field shows it, with where, which tier and when it was listed, and its source."""
+    return {"usd_per_chip_hour": p.usd_per_chip_hour, "to_cents": to_cents(p.usd_per_chip_hour), "provider": p.provider,
+            "where": p.where, "tier": p.tier, "when": p.when(today), "host_included": p.host_included,
+            "source": p.cite, "url": p.url}

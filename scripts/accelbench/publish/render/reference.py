@@ -7,7 +7,7 @@ import pandas as pd
 
 from accelbench.core.formats import FORMATS, NOT_STATED
 from accelbench.core.framework_support import FRAMEWORKS
-from accelbench.core.prices import TIERS, PriceList
+from accelbench.core.prices import TIERS, PriceList, dollars
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, badges, html_table, linked
 
@@ -69,7 +69,7 @@ def prices_table(prices: PriceList) -> Table:
         origin = (f'<a href="{esc(p.url)}" title="{esc(p.cite)}">{esc(p.source)}</a>' if p.from_catalog
                   else f'<a href="{esc(p.url)}">{esc(p.source)}</a> (hand-entered: not in the catalog)')
         regions = len({o.region for o in offers})
-        rows.append([esc(p.chip), esc(p.provider), esc(p.tier), num_cell(f"{p.usd_per_chip_hour:.2f}", p.usd_per_chip_hour),
+        rows.append([esc(p.chip), esc(p.provider), esc(p.tier), num_cell(dollars(p.usd_per_chip_hour), p.usd_per_chip_hour),
                      esc(p.region or "not stated") + (f" <small>(cheapest of {regions})</small>" if regions > 1 else ""),
                      esc(offer), HOST[p.host_included], origin + (f"<br><small>{esc(p.notes)}</small>" if p.notes else ""),
                      esc(p.when(prices.as_of))])

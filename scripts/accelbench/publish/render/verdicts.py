@@ -5,7 +5,7 @@ findings; it judges nothing."""
 from __future__ import annotations
 
 from accelbench.core.text import esc, esc_md
-from accelbench.judge.judging import NOT_MEASURED
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
 from accelbench.publish.render.icons import REFERENCE_ICON, icon, verdict_icon
 from accelbench.publish.render.tables import admonition, html_table
 from accelbench.publish.vocabulary import NO_COMPARISON
@@ -33,7 +33,7 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, publis
         else:
             css = f'ab-verdict ab-verdict--{v.verdict.replace(" ", "-")}'
             verdict = f'<span class="{css}">{verdict_icon(v.verdict)} {esc(v.verdict)}</span>'
-        if v.verdict == "not measured yet":
+        if v.verdict == NOT_MEASURED:
             verdict += f'<br><a href="{contribute_url}">Contribute a run</a>'
         row = [f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict]
         row += [_published_cell(found.get(v.claim.slug), title, url) for title, found, url in published]
@@ -51,11 +51,14 @@ def _published_cell(p, title: str, published_url: str) -> str:
     return f'<span class="{css}">{esc(said)}</span><br><a href="{published_url}">Published results</a>'
 
 
+NOTE_KINDS = {SUPPORTED: "success", CONTRADICTED: "failure", MIXED: "warning"}  # Material's admonition per verdict
+
+
 def verdict_note(v, details_src: str | None, contribute_src: str) -> str:
     """One verdict as a Markdown admonition: the verdict, its evidence, where to read more."""
-    kind = {"supported": "success", "contradicted": "failure", "mixed": "warning"}.get(v.verdict, "note")
+    kind = NOTE_KINDS.get(v.verdict, "note")
     links = [f"[Evidence]({details_src})"] if details_src else []
-    if v.verdict == "not measured yet":
+    if v.verdict == NOT_MEASURED:
         links.append(f"[Contribute a run]({contribute_src})")
     if v.reference_only:  # a price list is not a measurement: an info note, said so
         kind, title = "info", f"{esc(v.feature)}: {esc(v.verdict)} (reference data, not measured)"

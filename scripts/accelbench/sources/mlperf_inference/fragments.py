@@ -1,6 +1,6 @@
 """Fragment types of MLPerf Inference (audited benchmark results on inference, published by others):
 the per-chip table of each round, the per-scenario answer and the written rule. Registered in
-core.FRAGMENTS."""
+accelbench/registry.py."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Claim -> verdict from MLPerf Inference (audited benchmark results, inference), registered in
-judging.RULES under (claim, "mlperf-inference"). A column of its own: never merged with what this
+declared for (claim, "mlperf-inference"). A column of its own: never merged with what this
 project measured, nor with MLPerf Training, and never counted as training (every finding says so).
 
 Comparisons are per chip: a system's samples/s (Offline) or queries/s (Server) divided by its chips,

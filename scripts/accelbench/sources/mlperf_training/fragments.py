@@ -1,28 +1,38 @@
 """Fragment types of MLPerf Training (audited benchmark results, published by others): per-round
-tables, the chip-hours chart, the per-chip answer and the written rules. Registered in core.FRAGMENTS."""
+tables, the chip-hours chart, the per-chip answer and the written rules. Listed in accelbench/registry.py."""
 
 from __future__ import annotations
 
+import altair as alt
 import pandas as pd
 
-from accelbench.core.text import esc
+from accelbench.core.text import capitalised, esc, plural
 from accelbench.judge.judging import beyond_margin
 from accelbench.publish.fragments.core import (
     PUBLISHED_PAGE,
     Context,
+    Fragment,
     concat,
     download,
     figure,
     fragment,
+    not_measured,
     rules_list,
     wrap,
 )
 from accelbench.publish.render import charts, tables
+from accelbench.sources.mlperf_training import SOURCE
 from accelbench.sources.mlperf_training import tables as published_tables
-from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
+from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS, name_of
 from accelbench.sources.mlperf_training.coverage import coverage
 from accelbench.sources.mlperf_training.format import KIND
 from accelbench.sources.mlperf_training.rules import best_tpu, comparable, nearest_gpu, results_url
+from accelbench.sources.mlperf_training.scale import (
+    domains_spanned,
+    largest_by_chip,
+    largest_systems,
+    scaling_curves,
+)
 from accelbench.sources.rounds import newest_first, published_in
 
 
@@ -143,3 +153,84 @@ def _published_rules(ctx: Context, args: list[str]) -> str:
     return "\n" + rules_list(ctx, KIND) + "\n"
 
 
+
+
+# MLPerf at scale (scale.py): the largest systems each chip entered, the scaling curves of one
+# submitter's sizes, and the size of each chip's pod or NVLink domain (reference data)
+
+SCALE_KIND = f"{capitalised(SOURCE.label)} ({SOURCE.title}), published by others, not measured here."
+LARGEST_NOTE = ("The largest system entered is what a submitter chose to enter, not the most a chip can run. "
+                "Preview and available systems are kept apart, each on its own row; entries re-listed from an "
+                "earlier round count in the round they were run; an entry listed without its run logs (round "
+                "v6.0, read from a public mirror) shows its size, not a time.")
+SCALING_NOTE = ("A curve joins one submitter's entries of one chip on one benchmark in one round, at one "
+                "availability, never two submitters' (scored results only; at a size entered twice, the faster). "
+                "Scaling efficiency = (t_small × n_small) / (t × n) against the smallest size: 100% means the time "
+                "fell in proportion to the chips added, chip-hours unchanged. MLPerf lets a submitter change the "
+                "batch size and other hyperparameters with the size, so a curve measures the whole recipe, not "
+                "the interconnect alone.")
+DOMAINS_KIND = ("Vendor specifications (reference data), never results: each chip's unit as its vendor's own page "
+                "states it, with the words the figure is read from and the day it was read.")
+# the pretraining benchmarks of the largest models (175B parameters and more): the scaling chart's lines
+LARGE_MODELS = ("gpt3", "llama31_405b", "deepseekv3_671b")
+SCALING_TOOLTIP = [alt.Tooltip("value:N", title="scaling efficiency"), alt.Tooltip("device:N", title="chip · submitter"),
+                   alt.Tooltip("framework:N", title="benchmark · round"), alt.Tooltip("parameters:N")]
+
+
+def _domains_of(ctx: Context):
+    return lambda chip, chips: domains_spanned(chip, chips, ctx.reference.scale_domains)
+
+
+@fragment("mlperf-largest", "", "per chip, the largest system it entered in MLPerf Training: overall, then per "
+      "benchmark and round, with the pods or NVLink domains it fills, CSV and JSON", source=KIND,
+      missing="published MLPerf results")
+def _mlperf_largest(ctx: Context, args: list[str]) -> Fragment:
+    largest = largest_systems(ctx.published[KIND])
+    overall = published_tables.largest_table(largest_by_chip(largest), ctx.reference, results_url, _domains_of(ctx),
+                                             anchor="largest-per-chip", overall=True)
+    each = published_tables.largest_table(largest, ctx.reference, results_url, _domains_of(ctx),
+                                          anchor="largest-per-benchmark")
+    return concat([f"\n<p>{esc(SCALE_KIND)}</p>\n", wrap(overall.html), download(ctx, "mlperf-largest-per-chip", overall.rows),
+                   f"<p>{esc(LARGEST_NOTE)}</p>\n",
+                   # folded: the overall table answers first; a closed <details> costs a phone no layout
+                   '\n<details class="ab-evidence">\n<summary>Per benchmark and round: the largest system of each '
+                   f'chip ({len(largest)} rows)</summary>\n{wrap(each.html)}</details>\n',
+                   download(ctx, "mlperf-largest-per-benchmark", each.rows)])
+
+
+@fragment("mlperf-scaling", "", "the scaling curves of MLPerf Training: one submitter's sizes of one chip on one "
+      "benchmark and round, time to train and scaling efficiency, a chart of the largest models' curves, CSV and JSON",
+      source=KIND, missing="published MLPerf results")
+def _mlperf_scaling(ctx: Context, args: list[str]) -> Fragment:
+    curves = scaling_curves(ctx.published[KIND])
+    if not curves:
+        return tables.not_measured("an MLPerf Training submitter's entries at several sizes", ctx.links.md(PUBLISHED_PAGE))
+    table = published_tables.scaling_table(curves, ctx.reference, results_url, anchor="scaling")
+    out = [f"\n<p>{esc(SCALE_KIND)}</p>\n<p>{esc(SCALING_NOTE)}</p>\n"]
+    drawn = [c for c in curves if c.benchmark in LARGE_MODELS]
+    if drawn:  # every curve has two sizes at least: a line of more than one point
+        frame = pd.DataFrame([{"device": f"{ctx.reference.display_name(c.chip)} · {c.submitter}",
+                               "framework": f"{name_of(c.benchmark)} {c.round}" + ("" if c.availability == "available"
+                                                                                    else f" ({c.availability})"),
+                               "params": {"chips": p.chips}, "m_scaling_efficiency": p.efficiency}
+                              for c in drawn for p in c.points])
+        chart = {"x": "chips", "y": "scaling_efficiency", "series": [], "log_x": True, "x_label": "chips (log scale)",
+                 "y_label": "scaling efficiency (1 = time fell in proportion to chips)",
+                 "title": "Scaling efficiency against chips, LLM pretraining (MLPerf Training)"}
+        models = ", ".join(name_of(b) for b in LARGE_MODELS if b in {c.benchmark for c in drawn})
+        alt_text = (f"{chart['title']}, published by others: one line per submitter, chip, benchmark and round, "
+                    f"{plural(len(drawn), 'line')} on {models}.")
+        out.append(figure(charts.line_chart(frame, chart, alt_text, uid="mlperf-scaling", tooltip=SCALING_TOOLTIP),
+                          alt_text, "Published by others (MLPerf Training), not measured here. A flat line at 1 scales "
+                          "perfectly; a falling one pays chip-hours for a shorter time to train.", ctx))
+    out += [wrap(table.html), download(ctx, "mlperf-scaling", table.rows)]
+    return concat(out)
+
+
+@fragment("scale-domains", "", "each chip's TPU pod or GPU NVLink domain, as its vendor's page states it, with the "
+      "quote, CSV and JSON")
+def _scale_domains(ctx: Context, args: list[str]) -> Fragment:
+    table = published_tables.domains_table(ctx.reference.scale_domains, ctx.reference)
+    if table.html is None:
+        return Fragment(not_measured(ctx, "the size of a TPU pod or an NVLink domain (build_data/reference/scale_domains.csv)"))
+    return concat([f"\n<p>{esc(DOMAINS_KIND)}</p>\n", wrap(table.html), download(ctx, "scale-domains", table.rows)])

@@ -1,5 +1,5 @@
 """Claim -> verdict from MLPerf Training (audited benchmark results), by written rules in the style
-of the measured ones, each text beside its judge, registered in judging.RULES under (claim,
+of the measured ones, each text beside its judge, declared for (claim,
 "mlperf-training"). These verdicts are a column of their own, never merged with what this project
 measured.
 
@@ -8,6 +8,9 @@ round, the TPU's best entry against the GPU entry at the same or the nearest chi
 costs chip-hours, so entries of very different sizes are not compared). MLPerf publishes scores,
 not the spread a verdict interval needs, so a difference within the margin counts as a tie
 (judging.beyond_margin).
+
+No rule on energy: the importer reads each run's time to train and no power reading, so the round
+files hold no power measurement, and a rule says only what the data it reads can change.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import re
 
 import pandas as pd
 
-from accelbench.core.prices import Unpriced, elsewhere, price_comparison, usd
+from accelbench.core.prices import Unpriced, dollars, dollars_per, elsewhere, price_comparison, usd
 from accelbench.core.reference import Reference
 from accelbench.core.text import listed, plural
 from accelbench.judge.judging import (
@@ -167,21 +170,13 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
         t_usd, g_usd = priced.tpu_usd, priced.gpu_usd
         verdicts.append(beyond_margin(priced.advantage))
         context = elsewhere(reference.prices, gpu["chip"], "runs", gpu["chip_hours"])
-        evidence.append(f"{name_of(benchmark)} ({round_name}): {_label(tpu)} ${t_usd:,.0f} per run at {basis.tpu.text()}; "
-                        f"{_label(gpu)} ${g_usd:,.0f} at {basis.gpu.text()}{context}")
+        evidence.append(f"{name_of(benchmark)} ({round_name}): {_label(tpu)} {dollars_per('runs', t_usd)} at "
+                        f"{basis.tpu.text()}; {_label(gpu)} {dollars(g_usd)} at {basis.gpu.text()}{context}")
         links += [(f"{name_of(benchmark)} TPU", results_url(tpu)), (f"{name_of(benchmark)} GPU", results_url(gpu))]
         compared.append(comparison(benchmark, round_name, tpu, gpu, priced.advantage, "dollars per run",
-                                   f"TPU ${t_usd:,.0f} per run at {basis.tpu.text()}; GPU ${g_usd:,.0f} at "
+                                   f"TPU {dollars_per('runs', t_usd)} at {basis.tpu.text()}; GPU {dollars(g_usd)} at "
                                    f"{basis.gpu.text()}"))
     return Finding(combined(verdicts), evidence or [NO_RESULT], links=links, comparisons=compared, costed=costed)
-
-
-@rule("energy", KIND,
-      text="From MLPerf Training power results where a TPU and a GPU system both reported them on the same "
-           "benchmark; no TPU system has submitted power results, so this is not measured.")
-def energy(published: MLPerfTraining, reference: Reference) -> Finding:
-    return Finding(NOT_MEASURED, ["No TPU submission in the imported rounds reported MLPerf power results."],
-                   facts={"topic": "no_power"})
 
 
 def _stack(row: pd.Series) -> str:

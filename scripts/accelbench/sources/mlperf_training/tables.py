@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pandas as pd
 
+from accelbench.core import prices
+from accelbench.core.prices import dollars
 from accelbench.core.text import esc, num_cell, row_ids
-from accelbench.judge.judging import MARGIN_TEXT
+from accelbench.judge.judging import CONTRADICTED, MARGIN_TEXT, MIXED, SUPPORTED
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.sources.mlperf_training.benchmarks import name_of
 from accelbench.sources.mlperf_training.coverage import model_area
@@ -25,8 +27,8 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, *,
         chip = row["chip"] if isinstance(row["chip"], str) else None  # no spec row: None, or NaN once rounds are joined
         gpu = nearest_gpu(rows, int(row["chips"]))
         price = reference.cheapest_price(row["chip"], "GCP") if isinstance(row["chip"], str) else None
-        usd = price.usd_per_chip_hour * row["chip_hours"] if price else None
-        cost = (f'<span title="{esc(price.text())}; {esc(price.cite)}">${usd:,.0f}</span>') if price else "no GCP price"
+        usd = prices.usd("runs", price.usd_per_chip_hour, row["chip_hours"]) if price else None  # the one pricing step
+        cost = (f'<span title="{esc(price.text())}; {esc(price.cite)}">{dollars(usd)}</span>') if price else "no GCP price"
         runs = sum(1 for r in row["runs"] if r["minutes"] is not None)
         versus = row["chip_hours"] / gpu["chip_hours"]
         body.append([f"{esc(row['accelerator'])}" + (f"<br><small>{esc(chip)}</small>" if chip else ""),
@@ -81,8 +83,8 @@ def _relisted(row: pd.Series) -> str:
         if isinstance(found, str) else ""
 
 
-POINTS_TO = {"supported": "the TPU: fewer chip-hours", "contradicted": "the GPU: fewer chip-hours",
-             "mixed": f"neither: within {MARGIN_TEXT}"}
+POINTS_TO = {SUPPORTED: "the TPU: fewer chip-hours", CONTRADICTED: "the GPU: fewer chip-hours",
+             MIXED: f"neither: within {MARGIN_TEXT}"}
 
 
 def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]], results_url, page_url,
@@ -140,3 +142,91 @@ def _round_link(round_name: str, rows: pd.DataFrame, link) -> str:
     names = ", ".join(sorted({f"{a} × {c}" for a, c in zip(rows["accelerator"], rows["chips"], strict=True)}))
     title = f"{len(rows)} entr{'y' if len(rows) == 1 else 'ies'}: {names}"
     return f'<a href="{esc(link(benchmark, round_name))}" title="{esc(title)}">{esc(round_name)}</a>'
+
+
+# MLPerf at scale (sources/mlperf_training/scale.py): the largest systems, the scaling curves, and the
+# size of each chip's pod or NVLink domain (reference data, vendor-stated)
+
+def _chip_cell(reference, chip: str, accelerator: str) -> str:
+    """A chip as the pages name it, the submission's own name of it in the tooltip."""
+    return f'<span title="{esc(accelerator)}">{esc(reference.display_name(chip))}</span>'
+
+
+def spans(chips: int, domains) -> tuple[str, float | None, str]:
+    """How many of the chip's pods or NVLink domains CHIPS fill, as a cell says it ("24 × 256-chip
+    pod"), the number, and the unit's name and quote for a tooltip; a dash where the reference has
+    no row for the chip."""
+    if domains is None:
+        return "–", None, ""
+    domain, n = domains
+    count = f"{n:,.0f}" if n >= 1 and abs(n - round(n)) < 1e-9 else f"{n:,.2f}" if n < 10 else f"{n:,.1f}"
+    return (f"{count} × {domain.chips:,}-chip {domain.domain}", n,
+            f"{domain.system}: {domain.chips:,} chips ({domain.source}: {domain.quote})")
+
+
+def _minutes_cell(minutes: float | None) -> str:
+    return num_cell(f"{minutes:.3g}", minutes) if minutes is not None else \
+        '<td title="entered without its run logs read: no time to train">not scored</td>'
+
+
+def largest_table(rows, reference, results_url, domains_of, *, anchor: str = "largest", overall: bool = False) -> Table:
+    """Per chip (and, unless ``overall``, per benchmark and round), the entry with the most chips,
+    at each availability apart: chips, how many pods or NVLink domains they fill (``domains_of(chip,
+    chips)``), who entered which system (linked to its result files), the time to train where its
+    logs were read. Each row has an id made from ``anchor`` and its key."""
+    head = ["Chip", "Status", "Chips", "Pods or NVLink domains", "Benchmark (round)", "Submitter / system",
+            "Time to train (min)"] + ([] if overall else ["Entries"])
+    body, keys, data = [], [], []
+    for r in rows:
+        text, n, title = spans(r.chips, domains_of(r.chip, r.chips))
+        url = results_url(r.as_dict())
+        body.append([_chip_cell(reference, r.chip, r.accelerator), esc(r.availability), num_cell(f"{r.chips:,}", r.chips),
+                     num_cell(f'<span title="{esc(title)}">{esc(text)}</span>', n) if n is not None else text,
+                     f"{esc(name_of(r.benchmark))} ({esc(r.round)})",
+                     f'<a href="{esc(url)}">{esc(r.submitter)} / {esc(r.system)}</a>', _minutes_cell(r.minutes)]
+                    + ([] if overall else [num_cell(str(r.entries), r.entries)]))
+        keys.append([r.chip, r.availability] + ([] if overall else [r.benchmark, r.round]))
+        data.append({"chip": r.chip, "accelerator": r.accelerator, "platform": r.platform, "availability": r.availability,
+                     "benchmark": r.benchmark, "round": r.round, "chips": r.chips, "domains_filled": n,
+                     "submitter": r.submitter, "system": r.system, "score_minutes": r.minutes,
+                     "scored": r.minutes is not None, "entries": r.entries, "results_url": url,
+                     "repository": r.repository, "commit": r.commit})
+    return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
+
+
+def scaling_table(curves, reference, results_url, *, anchor: str = "scaling") -> Table:
+    """One row per curve (one submitter, one chip, one benchmark, round and availability): the
+    sizes entered, the time to train at the smallest and the largest, the speedup and the scaling
+    efficiency at the largest against the smallest, and every size with its own. The download has
+    one row per size."""
+    head = ["Chip", "Submitter", "Benchmark (round)", "Status", "Chips", "Time to train (min)", "Speedup",
+            "Scaling efficiency", "Every size: chips, minutes (efficiency)"]
+    body, keys, data = [], [], []
+    for c in curves:
+        first, last = c.points[0], c.largest
+        url = results_url({"repository": c.repository, "commit": c.commit, "submitter": c.submitter,
+                           "system": last.system, "benchmark": c.benchmark})
+        every = "; ".join(f"{p.chips:,}: {p.minutes:.3g} ({p.efficiency:.0%})" for p in c.points)
+        body.append([_chip_cell(reference, c.chip, c.accelerator), f'<a href="{esc(url)}">{esc(c.submitter)}</a>',
+                     f"{esc(name_of(c.benchmark))} ({esc(c.round)})", esc(c.availability),
+                     num_cell(f"{first.chips:,} → {last.chips:,}", last.chips),
+                     num_cell(f"{first.minutes:.3g} → {last.minutes:.3g}", last.minutes),
+                     num_cell(f"{last.speedup:.2f}×", last.speedup), num_cell(f"{last.efficiency:.0%}", last.efficiency),
+                     esc(every)])
+        keys.append([c.chip, c.submitter, c.benchmark, c.round, c.availability])
+        data += [{("score_minutes" if k == "minutes" else k): v for k, v in row.items()} for row in c.rows()]
+    return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
+
+
+def domains_table(domains, reference, *, anchor: str = "scale-domains") -> Table:
+    """Per chip, its vendor's tightly coupled unit: a TPU pod, a GPU's NVLink domain or AMD's Infinity
+    Fabric domain, its chips, and the page and words the figure is read from (reference data)."""
+    head = ["Chip", "Unit", "System", "Chips per unit", "The vendor's words", "Read"]
+    body, data = [], []
+    for d in domains:
+        body.append([esc(reference.display_name(d.chip)), esc(d.domain), esc(d.system), num_cell(f"{d.chips:,}", d.chips),
+                     f'<a href="{esc(d.source)}" title="{esc(d.notes)}">{esc(d.quote)}</a>', esc(d.retrieved)])
+        data.append({"chip": d.chip, "domain": d.domain, "system": d.system, "chips": d.chips, "source": d.source,
+                     "quote": d.quote, "retrieved": d.retrieved, "notes": d.notes})
+    return Table(html_table(head, body, ids=row_ids(anchor, [[d.chip, d.domain] for d in domains])) if body else None,
+                 data)

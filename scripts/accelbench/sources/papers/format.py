@@ -21,7 +21,8 @@ KIND = SOURCE.kind  # as the source declares itself (its __init__)
 SCHEMA = Path(__file__).with_name("schema.json")
 # the words a figure may use, and the claim each bears on; every one says the TPU (the subject of
 # the quoted sentence) is ahead by the factor
-MEASURES = {"faster": "speed", "less power": "energy"}
+MEASURES = {"faster": "speed", "less power": "energy"}  # the phrase's measure -> the claim it bears on
+COMPARED = {"faster": "speed", "less power": "power"}  # the phrase's measure -> what it compares (a power figure is no energy)
 PHRASE = re.compile(r"^(?P<approx>~)?(?P<low>[0-9]+(?:\.[0-9]+)?)x(?:[-–](?P<high>[0-9]+(?:\.[0-9]+)?)x)? "
                     r"(?P<measure>faster|less power)$")
 PEER_REVIEWED, VENDOR_AUTHORED = "peer-reviewed", "peer-reviewed, vendor-authored"

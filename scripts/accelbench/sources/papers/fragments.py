@@ -1,6 +1,6 @@
 """Fragment types of peer-reviewed papers (figures quoted word for word, with the authors'
 affiliation beside them): the table of figures, on one claim or all, and the written rules.
-Registered in core.FRAGMENTS."""
+Listed in accelbench/registry.py."""
 
 from __future__ import annotations
 

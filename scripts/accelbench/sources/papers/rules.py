@@ -1,8 +1,9 @@
-"""Claim -> verdict from peer-reviewed papers' quoted figures, registered in judging.RULES under
+"""Claim -> verdict from peer-reviewed papers' quoted figures, declared for
 (claim, "paper"). A column of its own: never merged with what this project measured or with
 another source. Each finding names the paper, its authors' affiliation and the label that follows
-from it (vendor-authored where the authors work for a compared chip's vendor), the chips compared
-(often older than those measured elsewhere on the site), and quotes the figure word for word.
+from it (vendor-authored where the authors work for a compared chip's vendor), the chips compared,
+and quotes the figure word for word. How old the chips are is not said here: the generation step
+(judge/generations.py) dates every comparison from the reference data, and the answers word it.
 
 A quoted figure is a range (the TPU ahead by 1.2x to 1.7x), judged by judging.beyond_margin: a
 range wholly beyond the margin either way decides, one that reaches into it is mixed.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, beyond_margin, combined, rule
-from accelbench.sources.papers.format import KIND, Papers, QuotedRange, doi_url, short_citation
+from accelbench.sources.papers.format import COMPARED, KIND, Papers, QuotedRange, doi_url, short_citation
 
 NO_PAPER = "No peer-reviewed paper with a quoted TPU-against-GPU figure on this claim yet."
 
@@ -22,8 +23,7 @@ def sentence(paper: dict, figure: QuotedRange) -> str:
     where = paper["quotation"]["where"].split(" (")[0]
     return (f"{paper['_label'].capitalize()} (authors at {', '.join(paper['affiliation']['organisations'])}): "
             f"{short_citation(paper)}, {tpu} against {gpu}; {where}: “{paper['quotation']['text']}”; "
-            f"the figure used: {tpu} “{figure.phrase}”; {tpu} and {gpu} are older chips than those compared "
-            f"elsewhere on this site, so this speaks of those generations only")
+            f"the figure used: {tpu} “{figure.phrase}”")
 
 
 def _judge(claim: str, papers: Papers) -> Finding:
@@ -35,7 +35,7 @@ def _judge(claim: str, papers: Papers) -> Finding:
         compared.append(Comparison(
             label=f"{short_citation(paper)}: {tpu} vs {gpu}",
             advantage=(figure.low * figure.high) ** 0.5, low=figure.low, high=figure.high,
-            metric="energy" if claim == "energy" else "speed", tpu=tpu, gpu=gpu,
+            metric=COMPARED[figure.measure], tpu=tpu, gpu=gpu,
             figures=f"{tpu} “{figure.phrase}” ({short_citation(paper)})", url=doi_url(paper),
             where=short_citation(paper), by=", ".join(paper["affiliation"]["organisations"])))
         links.append((f"{short_citation(paper)} (doi:{paper['citation']['doi']})", doi_url(paper)))

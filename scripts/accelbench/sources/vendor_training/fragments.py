@@ -1,6 +1,6 @@
 """Fragment types of vendor-published training throughput (vendor-reported, published by others):
 the matched pairs and their chart, the candidates refused, every imported row, and the written
-rules with the name table. Registered in core.FRAGMENTS."""
+rules with the name table. Listed in accelbench/registry.py."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Claim -> verdict from vendor-published training throughput, by written rules, each text beside
-its judge, registered in judging.RULES under (claim, "vendor-training"). Vendor-reported: a column
+its judge, declared for (claim, "vendor-training"). Vendor-reported: a column
 of its own, never merged with what this project measured nor counted as audited (the source is
 declared ``vendor=True``, which the answers read).
 
@@ -11,7 +11,15 @@ TPU's tokens/s over the GPU's; for a cost, the GPU's dollars over the TPU's.
 from __future__ import annotations
 
 from accelbench.core.formats import format_name
-from accelbench.core.prices import PricedComparison, PricedPair, Unpriced, elsewhere, price_comparison
+from accelbench.core.prices import (
+    PricedComparison,
+    PricedPair,
+    Unpriced,
+    dollars,
+    dollars_per,
+    elsewhere,
+    price_comparison,
+)
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import (
     MARGIN_TEXT,
@@ -143,10 +151,10 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
         basis, tpu, gpu = priced_pair.basis, priced_pair.tpu_usd, priced_pair.gpu_usd
         verdicts.append(beyond_margin(priced_pair.advantage))
         priced.append(p)
-        figures = (f"TPU ${tpu:,.2f} per billion tokens at {basis.tpu.text()}; GPU ${gpu:,.2f} at {basis.gpu.text()}")
+        figures = f"TPU {dollars_per('tokens', tpu)} at {basis.tpu.text()}; GPU {dollars(gpu)} at {basis.gpu.text()}"
         compared.append(comparison(p, priced_pair.advantage, "dollars per billion tokens", figures))
-        evidence.append(f"{configuration(p)}: TPU {side(p.tpu)} ${tpu:,.2f} per billion tokens at "
-                        f"{basis.tpu.text()}; GPU {side(p.gpu)} ${gpu:,.2f} at {basis.gpu.text()}"
+        evidence.append(f"{configuration(p)}: TPU {side(p.tpu)} {dollars_per('tokens', tpu)} at "
+                        f"{basis.tpu.text()}; GPU {side(p.gpu)} {dollars(gpu)} at {basis.gpu.text()}"
                         f"{elsewhere(reference.prices, p.gpu['chip'], 'tokens', p.gpu['tokens_per_s_per_chip'])}"
                         f"{_flags(p)}")
     head = f"{len(priced)} of {len(pairs)} matched pairs priced on GCP (both chips from one price list)"

@@ -4,7 +4,7 @@ every text from a document is escaped."""
 
 from __future__ import annotations
 
-from accelbench.core.prices import PricedComparison
+from accelbench.core.prices import PricedComparison, dollars
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.sources.vendor_training.format import figure_text, flat, row_url
@@ -51,7 +51,7 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
         for name in ("tpu", "gpu"):
             price = getattr(basis, name) if priced else None
             usd = getattr(cost, f"{name}_usd") if priced else None
-            cell = (num_cell(f'<span title="{esc(price.text())}; {esc(price.cite)}">${usd:,.2f}</span>', usd) if price
+            cell = (num_cell(f'<span title="{esc(price.text())}; {esc(price.cite)}">{dollars(usd)}</span>', usd) if price
                     else f'<span title="{esc(basis.reason)}">no price</span>' if basis.side in (name.upper(), "both")
                     else "–")
             costs.append((usd, price, cell))

@@ -1,0 +1,118 @@
+"""The article's other claims (judge/claims.py STATEMENTS), each answered where the article prints
+it: its own kinds' verdicts and sentences, and links to the answers that answer it (said once, on
+the comparison page or beside an earlier statement). And the table of every claim of the article,
+each with its verdict and a link to its answer. Sentences are publish/wording.py's."""
+
+from __future__ import annotations
+
+from accelbench.core.text import capitalised, esc
+from accelbench.judge.claims import CLAIMS, GPUS, STATEMENTS, TPUS
+from accelbench.judge.judging import LINKED, NOT_MEASURED
+from accelbench.publish import wording
+from accelbench.publish.fragments.core import Context, fragment, wrap
+from accelbench.publish.render import tables
+
+COMPARISON_PAGE = "article/comparison.md"
+
+
+def _css(verdict: str) -> str:
+    return "ab-verdict ab-verdict--" + esc(verdict.replace(" ", "-"))
+
+
+def answer_url(ctx: Context, slug: str) -> str:
+    """Where a claim's answer lives: a table claim's card on the comparison page, a statement's box on its page."""
+    if slug in CLAIMS:
+        return f"{ctx.links.html(COMPARISON_PAGE)}#claim-{slug}"
+    return f"{ctx.links.html(STATEMENTS[slug].page)}#statement-{slug}"
+
+
+def _name(slug: str) -> str:
+    return CLAIMS[slug].feature if slug in CLAIMS else STATEMENTS[slug].words
+
+
+def _said(ctx: Context, slug: str) -> str:
+    """A claim's answer in a few words: a table claim's direction, a statement's verdict."""
+    if slug in CLAIMS:
+        return wording.direction(ctx.judgement.answer(slug))
+    return capitalised(wording.statement_verdict(ctx.judgement.statement(slug).verdict))
+
+
+def _linked(ctx: Context, slug: str) -> str:
+    """One answer this statement rests on, as a link with its verdict and, for a table claim, its strength."""
+    how = wording.strength(ctx.judgement.answer(slug)) if slug in CLAIMS else ""
+    return (f'<li><a href="{esc(answer_url(ctx, slug))}">{esc(_name(slug))}</a>: {esc(_said(ctx, slug))}'
+            + (f" ({esc(how)})" if how else "") + "</li>")
+
+
+def _own(ctx: Context, kind: str, finding) -> str:
+    named = capitalised(ctx.judgement.kinds[kind].named)
+    sources = "".join(f' <a href="{esc(url)}">{esc(label)}</a>' for label, url in finding.links[:3] if url)
+    return (f'<p><strong>{esc(named)}</strong>: <span class="{_css(finding.verdict)}">'
+            f'{esc(wording.statement_verdict(finding.verdict))}</span>. {esc(wording.statement_sentence(finding))}'
+            + (f' <span class="ab-statement__sources">Sources:{sources}</span>' if sources else "") + "</p>\n")
+
+
+@fragment("statement", "SLUG", "one of the article's other claims, answered where it is read: each kind of evidence's "
+          "verdict and sentence, and the answers it rests on", choices=STATEMENTS)
+def _statement(ctx: Context, args: list[str]) -> str:
+    s = ctx.judgement.statement(args[0])
+    # the article's words stand just above: the box says only what the evidence makes of them
+    out = [f'\n<div class="ab-statement" id="statement-{esc(s.statement.slug)}" markdown="0">\n']
+    if s.verdict != LINKED:
+        out.append(f'<p class="ab-statement__claim">{esc(wording.STATEMENT_HEAD)} <span class="{_css(s.verdict)}">'
+                   f'{esc(capitalised(wording.statement_verdict(s.verdict)))}</span></p>\n')
+    out += [_own(ctx, kind, finding) for kind, finding in s.kinds]
+    missing = [k for k in s.statement.judged_by if k not in dict(s.kinds)]
+    if missing:
+        out.append(f"<p>Not imported: {esc(', '.join(ctx.judgement.kinds[k].named for k in missing))}.</p>\n")
+    if s.statement.prediction and not s.kinds:
+        out.append(f"<p>{esc(wording.prediction([]))}</p>\n")
+    if s.linked:
+        out.append('<p>Answered with:</p>\n<ul>' + "".join(_linked(ctx, slug) for slug in s.linked) + "</ul>\n")
+    return "".join(out) + "</div>\n"
+
+
+def _row(ctx: Context, slug: str) -> list[str]:
+    if slug in CLAIMS:
+        a, claim = ctx.judgement.answer(slug), CLAIMS[slug]
+        verdict = f'<span class="ab-verdict">{esc(wording.direction(a))}</span>' + (
+            f" ({esc(wording.strength(a))})" if a.strength else "")
+        words, page = f"{claim.feature}: “{claim.tpu}” (TPUs), “{claim.gpu}” (GPUs)", COMPARISON_PAGE
+    else:
+        s = ctx.judgement.statement(slug)
+        verdict = f'<span class="{_css(s.verdict)}">{esc(capitalised(wording.statement_verdict(s.verdict)))}</span>'
+        if s.verdict == LINKED:  # its answer is the answers it repeats: their verdicts, named
+            verdict = "; ".join(f"{esc(_name(other))}: {esc(_said(ctx, other))}" for other in s.linked)
+        words, page = s.statement.words, s.statement.page
+    section = ctx.links.html(page)
+    return [f'<a href="{esc(section)}">{esc(page.rsplit("/", 1)[-1][:-3])}</a>', esc(words), verdict,
+            f'<a href="{esc(answer_url(ctx, slug))}">answer</a>']
+
+
+@fragment("statements", "", "every claim of the article (its table's rows and the rest), each with its verdict and a "
+          "link to its answer")
+def _statements(ctx: Context, args: list[str]) -> str:
+    before = [slug for slug, s in STATEMENTS.items() if s.page in (GPUS, TPUS)]  # the article prints these before its table
+    order = before + [*CLAIMS] + [slug for slug in STATEMENTS if slug not in before]
+    rows = [_row(ctx, slug) for slug in order]
+    undecided = sum(1 for s in ctx.judgement.statements if s.verdict == NOT_MEASURED)
+    note = f"\n{undecided} of the article's claims have no evidence imported yet.\n" if undecided else ""
+    return wrap(tables.html_table(["Page", "The article says", "Verdict", "Answer"], rows)) + note
+
+
+@fragment("recommendation", "", "the article's conclusion rewritten from the evidence: who should choose which chip, on "
+          "what condition, each with the figure that decides it, its date and a link to its answer")
+def _recommendation(ctx: Context, args: list[str]) -> str:
+    conditions = ctx.judgement.recommendation
+    if not conditions:
+        return "\n<p>No condition is decided by the evidence imported yet.</p>\n"
+    newest = max((c.as_of for c in conditions), default="")
+    items = []
+    for c in conditions:
+        when, choose, figure = wording.condition(c)
+        dated = f", {wording.as_of(c.as_of)}" if c.as_of else ""
+        items.append(f'<li><strong>{esc(when)}: {esc(choose)}.</strong> {esc(capitalised(figure))} '
+                     f'(<a href="{esc(answer_url(ctx, c.claim))}">the evidence</a>{esc(dated)}).</li>')
+    head = "Who should choose which, from the evidence" + (f" {wording.as_of(newest)}" if newest else "")
+    return (f'\n<div class="ab-recommendation" markdown="0">\n<p class="ab-recommendation__lead"><strong>{esc(head)}'
+            f':</strong></p>\n<ul>\n' + "\n".join(items) + "\n</ul>\n</div>\n")

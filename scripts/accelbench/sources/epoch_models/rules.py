@@ -1,0 +1,141 @@
+"""The article's claims on who trained what, judged from what notable models were trained on (Epoch
+AI's database): what was used, never what is faster, so these rules judge no claim of speed, energy
+or cost. Each returns numbers and names as facts; publish/wording.py says them.
+
+Listed in accelbench/registry.py RULE_MODULES."""
+
+from __future__ import annotations
+
+from accelbench.judge.claims import EPOCH
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, UNDECIDABLE, Finding, rule
+from accelbench.sources.epoch_models.format import EpochModels
+from accelbench.sources.epoch_models.queries import (
+    PlatformCount,
+    deepmind_game_players,
+    openai_early_gpt,
+    platform_by_category,
+    platform_by_year,
+)
+
+RECENT_YEARS = 3  # "heavily used" today: the last three years of publication in the database
+TREND_YEARS = 8  # the years a prediction's trend shows
+MASSIVE_FLOP = 1e24  # a training run of at least this much compute counts as massive (GPT-3 was 3.1e23)
+ACADEMIA, INDUSTRY = "Academia", "Industry"
+
+
+def _counts(c: PlatformCount) -> dict:
+    return {"gpu": c.gpu, "tpu": c.tpu, "other": c.other, "mixed": c.mixed, "not_stated": c.not_stated}
+
+
+def _summed(counts: list[PlatformCount], group) -> PlatformCount:
+    return PlatformCount(group, *(sum(getattr(c, f) for c in counts) for f in ("gpu", "tpu", "other", "mixed", "not_stated")))
+
+
+def _source(data: EpochModels) -> list[tuple[str, str]]:
+    return [(data.database.get("name", "Notable AI Models"), data.database.get("url", ""))]
+
+
+def _model(row: dict) -> dict:
+    return {"model": row["model"], "platform": row["platform"], "hardware": [h["name"] for h in row["hardware"]],
+            "chips": row["chips"], "year": int(row["published"][:4]), "url": (row["links"] or [""])[0],
+            "compute_flop": row["compute_flop"]}
+
+
+@rule("gpu-deep-learning", EPOCH,
+      text="Of the notable models whose training hardware Epoch AI records, the share trained on GPUs, over every year "
+           f"and over the last {RECENT_YEARS} years of publication. Holds if GPUs trained more than half in both; does not "
+           "hold if they trained half or fewer in both; partly otherwise. It counts what was used, never what is faster.")
+def gpu_deep_learning(data: EpochModels, reference) -> Finding:
+    years = platform_by_year(data)
+    if not years:
+        return Finding(NOT_MEASURED, [], facts={"topic": "platform_share"})
+    every, recent = _summed(years, "every"), _summed(years[-RECENT_YEARS:], "recent")
+    shares = [c.share("gpu") for c in (every, recent)]
+    majority = [s is not None and s > 0.5 for s in shares]
+    verdict = SUPPORTED if all(majority) else CONTRADICTED if not any(majority) else MIXED
+    return Finding(verdict, [], links=_source(data), facts={
+        "topic": "platform_share", "every": _counts(every), "recent": _counts(recent),
+        "from_year": years[0].group, "recent_from": years[-RECENT_YEARS:][0].group, "to_year": years[-1].group})
+
+
+@rule("openai-gpus", EPOCH,
+      text="OpenAI's GPT-1, GPT-2 and GPT-3 as Epoch AI records their training hardware. Holds if every one whose "
+           "hardware is recorded was trained on GPUs; does not hold if none was; partly otherwise. The database records "
+           "what was used, not why: the article's 'due to flexibility' is not judged.")
+def openai_gpus(data: EpochModels, reference) -> Finding:
+    found = openai_early_gpt(data)
+    stated = [r for r in found.rows if r["platform"]]
+    on_gpu = [r for r in stated if r["platform"] == "gpu"]
+    verdict = (NOT_MEASURED if not stated else SUPPORTED if len(on_gpu) == len(stated)
+               else CONTRADICTED if not on_gpu else MIXED)
+    return Finding(verdict, [], links=[(r["model"], _model(r)["url"]) for r in found.rows], facts={
+        "topic": "models", "models": [_model(r) for r in found.rows], "missing": list(found.missing),
+        "platform": "gpu", "matching": len(on_gpu), "stated": len(stated)})
+
+
+@rule("deepmind-tpus", EPOCH,
+      text="Every model Epoch AI records with DeepMind among its organisations in its 'Games' domain (the reinforcement "
+           "learning the article means). Holds if more of those with recorded hardware were trained on TPUs than on "
+           "every other platform together; does not hold if fewer; partly if as many.")
+def deepmind_tpus(data: EpochModels, reference) -> Finding:
+    found = deepmind_game_players(data)
+    tally = found.platforms()
+    tpu, others = tally.get("tpu", 0), sum(n for p, n in tally.items() if p not in ("tpu", None))
+    verdict = NOT_MEASURED if tpu + others == 0 else SUPPORTED if tpu > others else CONTRADICTED if tpu < others else MIXED
+    counts = PlatformCount("DeepMind games", tally.get("gpu", 0), tpu, tally.get("other", 0), tally.get("mixed", 0),
+                           tally.get(None, 0))
+    return Finding(verdict, [], links=_source(data), facts={
+        "topic": "platform_count", "counts": _counts(counts), "platform": "tpu",
+        "models": [_model(r) for r in found.rows if r["platform"]]})
+
+
+@rule("labs-gpus", EPOCH,
+      text="The share of notable models trained on GPUs among those of research labs (every organisation academic) and "
+           "those of industry (Epoch AI's categories: it has none for startups, which count as industry). Holds if GPUs "
+           "trained more than half of the labs' models and at least the industry's share; partly if more than half but "
+           "less than the industry's; does not hold if half or fewer.")
+def labs_gpus(data: EpochModels, reference) -> Finding:
+    by_group = {c.group: c for c in platform_by_category(data)}
+    labs, industry = by_group.get((ACADEMIA,)), by_group.get((INDUSTRY,))
+    if labs is None or not labs.stated:
+        return Finding(NOT_MEASURED, [], facts={"topic": "labs_vs_industry"})
+    lab_share, industry_share = labs.share("gpu"), industry.share("gpu") if industry and industry.stated else 0.0
+    verdict = CONTRADICTED if lab_share <= 0.5 else SUPPORTED if lab_share >= industry_share else MIXED
+    return Finding(verdict, [], links=_source(data), facts={
+        "topic": "labs_vs_industry", "labs": _counts(labs), "industry": _counts(industry) if industry else None})
+
+
+@rule("custom-chips", EPOCH,
+      text=f"A prediction, which no evidence decides yet. Shown: the notable models of the last {TREND_YEARS} years by the "
+           "platform Epoch AI records, so that the trend so far can be read; what would decide it is the same count in the "
+           "years to come.")
+def custom_chips(data: EpochModels, reference) -> Finding:
+    years = platform_by_year(data)[-TREND_YEARS:]
+    return Finding(UNDECIDABLE, [], links=_source(data), facts={
+        "topic": "trend", "years": [{"year": c.group, **_counts(c)} for c in years]})
+
+
+@rule("hybrid", EPOCH,
+      text="A prediction, which no evidence decides yet. Shown: how many notable models Epoch AI records as trained on "
+           "more than one platform (GPUs and TPUs in one training); what would decide it is a measured gain in efficiency "
+           "from such training.")
+def hybrid(data: EpochModels, reference) -> Finding:
+    both = [r for r in data.rows if r["platform"] == "mixed"]
+    stated = sum(1 for r in data.rows if r["platform"])
+    return Finding(UNDECIDABLE, [], links=[(r["model"], _model(r)["url"]) for r in both], facts={
+        "topic": "hybrid", "mixed": len(both), "stated": stated, "models": [_model(r) for r in both]})
+
+
+@rule("tpu-scalable", EPOCH,
+      text=f"The notable models trained with at least {MASSIVE_FLOP:.0e} FLOP (GPT-3 took 3.1e23) by the platform Epoch AI "
+           "records. Holds if TPUs trained at least one of them; does not hold if none of those with recorded hardware "
+           "was trained on TPUs.")
+def tpu_scalable(data: EpochModels, reference) -> Finding:
+    massive = [r for r in data.rows if (r["compute_flop"] or 0) >= MASSIVE_FLOP]
+    tally = {p: sum(1 for r in massive if r["platform"] == p) for p in ("gpu", "tpu", "other", "mixed", None)}
+    on_tpu = sorted((r for r in massive if r["platform"] == "tpu"), key=lambda r: -r["compute_flop"])
+    stated = sum(n for p, n in tally.items() if p)
+    verdict = NOT_MEASURED if not stated else SUPPORTED if on_tpu else CONTRADICTED
+    return Finding(verdict, [], links=[(r["model"], _model(r)["url"]) for r in on_tpu[:3]], facts={
+        "topic": "massive_runs", "threshold_flop": MASSIVE_FLOP, "counts": {p or "not_stated": n for p, n in tally.items()},
+        "largest_tpu": [_model(r) for r in on_tpu[:3]]})

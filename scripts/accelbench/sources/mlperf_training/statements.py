@@ -1,0 +1,69 @@
+"""The article's other claims that MLPerf Training's audited entries answer: which GPU brands enter
+it, and how large the TPU systems that trained large models were. Facts only (numbers, ids, names);
+publish/wording.py says them. Listed in accelbench/registry.py RULE_MODULES."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from accelbench.core.reference import Reference
+from accelbench.judge.claims import MLPERF
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, rule
+from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
+from accelbench.sources.mlperf_training.format import MLPerfTraining
+from accelbench.sources.mlperf_training.rules import results_url
+
+BRANDS = ("NVIDIA", "AMD")  # the article's GPU brands
+POD_SCALE = 1000  # chips: a system at least this large trains at the scale of a pod
+PRETRAINING = "LLM pretraining"  # the benchmarks.py task of the largest models MLPerf trains
+
+
+@rule("gpu-brands", MLPERF,
+      text="Every GPU entry of MLPerf Training (scored or entered), by its chip's vendor in the reference data. Holds if "
+           "NVIDIA's and AMD's GPUs both entered and together make at least 90% of the GPU entries whose chip the "
+           "reference data knows; partly if only one of them entered; does not hold if neither did.")
+def gpu_brands(published: MLPerfTraining, reference: Reference) -> Finding:
+    entries = published.entered
+    gpus = entries[entries["platform"] == "gpu"] if not entries.empty else entries
+    vendor_of = {row["chip"]: row["vendor"] for row in reference.accelerators}
+    vendors = gpus["chip"].map(vendor_of) if not gpus.empty else pd.Series(dtype=object)
+    counts = {v: int((vendors == v).sum()) for v in sorted(set(vendors.dropna()))}
+    known = sum(counts.values())
+    brands = sum(counts.get(b, 0) for b in BRANDS)
+    if not known:
+        return Finding(NOT_MEASURED, [], facts={"topic": "brands"})
+    present = [b for b in BRANDS if counts.get(b)]
+    verdict = (SUPPORTED if len(present) == len(BRANDS) and brands >= 0.9 * known
+               else MIXED if present else CONTRADICTED)
+    chips = {v: sorted(set(gpus.loc[vendors == v, "chip"])) for v in counts}
+    return Finding(verdict, [], facts={"topic": "brands", "entries": counts, "chips": chips,
+                                       "unknown": int(len(gpus) - known), "rounds": sorted(set(gpus["round"]))})
+
+
+def _largest(rows: pd.DataFrame) -> dict:
+    row = rows.sort_values(["chips", "round"], ascending=[False, False]).iloc[0]
+    return {"chips": int(row["chips"]), "chip": row["chip"] if isinstance(row["chip"], str) else row["accelerator"],
+            "benchmark": row["benchmark"], "round": row["round"], "submitter": row["submitter"],
+            "minutes": float(row["score_minutes"]), "availability": row["availability"], "url": results_url(row)}
+
+
+@rule("tpu-scalable", MLPERF,
+      text=f"The largest TPU and GPU systems with a scored MLPerf Training result on each LLM pretraining benchmark (the "
+           f"largest models it trains). Holds if a TPU system of at least {POD_SCALE:,} chips trained one; partly if TPU "
+           "systems trained one only at a smaller scale; does not hold if no TPU system trained one. It shows that pods "
+           "train large models, not that they do so faster: the speed answer says that.")
+def tpu_scalable(published: MLPerfTraining, reference: Reference) -> Finding:
+    results = published.results
+    if not results.empty and "relisted_from" in results:
+        results = results[results["relisted_from"].isna()]  # an entry re-listed from an earlier round counts once
+    large = [b for b, spec in BENCHMARKS.items() if spec.task == PRETRAINING]
+    rows = results[results["benchmark"].isin(large)] if not results.empty else results
+    if rows.empty:
+        return Finding(NOT_MEASURED, [], facts={"topic": "largest_systems"})
+    largest = {(b, p): _largest(r) for (b, p), r in rows.groupby(["benchmark", "platform"])}
+    tpu = [v for (_, p), v in largest.items() if p == "tpu"]
+    biggest = max((v["chips"] for v in tpu), default=0)
+    verdict = SUPPORTED if biggest >= POD_SCALE else MIXED if tpu else CONTRADICTED
+    return Finding(verdict, [], links=[(v["submitter"], v["url"]) for v in tpu], facts={
+        "topic": "largest_systems", "pod_scale": POD_SCALE,
+        "largest": [{"platform": p, **v} for (b, p), v in sorted(largest.items())]})

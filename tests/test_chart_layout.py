@@ -1,0 +1,197 @@
+"""The answers' charts read at 390 px and at 1280 px, in a real browser (Debian's Chromium via
+Playwright) on the built site: the home page's chart and the comparison page's speed chart, the
+static SVG (what the page shows before it draws, and without JavaScript) and the chart drawn
+interactively. Every marker sits on its row label's line; no text is under 11 px on the screen (a
+phone gets its own layout, not a desktop's scaled down); row labels stay left of the plot; tick
+labels do not touch; a caption is a few words, the rest folded; a tooltip opens inside the screen.
+Screenshots are saved under test-artifacts/ for a person to look at."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from accelbench.publish import wording
+
+from conftest import ROOT
+
+CHROMIUM = os.environ.get("ACCELBENCH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = ROOT / "test-artifacts"
+# (a selector's first figure: the speed card's rows, not its timeline)
+CHARTS = {"home": ("", "figure.ab-chart"), "speed": ("article/comparison.html", "#answer-speed figure.ab-chart")}
+WIDTHS = {390: 844, 1280: 900}
+SMALLEST = 11  # px: no chart text is smaller on the screen
+ALIGNED = 3  # px: a marker's middle at most this far from its label's
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"no Chromium at {CHROMIUM}: the chart layout tests are required under CI=true", pytrace=False)
+    pytest.skip(f"no Chromium at {CHROMIUM}: the chart layout tests are skipped", allow_module_level=True)
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url(committed_site):
+    """The session's one build of the committed run files, served on a free local port."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(committed_site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update"])
+        yield b
+        b.close()
+
+
+def open_page(browser, site_url, path: str, width: int):
+    context = browser.new_context(viewport={"width": width, "height": WIDTHS[width]})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    page.goto(site_url + path, wait_until="networkidle")
+    return context, page
+
+
+def draw(page, selector: str) -> None:
+    """Charts draw once the reader interacts and the chart is in view (assets/charts.js)."""
+    page.mouse.move(5, 5)
+    page.locator(selector).first.scroll_into_view_if_needed()
+    page.wait_for_function("s => document.querySelector(s).classList.contains('ab-chart--live')", arg=selector)
+
+
+# the chart's SVG as the reader sees it (the static one the stylesheet shows, or the drawn one): its
+# rows' labels and markers, every text's size on the screen, each axis's tick labels, the plot's left
+MEASURE = """([selector, live]) => {
+  const figure = document.querySelector(selector);
+  const holder = live ? figure.querySelector('.ab-chart__live')
+    : [...figure.querySelectorAll('.ab-chart__static')].find(d => getComputedStyle(d).display !== 'none');
+  const svg = holder.querySelector('svg');
+  const box = e => e.getBoundingClientRect();
+  const middle = e => (box(e).top + box(e).bottom) / 2;
+  const seen = e => { for (let n = e; n && n !== svg; n = n.parentElement) {
+    const s = getComputedStyle(n);
+    if (s.display === 'none' || s.visibility === 'hidden' || Number(s.opacity) === 0) return false; }
+    return e.textContent.trim() !== ''; };
+  const lines = t => [...t.querySelectorAll('tspan')].map(s => s.textContent).join(' ') || t.textContent;
+  const boxOf = e => { const b = box(e); return {left: b.left, right: b.right, top: b.top, bottom: b.bottom}; };
+  return {
+    width: box(svg).width,
+    labels: [...svg.querySelectorAll('g.rowlabels_marks > text')].map(t => ({text: lines(t), middle: middle(t), ...boxOf(t)})),
+    markers: [...svg.querySelectorAll('g.comparisons_marks path')].map(p => ({aria: p.getAttribute('aria-label'),
+      middle: middle(p), ...boxOf(p)})),
+    sizes: [...svg.querySelectorAll('text')].filter(seen).map(t => { const m = t.getScreenCTM();
+      return {text: lines(t), px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b)}; }),
+    axes: [...svg.querySelectorAll('g.role-axis')].map(a => [...a.querySelectorAll('g.role-axis-label > text')]
+      .filter(seen).map(t => ({text: t.textContent, ...boxOf(t)}))),
+    plot: Math.min(...[...svg.querySelectorAll('g.role-axis-domain > *')].map(d => box(d).left)),
+  };
+}"""
+
+
+def plain(text: str) -> str:
+    """A label as its parts' words, whatever its lines ('A100 · Jouppi et' 'al., ISCA 2023': 'A100 Jouppi et al., ISCA 2023')."""
+    return " ".join(text.replace("·", " ").split())
+
+
+def check_layout(drawn: dict, where: str) -> None:
+    assert drawn["labels"] and drawn["markers"], where
+    # (a) each row's marker on its label's line: the marker whose description names the label, nearest
+    for label in drawn["labels"]:
+        mine = [m for m in drawn["markers"] if plain(label["text"]) in plain(m["aria"].split(": TPU advantage")[0])]
+        assert mine, (where, label["text"])
+        nearest = min(abs(m["middle"] - label["middle"]) for m in mine)
+        assert nearest <= ALIGNED, (where, label["text"], nearest)
+    # and its label stays left of the plot: no row label runs under the markers
+    assert max(label["right"] for label in drawn["labels"]) <= drawn["plot"] + 1, where
+    assert len(drawn["labels"]) == len(drawn["markers"]), where
+    # (b) no text under 11 px on the screen
+    small = [(t["text"], round(t["px"], 1)) for t in drawn["sizes"] if t["px"] < SMALLEST - 0.05]
+    assert small == [], (where, small[:5])
+    # (c) no two tick labels of an axis overlap
+    for ticks in drawn["axes"]:
+        for i, a in enumerate(ticks):
+            for b in ticks[i + 1:]:
+                apart = (a["right"] <= b["left"] + 0.5 or b["right"] <= a["left"] + 0.5
+                         or a["bottom"] <= b["top"] + 0.5 or b["bottom"] <= a["top"] + 0.5)
+                assert apart, (where, a["text"], b["text"])
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("chart", list(CHARTS))
+def test_markers_sit_on_their_labels_lines_text_is_11_px_or_more_and_ticks_keep_apart(browser, site_url, chart, width):
+    """(a), (b), (c) on the static chart (before the page draws) and on the drawn one, at a phone's
+    and a desktop's width."""
+    path, selector = CHARTS[chart]
+    context, page = open_page(browser, site_url, path, width)
+    static = page.evaluate(MEASURE, [selector, False])
+    check_layout(static, f"{chart} {width} static")
+    assert static["width"] <= width
+    draw(page, selector)
+    check_layout(page.evaluate(MEASURE, [selector, True]), f"{chart} {width} live")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.add_style_tag(content=".md-header { position: static; }")
+    page.locator(selector).first.screenshot(path=str(ARTIFACTS / f"chart-{chart}-{width}.png"))
+    assert page.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("chart", list(CHARTS))
+def test_a_caption_is_at_most_25_words_the_rest_folded_under_it(browser, site_url, chart):
+    """(d) the figcaption's own words, less what it folds in its <details>."""
+    path, selector = CHARTS[chart]
+    context, page = open_page(browser, site_url, path, 1280)
+    caption = page.locator(selector + " figcaption").first.evaluate(
+        "c => { const copy = c.cloneNode(true); copy.querySelectorAll('details').forEach(d => d.remove());"
+        " return copy.textContent; }")
+    assert 0 < len(caption.split()) <= wording.CAPTION_WORDS, caption
+    folded = page.locator(selector + " figcaption").first.locator("details")
+    assert folded.count() in (0, 1)
+    if folded.count():
+        assert not folded.evaluate("d => d.open") and folded.locator("summary").inner_text() == wording.CHART_ABOUT
+    context.close()
+
+
+@pytest.mark.parametrize("chart", list(CHARTS))
+def test_a_tooltip_opens_inside_a_phones_screen_at_either_edge(browser, site_url, chart):
+    """(e) at 390 px, hovering the leftmost and the rightmost marker opens a tooltip whose box lies
+    inside the viewport."""
+    path, selector = CHARTS[chart]
+    width, height = 390, WIDTHS[390]
+    context, page = open_page(browser, site_url, path, width)
+    draw(page, selector)
+    markers = page.locator(f"{selector} .ab-chart__live g.comparisons_marks path")
+    boxes = [markers.nth(i).bounding_box() for i in range(markers.count())]
+    for edge in (min, max):
+        i = boxes.index(edge(boxes, key=lambda b: b["x"]))
+        markers.nth(i).scroll_into_view_if_needed()
+        box = markers.nth(i).bounding_box()
+        page.mouse.move(0, 0)
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        tooltip = page.locator("#vg-tooltip-element.visible")
+        tooltip.wait_for()
+        shown = tooltip.bounding_box()
+        assert shown["x"] >= 0 and shown["x"] + shown["width"] <= width, (edge.__name__, shown)
+        assert shown["y"] >= 0 and shown["y"] + shown["height"] <= height, (edge.__name__, shown)
+        if edge is min:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"chart-{chart}-tooltip-390.png"))
+    assert page.errors == []
+    context.close()
