@@ -551,17 +551,22 @@ def test_the_answers_charts_fit_the_screen_and_cut_no_label(browser, site_url, p
     context.close()
 
 
-def test_the_home_pages_verdicts_and_chart_are_in_the_first_screen(browser, site_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.goto(site_url, wait_until="networkidle")
-    glance = page.locator(".ab-glance").bounding_box()
-    chart = page.locator("figure.ab-chart").first.bounding_box()
-    assert glance["y"] + glance["height"] <= 800 and page.locator(".ab-glance li").count() == 7
-    # the glance holds a sentence per claim with its figures; the chart follows it at once
-    assert glance["y"] + glance["height"] < chart["y"] < glance["y"] + glance["height"] + 120, chart
-    page.screenshot(path=str(ARTIFACTS / "home-first-screen-1280.png"))
-    context.close()
+def test_the_home_pages_recommendation_is_in_the_first_screen_beside_the_verdicts(browser, site_url):
+    """The buyer's answer first: the recommendation on the first screen at 1280 px and within the
+    first two at 390 px, the seven verdicts right after it, and the chart after them."""
+    for width, height, screens in ((1280, 800, 1), (390, 844, 2)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.goto(site_url, wait_until="networkidle")
+        advice = page.locator(".ab-recommendation").bounding_box()
+        glance = page.locator(".ab-glance").bounding_box()
+        chart = page.locator("figure.ab-chart").first.bounding_box()
+        assert advice["y"] + advice["height"] <= screens * height, (width, advice)
+        assert page.locator(".ab-recommendation li").count() >= 4 and page.locator(".ab-glance li").count() == 7
+        assert advice["y"] + advice["height"] <= glance["y"] < advice["y"] + advice["height"] + 80, (width, glance)
+        assert glance["y"] + glance["height"] < chart["y"] < glance["y"] + glance["height"] + 120, (width, chart)
+        page.screenshot(path=str(ARTIFACTS / f"home-first-screen-{width}.png"))
+        context.close()
 
 
 def test_no_verdict_or_answer_marker_is_an_emoji(page, site_url):

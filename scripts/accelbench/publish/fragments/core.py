@@ -209,7 +209,10 @@ def workloads(ctx: Context) -> Iterable[str]:
 
 def rules_list(ctx: Context, evidence: str) -> str:
     """The written rules of one kind of evidence, as the methodology and evidence pages list them."""
-    return "\n".join(f"- **{esc_md(r.claim.feature)}**: {esc_md(r.text)}" for r in rules_of(ctx.judgement.rules, evidence))
+    listed = "\n".join(f"- **{esc_md(r.claim.feature)}**: {esc_md(r.text)}" for r in rules_of(ctx.judgement.rules, evidence))
+    # out of the search index, which every page fetches: the rules are read here, on their page
+    return f'<div markdown="1" data-search-exclude>\n\n{listed}\n\n</div>'
+
 
 
 def wrap(table_html: str) -> str:

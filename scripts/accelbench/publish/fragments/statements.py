@@ -6,7 +6,7 @@ each with its verdict and a link to its answer. Sentences are publish/wording.py
 from __future__ import annotations
 
 from accelbench.core.text import capitalised, esc
-from accelbench.judge.claims import CLAIMS, GPUS, STATEMENTS, TPUS
+from accelbench.judge.claims import CHOOSING, CLAIMS, GPUS, STATEMENTS, TPUS
 from accelbench.judge.judging import LINKED, NOT_MEASURED
 from accelbench.publish import wording
 from accelbench.publish.fragments.core import Context, fragment, wrap
@@ -37,6 +37,11 @@ def _said(ctx: Context, slug: str) -> str:
     return capitalised(wording.statement_verdict(ctx.judgement.statement(slug).verdict))
 
 
+def _strength(ctx: Context, slug: str) -> str:
+    how = wording.strength(ctx.judgement.answer(slug)) if slug in CLAIMS else ""
+    return f" ({esc(how)})" if how else ""
+
+
 def _linked(ctx: Context, slug: str) -> str:
     """One answer this statement rests on, as a link with its verdict and, for a table claim, its strength."""
     how = wording.strength(ctx.judgement.answer(slug)) if slug in CLAIMS else ""
@@ -56,8 +61,9 @@ def _own(ctx: Context, kind: str, finding) -> str:
           "verdict and sentence, and the answers it rests on", choices=STATEMENTS)
 def _statement(ctx: Context, args: list[str]) -> str:
     s = ctx.judgement.statement(args[0])
-    # the article's words stand just above: the box says only what the evidence makes of them
-    out = [f'\n<div class="ab-statement" id="statement-{esc(s.statement.slug)}" markdown="0">\n']
+    # the article's words stand just above: the box says only what the evidence makes of them. Kept out
+    # of the search index, which every page fetches: the article's words above it are indexed
+    out = [f'\n<div class="ab-statement" id="statement-{esc(s.statement.slug)}" markdown="0" data-search-exclude>\n']
     if s.verdict != LINKED:
         out.append(f'<p class="ab-statement__claim">{esc(wording.STATEMENT_HEAD)} <span class="{_css(s.verdict)}">'
                    f'{esc(capitalised(wording.statement_verdict(s.verdict)))}</span></p>\n')
@@ -82,7 +88,7 @@ def _row(ctx: Context, slug: str) -> list[str]:
         s = ctx.judgement.statement(slug)
         verdict = f'<span class="{_css(s.verdict)}">{esc(capitalised(wording.statement_verdict(s.verdict)))}</span>'
         if s.verdict == LINKED:  # its answer is the answers it repeats: their verdicts, named
-            verdict = "; ".join(f"{esc(_name(other))}: {esc(_said(ctx, other))}" for other in s.linked)
+            verdict = "; ".join(f"{esc(_name(other))}: {esc(_said(ctx, other))}" + _strength(ctx, other) for other in s.linked)
         words, page = s.statement.words, s.statement.page
     section = ctx.links.html(page)
     return [f'<a href="{esc(section)}">{esc(page.rsplit("/", 1)[-1][:-3])}</a>', esc(words), verdict,
@@ -116,3 +122,10 @@ def _recommendation(ctx: Context, args: list[str]) -> str:
     head = "Who should choose which, from the evidence" + (f" {wording.as_of(newest)}" if newest else "")
     return (f'\n<div class="ab-recommendation" markdown="0">\n<p class="ab-recommendation__lead"><strong>{esc(head)}'
             f':</strong></p>\n<ul>\n' + "\n".join(items) + "\n</ul>\n</div>\n")
+
+
+@fragment("situations", "", "the article's 'When to use which', one row per situation: what the evidence answers, how "
+          "strongly, and a link to the answer")
+def _situations(ctx: Context, args: list[str]) -> str:
+    rows = [_row(ctx, slug)[1:] for slug, s in STATEMENTS.items() if s.page == CHOOSING]
+    return wrap(tables.html_table(["The article's situation", "What the evidence answers", "Answer"], rows))
