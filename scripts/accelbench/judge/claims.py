@@ -36,12 +36,15 @@ class Claim:
     judged_by: tuple[str, ...]  # the kinds of evidence that can bring a verdict on it
     supported_favours: str  # "tpu" or "gpu": which chip the reader should lean to when the TPU claim holds
     to_measure: str  # the measurement here that would bring (or change) the measured verdict
+    describes: bool = False  # it says what a chip is, not which is better: answered by whether it holds
 
 
 _CLAIMS = (
+    # what a chip is built for: its number formats and general-purpose operations, never which work its
+    # vendors chose to enter in MLPerf (that count answers Flexibility, and says so)
     Claim("designed", "Designed For", "Graphics + AI", "Deep learning only", "evidence/general_compute.md",
-          (MEASURED, "mlperf-training", SPECS),
-          "gpu", "a run of the general-purpose benchmark on a TPU and on a GPU"),
+          (MEASURED, SPECS),
+          "gpu", "a run of the general-purpose benchmark on a TPU and on a GPU", describes=True),
     Claim("speed", "Speed (for AI)", "Very fast", "Even faster for large tensor ops", "evidence/matmul.md",
           (MEASURED, "mlperf-training", "mlperf-inference", "paper", "vendor-training"),
           "tpu", "a TPU run of the matrix-multiplication and GPT-2 benchmarks"),

@@ -208,8 +208,14 @@ def _from_facts(a: Answer) -> tuple[str, list[str]]:
 
 
 def direction(a: Answer) -> str:
-    """The verdict words of the answer's heading: 'Points to the GPU'; a tie is no disagreement."""
-    return f"Within {TIE_BAND}" if a.strength == TIE else capitalised(a.direction)
+    """The verdict words of the answer's heading: 'Points to the GPU'; a tie is no disagreement. A claim
+    that describes what a chip is ('deep learning only') is answered by whether the description holds."""
+    if a.strength == TIE:
+        return f"Within {TIE_BAND}"
+    if a.claim.describes and a.direction in SIDE_OF:
+        holds = SIDE_OF[a.direction] == a.claim.supported_favours
+        return "The description holds" if holds else "The description does not hold"
+    return capitalised(a.direction)
 
 
 def verdict(k: KindAnswer) -> str:

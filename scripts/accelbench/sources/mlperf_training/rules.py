@@ -304,17 +304,3 @@ def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
     if published.entered.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
     return Finding(verdict, with_mirrors(published, evidence), facts={**facts, **mirrored(published)})
-
-
-@rule("designed", KIND,
-      text="From the same coverage: what each kind of chip has been shown, under audit, to train. Every MLPerf "
-           "Training benchmark is a deep-learning task, so audited results cannot test 'only' or graphics; they show "
-           "how wide a range of deep learning each kind was entered on. Supported if the GPU families' fields include "
-           "every TPU family's and more; contradicted if the TPU families' do; mixed otherwise.")
-def designed(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdict, evidence, facts = _breadth(coverage(published))
-    if published.entered.empty:
-        return Finding(NOT_MEASURED, [NO_RESULT])
-    return Finding(verdict, with_mirrors(published, evidence + [
-        "Every MLPerf Training benchmark is deep learning: these results cannot show whether a chip serves graphics "
-        "or other work."]), facts={**facts, **mirrored(published)})
