@@ -105,3 +105,18 @@ def test_a_bad_row_is_refused_with_its_file_line_and_field(tmp_path, change, nam
     _write(tmp_path, change)
     with pytest.raises(AvailabilityError, match="availability.csv: " + named.replace("(", r"\(")):
         read_availability(tmp_path, {row["chip"] for row in REFERENCE.accelerators})
+
+
+def test_an_answer_decided_by_chips_of_2020_alone_says_it_speaks_for_those_chips_only():
+    """Energy rests on one paper on TPU v4 and the A100: all there is, so it decides, and its answer
+    says it speaks for chips of 2020 only, in its first sentence and in the judgement's data."""
+    from accelbench.prebuild import context
+    from accelbench.publish.fragments import Links
+    from accelbench.sources import load_published
+    from accelbench.store.store import Store
+
+    ctx = context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=load_published(ROOT / "build_data"))
+    energy, speed = ctx.judgement.answer("energy"), ctx.judgement.answer("speed")
+    assert energy.speaks_for == ("TPU v4", "A100", "2020")
+    assert wording.opening(energy).startswith("Only for chips of 2020: ") and "drew less power" in wording.opening(energy)
+    assert speed.speaks_for == ()  # decided by today's chips

@@ -166,6 +166,7 @@ def as_data(j: Judgement) -> dict:
     strength, and each kind's verdict with the comparisons behind it."""
     return {"schema_version": SCHEMA_VERSION, "margin": MARGIN, "generation_months": GENERATION_MONTHS,
             "claims": [{"claim": a.claim.slug, "direction": DIRECTION_CODES[a.direction], "strength": a.strength,
+                        "speaks_for": list(a.speaks_for),
                         "kinds": [_kind(a, k.kind, j) for k in a.kinds], "not_imported": list(a.missing)}
                        for a in j.answers if a.claim.slug in CLAIMS],
             "statements": [{"statement": s.statement.slug, "page": s.statement.page, "answered_by": list(s.linked),
