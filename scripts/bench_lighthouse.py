@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 LIGHTHOUSE = ROOT / "scripts" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
-PAGES = ["index.html", "article/comparison.html", "guide.html", "published/vendor_training.html"]
+PAGES = ["index.html", "article/comparison.html", "guide.html", "estimator.html", "published/vendor_training.html"]
 FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update"
 
 
