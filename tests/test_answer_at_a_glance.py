@@ -13,7 +13,7 @@ import pytest
 from accelbench.core.reference import Reference
 from accelbench.judge.answers import answer, measured_kind
 from accelbench.judge.claims import CLAIMS, MEASURED
-from accelbench.judge.judging import MARGIN, SUPPORTED, Comparison, Finding
+from accelbench.judge.judging import MARGIN, NOT_MEASURED, SUPPORTED, Comparison, Finding
 from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
@@ -189,8 +189,11 @@ def test_each_kinds_detail_is_folded_under_its_verdict_and_nothing_is_said_twice
     blocks = re.findall(r'<details class="ab-evidence ab-evidence--([\w-]+)" data-search-exclude>'
                         r'<summary class="ab-evidence__label">(.*?)</summary>', text)
     answers = {a.claim.slug: a for a in ctx.answers()}
-    assert [kind for kind, _ in blocks] == [k.kind for k in answers["speed"].kinds]
-    for (_, summary), k in zip(blocks, answers["speed"].kinds, strict=True):
+    # our own runs without a verdict get the page's one line (coverage-line), not a block on every card
+    shown = [k for k in answers["speed"].kinds if not (k.kind == MEASURED and k.finding.verdict == NOT_MEASURED)]
+    assert len(shown) < len(answers["speed"].kinds)  # the fixture's measured speed is not measured
+    assert [kind for kind, _ in blocks] == [k.kind for k in shown]
+    for (_, summary), k in zip(blocks, shown, strict=True):
         assert k.finding.verdict in summary
     assert "What decides it" not in text
     first = found[("speed", "mlperf-training")].evidence[0]

@@ -11,6 +11,7 @@ import pandas as pd
 from accelbench.core.text import capitalised, esc
 from accelbench.judge.answers import MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, Answer, KindAnswer
 from accelbench.judge.claims import MEASURED
+from accelbench.judge.judging import NOT_MEASURED
 from accelbench.publish import vocabulary, wording
 from accelbench.publish.render.icons import SIDE_ICONS, direction_icon, icon, verdict_icon
 
@@ -85,7 +86,9 @@ def card(a: Answer, links: dict, searchable: bool = True, chart: str = "", said:
              f'<dt>The article, TPUs {icon(SIDE_ICONS["tpu"], "TPU")}</dt><dd>{esc(a.claim.tpu)}</dd></dl>',
              f'<p class="ab-answer__answer"><strong>Answer:</strong> {headline(a)}</p>',
              lead(a), tool(a, links), chart, f"<p>{esc(wording.bears_on(a))}</p>"]
-    parts += [_kind_block(k, links, links["page"](a.claim.page), said) for k in a.kinds]
+    # our own runs without a GPU-and-TPU result get one line per page (coverage-line), not a box per card
+    parts += [_kind_block(k, links, links["page"](a.claim.page), said) for k in a.kinds
+              if not (k.kind == MEASURED and k.finding.verdict == NOT_MEASURED)]
     unknown = wording.unknown(a)
     if unknown:
         parts.append('<p class="ab-answer__label">Not known yet</p><ul>' + "".join(f"<li>{esc(u)}</li>" for u in unknown)
@@ -106,7 +109,7 @@ def tool(a: Answer, links: dict) -> str:
 
 def _kind_block(k: KindAnswer, links: dict, evidence_url: str, said: set | None = None) -> str:
     verdict = wording.verdict(k)
-    lines = "".join(f"<li>{'<br>'.join(esc(part) for part in e.split('; '))}</li>" for e in _once(k.finding.evidence, said))
+    lines = "".join(f"<li>{esc(e)}</li>" for e in _once(k.finding.evidence, said))
     more = [f'<a href="{esc(url)}">{esc(label)}</a>' for label, url in k.finding.links[:MAX_LINKS]]
     if k.finding.runs:
         more.append(f'<a href="{links["runs"]}">the runs</a>')
