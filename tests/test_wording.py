@@ -174,3 +174,12 @@ def test_a_kind_that_decides_without_ratios_is_never_said_to_be_of_one_generatio
     a = answer(CLAIMS["speed"], {MEASURED: Finding(CONTRADICTED, ["..."])}, {MEASURED: measured_kind()})
     said = wording.opening(a)
     assert said == "Per chip, GPUs trained faster by our own runs." and "generation" not in said
+
+
+def test_the_frameworks_answer_says_whom_the_choice_affects(answers):
+    """Not a grade of the article's wording: what runs on the newest TPU and on the GPUs, and who must choose GPUs."""
+    import re
+
+    said = wording.opening(answers["frameworks"])
+    assert "Ironwood (TPU7x) says TensorFlow is not supported" in said and "JAX and PyTorch are" in said
+    assert re.search(r"all three are stated for (\d+) of \1 GPUs: only TensorFlow teams must choose GPUs", said), said

@@ -158,8 +158,14 @@ def _submitters(f: dict, claim: str) -> str:
 def _frameworks(f: dict, claim: str) -> str:
     support = f["support"]
     others = [fw for fw in ("JAX", "PyTorch") if support.get(fw) == STATED]  # the vendor's support word
-    return (f"{f['vendor']}'s page for {f['chip']} says TensorFlow is {support['TensorFlow']}"
+    said = (f"{f['vendor']}'s page for {f['chip']} says TensorFlow is {support['TensorFlow']}"
             + (f", while {listed(others)} {'is' if len(others) == 1 else 'are'}" if others else ""))
+    if "gpus" not in f:
+        return said
+    # the choice it leaves: who must pick a GPU (a framework the newest TPU lacks and the GPUs all run)
+    dropped = [fw for fw, s in support.items() if s != STATED]
+    who = f": only {listed(dropped)} teams must choose GPUs" if dropped and f["gpus_with_all"] == f["gpus"] else ""
+    return said + f"; all three are stated for {f['gpus_with_all']} of {f['gpus']} GPUs" + who
 
 
 def _stacks(f: dict, claim: str) -> str:
