@@ -123,7 +123,10 @@ def test_a_paper_is_named_by_its_subject_authors_and_venue_once_per_sentence(ans
 def test_the_cost_opening_says_what_is_unpriced_and_why(answers):
     said = wording.opening(answers["cost"])
     assert said.startswith("On GCP list prices, ")
-    assert "none of the 24 vendor pairs is priced: GCP lists no Ironwood" in said
+    # what is unpriced and why comes after what a buyer can act on (the break-even), where the words allow
+    lead, clauses = wording._cost(answers["cost"])
+    assert clauses[0].startswith("break-even $")
+    assert "none of the 24 vendor pairs is priced: GCP lists no Ironwood" in clauses[-1]
 
 
 def test_a_tie_is_headed_within_the_margin_not_mixed(answers):
@@ -183,3 +186,20 @@ def test_the_frameworks_answer_says_whom_the_choice_affects(answers):
     said = wording.opening(answers["frameworks"])
     assert "Ironwood (TPU7x) says TensorFlow is not supported" in said and "JAX and PyTorch are" in said
     assert re.search(r"all three are stated for (\d+) of \1 GPUs: only TensorFlow teams must choose GPUs", said), said
+
+
+def test_the_cost_answer_opens_with_the_break_even_price_and_the_tier_that_flips_it(answers):
+    import re
+
+    from accelbench.core.prices import break_even
+
+    said = wording.opening(answers["cost"])
+    mlperf = next(k for k in answers["cost"].kinds if k.kind == "mlperf-training")
+    (pair,) = mlperf.finding.facts["pairs"]
+    (item,) = [c for c in mlperf.finding.costed if c.tpu_chip and c.gpu_chip][:1]
+    gpu_price = REFERENCE.prices.cheapest(item.gpu_chip, pair["provider"], pair["tier"]).usd_per_chip_hour
+    assert pair["break_even"] == pytest.approx(break_even("runs", gpu_price, item.gpu_quantity, item.tpu_quantity))
+    assert re.search(r"break-even \$\d+\.\d\d per chip-hour against its \$\d+\.\d\d list", said), said
+    assert all(f["tier"] != pair["tier"] for f in pair["flips"])
+    if pair["flips"]:
+        assert f"{pair['flips'][0]['tier']} prices favour" in said

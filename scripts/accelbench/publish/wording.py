@@ -171,7 +171,19 @@ def _cost(a: Answer) -> tuple[str, list[str]]:
         if k.info.for_training and k.finding.comparisons:
             parts.append(_priced(k, k.finding.comparisons))
     lead = "on GCP list prices, " + ("; ".join(parts) if parts else "no comparison is priced yet")
-    return lead, _aside(a)
+    return lead, _break_evens(a) + _aside(a)
+
+
+def _break_evens(a: Answer) -> list[str]:
+    """What a buyer can act on: the TPU price at which a priced run costs the same, and a tier that flips it."""
+    out = []
+    for k in a.kinds:
+        for pair in k.finding.facts.get("pairs", []) if k.finding.facts.get("topic") == "break_even" else []:
+            flip = next(iter(pair["flips"]), None)
+            flips = {"tpu": "the TPU", "gpu": "the GPU", "tie": "neither"}
+            out.append(f"break-even {dollars(pair['break_even'])} per chip-hour against its {dollars(pair['tpu_price'])} "
+                       "list" + (f"; {flip['tier']} prices favour {flips[flip['favours']]}" if flip else ""))
+    return out
 
 
 def _priced(k: KindAnswer, comps: list[Comparison]) -> str:

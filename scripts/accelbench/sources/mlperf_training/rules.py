@@ -20,7 +20,7 @@ import re
 
 import pandas as pd
 
-from accelbench.core.prices import Unpriced, dollars, dollars_per, elsewhere, price_comparison, usd
+from accelbench.core.prices import TIERS, Unpriced, break_even, dollars, dollars_per, elsewhere, price_comparison, usd
 from accelbench.core.reference import Reference
 from accelbench.core.text import listed, plural
 from accelbench.judge.judging import (
@@ -34,6 +34,7 @@ from accelbench.judge.judging import (
     Finding,
     beyond_margin,
     combined,
+    favoured,
     rule,
 )
 from accelbench.sources import rounds
@@ -157,7 +158,7 @@ def priced_runs(published: MLPerfTraining, reference: Reference):
            "more on every one; mixed otherwise; not measured where GCP prices no pair. "
            "The GPU's cheapest offer elsewhere is context, never part of the verdict.")
 def cost(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdicts, evidence, links, compared, costed = [], [], [], [], []
+    verdicts, evidence, links, compared, costed, evens = [], [], [], [], [], []
     for benchmark, round_name, tpu, gpu, basis in priced_runs(published, reference):
         if tpu is not None and gpu is not None:
             costed.append(CostItem(pair_label(benchmark, round_name, tpu, gpu), KIND, "runs", tpu["chip"], gpu["chip"],
@@ -173,10 +174,27 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
         evidence.append(f"{name_of(benchmark)} ({round_name}): {_label(tpu)} {dollars_per('runs', t_usd)} at "
                         f"{basis.tpu.text()}; {_label(gpu)} {dollars(g_usd)} at {basis.gpu.text()}{context}")
         links += [(f"{name_of(benchmark)} TPU", results_url(tpu)), (f"{name_of(benchmark)} GPU", results_url(gpu))]
+        evens.append(_break_even(reference, basis, tpu, gpu, priced.advantage))
         compared.append(comparison(benchmark, round_name, tpu, gpu, priced.advantage, "dollars per run",
                                    f"TPU {dollars_per('runs', t_usd)} at {basis.tpu.text()}; GPU {dollars(g_usd)} at "
                                    f"{basis.gpu.text()}"))
-    return Finding(combined(verdicts), evidence or [NO_RESULT], links=links, comparisons=compared, costed=costed)
+    return Finding(combined(verdicts), evidence or [NO_RESULT], links=links, comparisons=compared, costed=costed,
+                   facts={"topic": "break_even", "pairs": evens} if evens else {})
+
+
+def _break_even(reference: Reference, basis, tpu: pd.Series, gpu: pd.Series, advantage: float) -> dict:
+    """What a buyer can act on: the TPU price per chip-hour at which its run costs what the GPU's does
+    (at the GPU's price in the tier judged), and the tiers of the same provider that flip the answer."""
+    even = break_even("runs", basis.gpu.usd_per_chip_hour, float(gpu["chip_hours"]), float(tpu["chip_hours"]))
+    flips = []
+    for tier in TIERS:
+        t, g = (reference.prices.cheapest(row["chip"], basis.provider, tier) for row in (tpu, gpu))
+        if t and g and tier != basis.tier:
+            other = (g.usd_per_chip_hour * float(gpu["chip_hours"])) / (t.usd_per_chip_hour * float(tpu["chip_hours"]))
+            if favoured(other) != favoured(advantage):
+                flips.append({"tier": tier, "favours": favoured(other) or "tie"})
+    return {"tpu": reference.display_name(tpu["chip"]), "gpu": reference.display_name(gpu["chip"]), "tier": basis.tier,
+            "provider": basis.provider, "break_even": even, "tpu_price": basis.tpu.usd_per_chip_hour, "flips": flips}
 
 
 def _stack(row: pd.Series) -> str:
