@@ -59,19 +59,21 @@ def test_every_vendor_pair_the_speed_rule_counts_is_a_comparison_with_the_tpus_a
         assert p.tpu["system"] in c.label and p.gpu["system"] in c.label
 
 
-def test_mlperf_compares_chip_hours_per_benchmark_and_marks_previews(found, published):
+def test_mlperf_compares_chip_hours_per_benchmark_like_with_like_on_availability(found, published):
+    """Preview with preview, available with available: every pair's sides share their availability,
+    and a round where both sides entered both gives two pairs."""
     from accelbench.sources.mlperf_training.benchmarks import name_of
-    from accelbench.sources.mlperf_training.rules import best_tpu, comparable, nearest_gpu
+    from accelbench.sources.mlperf_training.rules import like_with_like
 
     compared = found[("speed", "mlperf-training")].comparisons
-    expected = comparable(published["mlperf-training"])
+    expected = list(like_with_like(published["mlperf-training"]))
     assert len(compared) == len(expected) > 0
-    for c, (benchmark, round_name, rows) in zip(compared, expected, strict=True):
-        tpu = best_tpu(rows)
-        gpu = nearest_gpu(rows, int(tpu["chips"]))
+    for c, (benchmark, round_name, tpu, gpu) in zip(compared, expected, strict=True):
+        assert tpu["availability"] == gpu["availability"]
         assert c.advantage == pytest.approx(gpu["chip_hours"] / tpu["chip_hours"])  # the GPU's over the TPU's
         assert name_of(benchmark) in c.label and round_name in c.label and c.model == name_of(benchmark)
-        assert c.preview == (tpu["availability"] != "available" or gpu["availability"] != "available")
+        assert c.preview == (tpu["availability"] != "available")
+    assert any(c.preview for c in compared) and any(not c.preview for c in compared)  # both kinds in the data
 
 
 def test_a_papers_range_is_kept_and_drawn_at_its_geometric_middle(found):

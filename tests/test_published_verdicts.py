@@ -147,3 +147,11 @@ def test_the_summary_shows_the_tpu_entry_the_speed_rule_judged():
     ctx = context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=published)
     summary = render(ctx, "published-summary", []).text
     assert "z-tpu-512" in summary and "a-tpu-1024" not in summary
+
+
+def test_speed_compares_preview_with_preview_and_available_with_available_never_across():
+    preview_tpu = entry("tpu", 512, 40.0, status="Preview")
+    assert verdicts(preview_tpu, entry("gpu", 512, 50.0))["Speed (for AI)"].verdict == NOT_MEASURED  # no pair
+    both = verdicts(preview_tpu, entry("gpu", 512, 30.0, status="Preview"), entry("tpu", 512, 40.0), entry("gpu", 512, 50.0))
+    speed = both["Speed (for AI)"]
+    assert sorted(c.preview for c in speed.comparisons) == [False, True] and speed.verdict == MIXED

@@ -93,16 +93,27 @@ def best_tpu(rows: pd.DataFrame) -> pd.Series:
     return tpus.sort_values(["chip_hours", "chips", "submitter", "system"]).iloc[0]
 
 
+def like_with_like(published: MLPerfTraining):
+    """(benchmark, round, TPU entry, GPU entry) for each benchmark in the newest round with
+    both, once per availability both sides entered: a preview system is compared with a preview one,
+    an available with an available, never across (a preview TPU against an available GPU is no pair)."""
+    for benchmark, round_name, rows in comparable(published):
+        for availability in ("available", "preview"):
+            same = rows[rows["availability"] == availability]
+            if set(same["platform"]) >= {"tpu", "gpu"}:
+                tpu = best_tpu(same)
+                yield benchmark, round_name, tpu, nearest_gpu(same, int(tpu["chips"]))
+
+
 @rule("speed", KIND,
-      text="Per benchmark, in the newest round with both: the TPU entry with the fewest chip-hours to train "
-           "against the GPU entry at the same or nearest chip count. Supported if the TPU needs more than "
+      text="Per benchmark, in the newest round with both, like with like on availability (available with available, "
+           "preview with preview): the TPU entry with the fewest chip-hours to train against the GPU entry of the same "
+           "availability at the same or nearest chip count. Supported if the TPU needs more than "
            f"{MARGIN_TEXT} fewer chip-hours on every benchmark; contradicted if more than {MARGIN_TEXT} more on every "
            "one; mixed otherwise.")
 def speed(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, evidence, links, compared = [], [], [], []
-    for benchmark, round_name, rows in comparable(published):
-        tpu = best_tpu(rows)
-        gpu = nearest_gpu(rows, int(tpu["chips"]))
+    for benchmark, round_name, tpu, gpu in like_with_like(published):
         advantage = gpu["chip_hours"] / tpu["chip_hours"]
         verdicts.append(beyond_margin(advantage))
         evidence.append(f"{name_of(benchmark)} ({round_name}): {_label(tpu)} {tpu['chip_hours']:.3g} chip-hours; "
