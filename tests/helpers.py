@@ -7,9 +7,17 @@ with SIGALRM and SIGINT blocked, like a hung kernel) or wrong (fails its check).
 
 from __future__ import annotations
 
+import functools
 import os
+import shutil
 import subprocess
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+import pytest
 
 from accelbench.frameworks import detection
 from accelbench.measure import runner
@@ -247,3 +255,50 @@ def measured_verdicts_of(store, reference):
     from accelbench.judge.measured_rules import measured_verdicts
 
     return measured_verdicts(findings_of(store, {}, reference))
+
+
+# A real browser on the built site (Debian's Chromium through Playwright), for every module that drives one
+CHROMIUM = os.environ.get("ACCELBENCH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update"]
+
+
+def require_chromium(what: str) -> None:
+    """Called at a module's top: without Chromium its tests fail under CI=true (.ci/run, GitHub
+    Actions) and elsewhere skip with one line saying how to enable them."""
+    if Path(CHROMIUM).exists():
+        return
+    message = (f"no Chromium at {CHROMIUM}: {what} are skipped; to run them, `sudo apt-get install chromium` "
+               "(Debian/Ubuntu) or set ACCELBENCH_CHROMIUM to a Chromium binary")
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message.replace("are skipped", "are required under CI=true"), pytrace=False)
+    pytest.skip(message, allow_module_level=True)
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """FOLDER served over HTTP on a free local port: its URL, with a trailing slash."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+@contextmanager
+def chromium():
+    """A headless Chromium, closed on the way out."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()

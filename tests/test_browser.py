@@ -2,32 +2,20 @@
 pages load without console errors, charts show, search finds a workload, dark mode works.
 Screenshots are saved under test-artifacts/ for a person to look at."""
 
-import functools
-import os
-import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from conftest import ON_CI, ROOT
+from helpers import chromium, require_chromium, served
 
-CHROMIUM = os.environ.get("ACCELBENCH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
 WORKLOAD_PAGES = [f"evidence/{w}.html" for w in ("matmul", "memory_bandwidth", "transformer_train", "general_compute",
                                               "data_parallel", "energy")]
 PAGES = ["", "article/tpus.html", "article/comparison.html", "guide.html", "about/hardware.html", "about/runs.html",
          "notebooks/explore.html", "published/index.html", "published/gpt3.html", *WORKLOAD_PAGES]
 
-if not Path(CHROMIUM).exists():
-    # under CI (CI=true, as .ci/run and GitHub Actions set it) a missing browser fails; elsewhere
-    # the browser tests skip with one line (`make test` installs Chromium where it can)
-    message = (f"no Chromium at {CHROMIUM}: the browser tests are skipped; to run them, "
-               f"`sudo apt-get install chromium` (Debian/Ubuntu) or set ACCELBENCH_CHROMIUM to a Chromium binary")
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(message.replace("are skipped", "are required under CI=true"), pytrace=False)
-    pytest.skip(message, allow_module_level=True)
+require_chromium("the browser tests")
 
 
 @pytest.fixture(scope="module")
@@ -38,28 +26,14 @@ def built_site(committed_site):
 @pytest.fixture(scope="module")
 def site_url(built_site):
     """The built site, served on a free local port."""
-    handler = functools.partial(QuietHandler, directory=str(built_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+    with served(built_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture

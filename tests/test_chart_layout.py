@@ -8,20 +8,13 @@ Screenshots are saved under test-artifacts/ for a person to look at."""
 
 from __future__ import annotations
 
-import functools
-import os
-import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
-
 import pytest
 
 from accelbench.publish import wording
 
 from conftest import ROOT
+from helpers import chromium, require_chromium, served
 
-CHROMIUM = os.environ.get("ACCELBENCH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
 # (a selector's first figure: the speed card's rows, not its timeline)
 CHARTS = {"home": ("", "figure.ab-chart"), "speed": ("article/comparison.html", "#answer-speed figure.ab-chart")}
@@ -29,36 +22,20 @@ WIDTHS = {390: 844, 1280: 900}
 SMALLEST = 11  # px: no chart text is smaller on the screen
 ALIGNED = 3  # px: a marker's middle at most this far from its label's
 
-if not Path(CHROMIUM).exists():
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"no Chromium at {CHROMIUM}: the chart layout tests are required under CI=true", pytrace=False)
-    pytest.skip(f"no Chromium at {CHROMIUM}: the chart layout tests are skipped", allow_module_level=True)
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+require_chromium("the chart layout tests")
 
 
 @pytest.fixture(scope="module")
 def site_url(committed_site):
-    """The session's one build of the committed run files, served on a free local port."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(committed_site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    """The built site, served on a free local port."""
+    with served(committed_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def open_page(browser, site_url, path: str, width: int):

@@ -5,13 +5,7 @@ calls a cost ratio within the verdicts' margin the same cost, it agrees with the
 priced and break-even tables to the cent, it fits a phone, and nothing typed is stored or sent.
 Screenshots go to test-artifacts/ for a person to look at."""
 
-import functools
 import json
-import os
-import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 
@@ -20,17 +14,12 @@ from accelbench.judge.judging import MARGIN
 from accelbench.publish.vocabulary import TIE_BAND
 
 from conftest import ROOT
+from helpers import chromium, require_chromium, served
 
-CHROMIUM = os.environ.get("ACCELBENCH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
 PAGE = "estimator.html"
 
-if not Path(CHROMIUM).exists():  # as tests/test_browser.py: required under CI=true, else skipped with one line
-    message = (f"no Chromium at {CHROMIUM}: the estimator's browser tests are skipped; to run them, "
-               f"`sudo apt-get install chromium` (Debian/Ubuntu) or set ACCELBENCH_CHROMIUM to a Chromium binary")
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(message.replace("are skipped", "are required under CI=true"), pytrace=False)
-    pytest.skip(message, allow_module_level=True)
+require_chromium("the estimator's browser tests")
 
 
 @pytest.fixture(scope="module")
@@ -38,30 +27,17 @@ def built_site(committed_site):
     return committed_site  # the session's one build of the committed run files
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def site_url(built_site):
     """The built site, served on a free local port."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(built_site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    with served(built_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 class Opened:

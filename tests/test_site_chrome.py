@@ -5,9 +5,7 @@ served under a path, as a GitHub project site is (<owner>.github.io/<project>/).
 
 import functools
 import html
-import os
 import re
-import shutil
 import threading
 import urllib.error
 import urllib.request
@@ -19,13 +17,13 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from conftest import ON_CI, ROOT
+from helpers import CHROMIUM, chromium
 
 SITE_NAME = re.search(r'^site_name: "(.+)"$', (ROOT / "mkdocs.yml").read_text(), re.M).group(1)
 # what only an emoji font draws (a system without one shows an empty box): the pictographic and
 # dingbat blocks, and the variation selector that asks for the emoji form of a symbol
 EMOJI = re.compile("[\u2600-\u27bf\u2b00-\u2bff\ufe0f\U0001f000-\U0001faff]")
 PREFIX = "/sub/"  # where the site is served, as a project site under its repository's name
-CHROMIUM = os.environ.get("ACCELBENCH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
 
 @pytest.fixture(scope="module")
@@ -209,14 +207,8 @@ def browser():
         if ON_CI:
             pytest.fail(message, pytrace=False)
         pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def test_the_404_page_finds_the_site_root_at_any_depth_under_a_path(browser, served_under_a_path):
