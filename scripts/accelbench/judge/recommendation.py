@@ -29,15 +29,14 @@ class Condition:
     as_of: str = ""  # the newest date of the source it rests on (YYYY-MM-DD), where the source dates it
 
 
-def _framework(reference: Reference, facts: dict) -> Condition | None:
+def _framework(facts: dict) -> Condition | None:
     if facts.get("topic") != "frameworks":
         return None
-    rows = [r for r in reference.frameworks if r.chip in (facts.get("chip_id"), facts["chip"]) or r.source == facts["page"]]
     dropped = sorted(fw for fw, support in facts["support"].items() if support != RUNS)
     runs = sorted(fw for fw, support in facts["support"].items() if support == RUNS)
     return Condition("framework", "gpu" if dropped else "either",
                      {"chip": facts["chip"], "vendor": facts["vendor"], "unsupported": dropped, "supported": runs,
-                      "page": facts["page"]}, "frameworks", max((r.retrieved for r in rows), default=""))
+                      "page": facts["page"]}, "frameworks", facts["read"])
 
 
 def _cloud(reference: Reference, facts: dict) -> Condition | None:
@@ -99,7 +98,7 @@ def _scale(reference: Reference, finding: Finding | None) -> Condition | None:
 def recommend(answers: dict[str, Answer], findings, reference: Reference) -> tuple[Condition, ...]:
     """Every condition the evidence decides, in the order a buyer asks: framework, cloud, speed,
     scale, price."""
-    found = [_framework(reference, findings.get(("frameworks", SPECS), Finding("", [])).facts),
+    found = [_framework(findings.get(("frameworks", SPECS), Finding("", [])).facts),
              _cloud(reference, findings.get(("availability", PRICES), Finding("", [])).facts),
              _speed(answers["speed"]) if "speed" in answers else None,
              _scale(reference, findings.get(("tpu-scalable", MLPERF))),

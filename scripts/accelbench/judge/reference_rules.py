@@ -128,6 +128,7 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
     links = [(f"{chip}: the vendor's page", tf.source)] if tf else []
     vendor = reference.chip_for(chip)["vendor"]
     facts = {"topic": "frameworks", "vendor": vendor, "chip": reference.display_name(chip), "support": said,
-             "gpus_with_all": len(gpus), "gpus": len(_chips(reference, "gpu")), **({"page": tf.source} if tf else {})}
+             "gpus_with_all": len(gpus), "gpus": len(_chips(reference, "gpu")),
+             "read": max((r.retrieved for r in stated.values() if r), default=""), **({"page": tf.source} if tf else {})}
     return Finding(verdict, evidence, links=links, facts=facts)
 

@@ -523,3 +523,18 @@ def condition(c) -> tuple[str, str, str]:
 
 def as_of(date: str) -> str:
     return f"as of {date}" if date else ""
+
+
+# The words around the article's other claims and the recommendation, by key (publish/fragments/statements.py)
+ARTICLE_PAGES = {"article/gpus.md": "What are GPUs?", "article/tpus.md": "What are TPUs?",
+                 "article/comparison.md": "Side-by-side comparison", "article/choosing.md": "When to use which",
+                 "article/examples.md": "Real-world examples", "article/future.md": "Future trends",
+                 "article/conclusion.md": "Conclusion"}  # as the site's navigation names them
+STATEMENT_WORDS = {
+    "answered_with": "Answered with:", "sources": "Sources:", "not_imported": "Not imported: {kinds}.",
+    "undecided": "{n} of the article's claims have no evidence imported yet.",
+    "claims_head": ["Page", "The article says", "Verdict", "Answer"],
+    "situations_head": ["The article's situation", "What the evidence answers", "Answer"], "answer": "answer",
+    "advice_head": "Who should choose which, from the evidence", "evidence": "the evidence",
+    "no_advice": "No condition is decided by the evidence imported yet.",
+}

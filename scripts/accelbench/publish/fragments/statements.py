@@ -13,6 +13,7 @@ from accelbench.publish.fragments.core import Context, fragment, wrap
 from accelbench.publish.render import tables
 
 COMPARISON_PAGE = "article/comparison.md"
+WORDS = wording.STATEMENT_WORDS
 
 
 def _css(verdict: str) -> str:
@@ -54,7 +55,7 @@ def _own(ctx: Context, kind: str, finding) -> str:
     sources = "".join(f' <a href="{esc(url)}">{esc(label)}</a>' for label, url in finding.links[:3] if url)
     return (f'<p><strong>{esc(named)}</strong>: <span class="{_css(finding.verdict)}">'
             f'{esc(wording.statement_verdict(finding.verdict))}</span>. {esc(wording.statement_sentence(finding))}'
-            + (f' <span class="ab-statement__sources">Sources:{sources}</span>' if sources else "") + "</p>\n")
+            + (f' <span class="ab-statement__sources">{esc(WORDS["sources"])}{sources}</span>' if sources else "") + "</p>\n")
 
 
 @fragment("statement", "SLUG", "one of the article's other claims, answered where it is read: each kind of evidence's "
@@ -70,11 +71,12 @@ def _statement(ctx: Context, args: list[str]) -> str:
     out += [_own(ctx, kind, finding) for kind, finding in s.kinds]
     missing = [k for k in s.statement.judged_by if k not in dict(s.kinds)]
     if missing:
-        out.append(f"<p>Not imported: {esc(', '.join(ctx.judgement.kinds[k].named for k in missing))}.</p>\n")
+        kinds = ", ".join(ctx.judgement.kinds[k].named for k in missing)
+        out.append(f"<p>{esc(WORDS['not_imported'].format(kinds=kinds))}</p>\n")
     if s.statement.prediction and not s.kinds:
         out.append(f"<p>{esc(wording.prediction([]))}</p>\n")
     if s.linked:
-        out.append('<p>Answered with:</p>\n<ul>' + "".join(_linked(ctx, slug) for slug in s.linked) + "</ul>\n")
+        out.append(f'<p>{esc(WORDS["answered_with"])}</p>\n<ul>' + "".join(_linked(ctx, slug) for slug in s.linked) + "</ul>\n")
     return "".join(out) + "</div>\n"
 
 
@@ -91,8 +93,8 @@ def _row(ctx: Context, slug: str) -> list[str]:
             verdict = "; ".join(f"{esc(_name(other))}: {esc(_said(ctx, other))}" + _strength(ctx, other) for other in s.linked)
         words, page = s.statement.words, s.statement.page
     section = ctx.links.html(page)
-    return [f'<a href="{esc(section)}">{esc(page.rsplit("/", 1)[-1][:-3])}</a>', esc(words), verdict,
-            f'<a href="{esc(answer_url(ctx, slug))}">answer</a>']
+    return [f'<a href="{esc(section)}">{esc(wording.ARTICLE_PAGES[page])}</a>', esc(words), verdict,
+            f'<a href="{esc(answer_url(ctx, slug))}">{esc(WORDS["answer"])}</a>']
 
 
 @fragment("statements", "", "every claim of the article (its table's rows and the rest), each with its verdict and a "
@@ -102,8 +104,8 @@ def _statements(ctx: Context, args: list[str]) -> str:
     order = before + [*CLAIMS] + [slug for slug in STATEMENTS if slug not in before]
     rows = [_row(ctx, slug) for slug in order]
     undecided = sum(1 for s in ctx.judgement.statements if s.verdict == NOT_MEASURED)
-    note = f"\n{undecided} of the article's claims have no evidence imported yet.\n" if undecided else ""
-    return wrap(tables.html_table(["Page", "The article says", "Verdict", "Answer"], rows)) + note
+    note = f"\n{esc(WORDS['undecided'].format(n=undecided))}\n" if undecided else ""
+    return wrap(tables.html_table(WORDS["claims_head"], rows)) + note
 
 
 @fragment("recommendation", "", "the article's conclusion rewritten from the evidence: who should choose which chip, on "
@@ -111,15 +113,15 @@ def _statements(ctx: Context, args: list[str]) -> str:
 def _recommendation(ctx: Context, args: list[str]) -> str:
     conditions = ctx.judgement.recommendation
     if not conditions:
-        return "\n<p>No condition is decided by the evidence imported yet.</p>\n"
+        return f"\n<p>{esc(WORDS['no_advice'])}</p>\n"
     newest = max((c.as_of for c in conditions), default="")
     items = []
     for c in conditions:
         when, choose, figure = wording.condition(c)
         dated = f", {wording.as_of(c.as_of)}" if c.as_of else ""
         items.append(f'<li><strong>{esc(when)}: {esc(choose)}.</strong> {esc(capitalised(figure))} '
-                     f'(<a href="{esc(answer_url(ctx, c.claim))}">the evidence</a>{esc(dated)}).</li>')
-    head = "Who should choose which, from the evidence" + (f" {wording.as_of(newest)}" if newest else "")
+                     f'(<a href="{esc(answer_url(ctx, c.claim))}">{esc(WORDS["evidence"])}</a>{esc(dated)}).</li>')
+    head = WORDS["advice_head"] + (f" {wording.as_of(newest)}" if newest else "")
     return (f'\n<div class="ab-recommendation" markdown="0">\n<p class="ab-recommendation__lead"><strong>{esc(head)}'
             f':</strong></p>\n<ul>\n' + "\n".join(items) + "\n</ul>\n</div>\n")
 
@@ -128,4 +130,4 @@ def _recommendation(ctx: Context, args: list[str]) -> str:
           "strongly, and a link to the answer")
 def _situations(ctx: Context, args: list[str]) -> str:
     rows = [_row(ctx, slug)[1:] for slug, s in STATEMENTS.items() if s.page == CHOOSING]
-    return wrap(tables.html_table(["The article's situation", "What the evidence answers", "Answer"], rows))
+    return wrap(tables.html_table(WORDS["situations_head"], rows))
