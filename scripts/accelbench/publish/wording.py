@@ -407,7 +407,8 @@ def _largest_systems(f: dict) -> str:
     if tpu is None:
         return "No TPU system has a scored result on MLPerf's LLM pretraining benchmarks."
     return (f"The largest TPU system with a scored LLM-pretraining result in MLPerf had {tpu['chips']:,} chips "
-            f"({tpu['chip']}, {tpu['round']})" + (f"; the largest GPU system, {gpu['chips']:,} ({gpu['chip']})." if gpu else "."))
+            f"({tpu['chip']}, round {tpu['round']})"
+            + (f"; the largest GPU system, {gpu['chips']:,} ({gpu['chip']})." if gpu else "."))
 
 
 def _massive_runs(f: dict) -> str:

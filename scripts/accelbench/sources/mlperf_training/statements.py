@@ -40,9 +40,10 @@ def gpu_brands(published: MLPerfTraining, reference: Reference) -> Finding:
                                        "unknown": int(len(gpus) - known), "rounds": sorted(set(gpus["round"]))})
 
 
-def _largest(rows: pd.DataFrame) -> dict:
+def _largest(rows: pd.DataFrame, reference: Reference) -> dict:
     row = rows.sort_values(["chips", "round"], ascending=[False, False]).iloc[0]
-    return {"chips": int(row["chips"]), "chip": row["chip"] if isinstance(row["chip"], str) else row["accelerator"],
+    chip = reference.display_name(row["chip"]) if isinstance(row["chip"], str) else row["accelerator"]
+    return {"chips": int(row["chips"]), "chip": chip,
             "benchmark": row["benchmark"], "round": row["round"], "submitter": row["submitter"],
             "minutes": float(row["score_minutes"]), "availability": row["availability"], "url": results_url(row)}
 
@@ -60,7 +61,7 @@ def tpu_scalable(published: MLPerfTraining, reference: Reference) -> Finding:
     rows = results[results["benchmark"].isin(large)] if not results.empty else results
     if rows.empty:
         return Finding(NOT_MEASURED, [], facts={"topic": "largest_systems"})
-    largest = {(b, p): _largest(r) for (b, p), r in rows.groupby(["benchmark", "platform"])}
+    largest = {(b, p): _largest(r, reference) for (b, p), r in rows.groupby(["benchmark", "platform"])}
     tpu = [v for (_, p), v in largest.items() if p == "tpu"]
     biggest = max((v["chips"] for v in tpu), default=0)
     verdict = SUPPORTED if biggest >= POD_SCALE else MIXED if tpu else CONTRADICTED
