@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from accelbench.frameworks import detection
+from accelbench.judge.judging import said
 from accelbench.measure import runner
 from accelbench.workloads.discovery import discover
 
@@ -302,3 +303,23 @@ def chromium():
             yield browser
         finally:
             browser.close()
+
+
+def lines_of(finding) -> list[str]:
+    """A finding's lines of detail as a reader sees them (the wording module's words)."""
+    from accelbench.publish.wording.lines import texts
+    return texts(finding.lines)
+
+
+# A comparison's figures where a test needs some and reads none (any template would do)
+FIGURES = said("papers.figures", tpu="TPU", phrase="1.2x faster", citation="A et al., 2023")
+
+
+def card_of(ctx, slug: str) -> str:
+    """One claim's answer card as the comparison page shows it (every answer lives there, once)."""
+    from accelbench.publish.fragments import render
+
+    page = render(ctx, "answers", []).text
+    start = page.index(f'<div class="ab-answer" id="answer-{slug}"')
+    end = page.find("\n### ", start)
+    return page[start:end if end != -1 else len(page)]

@@ -25,7 +25,7 @@ from accelbench.store.store import Store
 from accelbench.workloads.discovery import workload_settings
 
 from conftest import ROOT, SNIPPETS
-from helpers import findings_of
+from helpers import FIGURES, card_of, findings_of, lines_of
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 LINKS = {"runs": "runs.html", "page": lambda src: src, "reproduce": "reproduce.html",
@@ -56,7 +56,7 @@ def test_every_vendor_pair_the_speed_rule_counts_is_a_comparison_with_the_tpus_a
     for c, p in zip(compared, pairs, strict=True):
         assert c.advantage == pytest.approx(p.tpu["tokens_per_s_per_chip"] / p.gpu["tokens_per_s_per_chip"])
         assert c.chips == p.tpu["chips"] and c.metric == "tokens/s per chip" and c.url == p.gpu["url"]
-        assert p.tpu["system"] in c.label and p.gpu["system"] in c.label
+        assert p.tpu["system"] in c.name and p.gpu["system"] in c.name
 
 
 def test_mlperf_compares_chip_hours_per_benchmark_like_with_like_on_availability(found, published):
@@ -71,7 +71,7 @@ def test_mlperf_compares_chip_hours_per_benchmark_like_with_like_on_availability
     for c, (benchmark, round_name, tpu, gpu) in zip(compared, expected, strict=True):
         assert tpu["availability"] == gpu["availability"]
         assert c.advantage == pytest.approx(gpu["chip_hours"] / tpu["chip_hours"])  # the GPU's over the TPU's
-        assert name_of(benchmark) in c.label and round_name in c.label and c.model == name_of(benchmark)
+        assert name_of(benchmark) in c.name and round_name in c.name and c.model == name_of(benchmark)
         assert c.preview == (tpu["availability"] != "available")
     assert any(c.preview for c in compared) and any(not c.preview for c in compared)  # both kinds in the data
 
@@ -83,10 +83,10 @@ def test_a_papers_range_is_kept_and_drawn_at_its_geometric_middle(found):
 
 
 def test_a_comparison_within_the_margin_favours_neither():
-    near = Comparison("x", 1 + MARGIN / 2, "m", "T", "G", "f")
+    near = Comparison("x", 1 + MARGIN / 2, "m", "T", "G", FIGURES)
     assert near.favours() is None
-    assert Comparison("x", 1 + 2 * MARGIN, "m", "T", "G", "f").favours() == "tpu"
-    assert Comparison("x", 1 - 2 * MARGIN, "m", "T", "G", "f").favours() == "gpu"
+    assert Comparison("x", 1 + 2 * MARGIN, "m", "T", "G", FIGURES).favours() == "tpu"
+    assert Comparison("x", 1 - 2 * MARGIN, "m", "T", "G", FIGURES).favours() == "gpu"
 
 
 def spec_of(fragment_text):
@@ -102,7 +102,7 @@ def layer_data(spec, name_fields):
 def test_each_claims_chart_draws_exactly_its_comparisons(ctx):
     answers = ctx.answers()
     for a in answers:
-        made = render(ctx, "answer", [a.claim.slug]).text
+        made = card_of(ctx, a.claim.slug)
         expected = [c for k in a.kinds for c in k.finding.comparisons]
         if len(expected) < answer_charts.MIN_POINTS:  # none, or one said in a sentence: no chart of one point
             assert '<figure class="ab-chart">' not in made and made.count('class="ab-chart__one"') == len(expected)
@@ -113,7 +113,7 @@ def test_each_claims_chart_draws_exactly_its_comparisons(ctx):
 
 
 def test_the_chart_has_the_margin_band_one_log_axis_the_filters_and_every_row_in_its_static_svg(ctx):
-    made = render(ctx, "answer", ["speed"]).text
+    made = card_of(ctx, "speed")
     spec = spec_of(made)
     bands = [rows for rows in spec["datasets"].values() if rows and set(rows[0]) == {"from", "to"}]
     assert bands == [[{"from": 1 - MARGIN, "to": 1 + MARGIN}]]
@@ -136,9 +136,9 @@ def test_the_forest_draws_ranges_as_bars_and_says_a_preview_in_its_label():
     rows = render_answers.comparison_rows([])
     assert rows.empty and answer_charts.forest_chart(rows, "alt", MARGIN, "u", "t") is None
     claim = CLAIMS["speed"]
-    one = Finding(SUPPORTED, ["e"], comparisons=[
-        Comparison("a <b>range</b>", 1.44, "speed", "T", "G", "f", low=1.2, high=1.7),
-        Comparison("a preview", 0.5, "chip-hours", "T2", "G", "f", chips=1024, preview=True)])
+    one = Finding(SUPPORTED, [], comparisons=[
+        Comparison("a <b>range</b>", 1.44, "speed", "T", "G", FIGURES, low=1.2, high=1.7),
+        Comparison("a preview", 0.5, "chip-hours", "T2", "G", FIGURES, chips=1024, preview=True)])
     a = answer(claim, {MEASURED: one}, {MEASURED: measured_kind()})
     frame = render_answers.comparison_rows([a])
     figure = answer_charts.forest_chart(frame, "alt", MARGIN, "u", "t")
@@ -151,11 +151,10 @@ def test_the_forest_draws_ranges_as_bars_and_says_a_preview_in_its_label():
 
 
 def test_the_cards_link_to_all_vendor_pairs_goes_to_the_section_of_those_pairs(ctx):
-    from accelbench.publish.fragments import render
     from accelbench.sources import SOURCES
 
     source = SOURCES["vendor-training"]
-    card = render(ctx, "answer", ["speed"]).text
+    card = card_of(ctx, "speed")
     link = re.escape(f'../{source.page.removesuffix(".md")}.html#{source.rows_anchor}')
     assert re.search(rf'<a href="{link}">', card)
     page = (ROOT / "docs" / source.page).read_text()
@@ -165,7 +164,7 @@ def test_the_cards_link_to_all_vendor_pairs_goes_to_the_section_of_those_pairs(c
 
 
 def test_the_lead_sentence_escapes_what_comes_from_data(monkeypatch):
-    one = Finding(SUPPORTED, ["e"], comparisons=[Comparison("x", 2.0, "m", "T", "G", "f", model="<script>x</script>",
+    one = Finding(SUPPORTED, [], comparisons=[Comparison("x", 2.0, "m", "T", "G", FIGURES, model="<script>x</script>",
                                                             where="w", tpu_name="T", gpu_name="G")])
     monkeypatch.setitem(wording.UNITS, MEASURED, "run")
     a = answer(CLAIMS["speed"], {MEASURED: one}, {MEASURED: measured_kind()})
@@ -178,16 +177,16 @@ def emoji_in(text):
 
 
 def test_verdict_markers_are_svg_icons_with_a_label_never_emoji(ctx):
-    for name, args in (("answers", []), ("answers-glance", []), ("verdicts", []), ("answer", ["cost"])):
-        # the article's own words keep its emoji (the comparison table's head: "GPUs 🎮")
-        text = re.sub(r"<thead>.*?</thead>", "", render(ctx, name, args).text, flags=re.S)
+    for name, args in (("answers", []), ("answers-glance", []), ("verdicts", [])):
+        # the table's head too: each side by its icon, not the article's emoji
+        text = render(ctx, name, args).text
         assert emoji_in(text) == [], (name, emoji_in(text)[:5])
         markers = re.findall(r'<span class="twemoji ab-icon" role="img" aria-label="([^"]+)"><svg', text)
         assert markers, name
 
 
 def test_each_kinds_detail_is_folded_under_its_verdict_and_nothing_is_said_twice(ctx, found):
-    text = render(ctx, "answer", ["speed"]).text
+    text = card_of(ctx, "speed")
     blocks = re.findall(r'<details class="ab-evidence ab-evidence--([\w-]+)" data-search-exclude>'
                         r'<summary class="ab-evidence__label">(.*?)</summary>', text)
     answers = {a.claim.slug: a for a in ctx.answers()}
@@ -198,7 +197,7 @@ def test_each_kinds_detail_is_folded_under_its_verdict_and_nothing_is_said_twice
     for (_, summary), k in zip(blocks, shown, strict=True):
         assert k.finding.verdict in summary
     assert "What decides it" not in text
-    first = found[("speed", "mlperf-training")].evidence[0]
+    first = lines_of(found[("speed", "mlperf-training")])[0]
     assert text.count(first.split(";")[0]) == 1  # each figure's sentence once: in its kind's block
 
 
@@ -226,4 +225,4 @@ def test_a_measured_gpu_and_tpu_pair_is_a_comparison_with_its_95_percent_interva
     r = ratio(rows[rows["platform"] == "tpu"].iloc[0], rows[rows["platform"] == "gpu"].iloc[0], "tflops")
     assert (c.advantage, c.low, c.high) == pytest.approx((r.value, r.low, r.high)) and c.low < c.advantage < c.high
     assert (c.tpu, c.gpu, c.metric, c.precision) == (TPU[0], GPU[0], "TFLOP/s", "BF16")
-    assert c.label.startswith("Measured here: bf16 matmul") and c.favours() == "tpu"
+    assert c.name.startswith("Measured here: bf16 matmul") and c.favours() == "tpu"

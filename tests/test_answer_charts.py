@@ -29,6 +29,7 @@ from accelbench.store.store import Store
 from accelbench.workloads.discovery import workload_settings
 
 from conftest import ROOT, SNIPPETS
+from helpers import FIGURES, card_of
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 NS = "{http://www.w3.org/2000/svg}"
@@ -69,23 +70,25 @@ def texts(svg: str) -> list[str]:
 
 
 def vendor(gpu="GB300", model="Llama 3.1 70B", chips=64, precision="FP8", where="MaxText against DGX (NeMo) 25.11",
-           advantage=0.8, figures="f", same=True, **more):
+           advantage=0.8, figures=FIGURES, same=True, gpu_release="25.11", **more):
     return Comparison(f"Ironwood vs DGX-{gpu}, {model}", advantage, "tokens/s per chip", "TPU7x", f"DGX-{gpu}", figures,
                       chips=chips, precision=precision, model=model, where=where, tpu_name="Ironwood (TPU7x)",
                       gpu_name=gpu, tpu_available="2025-11", gpu_available="2025-07",
-                      generation="same generation" if same else "the GPU is a year older", same_generation=same, **more)
+                      generation="same generation" if same else "the GPU is a year older", same_generation=same,
+                      gpu_release=gpu_release, **more)
 
 
 def frame_of(*comparisons, claim="speed"):
-    a = answer(CLAIMS[claim], {MEASURED: Finding(SUPPORTED, ["e"], comparisons=list(comparisons))},
+    a = answer(CLAIMS[claim], {MEASURED: Finding(SUPPORTED, [], comparisons=list(comparisons))},
                {MEASURED: measured_kind()})
     return render_answers.comparison_rows([a])
 
 
 def test_a_label_is_the_gpu_model_chips_and_format_an_mlperf_round_or_a_papers_citation():
-    mlperf = Comparison("MLPerf v4.1 gpt3: long", 0.58, "chip-hours", "TPU-trillium", "H100-SXM5", "f", chips=1024,
-                        gpu_chips=1536, model="GPT-3 175B", where="MLPerf Training v4.1", gpu_name="H100", preview=True)
-    paper = Comparison("Jouppi et al.: TPU v4 vs Nvidia A100", 1.43, "speed", "TPU v4", "Nvidia A100", "f",
+    mlperf = Comparison("MLPerf v4.1 gpt3: long", 0.58, "chip-hours", "TPU-trillium", "H100-SXM5", FIGURES, chips=1024,
+                        gpu_chips=1536, model="GPT-3 175B", where="MLPerf Training v4.1", gpu_name="H100", preview=True,
+                        round="v4.1")
+    paper = Comparison("Jouppi et al.: TPU v4 vs Nvidia A100", 1.43, "speed", "TPU v4", "Nvidia A100", FIGURES,
                        where="Jouppi et al., ISCA 2023", gpu_name="A100")
     assert " · ".join(answer_charts.label_parts(vendor())) == "GB300 · Llama 3.1 70B · 64 chips · FP8"
     assert " · ".join(answer_charts.label_parts(mlperf)) == "H100 · GPT-3 175B · v4.1 · preview"
@@ -93,9 +96,8 @@ def test_a_label_is_the_gpu_model_chips_and_format_an_mlperf_round_or_a_papers_c
 
 
 def test_two_rows_that_would_read_alike_are_told_apart_by_release_or_recipe_and_numbered_only_as_a_last_resort():
-    by_release = [vendor(where="x (NeMo) 25.11"), vendor(where="x (NeMo) 26.04.01")]
-    by_recipe = [vendor(figures="GPU 1 [different FP8 recipes (fp8_full vs FP8)]"),
-                 vendor(figures="GPU 2 [different FP8 recipes (fp8_full vs MXFP8)]")]
+    by_release = [vendor(gpu_release="25.11"), vendor(gpu_release="26.04.01")]
+    by_recipe = [vendor(tpu_recipe="fp8_full", gpu_recipe="FP8"), vendor(tpu_recipe="fp8_full", gpu_recipe="MXFP8")]
     alike = [vendor(), vendor()]
     groups = ["Ironwood (TPU7x)"] * 2
     assert answer_charts.distinct_labels(by_release, groups) == [
@@ -108,7 +110,7 @@ def test_two_rows_that_would_read_alike_are_told_apart_by_release_or_recipe_and_
 
 @pytest.mark.parametrize("claim", ["speed", "energy", "cost"])
 def test_every_row_label_is_short_gpu_first_unique_in_its_group_and_never_cut(ctx, answers, claim):
-    made = render(ctx, "answer", [claim]).text
+    made = card_of(ctx, claim)
     compared = [c for k in answers[claim].kinds for c in k.finding.comparisons]
     if len(compared) < answer_charts.MIN_POINTS:  # one comparison: a sentence, no chart (test below)
         assert specs_of(made) == [] and 'class="ab-chart__one"' in made
@@ -130,7 +132,7 @@ def test_every_row_label_is_short_gpu_first_unique_in_its_group_and_never_cut(ct
 
 
 def test_rows_are_grouped_under_their_tpu_chip_newest_first_sorted_by_gpu_then_advantage(ctx):
-    forest = specs_of(render(ctx, "answer", ["speed"]).text)[0]
+    forest = specs_of(card_of(ctx, "speed"))[0]
     rows = rows_of(forest)
     groups = list(dict.fromkeys(r["group"] for r in rows))
     assert groups[:2] == ["Ironwood (TPU7x)", "Trillium (TPU v6e)"] and all(r["group"] == r["tpu"] for r in rows)
@@ -143,15 +145,15 @@ def test_rows_are_grouped_under_their_tpu_chip_newest_first_sorted_by_gpu_then_a
     order = layer(forest, "comparisons")["encoding"]["y"]["sort"]
     assert headers["encoding"]["y"]["sort"] == order
     assert [k for k in order if k.endswith("::")] == [f"{g}::" for g in groups]
-    svg = svgs_of(render(ctx, "answer", ["speed"]).text)[0]
+    svg = svgs_of(card_of(ctx, "speed"))[0]
     assert {"Ironwood (TPU7x)", "Trillium (TPU v6e)", "TPU v4"} <= set(texts(svg))
     # every row's whole label in each static chart (the desktop's, the phone's), in the lines wrapped() gives it
-    for layout, svg in zip(answer_charts.LAYOUTS, svgs_of(render(ctx, "answer", ["speed"]).text)[:2], strict=True):
+    for layout, svg in zip(answer_charts.LAYOUTS, svgs_of(card_of(ctx, "speed"))[:2], strict=True):
         assert all("\n".join(answer_charts.wrapped(r["label"], layout.chars)) in texts(svg) for r in rows), layout.name
 
 
 def test_the_axis_is_at_the_top_and_a_long_chart_has_it_at_the_bottom_too(ctx):
-    forest = specs_of(render(ctx, "answer", ["speed"]).text)[0]
+    forest = specs_of(card_of(ctx, "speed"))[0]
     assert layer(forest, "comparisons")["encoding"]["x"]["axis"]["orient"] == "top"
     orients = [lay["encoding"]["x"]["axis"]["orient"] for lay in forest["layer"]
                if (lay.get("encoding", {}).get("x") or {}).get("axis")]
@@ -206,9 +208,9 @@ def test_the_home_chart_draws_the_same_generation_speed_comparisons_and_the_pric
 
 def test_a_timeline_places_each_comparison_at_its_tpus_first_availability_and_skips_the_undated():
     dated = [vendor(), vendor(gpu="GB200", same=False),
-             Comparison("paper", 1.43, "speed", "TPU v4", "A100", "f", where="Jouppi", tpu_name="TPU v4", gpu_name="A100",
+             Comparison("paper", 1.43, "speed", "TPU v4", "A100", FIGURES, where="Jouppi", tpu_name="TPU v4", gpu_name="A100",
                         tpu_available="2020", gpu_available="2020-05-14", generation="same generation", same_generation=True),
-             Comparison("odd", 1.0, "m", "TPU x", "B200", "f", model="m", tpu_name="TPU x", gpu_name="B200")]
+             Comparison("odd", 1.0, "m", "TPU x", "B200", FIGURES, model="m", tpu_name="TPU x", gpu_name="B200")]
     frame = frame_of(*dated)
     assert dict(zip(frame["tpu_available"], frame["when"], strict=True)) == {"2025-11": "2025-11-01", "2020": "2020-07-01",
                                                                             "": ""}
@@ -226,7 +228,7 @@ def test_a_timeline_places_each_comparison_at_its_tpus_first_availability_and_sk
 
 def test_each_dated_claims_card_has_a_timeline_with_its_alt_text(ctx, answers):
     for slug, a in answers.items():
-        made = render(ctx, "answer", [slug]).text
+        made = card_of(ctx, slug)
         compared = [c for k in a.kinds for c in k.finding.comparisons]
         specs = specs_of(made)
         if not compared:
@@ -255,8 +257,6 @@ def test_each_long_caption_is_said_once_a_page_and_every_chart_keeps_its_alt_tex
         assert wording.words(short) <= wording.CAPTION_WORDS, short
     # each chart's static SVG, the desktop's and the phone's, with its alt text
     assert len(re.findall(r'<svg role="img" aria-label="[^"]+"', page)) == 2 * figures
-    card = render(ctx, "answer", ["speed"]).text  # a card on its own (the guide): the key in a few words
-    assert esc(fragments.CAPTION) not in card and esc(fragments.SHORT_CAPTION) in card
 
 
 # ---- the layouts: a marker on its label's line, a phone's chart not a scaled-down desktop's -----
@@ -312,7 +312,7 @@ def test_each_marker_is_on_its_labels_line_in_both_layouts_and_the_phones_text_i
     layout every row's label is centred on its marker. The phone's SVG is no wider than an answer's
     column on a 390 px phone (316 px) and the desktop's than on a 640 px screen (566 px), so that
     neither is scaled down, and no text in either is under 11 px."""
-    made = render(ctx, "answer", ["speed"]).text
+    made = card_of(ctx, "speed")
     forest = specs_of(made)[0]
     y = [lay["encoding"]["y"] for lay in forest["layer"] if lay.get("name") in ("rowlabels", "comparisons")]
     assert len(y) == 2 and y[0] == y[1] and y[0]["bandPosition"] == 0.5
@@ -353,8 +353,8 @@ def test_a_claim_of_one_comparison_says_it_in_a_sentence_with_its_source_not_a_c
     single = [slug for slug, a in answers.items() if sum(len(k.finding.comparisons) for k in a.kinds) == 1]
     assert single  # the committed data has some (cost, energy), or this test proves nothing
     for slug in single:
-        made = render(ctx, "answer", [slug]).text
+        made = card_of(ctx, slug)
         (c,) = [c for k in answers[slug].kinds for c in k.finding.comparisons]
         assert "<figure" not in made
         sentence = re.search(r'<p class="ab-chart__one">([^<]*)<a href="([^"]+)">', made)
-        assert sentence and esc(c.label) in sentence[1] and sentence[2] == esc(c.url)
+        assert sentence and esc(c.name) in sentence[1] and sentence[2] == esc(c.url)

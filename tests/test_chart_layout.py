@@ -172,3 +172,94 @@ def test_a_tooltip_opens_inside_a_phones_screen_at_either_edge(browser, site_url
             page.screenshot(path=str(ARTIFACTS / f"chart-{chart}-tooltip-390.png"))
     assert page.errors == []
     context.close()
+
+
+# ---- every chart of the site ------------------------------------------------------------------
+
+# each chart's text as the reader sees it, the static SVG the stylesheet shows or the drawn one: its
+# size on the screen and its box, the box of the SVG that clips it, each axis's tick labels
+TEXTS = """([index, live]) => {
+  const figure = document.querySelectorAll('figure.ab-chart')[index];
+  const holder = live ? figure.querySelector('.ab-chart__live')
+    : [...figure.querySelectorAll('.ab-chart__static')].find(d => getComputedStyle(d).display !== 'none');
+  const svg = holder.querySelector('svg');
+  const boxOf = e => { const b = e.getBoundingClientRect();
+    return {left: b.left, right: b.right, top: b.top, bottom: b.bottom}; };
+  const seen = e => { for (let n = e; n && n !== svg; n = n.parentElement) {
+    const s = getComputedStyle(n);
+    if (s.display === 'none' || s.visibility === 'hidden' || Number(s.opacity) === 0) return false; }
+    return e.textContent.trim() !== ''; };
+  return {
+    svg: boxOf(svg),
+    texts: [...svg.querySelectorAll('text')].filter(seen).map(t => { const m = t.getScreenCTM();
+      return {text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b), ...boxOf(t)}; }),
+    axes: [...svg.querySelectorAll('g.role-axis')].map(a => [...a.querySelectorAll('g.role-axis-label > text')]
+      .filter(seen).map(t => ({text: t.textContent, ...boxOf(t)}))),
+  };
+}"""
+INSIDE = 1  # px: how far past its SVG's edge or the screen's a text's box may reach (its glyphs' overhang)
+
+
+def chart_pages(site) -> list[str]:
+    """Every built page that holds a chart, as a path under the site."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")
+                  if '<figure class="ab-chart">' in p.read_text(encoding="utf-8"))
+
+
+def text_problems(drawn: dict, width: int, where: str) -> list[str]:
+    """What keeps a chart's text from reading: a text under SMALLEST px on the screen, one cut by its
+    SVG's edge or past the screen's, two tick labels of an axis that touch."""
+    problems = [f"{where}: {t['text']!r} is {t['px']:.1f} px" for t in drawn["texts"] if t["px"] < SMALLEST - 0.05]
+    box = drawn["svg"]
+    for t in drawn["texts"]:
+        if t["left"] < max(box["left"], 0) - INSIDE or t["right"] > min(box["right"], width) + INSIDE:
+            problems.append(f"{where}: {t['text']!r} runs past its chart or the screen ({t['left']:.0f}–{t['right']:.0f} px, "
+                            f"the chart {box['left']:.0f}–{box['right']:.0f}, the screen 0–{width})")
+    for ticks in drawn["axes"]:
+        for i, a in enumerate(ticks):
+            for b in ticks[i + 1:]:
+                if not (a["right"] <= b["left"] + 0.5 or b["right"] <= a["left"] + 0.5
+                        or a["bottom"] <= b["top"] + 0.5 or b["bottom"] <= a["top"] + 0.5):
+                    problems.append(f"{where}: tick labels {a['text']!r} and {b['text']!r} touch")
+    return problems
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_every_charts_text_is_11_px_or_more_inside_its_chart_and_the_screen_its_ticks_apart(browser, site_url,
+                                                                                           committed_site, width):
+    """Every chart on every built page (the answers', the measured, the published figures'), folded
+    ones opened, at a phone's and a desktop's width: the static SVG (what the page shows without
+    JavaScript, and before it draws), then the chart drawn interactively. No text under 11 px on the
+    screen (a phone gets the chart's phone layout, not the desktop's scaled down), none cut by its
+    chart's edge or running past the screen, no two tick labels of an axis touching; and the page
+    raises no error."""
+    pages = chart_pages(committed_site)
+    assert len(pages) >= 10, pages  # the answers', the evidence pages' and the published pages' charts
+    problems, charts = [], 0
+    opened = "document.querySelectorAll('article details').forEach(d => { d.open = true; })"
+    for path in pages:
+        # the static charts, from a page that draws none
+        context = browser.new_context(viewport={"width": width, "height": WIDTHS[width]}, java_script_enabled=False)
+        page = context.new_page()
+        page.goto(site_url + path, wait_until="networkidle")
+        page.evaluate(opened)
+        count = page.locator("figure.ab-chart").count()
+        for i in range(count):
+            problems += text_problems(page.evaluate(TEXTS, [i, False]), width, f"{path} chart {i + 1} static")
+        context.close()
+        # the charts drawn
+        context, page = open_page(browser, site_url, path, width)
+        page.evaluate(opened)
+        page.mouse.move(5, 5)  # charts draw once the reader interacts and the chart is in view
+        figures = page.locator("figure.ab-chart")
+        assert figures.count() == count, path
+        for i in range(count):
+            figures.nth(i).scroll_into_view_if_needed()
+            page.wait_for_function("i => document.querySelectorAll('figure.ab-chart')[i].classList.contains('ab-chart--live')",
+                                   arg=i)
+            problems += text_problems(page.evaluate(TEXTS, [i, True]), width, f"{path} chart {i + 1} live")
+        charts += count
+        problems += [f"{path}: {error}" for error in page.errors]
+        context.close()
+    assert charts >= len(pages)
+    assert problems == [], f"{len(problems)} problem(s), the first:\n" + "\n".join(problems[:40])

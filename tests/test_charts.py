@@ -5,6 +5,8 @@ import json
 import re
 import xml.etree.ElementTree as ET
 
+import pandas as pd
+
 from accelbench.core.text import fmt
 from accelbench.publish.render import chart_theme, charts
 from accelbench.store.store import load_store
@@ -124,3 +126,70 @@ def test_the_page_gets_the_dark_theme_and_nothing_that_names_another_host(data_d
     carried = json.loads(chart_theme.page_json(charts.line_chart(latest(data_dir, grid_records()), CHART, "alt")))
     assert carried["spec"]["config"]["background"] == "#ffffff" and carried["dark"]["background"] == "#1e2129"
     assert "$schema" not in carried["spec"] and "http" not in json.dumps(carried)
+
+
+# ---- the phone layout ----------------------------------------------------------------------------
+
+LONG_DEVICE = "Intel(R) Xeon(R) Processor"  # a legend label of it is longer than a phone's line
+
+
+def every_kind(data_dir) -> dict[str, chart_theme.Chart]:
+    """A line chart (with a vendor peak), a bar chart and a roofline, of a device with a long name."""
+    frame = latest(data_dir, grid_records(device=LONG_DEVICE) + grid_records())
+    roof = pd.DataFrame([{"device": d, "framework": "jax", "params": {"n": n}, "intensity": n / 6, "m_tflops": t,
+                          "run_id": "r"} for d in (LONG_DEVICE, "Synthetic CPU") for n, t in ((256, 0.1), (1024, 0.4))])
+    ceilings = {d: {"measured": (0.5, 50.0), "vendor": None} for d in (LONG_DEVICE, "Synthetic CPU")}
+    return {"line": charts.line_chart(frame, CHART, "alt", peaks=[("H200 bf16 peak", 989.0)]),
+            "bar": charts.bar_chart(frame, dict(CHART, mark="bar"), "alt"),
+            "roofline": charts.roofline_chart(roof, ceilings, "alt")}
+
+
+def texts(svg: str) -> list[str]:
+    """Each text of the SVG, its lines (a multi-line text's tspans) joined by a line break."""
+    return ["\n".join(s.text or "" for s in t.iter(f"{NS}tspan")) or t.text or "" for t in ET.fromstring(svg).iter(f"{NS}text")]
+
+
+def test_every_measured_chart_has_a_phone_layout_at_its_own_size_sharing_the_desktops_data(data_dir):
+    """The phone's static SVG is the phone layout's width (nothing scaled down in a 390 px screen's
+    column), its text 11 px or more; drawn, it fits the column; the page carries the data once."""
+    for kind, figure in every_kind(data_dir).items():
+        phone = figure.phone
+        assert phone is not None, kind
+        assert figure.spec["width"] == chart_theme.DESKTOP.width and phone.spec["width"] == chart_theme.PHONE.width, kind
+        assert phone.spec["usermeta"] == {"fit": True} and "usermeta" not in figure.spec, kind
+        root = ET.fromstring(phone.svg)
+        padding = chart_theme.PADDING["left"] + chart_theme.PADDING["right"]
+        assert float(root.get("width")) == chart_theme.PHONE.width + padding, kind
+        sizes = [float(t.get("font-size").removesuffix("px")) for t in root.iter(f"{NS}text")]
+        assert sizes and min(sizes) >= 11, kind
+        carried = json.loads(chart_theme.page_json(figure))
+        assert carried["media"] == chart_theme.PHONE_MEDIA and "datasets" not in carried["phone"], kind
+        assert root.get("aria-label") == "alt" and phone.svg != figure.svg, kind
+
+
+def test_a_long_label_wraps_at_its_dots_in_the_legend_and_the_bars_never_cut(data_dir):
+    """A series' legend label, a bar's label and a vendor peak's label longer than a line wrap (a
+    phone's lines are shorter than a desktop's); every word of them is drawn, none cut with '…'."""
+    made = every_kind(data_dir)
+    for phone, drawn in enumerate((made["line"], made["line"].phone)):
+        drawn_texts = texts(drawn.svg)
+        assert not any("…" in t for t in drawn_texts)
+        (longest,) = [t for t in drawn_texts if t.replace("\n", " · ") == f"{LONG_DEVICE} · torch · float32"]
+        assert "\n" in longest  # longer than a line on either
+        (short,) = [t for t in drawn_texts if t.replace("\n", " · ") == "Synthetic CPU · torch · float32"]
+        assert ("\n" in short) == bool(phone)  # a line on a desktop, two on a phone
+        assert any(t.replace("\n", " ") == "H200 bf16 peak: 989 (vendor figure)" for t in drawn_texts)
+    bars = texts(made["bar"].phone.svg)
+    assert "torch\nfloat32" in bars or "torch · float32" in bars  # the device left to the legend
+    assert not any("…" in t for t in bars)
+
+
+def test_a_label_of_many_words_is_wrapped_quickly(data_dir):
+    """A device's name in a contributed run file may be anything: a label of hundreds of words is
+    filled line by line rather than weighed every way it could break."""
+    many = " ".join(f"w{i}" for i in range(40))
+    lines = chart_theme.wrapped(many, 16)  # 8 lines of 40 words: millions of ways to break it
+    assert " ".join(lines) == many and all(len(line) <= 16 for line in lines)
+    assert chart_theme.wrapped("a b · c", 3) == ["a b", "c"]  # a short one weighed as before
+    figure = charts.line_chart(latest(data_dir, grid_records(device=many)), CHART, "alt")
+    assert figure.phone is not None

@@ -26,7 +26,7 @@ def test_every_claim_has_a_rule_for_every_kind_that_can_judge_it_and_no_other():
     expected = {(c.slug, kind) for c in (*CLAIMS.values(), *STATEMENTS.values()) for kind in c.judged_by}
     assert set(RULES) == expected
     for (slug, kind), r in RULES.items():
-        assert r.claim is (CLAIMS.get(slug) or STATEMENTS[slug]) and r.evidence == kind and len(r.text) > 40
+        assert r.claim is (CLAIMS.get(slug) or STATEMENTS[slug]) and r.kind == kind and len(r.text) > 40
 
 
 def test_rules_of_a_kind_come_in_the_order_of_the_article():

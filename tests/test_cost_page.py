@@ -14,11 +14,13 @@ from accelbench.judge.claims import MEASURED
 from accelbench.prebuild import context
 from accelbench.publish.fragments import Links, render
 from accelbench.publish.render import pricing
+from accelbench.publish.wording.lines import figures
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
 from accelbench.workloads.discovery import workload_settings
 
 from conftest import ROOT, SNIPPETS
+from helpers import card_of
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 
@@ -39,8 +41,8 @@ def test_the_verdict_lists_each_kind_with_its_gcp_prices(ctx):
         if claim == "cost":
             assert f": {finding.verdict}." in said
             for c in finding.comparisons:
-                assert c.figures in said and f"GPU cost over TPU cost {c.advantage:.2f}" in said
-                assert "(GCP " in c.figures  # judged on GCP prices, both sides
+                assert figures(c) in said and f"GPU cost over TPU cost {c.advantage:.2f}" in said
+                assert "(GCP " in figures(c)  # judged on GCP prices, both sides
     assert "Measured here" in said and "Audited benchmark results" in said and "Vendor-reported" in said
 
 
@@ -50,9 +52,9 @@ def test_each_kind_has_its_own_table_of_priced_rows_and_a_line_per_reason_left_o
     rows = next((json.loads(body) for path, body in made.downloads.items() if path.endswith(".json")), [])
     costed = ctx.findings()[("cost", kind)].costed
     every = pricing.priced_rows(costed, REFERENCE.prices)
-    assert {r["comparison"] for r in rows} == {r.item.label for r in every if r.pair is not None}
+    assert {r["comparison"] for r in rows} == {r.item.name for r in every if r.pair is not None}
     for r in rows:  # priced: both sides, one provider and tier, the table's arithmetic
-        item = next(c for c in costed if c.label == r["comparison"])
+        item = next(c for c in costed if c.name == r["comparison"])
         assert r["unpriced"] is None
         assert r["tpu_usd"] == usd(item.work, r["tpu_usd_per_chip_hour"], item.tpu_quantity)
         assert r["gpu_usd"] == usd(item.work, r["gpu_usd_per_chip_hour"], item.gpu_quantity)
@@ -82,7 +84,7 @@ def test_the_estimator_offers_every_comparison_with_a_figure_and_asks_for_the_pr
     data = estimator_data(made)
     assert "not a measurement and not a quote" in made and "Nothing you type is stored or sent anywhere" in made
     assert made.count('placeholder="enter your quote"') == 2  # a price field per side
-    assert {c["label"] for c in data} == {i.label for i in costed_items(ctx) if i.tpu_quantity or i.gpu_quantity}
+    assert {c["label"] for c in data} == {i.name for i in costed_items(ctx) if i.tpu_quantity or i.gpu_quantity}
     assert all(c["offers"] for c in data)  # each has a list price to start from, or one offer asking for both
     ironwood = [c for c in data if c["tpu"]["chip"] == "TPU7x (Ironwood)"]
     assert ironwood and all(o["tpu"] is None for c in ironwood for o in c["offers"])  # no public list price
@@ -97,7 +99,7 @@ def test_each_priced_row_of_the_tables_is_an_offer_with_both_list_prices(ctx):
         if item.tpu_chip and item.gpu_chip and not item.unpriced:
             for pair in REFERENCE.prices.pairs(item.tpu_chip, item.gpu_chip):
                 if isinstance(pair, PricedPair):
-                    o = offers[(item.label, pair.provider, pair.tier)]
+                    o = offers[(item.name, pair.provider, pair.tier)]
                     assert (o["tpu"]["usd_per_chip_hour"], o["gpu"]["usd_per_chip_hour"]) == (
                         pair.tpu.usd_per_chip_hour, pair.gpu.usd_per_chip_hour)
                     found += 1
@@ -152,16 +154,16 @@ def test_a_price_to_the_cent_rounds_the_price_as_written_half_up(price, cents):
 
 
 def test_the_cost_answer_links_the_estimator_in_the_vocabularys_words(ctx):
-    """From the top folder (the decision guide) and from article/ (the comparison page): the link, in
+    """From the top folder and from article/ (the comparison page): the link, in
     vocabulary.TOOLS's words, right under the answer's sentence; no other claim has one."""
     from accelbench.publish.vocabulary import TOOLS
 
     for folder, href in (("", "estimator.html"), ("article", "../estimator.html")):
-        card = render(ctx.with_links(Links(folder)), "answer", ["cost"]).text
+        card = card_of(ctx.with_links(Links(folder)), "cost")
         link = f'<p class="ab-answer__tool"><a href="{href}">{html.escape(TOOLS["cost"])}</a></p>'
         assert link in card and card.index('class="ab-answer__lead"') < card.index(link), folder
     for claim in ("speed", "energy", "availability"):
-        assert "ab-answer__tool" not in render(ctx, "answer", [claim]).text
+        assert "ab-answer__tool" not in card_of(ctx, claim)
 
 
 def test_the_estimator_script_sends_and_stores_nothing_and_writes_text_only():

@@ -73,7 +73,7 @@ def pages(store, published_data=None) -> list[str]:
     return [render(ctx, kind, args).text for kind, args in
             (("verdicts", []), ("table", ["matmul"]), ("best", ["transformer_train"]), ("cost", []),
              ("table", ["general_compute"]), ("chart", ["matmul"]), ("verdict", ["speed"]), ("answers", []),
-             ("answers-glance", []), ("answer-summary", []), ("answer", ["cost"]))]
+             ("answers-glance", []), ("answer-summary", []))]
 
 
 @pytest.fixture(scope="module")

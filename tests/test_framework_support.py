@@ -14,6 +14,7 @@ from accelbench.judge.judging import CONTRADICTED, SUPPORTED
 from accelbench.registry import RULES
 
 from conftest import ROOT
+from helpers import lines_of
 
 REFERENCE_DIR = ROOT / "build_data" / "reference"
 REFERENCE = Reference(REFERENCE_DIR)
@@ -52,7 +53,7 @@ def test_the_verdict_moves_with_tpu7xs_tensorflow_row(tmp_path):
     as_stated = rule.judge(REFERENCE, REFERENCE)
     assert as_stated.verdict == CONTRADICTED and as_stated.facts["support"]["TensorFlow"] == "not supported"
     assert as_stated.facts["chip"] == "Ironwood (TPU7x)" and as_stated.facts["vendor"] == "Google"
-    assert "TPU7x (Ironwood)" in as_stated.evidence[0]
+    assert "TPU7x (Ironwood)" in lines_of(as_stated)[0]
     changed = Reference(_copy_with(tmp_path, "TPU7x (Ironwood)", "TensorFlow", support="supported",
                                    route="TensorFlow (libtpu)"))
     assert rule.judge(changed, changed).verdict == SUPPORTED

@@ -16,12 +16,13 @@ from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SUPPORTED, Comp
 from accelbench.publish import wording
 
 from conftest import ROOT
+from helpers import FIGURES
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 
 
 def pair(tpu: str, gpu: str, advantage: float) -> Comparison:
-    return Comparison(f"{tpu} vs {gpu}", advantage, "tokens/s per chip", tpu, gpu, "figures")
+    return Comparison(f"{tpu} vs {gpu}", advantage, "tokens/s per chip", tpu, gpu, FIGURES)
 
 
 def test_every_chip_of_the_reference_data_has_a_first_availability_date_with_its_source():
@@ -49,7 +50,7 @@ def test_the_gap_in_words(months, words):
 
 def test_an_h100_pair_no_longer_turns_a_same_generation_verdict():
     """Ironwood loses to its own year's GB300 and beats the three-year-older H100: slower, not mixed."""
-    found = Finding(CONTRADICTED, ["..."], comparisons=[pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 0.7),
+    found = Finding(CONTRADICTED, [], comparisons=[pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 0.7),
                                                         pair("TPU7x (Ironwood)", "H100 SXM", 2.5)])
     judged = by_generation("speed", found, REFERENCE)
     assert judged.verdict == CONTRADICTED
@@ -58,17 +59,17 @@ def test_an_h100_pair_no_longer_turns_a_same_generation_verdict():
     # cost is judged on every comparison: a price already reflects the chip's age
     assert by_generation("cost", found, REFERENCE).verdict == CONTRADICTED
     # without the same-generation pair, nothing decides a per-chip verdict
-    only_old = Finding(SUPPORTED, ["..."], comparisons=[pair("TPU7x (Ironwood)", "H100 SXM", 2.5)])
+    only_old = Finding(SUPPORTED, [], comparisons=[pair("TPU7x (Ironwood)", "H100 SXM", 2.5)])
     assert by_generation("speed", only_old, REFERENCE).verdict == NOT_MEASURED
 
 
 def test_an_older_generations_paper_does_not_turn_todays_answer():
     claim = CLAIMS["speed"]
     paper = KindAnswer("paper", KindInfo("peer-reviewed", "papers", vendor=True),
-                       by_generation("speed", Finding(SUPPORTED, ["..."], comparisons=[
+                       by_generation("speed", Finding(SUPPORTED, [], comparisons=[
                            pair("TPU v4", "Nvidia A100", 1.4)]), REFERENCE))
     vendor = KindAnswer("vendor-training", KindInfo("vendor-reported", "vendors", vendor=True),
-                        by_generation("speed", Finding(CONTRADICTED, ["..."], comparisons=[
+                        by_generation("speed", Finding(CONTRADICTED, [], comparisons=[
                             pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 0.7)]), REFERENCE))
     assert current(claim, [paper, vendor]) == [vendor]
     said = answer(claim, {"paper": paper.finding, "vendor-training": vendor.finding},
@@ -77,7 +78,7 @@ def test_an_older_generations_paper_does_not_turn_todays_answer():
     assert said.older == [paper] and said.deciding == [vendor]
     assert "supported for TPU v4 against the A100 (2020), an older generation, shown and not counted." in wording.bears_on(said)
     # two kinds of evidence on one generation that disagree both still count
-    same_year = KindAnswer("paper", paper.info, by_generation("speed", Finding(SUPPORTED, ["..."], comparisons=[
+    same_year = KindAnswer("paper", paper.info, by_generation("speed", Finding(SUPPORTED, [], comparisons=[
         pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 1.2)]), REFERENCE))
     assert current(claim, [same_year, vendor]) == [same_year, vendor]
 

@@ -58,5 +58,5 @@ def test_the_judgement_snapshot_follows_its_schema():
 def test_the_snapshot_stays_small():
     """A handful of files that a reviewer reads in a diff (it was 259 files and 8.8 MB)."""
     files = [p for p in GOLDEN.rglob("*") if p.is_file() and p.suffix in (".json", ".md")]
-    assert len(files) <= 10 and sum(p.stat().st_size for p in files) < 200_000
+    assert len(files) <= 10 and sum(p.stat().st_size for p in files) < 250_000
 

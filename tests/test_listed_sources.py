@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from accelbench.core.reference import Reference
 from accelbench.publish.vocabulary import fact_clause
 from accelbench.registry import RULES
 from accelbench.sources.git import DirSource, ListedSource, open_source
@@ -22,6 +23,7 @@ from accelbench.sources.mlperf_training.format import SCHEMA, load
 from accelbench.store.published import problems_in
 
 from conftest import ROOT
+from helpers import lines_of
 
 REFERENCE = ROOT / "build_data" / "reference"
 TRAINING = ROOT / "tests" / "fixtures" / "mlperf" / "training_results_v5.0"
@@ -131,9 +133,9 @@ def test_entered_entries_count_for_coverage_and_the_sentence_says_the_round_came
     assert data.results.empty and len(data.entered) == 1 and data.mirrored() == {"v5.0": published["source"]}
     cover = coverage(data)
     assert list(cover.entries) == [("NVIDIA Ada Lovelace", "BERT")] and list(cover.entries[list(cover.entries)[0]]) == ["v5.0"]
-    finding = RULES[("frameworks", "mlperf-training")].judge(data, None)
+    finding = RULES[("frameworks", "mlperf-training")].judge(data, Reference(REFERENCE))
     assert finding.facts["mirrored"] == ["v5.0"]
-    assert any("read from a public mirror" in line and MIRROR in line for line in finding.evidence)
+    assert any("read from a public mirror" in line and MIRROR in line for line in lines_of(finding))
     assert fact_clause(finding.facts, "frameworks").endswith("(v5.0 read from a public mirror of MLCommons' results)")
 
 
@@ -230,7 +232,6 @@ def test_two_copies_that_agree_make_one_and_any_difference_is_named_and_nothing_
 
 
 def test_the_committed_mirrored_rounds_pages_say_they_were_read_from_a_mirror_and_list_entries_unscored():
-    from accelbench.core.reference import Reference
     from accelbench.prebuild import context
     from accelbench.publish.fragments import Links
     from accelbench.publish.fragments.core import render

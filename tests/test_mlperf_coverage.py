@@ -13,10 +13,10 @@ from accelbench.registry import RULES
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 from accelbench.sources.mlperf_training.coverage import coverage
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
-from accelbench.sources.mlperf_training.rules import NOT_ENTERED
 from accelbench.store.published import load_published
 
 from conftest import ROOT
+from helpers import lines_of
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 
@@ -61,7 +61,7 @@ def frame(entries):
 def test_flexibility_judges_the_fields_each_platform_trained_under_audit(entries, verdict):
     finding = RULES[("flexibility", KIND)].judge(frame(entries), REFERENCE)
     assert finding.verdict == verdict
-    assert NOT_ENTERED in finding.evidence
+    assert "A benchmark a vendor did not enter is not a benchmark its chips cannot run." in lines_of(finding)
     # what vendors entered says nothing of what a chip is built for: no MLPerf rule on Designed For
     assert ("designed", KIND) not in RULES
 
@@ -69,12 +69,13 @@ def test_flexibility_judges_the_fields_each_platform_trained_under_audit(entries
 def test_the_committed_rounds_answer_flexibility_with_every_family_named():
     finding = RULES[("flexibility", KIND)].judge(committed(), REFERENCE)
     assert finding.verdict == SUPPORTED
-    text = finding.evidence[0]
+    lines = lines_of(finding)
+    text = lines[0]
     assert "3 TPU families" in text and "AMD CDNA 4" in text and "v3.1 to v6.0" in text
     assert "DeepSeek-V3 671B" in text and "GPT-OSS 20B" in text  # v6.0's new benchmarks, entered by GPUs only
-    assert "No TPU entry in rounds v5.1 and v6.0." in finding.evidence
+    assert "No TPU entry in rounds v5.1 and v6.0." in lines
     assert any(e.startswith("Round v6.0 read from a public mirror of MLCommons' results: "
-                            "Richardyu114/training_results_v6.0") for e in finding.evidence)
+                            "Richardyu114/training_results_v6.0") for e in lines)
     assert finding.facts == {"topic": "coverage", "tpu": {"benchmarks": 2, "fields": 2},
                              "gpu": {"benchmarks": 16, "fields": 6}, "mirrored": ["v6.0"]}
 

@@ -10,6 +10,7 @@ import sys
 import pandas as pd
 import pytest
 
+from accelbench.core.reference import Reference
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
 from accelbench.registry import RULES
 from accelbench.sources.git import DirSource
@@ -18,6 +19,7 @@ from accelbench.sources.mlperf_inference.importer import Problem, agrees, import
 from accelbench.store.published import load_published, problems_in
 
 from conftest import ROOT
+from helpers import lines_of
 
 FIXTURES = ROOT / "tests" / "fixtures" / "mlperf_inference" / "inference_results_v4.1"
 REFERENCE = ROOT / "build_data" / "reference"
@@ -199,14 +201,15 @@ def frame(rows: list[dict]) -> MLPerfInference:
 
 
 def judge(data):
-    return RULES[("speed", KIND)].judge(data, None)
+    return RULES[("speed", KIND)].judge(data, Reference(REFERENCE))
 
 
 def test_the_rule_compares_the_best_per_chip_in_the_newest_round_with_both_and_says_it_is_inference():
     found = judge(load_published(ROOT / "build_data")[KIND])
     assert found.verdict == CONTRADICTED
-    assert len(found.evidence) == 2
-    for sentence in found.evidence:
+    lines = lines_of(found)
+    assert len(lines) == 2
+    for sentence in lines:
         assert sentence.startswith("Inference, not training (never counted towards an answer on training)")
         assert "MLPerf Inference v5.0" in sentence and "best TPU TPU v6e (Trillium) × 4 (Google, available)" in sentence
         assert sentence.endswith("(v5.0 read from a public mirror of MLCommons' results: "
@@ -214,19 +217,19 @@ def test_the_rule_compares_the_best_per_chip_in_the_newest_round_with_both_and_s
                                  "holds no detail log)")
     # the summaries print 6.07925 samples/s on 4 chips and 30.3449 on 8 (Supermicro's B200)
     assert "Offline: best TPU TPU v6e (Trillium) × 4 (Google, available) 1.52 samples/s per chip; best GPU B200 " \
-           "(HGX 1000 W) × 8 (Supermicro, available) 3.79 samples/s per chip; TPU/GPU 0.40" in found.evidence[0]
-    assert "Server:" in found.evidence[1] and "queries/s per chip" in found.evidence[1]
+           "(HGX 1000 W) × 8 (Supermicro, available) 3.79 samples/s per chip; TPU/GPU 0.40" in lines[0]
+    assert "Server:" in lines[1] and "queries/s per chip" in lines[1]
 
 
 def test_an_older_rounds_preview_tpu_names_the_best_tpu_available_then():
     data = load_published(ROOT / "build_data")[KIND]
     v41 = MLPerfInference([r for r in data.rounds if r["round"] == "v4.1"], data.results[data.results["round"] == "v4.1"])
-    found = judge(v41)
-    for sentence in found.evidence:
+    lines = lines_of(judge(v41))
+    for sentence in lines:
         assert "best TPU TPU v6e (Trillium) × 4 (Google, preview)" in sentence
         assert "the best available now is TPU v5e × 4 (Google, available)" in sentence
     assert "Offline: best TPU TPU v6e (Trillium) × 4 (Google, preview) 1.36 samples/s per chip; best GPU H200 SXM × 8 " \
-           "(Dell, available) 2.21 samples/s per chip; TPU/GPU 0.62" in found.evidence[0]
+           "(Dell, available) 2.21 samples/s per chip; TPU/GPU 0.62" in lines[0]
 
 
 @pytest.mark.parametrize("tpu, gpu, verdict", [
@@ -249,7 +252,7 @@ def test_a_preview_is_said_and_the_best_available_tpu_named_or_its_absence():
             {"scenario": "Offline", "platform": "gpu", "chip": "H200 SXM", "per_chip": 2.0, "value": 8.0}]
     found = judge(frame(rows))
     assert found.verdict == SUPPORTED
-    assert found.evidence[0].endswith("the best TPU is a preview system, and no TPU system available now was submitted")
+    assert lines_of(found)[0].endswith("the best TPU is a preview system, and no TPU system available now was submitted")
     assert judge(frame(rows[1:])).verdict == NOT_MEASURED  # no TPU: nothing to compare
 
 

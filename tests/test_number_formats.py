@@ -14,6 +14,7 @@ from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTE
 from accelbench.registry import RULES
 
 from conftest import ROOT
+from helpers import lines_of
 
 REFERENCE_DIR = ROOT / "build_data" / "reference"
 
@@ -93,7 +94,7 @@ def test_the_designed_for_rule_judges_fp64_from_the_vendors_formats(tmp_path, ro
     finding = judged(tmp_path, rows)
     assert finding.verdict == verdict
     if verdict != NOT_MEASURED:
-        assert "H100 SXM" in finding.evidence[0] and finding.evidence[-1].startswith("Reference data")
+        assert "H100 SXM" in lines_of(finding)[0] and lines_of(finding)[-1].startswith("Reference data")
 
 
 def test_the_committed_formats_support_the_claim_and_name_every_chip():
@@ -101,8 +102,8 @@ def test_the_committed_formats_support_the_claim_and_name_every_chip():
     finding = RULES[("designed", SPECS)].judge(reference, reference)
     assert finding.verdict == SUPPORTED
     for row in reference.accelerators:
-        assert row["chip"] in finding.evidence[0]
-    assert "TPU7x (Ironwood) no FP64 units" in finding.evidence[0]
+        assert row["chip"] in lines_of(finding)[0]
+    assert "TPU7x (Ironwood) no FP64 units" in lines_of(finding)[0]
 
 
 def test_the_answer_says_how_many_chips_of_each_kind_run_fp64(tmp_path):

@@ -32,6 +32,7 @@ from accelbench.sources.papers.importer import read_paper
 from accelbench.store.published import load_published, problems_in
 
 from conftest import ROOT
+from helpers import lines_of
 
 PAPER = ROOT / "build_data" / "published" / "paper-tpu-v4.json"
 QUOTE = ("For similar sized systems, it is ~4.3x-4.5x faster than the Graphcore IPU Bow and is 1.2x-1.7x faster and "
@@ -114,7 +115,7 @@ def test_the_rules_point_to_the_tpu_labelled_and_naming_the_chips():
     for claim, phrase in (("energy", "“1.3x-1.9x less power”"), ("speed", "“1.2x-1.7x faster”")):
         found = judge(claim, loaded)
         assert found.verdict == SUPPORTED, claim
-        [sentence] = found.evidence
+        [sentence] = lines_of(found)
         assert sentence.startswith("Peer-reviewed, vendor-authored (authors at Google): Jouppi et al., ISCA 2023, "
                                    "TPU v4 against Nvidia A100")
         assert f"the figure used: TPU v4 {phrase}" in sentence and QUOTE in sentence

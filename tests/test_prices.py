@@ -28,6 +28,7 @@ from accelbench.core.prices import (
     usd,
 )
 from accelbench.core.reference import Reference
+from accelbench.publish.vocabulary import unpriced
 
 from conftest import ROOT
 
@@ -102,7 +103,8 @@ def test_a_gpu_without_its_host_row_is_marked_and_never_priced_against_a_tpu(tmp
     write_catalog(reference_dir, "GCP", imported.rows)
     found = read_prices(reference_dir, lambda n: (Reference(reference_dir).chip_for(n) or {}).get("chip"))
     pair = found.pair("TPU v6e (Trillium)", "B200 (HGX 1000 W)", "GCP", "on-demand")
-    assert isinstance(pair, Unpriced) and pair.side == "GPU" and "without the VM" in pair.reason
+    assert isinstance(pair, Unpriced) and (pair.side, pair.why) == ("GPU", "no_host")
+    assert "without the VM" in unpriced(pair.facts)
 
 
 def test_bad_catalog_rows_are_refused_with_file_and_line_and_the_rest_imported(tmp_path, reference_dir):
@@ -181,14 +183,15 @@ def test_a_pair_is_priced_from_one_list_in_the_region_both_share():
     basis = prices.gcp_basis("TPU v6e (Trillium)", "H100 SXM")  # no 3-year GPU price: on-demand for both
     assert basis.tier == "on-demand"
     three = prices.pair("TPU v6e (Trillium)", "H100 SXM", "GCP", "3-year")
-    assert isinstance(three, Unpriced) and three.side == "GPU" and "3-year" in three.reason
+    assert isinstance(three, Unpriced) and three.side == "GPU" and "3-year" in unpriced(three.facts) and three.why == "no_price"
 
 
 def test_two_lists_never_meet_in_one_comparison():
     prices = PriceList([price("TPU v6e (Trillium)", tier="1-year", list_key="hand-entered"),
                         price("H100 SXM", tier="1-year", list_key="catalog")])
     found = prices.pair("TPU v6e (Trillium)", "H100 SXM", "GCP", "1-year")
-    assert isinstance(found, Unpriced) and found.side == "both" and "different lists" in found.reason
+    assert isinstance(found, Unpriced) and (found.side, found.why) == ("both", "two_lists")
+    assert "different lists" in unpriced(found.facts)
 
 
 def test_a_price_older_than_a_year_shows_its_age_and_a_catalog_one_its_unknown_date():

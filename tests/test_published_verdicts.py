@@ -15,7 +15,7 @@ from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
 from accelbench.sources.mlperf_training.rules import nearest_gpu
 
 from conftest import ROOT
-from helpers import reference_with_prices
+from helpers import lines_of, reference_with_prices
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 
@@ -47,7 +47,7 @@ def verdicts(*entries, reference=REFERENCE):
 def test_speed_compares_chip_hours_at_the_nearest_chip_count(tpu_minutes, expected):
     v = verdicts(entry("tpu", 512, tpu_minutes), entry("gpu", 512, 50.0), entry("gpu", 11616, 3.4))
     assert v["Speed (for AI)"].verdict == expected
-    assert "GPU/TPU" in v["Speed (for AI)"].evidence[0] and v["Speed (for AI)"].links
+    assert "GPU/TPU" in lines_of(v["Speed (for AI)"])[0] and v["Speed (for AI)"].links
 
 
 def test_the_nearest_gpu_is_nearest_on_a_log_scale():
@@ -58,7 +58,7 @@ def test_the_nearest_gpu_is_nearest_on_a_log_scale():
 def test_only_the_newest_round_with_both_kinds_counts():
     older = entry("tpu", 512, 200.0, round_name="v4.0")  # far slower, but an older round
     v = verdicts(older, entry("gpu", 512, 50.0, round_name="v4.0"), entry("tpu", 512, 40.0), entry("gpu", 512, 50.0))
-    assert v["Speed (for AI)"].verdict == SUPPORTED and "(v4.1)" in v["Speed (for AI)"].evidence[0]
+    assert v["Speed (for AI)"].verdict == SUPPORTED and "(v4.1)" in lines_of(v["Speed (for AI)"])[0]
 
 
 @pytest.mark.parametrize("tpu_minutes, expected", [
@@ -73,18 +73,19 @@ def test_cost_is_dollars_per_training_run(tmp_path, tpu_minutes, expected):
                                                            ("H100 SXM", "Nebius", 1.00)]))
     cost = verdicts(entry("tpu", 512, tpu_minutes), entry("gpu", 512, 50.0), reference=reference)["Cost"]
     assert cost.verdict == expected
+    line = lines_of(cost)[0]
     # every amount to the cent (core.prices.dollars): the TPU's run, the GPU's, and the GPU's elsewhere
     assert f"{dollars(4.00 * tpu_minutes / 60 * 512)} per run at $4.00 per chip-hour (GCP us-central1, on-demand)" \
-        in cost.evidence[0]
-    assert f"{dollars(3.85 * 50.0 / 60 * 512)} at $3.85 per chip-hour (GCP us-central1, on-demand)" in cost.evidence[0]
+        in line
+    assert f"{dollars(3.85 * 50.0 / 60 * 512)} at $3.85 per chip-hour (GCP us-central1, on-demand)" in line
     assert f"context, not in the verdict: the GPU's cheapest offer elsewhere, $1.00 per chip-hour (Nebius " \
-           f"test-region, on-demand), is {dollars(1.00 * 50.0 / 60 * 512)} per run" in cost.evidence[0]
-    assert "$1,642.67 at $3.85 per chip-hour" in cost.evidence[0]  # the rule's figure, not the function's alone
+           f"test-region, on-demand), is {dollars(1.00 * 50.0 / 60 * 512)} per run" in line
+    assert "$1,642.67 at $3.85 per chip-hour" in line  # the rule's figure, not the function's alone
 
 
 def test_cost_is_not_measured_without_a_price():
     v = verdicts(entry("tpu", 512, 40.0, chip="TPU v6e (Trillium)"), entry("gpu", 512, 50.0, chip=None))
-    assert v["Cost"].verdict == NOT_MEASURED and "GPU side unpriced" in v["Cost"].evidence[0]
+    assert v["Cost"].verdict == NOT_MEASURED and "GPU side unpriced" in lines_of(v["Cost"])[0]
 
 
 def test_no_energy_rule_reads_mlperf_and_general_compute_is_not_covered():
@@ -143,7 +144,7 @@ def test_the_summary_shows_the_tpu_entry_the_speed_rule_judged():
 
     big, small = entry("tpu", 1024, 25.0, system="a-tpu-1024"), entry("tpu", 512, 50.0, system="z-tpu-512")
     published = Published({KIND: MLPerfTraining([], pd.DataFrame([big, small, entry("gpu", 512, 50.0)]))})
-    assert "TPU v5p × 512 " in verdicts(big, small, entry("gpu", 512, 50.0))["Speed (for AI)"].evidence[0]
+    assert "TPU v5p × 512 " in lines_of(verdicts(big, small, entry("gpu", 512, 50.0))["Speed (for AI)"])[0]
     ctx = context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=published)
     summary = render(ctx, "published-summary", []).text
     assert "z-tpu-512" in summary and "a-tpu-1024" not in summary

@@ -71,6 +71,19 @@ def test_no_heading_needs_an_emoji_font(site):
     assert found == []
 
 
+def page_text(page: Path) -> str:
+    """What a page shows as text: its HTML less scripts, styles and tags (an SVG's title aside)."""
+    markup = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", page.read_text(), flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def test_no_page_shows_text_that_needs_an_emoji_font(site):
+    """The article's list items and table heads too: each emoji is Material's icon, inlined."""
+    found = [(str(page.relative_to(site)), EMOJI.findall(page_text(page))[:3]) for page in sorted(site.rglob("*.html"))
+             if EMOJI.search(page_text(page))]
+    assert found == []
+
+
 def test_the_article_headings_keep_their_emoji_as_inline_icons(site):
     """The article's heading emoji are Material's icons, inlined: nothing fetched, from no other host."""
     for path, text in [("index.html", "TPUs vs GPUs: Which Is Better for AI Model Training?"),

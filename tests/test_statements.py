@@ -15,7 +15,7 @@ from test_epoch_models import imported
 
 from accelbench.core.reference import Reference
 from accelbench.judge import judgement
-from accelbench.judge.claims import CLAIMS, STATEMENTS
+from accelbench.judge.claims import CHOOSING, CLAIMS, STATEMENTS
 from accelbench.judge.judging import CONTRADICTED, LINKED, MIXED, NOT_MEASURED, SUPPORTED, UNDECIDABLE
 from accelbench.prebuild import context
 from accelbench.publish import wording
@@ -131,12 +131,17 @@ def test_the_judgement_holds_every_statement_and_its_data_follow_the_schema(comm
     assert verdicts["tpu-ultra-fast"] == "linked" and verdicts["openai-gpus"] in ("supported", "mixed", "contradicted")
 
 
+QUOTED = {"quote", "quotation", "reason"}  # source text verbatim (a vendor's page, a paper, a run file), each in its own field
+
+
 def test_the_judgement_holds_no_sentence(committed):
-    """Codes, numbers, ids and names: no string of the judgement's data reads as a sentence of ours."""
+    """Codes, numbers, ids and names: no string of the judgement's data reads as a sentence of ours
+    (quoted source text aside, in fields of its own)."""
     def strings(value):
         if isinstance(value, dict):
-            for v in value.values():
-                yield from strings(v)
+            for k, v in value.items():
+                if k not in QUOTED:
+                    yield from strings(v)
         elif isinstance(value, list):
             for v in value:
                 yield from strings(v)
@@ -173,3 +178,13 @@ def test_each_statements_sentence_is_short_and_escaped(committed):
     ctx = context(Store.of_runs([], {}), REFERENCE, {}, Links("article"), published=published)
     box = render(ctx, "statement", ["hybrid"]).text
     assert "<script>x" not in box and "&lt;script&gt;" in box
+
+
+def test_the_guide_is_one_row_per_situation_each_linking_its_answer_and_repeats_no_answer(committed):
+    situations = [slug for slug, s in STATEMENTS.items() if s.page == CHOOSING]
+    table = render(committed, "situations", []).text
+    assert table.count("<tr>") - 1 == len(situations) == 8
+    for slug in situations:
+        assert f'choosing.html#statement-{slug}"' in table, slug
+    guide = (ROOT / "docs" / "guide.md").read_text()
+    assert '"generated/answer.' not in guide and '"generated/situations.md"' in guide  # the answers live on their pages

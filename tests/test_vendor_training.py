@@ -19,6 +19,7 @@ import pytest
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import RunFileError
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.publish.wording.vendor import flag_text
 from accelbench.registry import RULES
 from accelbench.sources.git import DirSource, open_source
 from accelbench.sources.vendor_training.documents import DOCUMENTS
@@ -31,7 +32,7 @@ from accelbench.sources.vendor_training.rules import pair_basis
 from accelbench.store.published import SOURCES, load_published, problems_in
 
 from conftest import ROOT
-from helpers import reference_with_prices
+from helpers import lines_of, reference_with_prices
 
 FIXTURES = ROOT / "tests" / "fixtures" / "vendor_training"
 REFERENCE = ROOT / "build_data" / "reference"
@@ -41,6 +42,11 @@ FOLDERS = {"ironwood": ("tpu-recipes", GOOGLE_COMMIT), "trillium": ("tpu-recipes
            "v5p": ("tpu-recipes", GOOGLE_COMMIT), "megatron-bridge": ("Megatron-Bridge", NVIDIA_COMMIT)}
 ARCHIVE = "docs/performance-summary-archive.md"
 DEEPSEEK_BF16 = "training/ironwood/deepseek3-671b/4k-bf16-tpu7x-4x8x8/xpk/run_recipe.sh"  # Ironwood line 9's recipe
+
+
+def flags_of(pair) -> tuple[str, ...]:
+    """A pair's flags as readers see them (the matching records them as data)."""
+    return tuple(map(flag_text, pair.flags))
 
 
 def imported(document: str, root=None) -> list[dict]:
@@ -418,7 +424,7 @@ def test_the_fixtures_pair_like_with_like_exactly():
         (("qwen3-235b-a22b", "fp8_full", "DGX-GB200", "26.08", "MXFP8", 7280, None), (fp8.format("MXFP8"),)),
         (("qwen3-235b-a22b", "fp8_full", "DGX-GB300", "26.08", "MXFP8", 8816, None), (fp8.format("MXFP8"),)),
     ]
-    assert [(key(p), p.flags) for p in pairs] == expected
+    assert [(key(p), flags_of(p)) for p in pairs] == expected
     assert sum(p.counts for p in pairs) == 18
     never = "{} vs {}: {} and {} are never compared"
     assert Counter(r.reason for r in refusals) == {
@@ -465,7 +471,7 @@ def test_each_flag_and_each_refusal(tpu_change, gpu_change, reason, flag):
     if reason:
         assert pairs == [] and [r.reason for r in refusals] == [reason]
     else:
-        assert refusals == [] and [p.flags for p in pairs] == [(flag,) if flag else ()] and pairs[0].counts
+        assert refusals == [] and [flags_of(p) for p in pairs] == [(flag,) if flag else ()] and pairs[0].counts
 
 
 def test_rows_of_another_configuration_are_not_candidates():
@@ -518,7 +524,7 @@ def test_a_qualified_model_name_pairs_where_the_tpu_recipe_runs_that_variant():
     assert "mtp" not in (FIXTURES / "tpu-recipes" / DEEPSEEK_BF16).read_text().lower()
     assert recipe["settings"]["max_target_length"] == {"value": "4096", "line": 71}
     pairs, refusals = match([tpu, gpu])
-    assert refusals == [] and [p.flags for p in pairs] == [(
+    assert refusals == [] and [flags_of(p) for p in pairs] == [(
         f"'DeepSeekV3 (w/o MTP)': the TPU recipe sets no mtp_num_layers ({DEEPSEEK_BF16} lines 68-111), so MaxText's "
         f"default of 0 applies (base.yml, AI-Hypercomputer/maxtext at 000b810bb1d9)",)]
     # the other qualifier of the same architecture is refused by the same setting
@@ -543,7 +549,7 @@ def test_a_qualified_model_name_is_refused_where_the_tpu_recipe_runs_the_other_v
         f"model 'DeepSeekV3 (w/o MTP)' runs without multi-token prediction (MTP); the TPU recipe sets mtp_num_layers=1 "
         f"({DEEPSEEK_BF16} line 72)"]
     [pair] = match([tpu, {**gpu, "model": "DeepSeekV3 (w/ MTP)"}])[0]
-    assert pair.flags == (f"'DeepSeekV3 (w/ MTP)': the TPU recipe sets mtp_num_layers=1 ({DEEPSEEK_BF16} line 72)",)
+    assert flags_of(pair) == (f"'DeepSeekV3 (w/ MTP)': the TPU recipe sets mtp_num_layers=1 ({DEEPSEEK_BF16} line 72)",)
 
 
 def test_a_declared_recipe_that_runs_another_configuration_is_an_error(tmp_path):
@@ -566,7 +572,7 @@ def test_the_speed_rule_compares_tokens_per_second_per_chip_in_the_right_directi
     # TPU7x 4,127.56 tokens/s per chip against DGX-H100's 1,664: the TPU is faster, the claim supported
     finding = judged("speed", [tpu, h100])
     assert finding.verdict == SUPPORTED
-    assert finding.evidence[1] == ("llama3.1-70b on 64 chips, GBS 256, sequence 8192: TPU Ironwood (MaxText) fp8_full "
+    assert lines_of(finding)[1] == ("llama3.1-70b on 64 chips, GBS 256, sequence 8192: TPU Ironwood (MaxText) fp8_full "
                                    "4,127.56 tokens/s per chip; GPU DGX-H100 (Megatron-Bridge (NeMo) 26.04.01) FP8 1,664; "
                                    "GPU/TPU 0.40 [different FP8 recipes (fp8_full vs FP8)]")
     gb300 = row(rows, 27, path=ARCHIVE)  # DGX-GB300 FP8 5,248: the GPU is faster
@@ -575,10 +581,10 @@ def test_the_speed_rule_compares_tokens_per_second_per_chip_in_the_right_directi
     assert judged("speed", [tpu, gb200]).verdict == MIXED
     everything_found = judged("speed", rows)
     assert everything_found.verdict == MIXED
-    assert everything_found.evidence[0] == (
+    assert lines_of(everything_found)[0] == (
         "18 matched pairs (each GPU system's newest release at that precision): the TPU trains more than 5% faster per "
         "chip on 2, more than 5% slower on 14, within 5% on 2; GPU/TPU tokens/s per chip from 0.40 to 2.12")
-    assert len(everything_found.evidence) == 19
+    assert len(everything_found.lines) == 19
     assert (f"https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/{NVIDIA_COMMIT}/{ARCHIVE}#L33"
             in [url for _, url in judged("speed", [tpu, h100]).links])
     assert judged("speed", [tpu]).verdict == NOT_MEASURED
@@ -589,12 +595,12 @@ def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
     tpu, h100 = base_pair()
     finding = judged("cost", everything().rows)
     assert finding.verdict == NOT_MEASURED
-    assert finding.evidence[0] == "0 of 18 matched pairs priced on GCP (both chips from one price list)"
-    assert any("TPU side unpriced: TPU7x (Ironwood) has no on-demand price at GCP" in e for e in finding.evidence)
-    assert any("GPU side unpriced: DGX-B300 is no chip of the reference data" in e for e in finding.evidence)
+    assert lines_of(finding)[0] == "0 of 18 matched pairs priced on GCP (both chips from one price list)"
+    assert any("TPU side unpriced: TPU7x (Ironwood) has no on-demand price at GCP" in e for e in lines_of(finding))
+    assert any("GPU side unpriced: DGX-B300 is no chip of the reference data" in e for e in lines_of(finding))
     # the answer's sentence: what keeps them unpriced, each chip or system once
     assert finding.facts == {"topic": "unpriced", "priced": 0, "pairs": 18, "provider": "GCP",
-                             "no_price": ["Ironwood (TPU7x)", "GB300", "GB200"], "no_chip": ["B300"], "other": []}
+                             "no_price": ["Ironwood", "GB300", "GB200"], "no_chip": ["B300"], "other": []}
     # with a price for the TPU (a synthetic row, here only), the cheaper chip per token at GCP decides
     reference = Reference(reference_with_prices(tmp_path, [("TPU7x", "GCP", 5.00, "us-central1"),
                                                            ("H100 SXM", "GCP", 3.85, "us-central1"),
@@ -602,8 +608,8 @@ def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
     priced = judged("cost", [tpu, h100], reference)
     # TPU: 5.00 × 10⁹ / (4127.56 × 3600) = $336.49 per billion tokens; H100: 3.85 × 10⁹ / (1664 × 3600) = $642.69
     assert priced.verdict == SUPPORTED
-    assert priced.evidence[0] == "1 of 1 matched pairs priced on GCP (both chips from one price list)"
-    assert priced.evidence[1] == (
+    assert lines_of(priced)[0] == "1 of 1 matched pairs priced on GCP (both chips from one price list)"
+    assert lines_of(priced)[1] == (
         "llama3.1-70b on 64 chips, GBS 256, sequence 8192: TPU Ironwood (MaxText) $336.49 per billion tokens at $5.00 "
         "per chip-hour (GCP us-central1, on-demand); GPU DGX-H100 (Megatron-Bridge (NeMo) 26.04.01) $642.69 at $3.85 per "
         "chip-hour (GCP us-central1, on-demand); context, not in the verdict: the GPU's cheapest offer elsewhere, $1.00 "
@@ -621,8 +627,8 @@ def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
     (hostless / HAND_FILE).write_text("\n".join(line.replace(",yes,", ",no,") if line.startswith("H100 SXM,") else line
                                                 for line in lines) + "\n")
     unhosted = judged("cost", [tpu, h100], Reference(hostless))
-    assert unhosted.facts["other"] == ["GPU: GCP prices H100 SXM on-demand without the VM that carries it (the catalog "
-                                       "has no host price for it): it would look cheaper than it rents for"]
+    assert unhosted.facts["other"] == [{"side": "GPU", "why": "no_host", "chip": "H100 SXM", "provider": "GCP",
+                                        "tier": "on-demand", "other": ""}]
 
 
 def test_the_same_release_in_two_files_is_an_error_naming_both(tmp_path):

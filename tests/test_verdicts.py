@@ -12,7 +12,7 @@ from accelbench.store.store import load_store
 
 import helpers
 from conftest import ROOT, SNIPPETS, make_run, write_run
-from helpers import GPU, TPU, general, gpt2, matmul, measured_verdicts_of, not_ok
+from helpers import GPU, TPU, general, gpt2, lines_of, matmul, measured_verdicts_of, not_ok
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 
@@ -29,8 +29,8 @@ def test_without_tpu_runs_every_measured_row_is_not_measured_yet(data_dir):
     v = verdicts_for(data_dir, [matmul(GPU, 700), gpt2(GPU, 400_000)])
     for feature in ("Designed For", "Speed (for AI)", "Flexibility", "Cost", "Energy Efficiency", "Supported Frameworks"):
         assert v[feature].verdict == NOT_MEASURED, feature
-    assert "GPU: 700 TFLOP/s (NVIDIA H200, jax)" in v["Speed (for AI)"].evidence[0]
-    assert "TPU: not measured yet" in v["Speed (for AI)"].evidence[0]
+    assert "GPU: 700 TFLOP/s (NVIDIA H200, jax)" in lines_of(v["Speed (for AI)"])[0]
+    assert "TPU: not measured yet" in lines_of(v["Speed (for AI)"])[0]
     assert v["Availability"].verdict == SUPPORTED and v["Availability"].reference_only
 
 
@@ -48,14 +48,14 @@ def test_speed(data_dir, tpu_matmul, tpu_tokens, spread, expected):
                                 matmul(TPU, tpu_matmul, spread=spread), gpt2(TPU, tpu_tokens, spread=spread)])
     speed = v["Speed (for AI)"]
     assert speed.verdict == expected
-    assert "95% interval" in speed.evidence[0] and len(speed.runs) == 1
+    assert "95% interval" in lines_of(speed)[0] and len(speed.runs) == 1
 
 
 def test_speed_takes_the_best_framework_on_each_side_whatever_their_order(data_dir):
     records = [matmul(GPU, 650, "jax"), matmul(GPU, 700, "torch"), matmul(TPU, 900)]
     v = verdicts_for(data_dir, records[::-1])
     assert v["Speed (for AI)"].verdict == SUPPORTED
-    assert "GPU: 700 TFLOP/s (NVIDIA H200, torch)" in v["Speed (for AI)"].evidence[0]
+    assert "GPU: 700 TFLOP/s (NVIDIA H200, torch)" in lines_of(v["Speed (for AI)"])[0]
 
 
 def test_a_newer_failure_replaces_an_older_success(data_dir):
@@ -96,7 +96,7 @@ def test_a_failure_that_is_not_a_limit_of_the_chip_is_left_out_and_said(data_dir
     tpu = [not_ok(general(TPU, "fft", 1e9), "failed", "timeout", "timeout after 60 s")]
     v = verdicts_for(data_dir, [general(GPU, "fft", 1e9)] + tpu)
     assert v["Flexibility"].verdict == NOT_MEASURED
-    assert "fft (failed on the TPU: timeout, not a limit of the chip)" in " ".join(v["Flexibility"].evidence)
+    assert "fft (failed on the TPU: timeout, not a limit of the chip)" in " ".join(lines_of(v["Flexibility"]))
 
 
 def test_flexibility_is_not_measured_without_a_tpu(data_dir):
@@ -122,16 +122,16 @@ def reference_with_prices(tmp_path, rows):
 
 
 @pytest.mark.parametrize("rows, expected", [
-    ([("TPU v6e", "GCP", 2), ("H200 SXM", "AWS", 8), ("H200 SXM", "Azure", 9), ("H200 SXM", "Lambda", 5)], SUPPORTED),
-    ([("TPU v6e", "GCP", 2), ("TPU v6e", "OtherCloud", 2), ("H200 SXM", "AWS", 8)], CONTRADICTED),
-    ([("TPU v6e", "GCP", 2), ("H200 SXM", "AWS", 8)], MIXED),  # GPUs from one provider only
+    ([("TPU v6e (Trillium)", "GCP", 2), ("H200 SXM", "AWS", 8), ("H200 SXM", "Azure", 9), ("H200 SXM", "Lambda", 5)], SUPPORTED),
+    ([("TPU v6e (Trillium)", "GCP", 2), ("TPU v6e (Trillium)", "OtherCloud", 2), ("H200 SXM", "AWS", 8)], CONTRADICTED),
+    ([("TPU v6e (Trillium)", "GCP", 2), ("H200 SXM", "AWS", 8)], MIXED),  # GPUs from one provider only
     ([("H200 SXM", "AWS", 8)], NOT_MEASURED),  # no TPU offer at all
 ])
 def test_availability(tmp_path, rows, expected):
     reference = reference_with_prices(tmp_path, rows)
     v = RULES[("availability", "price-list")].judge(reference, reference)
     assert v.verdict == expected and ("availability", "measured") not in RULES
-    assert "reference data, dated; not a measurement" in v.evidence[0]
+    assert "reference data, dated; not a measurement" in lines_of(v)[0]
 
 
 # Cost: dollars per billion tokens, the cheapest per token on each side, at GCP (where the claim is made)
@@ -143,21 +143,21 @@ def test_availability(tmp_path, rows, expected):
 ])
 def test_cost(tmp_path, data_dir, tpu_tokens, expected):
     # the GPU is cheaper at AWS: that is context, not the verdict's price
-    reference = reference_with_prices(tmp_path, [("TPU v6e", "GCP", 2.70), ("H200 SXM", "GCP", 4.50),
+    reference = reference_with_prices(tmp_path, [("TPU v6e (Trillium)", "GCP", 2.70), ("H200 SXM", "GCP", 4.50),
                                                  ("H200 SXM", "AWS", 3.00)])
     # two GPU results: the cheaper per token one is the faster at the cheapest price
     v = verdicts_for(data_dir, [gpt2(GPU, 500_000, "torch"), gpt2(GPU, 450_000, "jax"), gpt2(TPU, tpu_tokens)],
                      reference=reference)
     cost = v["Cost"]
     assert cost.verdict == expected
-    assert cost.evidence[0] == ("GPU: $2.50 per billion tokens (NVIDIA H200, torch; $4.50 per chip-hour (GCP "
+    assert lines_of(cost)[0] == ("GPU: $2.50 per billion tokens (NVIDIA H200, torch; $4.50 per chip-hour (GCP "
                                 "test-region, on-demand))")
-    assert cost.evidence[1].startswith(f"TPU: {dollars(2.70 / (tpu_tokens * 3600) * 1e9)} per billion tokens (TPU v6 lite")
-    assert "GPU cost / TPU cost:" in cost.evidence[2] and "95% interval" in cost.evidence[2]
+    assert lines_of(cost)[1].startswith(f"TPU: {dollars(2.70 / (tpu_tokens * 3600) * 1e9)} per billion tokens (TPU v6 lite")
+    assert "GPU cost / TPU cost:" in lines_of(cost)[2] and "95% interval" in lines_of(cost)[2]
 
 
 def test_cost_is_not_measured_without_a_tpu_price(tmp_path, data_dir):
-    reference = reference_with_prices(tmp_path, [("H200 SXM", "GCP", 4.50), ("TPU v6e", "OtherCloud", 2.70)])
+    reference = reference_with_prices(tmp_path, [("H200 SXM", "GCP", 4.50), ("TPU v6e (Trillium)", "OtherCloud", 2.70)])
     v = verdicts_for(data_dir, [gpt2(GPU, 500_000), gpt2(TPU, 500_000)], reference=reference)
     assert v["Cost"].verdict == NOT_MEASURED
 
@@ -176,9 +176,9 @@ def test_energy(data_dir, tpu_tokens_per_joule, expected):
     energy = v["Energy Efficiency"]
     assert energy.verdict == expected
     if tpu_tokens_per_joule is None:
-        assert "TPUs expose no energy counter" in " ".join(energy.evidence)
+        assert "TPUs expose no energy counter" in " ".join(lines_of(energy))
     else:
-        assert "no sampling interval" in energy.evidence[0]
+        assert "no sampling interval" in lines_of(energy)[0]
 
 
 # Supported frameworks: which framework trained GPT-2 small on which chip
@@ -261,7 +261,7 @@ def test_the_frameworks_evidence_names_what_each_framework_trained_at_any_size(d
     records = [gpt2(cpu, 9_000, fw, config="tiny") for fw in ("torch", "jax", "tensorflow")]
     finding = verdicts_for(data_dir, records)["Supported Frameworks"]
     assert finding.verdict == NOT_MEASURED  # a tiny model on a CPU decides nothing
-    assert "CPU (tiny): jax, tensorflow, torch" in " ".join(finding.evidence)
+    assert "CPU (tiny): jax, tensorflow, torch" in " ".join(lines_of(finding))
 
 
 def test_an_out_of_memory_at_the_largest_size_falls_back_to_a_size_that_ran(data_dir):
@@ -295,12 +295,13 @@ def test_the_verdict_note_keys_on_the_verdict_constants():
     pages compare with judging's constants, so a verdict word changed there changes them here too."""
     from types import SimpleNamespace
 
-    from accelbench.judge.judging import UNDECIDABLE
+    from accelbench.judge.judging import UNDECIDABLE, said
     from accelbench.publish.render.verdicts import verdict_note
 
     for verdict, kind in ((SUPPORTED, "success"), (CONTRADICTED, "failure"), (MIXED, "warning"),
                           (NOT_MEASURED, "note"), (UNDECIDABLE, "note")):
-        v = SimpleNamespace(verdict=verdict, feature="Speed (for AI)", tpu_claim="Even faster", evidence=["e"],
+        v = SimpleNamespace(verdict=verdict, feature="Speed (for AI)", tpu_claim="Even faster",
+                            lines=[said("measured.energy.no_tpu_counter")],
                             reference_only=False)
         note = verdict_note(v, "matmul.md", "contribute.md")
         assert note.startswith(f'!!! {kind} "Speed (for AI): {verdict}"'), verdict

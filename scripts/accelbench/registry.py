@@ -58,7 +58,7 @@ def build(rule_modules=RULE_MODULES, fragment_modules=FRAGMENT_MODULES) -> Regis
     rules: dict[tuple[str, str], Rule] = {}
     for module in rule_modules:
         for r in rules_in(module):
-            key = (r.claim.slug, r.evidence)
+            key = (r.claim.slug, r.kind)
             if key in rules:
                 raise RegistryError(f"two rules for claim {key[0]!r} and kind {key[1]!r}: {module.__name__}")
             rules[key] = r

@@ -5,8 +5,8 @@ a data import or a price update leaves it as it is.
 
 - judgement.json: the judgement the build makes, ``as_json(judge(store, published, reference,
   RULES))``: every claim's verdict, per kind of evidence, with the comparisons and figures behind it;
-- fragments/: the HTML of a few fragments rendered from it as the pre-build step renders them (the
-  answers on speed and cost, the comparison page's verdicts table, the matrix-multiplication
+- fragments/: the HTML of a few fragments rendered from it as the pre-build step renders them (every
+  claim's answer card as the comparison page shows it, the comparison page's verdicts table, the matrix-multiplication
   evidence table, the energy evidence), each chart reduced to its accessible name and caption
   (``undrawn``).
 
@@ -33,7 +33,7 @@ JUDGEMENT = "judgement.json"
 FRAGMENTS = "fragments"
 # (the folder a page includes it from, kind, arguments): as docs/guide.md, docs/article/comparison.md,
 # docs/evidence/matmul.md and docs/evidence/energy.md include them
-SHOWN = (("", "answer", ("speed",)), ("", "answer", ("cost",)), ("article", "verdicts", ()),
+SHOWN = (("article", "answers", ()), ("article", "verdicts", ()),
          ("evidence", "table", ("matmul",)), ("evidence", "energy", ()))
 
 CHART = re.compile(r'<figure class="ab-chart">.*?</figure>', re.S)

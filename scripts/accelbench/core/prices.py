@@ -9,7 +9,7 @@ the day it was read. A comparison prices both chips at one provider, in one tier
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
@@ -127,6 +127,12 @@ class Price:
         year, month = (int(part) for part in self.date.split("-")[:2])
         return (today.year - year) * 12 + today.month - month
 
+    @property
+    def facts(self) -> dict:
+        """What a line of detail says of the price (publish/vocabulary.price words it), as data."""
+        return {"chip": self.chip, "provider": self.provider, "region": self.region, "tier": self.tier,
+                "usd_per_chip_hour": self.usd_per_chip_hour, "host_included": self.host_included}
+
     def text(self) -> str:
         """"$2.70 per chip-hour (GCP us-central1, on-demand)", with the host where it is left out."""
         host = ", the GPUs alone: the catalog has no host VM price there" if self.host_included is False else ""
@@ -174,16 +180,12 @@ class PriceList:
         sides = {"TPU": (tpu, self.of(tpu, provider, tier)), "GPU": (gpu, self.of(gpu, provider, tier))}
         for side, (chip, offers) in sides.items():
             if not offers:
-                return Unpriced(side, f"{chip} has no {tier} price at {provider} in the catalog or the hand-entered "
-                                      f"list", provider, tier)
+                return Unpriced(side, "no_price", chip, provider, tier)
             if all(p.host_included is False for p in offers):  # a TPU slice's price has its host: not comparable
-                return Unpriced(side, f"{provider} prices {chip} {tier} without the VM that carries it (the catalog "
-                                      f"has no host price for it): it would look cheaper than it rents for",
-                                provider, tier)
+                return Unpriced(side, "no_host", chip, provider, tier)
         lists = {p.list_key for p in sides["TPU"][1]} & {p.list_key for p in sides["GPU"][1]}
         if not lists:
-            return Unpriced("both", f"{provider} {tier} prices of {tpu} and {gpu} come from different lists "
-                                    f"(a catalog commit and a hand-entered row): not priced at one date", provider, tier)
+            return Unpriced("both", "two_lists", tpu, provider, tier, gpu)
         key = sorted(lists)[0]
         return _in_one_region(provider, tier, *([p for p in sides[s][1] if p.list_key == key] for s in ("TPU", "GPU")))
 
@@ -252,21 +254,23 @@ def price_comparison(basis: PricedPair | Unpriced, work: str, tpu_quantity: floa
                             usd(work, basis.gpu.usd_per_chip_hour, gpu_quantity))
 
 
-def elsewhere(prices: PriceList, gpu_chip: str, work: str, quantity: float) -> str:
-    """The GPU's cheapest on-demand offer outside GCP, as context beside a verdict judged at GCP."""
-    best = prices.cheapest_elsewhere(gpu_chip)
-    if best is None:
-        return "; no GPU offer outside GCP in the price lists"
-    return (f"; context, not in the verdict: the GPU's cheapest offer elsewhere, {best.text()}, is "
-            f"{dollars_per(work, usd(work, best.usd_per_chip_hour, quantity))}")
-
-
 @dataclass(frozen=True)
 class Unpriced:
+    """A side of a comparison that cannot be priced, and why, as data (publish/vocabulary.unpriced
+    says it): ``why`` is "no_price" (the chip has no price in that tier there), "no_host" (priced
+    without the VM that carries it), "two_lists" (the two chips' prices come from different lists)
+    or "no_chip" (the system is no chip of the reference data)."""
+
     side: str  # "TPU", "GPU" or "both"
-    reason: str
+    why: str
+    chip: str = ""  # the chip or system left unpriced (two_lists: the TPU)
     provider: str = ""  # where the pair was looked for, where it was
     tier: str = ""
+    other: str = ""  # two_lists: the GPU
+
+    @property
+    def facts(self) -> dict:
+        return asdict(self)
 
 
 def _in_one_region(provider: str, tier: str, tpu: list[Price], gpu: list[Price]) -> PricedPair:

@@ -14,6 +14,7 @@ from accelbench.core.columns import csv_rows
 from accelbench.core.formats import NumberFormat, read_formats
 from accelbench.core.framework_support import FrameworkSupport, read_framework_support
 from accelbench.core.prices import Price, read_prices
+from accelbench.core.round_dates import read_round_dates
 from accelbench.core.scale_domains import ScaleDomain, read_scale_domains
 from accelbench.core.submitters import read_submitter_names
 
@@ -46,6 +47,11 @@ class Reference:
         self.frameworks: list[FrameworkSupport] = read_framework_support(self.dir, {r["chip"] for r in self.accelerators})
         self.scale_domains: list[ScaleDomain] = read_scale_domains(self.dir, {r["chip"] for r in self.accelerators})
         self.submitter_names = read_submitter_names(self.dir)
+        self.round_dates = read_round_dates(self.dir)
+
+    def round_date(self, suite: str, round_name: str) -> str:
+        """When an MLPerf round's results were published ("" where the reference data does not say)."""
+        return self.round_dates.get((suite, round_name), "")
 
     def submitter(self, written: str) -> str:
         """A submitter as readers know it, however a round's folder spells it."""
@@ -62,16 +68,22 @@ class Reference:
         row = self.chip_for(name)
         return row["display_name"] if row and row.get("display_name") else name.removeprefix("DGX-")
 
+    def short_name(self, name: str) -> str:
+        """A chip as a clause names it once the sentence has introduced it (accelerators.csv's
+        short_name: "Trillium", "H100"); a system of no chip here as display_name gives it."""
+        row = self.chip_for(name)
+        return row["short_name"] if row and row.get("short_name") else self.display_name(name)
+
     def formats_of(self, chip: str) -> dict[str, NumberFormat]:
         """A chip's number formats (number_formats.csv), by format."""
         return {f.format: f for f in self.formats if f.chip == chip}
 
     def chip_for(self, device_name: str) -> dict | None:
-        """The accelerators.csv row for a device name a framework reports, or for a chip name as
-        other tables write it ("TPU v6e" for "TPU v6e (Trillium)")."""
+        """The accelerators.csv row for a device name a framework reports (device_names.csv), or for
+        a chip as accelerators.csv names it; None for any other name (no name is guessed by cutting
+        another: a table names its chips as accelerators.csv does)."""
         chip = self.device_names.get(device_name, device_name)
-        return next((row for row in self.accelerators if row["chip"] == chip), None) or \
-            next((row for row in self.accelerators if row["chip"].split(" (")[0] == chip), None)
+        return next((row for row in self.accelerators if row["chip"] == chip), None)
 
     def peak(self, device_name: str, dtype: str) -> Peak | None:
         """The dense compute peak for ``dtype`` on this device, if the vendor publishes one."""

@@ -131,3 +131,12 @@ def row_ids(prefix: str, keys: list[list]) -> list[str]:
         seen.add(rid)
         out.append(esc(rid))
     return out
+
+
+def as_written(value) -> str:
+    """A figure as the document wrote it, with thousands separators: 4127.56 -> 4,127.56, 6288.0 -> 6,288."""
+    text = repr(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or "e" in text or "inf" in text or "nan" in text:
+        return str(value)
+    whole, _, fraction = text.partition(".")
+    return f"{int(whole):,}" + (f".{fraction}" if fraction.strip("0") else "")

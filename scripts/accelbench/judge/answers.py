@@ -22,7 +22,7 @@ from accelbench.judge.claims import (
     evidence_name,
 )
 from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
-from accelbench.judge.judging import CONTRADICTED, MIXED, SUPPORTED, Finding
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding
 
 # The rule in words, as the methodology page shows it (beside the code that applies it below).
 ANSWER_RULE = (
@@ -89,6 +89,13 @@ class Answer:
     # where every deciding comparison is of chips a generation older than today's newest on both sides:
     # the chips it speaks for (TPU, GPU) and the latest year among them; empty otherwise
     speaks_for: tuple[str, ...] = ()
+
+    @property
+    def as_of(self) -> str:
+        """How recent the evidence is: the newest date among the kinds on training that hold a verdict,
+        "" where none is dated."""
+        return max((k.finding.as_of for k in self.kinds if k.info.for_training and k.finding.verdict != NOT_MEASURED),
+                   default="")
 
     @property
     def split(self) -> list[KindAnswer]:

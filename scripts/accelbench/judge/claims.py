@@ -37,6 +37,11 @@ class Claim:
     supported_favours: str  # "tpu" or "gpu": which chip the reader should lean to when the TPU claim holds
     to_measure: str  # the measurement here that would bring (or change) the measured verdict
     describes: bool = False  # it says what a chip is, not which is better: answered by whether it holds
+    short_feature: str = ""  # the row as a narrow header names it, where shorter ("Speed"); else the row itself
+
+    @property
+    def short(self) -> str:
+        return self.short_feature or self.feature
 
 
 _CLAIMS = (
@@ -47,7 +52,7 @@ _CLAIMS = (
           "gpu", "a run of the general-purpose benchmark on a TPU and on a GPU", describes=True),
     Claim("speed", "Speed (for AI)", "Very fast", "Even faster for large tensor ops", "evidence/matmul.md",
           (MEASURED, "mlperf-training", "mlperf-inference", "paper", "vendor-training"),
-          "tpu", "a TPU run of the matrix-multiplication and GPT-2 benchmarks"),
+          "tpu", "a TPU run of the matrix-multiplication and GPT-2 benchmarks", short_feature="Speed"),
     Claim("flexibility", "Flexibility", "High (good for many applications)", "Focused on AI tasks only",
           "evidence/general_compute.md", (MEASURED, "mlperf-training"),
           "gpu", "a run of the general-purpose benchmark on a TPU and on a GPU"),

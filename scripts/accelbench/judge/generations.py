@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import NOT_MEASURED, Comparison, Finding, beyond_margin, combined
+from accelbench.judge.judging import NOT_MEASURED, Comparison, Finding, beyond_margin, combined, said
 
 GENERATION_MONTHS = 12  # two chips first available within this many months are of one generation
 PER_CHIP = ("speed", "energy")  # the claims judged on same-generation comparisons only
@@ -38,7 +38,8 @@ def gap_words(months: float) -> str:
 def dated(c: Comparison, reference: Reference) -> Comparison:
     """The comparison with both chips' dates and its generation label (none where a chip is undated)."""
     tpu, gpu = reference.available(c.tpu), reference.available(c.gpu)
-    c = replace(c, tpu_name=reference.display_name(c.tpu), gpu_name=reference.display_name(c.gpu))
+    c = replace(c, tpu_name=reference.display_name(c.tpu), gpu_name=reference.display_name(c.gpu),
+                tpu_short=reference.short_name(c.tpu), gpu_short=reference.short_name(c.gpu))
     if tpu is None or gpu is None:
         return replace(c, tpu_available=tpu.date if tpu else "", gpu_available=gpu.date if gpu else "",
                        generation="", same_generation=False)
@@ -59,7 +60,7 @@ def by_generation(claim: str, finding: Finding, reference: Reference) -> Finding
     verdict = combined([beyond_margin(c.low if c.low is not None else c.advantage,
                                       c.high if c.high is not None else c.advantage) for c in deciding])
     others = len(compared) - len(deciding)
-    said = [f"{len(deciding)} of {len(compared)} comparisons are of chips of the same generation (first available "
-            f"within {GENERATION_MONTHS} months): only those decide this verdict"] if others else []
+    deciding_line = [said("generations.deciding", deciding=len(deciding), compared=len(compared),
+                          months=GENERATION_MONTHS)] if others else []
     return replace(finding, verdict=verdict if deciding else NOT_MEASURED, comparisons=compared,
-                   evidence=[*finding.evidence, *said])
+                   lines=[*finding.lines, *deciding_line])

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -44,6 +44,7 @@ from accelbench.judge.judging import (
     Comparison,
     CostItem,
     Finding,
+    Line,
     Rule,
     combined,
 )
@@ -120,13 +121,22 @@ def newest_chips(reference: Reference) -> dict[str, int]:
     return months
 
 
+def dated(finding: Finding, rule: Rule, store: Store) -> Finding:
+    """A finding dated by the newest thing it rests on: on our own runs, the newest run; on
+    comparisons, the newest side's publication; else as its rule dated it, from the source it read."""
+    if rule.kind == MEASURED:
+        return replace(finding, as_of=store.newest_date(finding.runs))
+    published = [d for c in finding.comparisons for d in (c.tpu_published, c.gpu_published) if d]
+    return replace(finding, as_of=max(published)) if published and not finding.as_of else finding
+
+
 def judge(store: Store, published: Published, reference: Reference,
           rules: Mapping[tuple[str, str], Rule]) -> Judgement:
     """Apply every rule to its kind's data (a published source with no file imported has no
     finding: the pages say so), date each comparison's generation, and answer every claim."""
     data = {MEASURED: store, SPECS: reference, PRICES: reference, **published}
-    findings = {key: by_generation(key[0], rule.judge(data[rule.evidence], reference), reference)
-                for key, rule in rules.items() if rule.evidence in data}
+    findings = {key: dated(by_generation(key[0], rule.judge(data[rule.kind], reference), reference), rule, store)
+                for key, rule in rules.items() if rule.kind in data}
     kinds = kinds_of(reference, published)
     newest = newest_chips(reference)
     answers = tuple(of_older_chips(a, newest) for a in all_answers(findings, kinds))
@@ -144,11 +154,22 @@ DIRECTION_CODES = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDE
 
 # Fields written by the rules in words: the wording module says them, so the data leaves them out
 # (a comparison's chips, model, round and dates are in its other fields).
-WORDED = {"label", "figures", "where", "generation", "tpu_name", "gpu_name", "unpriced"}
+WORDED = {"name", "where", "generation", "tpu_name", "gpu_name", "tpu_short", "gpu_short", "unpriced"}
 
 
 def _comparison(c: Comparison | CostItem) -> dict:
     return {k: v for k, v in asdict(c).items() if k not in WORDED}
+
+
+def line_data(line: Line) -> dict:
+    """A Line as judgement.json holds it, its nested Lines too."""
+    def plain(value):
+        if isinstance(value, Line):
+            return line_data(value)
+        if isinstance(value, dict):
+            return {k: plain(v) for k, v in value.items()}
+        return [plain(v) for v in value] if isinstance(value, list) else value
+    return {"key": line.key, "values": {name: plain(v) for name, v in line.values.items()}}
 
 
 def _kind(a: Answer, kind: str, j: Judgement) -> dict:
@@ -157,7 +178,8 @@ def _kind(a: Answer, kind: str, j: Judgement) -> dict:
             "counted": any(k.kind == kind for k in a.deciding), "older_generation": any(k.kind == kind for k in a.older),
             "comparisons": [_comparison(c) for c in finding.comparisons],
             "priced": [_comparison(c) for c in finding.costed],
-            "facts": finding.facts, "runs": list(dict.fromkeys(finding.runs)),
+            "facts": finding.facts, "lines": [line_data(line) for line in finding.lines], "as_of": finding.as_of,
+            "runs": list(dict.fromkeys(finding.runs)),
             "sources": [url for _, url in finding.links]}
 
 
@@ -166,7 +188,7 @@ def as_data(j: Judgement) -> dict:
     strength, and each kind's verdict with the comparisons behind it."""
     return {"schema_version": SCHEMA_VERSION, "margin": MARGIN, "generation_months": GENERATION_MONTHS,
             "claims": [{"claim": a.claim.slug, "direction": DIRECTION_CODES[a.direction], "strength": a.strength,
-                        "speaks_for": list(a.speaks_for),
+                        "speaks_for": list(a.speaks_for), "as_of": a.as_of,
                         "kinds": [_kind(a, k.kind, j) for k in a.kinds], "not_imported": list(a.missing)}
                        for a in j.answers if a.claim.slug in CLAIMS],
             "statements": [{"statement": s.statement.slug, "page": s.statement.page, "answered_by": list(s.linked),

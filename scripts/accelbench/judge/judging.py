@@ -7,8 +7,8 @@ stays its own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field, is_dataclass
 from typing import TYPE_CHECKING
 
 from accelbench.judge.claims import CLAIMS, STATEMENTS, Claim, Statement
@@ -54,6 +54,40 @@ def combined(verdicts: list[str]) -> str:
 
 
 @dataclass(frozen=True)
+class Line:
+    """One line of a finding's detail, as data: the key of its template in the wording module
+    (publish/wording/lines.py) and the values the template is filled from. A rule says what it
+    found in these, never in words, so the judgement holds no sentence and a reader's words change
+    in one place."""
+
+    key: str  # "mlperf_training.speed.pair": the template's key, prefixed with the rule's source
+    values: Mapping[str, object]  # numbers, ids, names as the data spells them, lists, nested Lines
+
+
+def said(key: str, **values) -> Line:
+    """A Line, its values made plain data (a numpy number becomes a Python one, a dataclass such as
+    a Ratio its fields), so that the judgement serialises as it is."""
+    return Line(key, {name: _plain(value) for name, value in values.items()})
+
+
+def _plain(value):
+    if isinstance(value, Line) or value is None or type(value) in (str, bool, int, float):
+        return value
+    for plain in (bool, int, float, str):  # a subclass (numpy's float64 is a float) as its plain type
+        if isinstance(value, plain):
+            return plain(value)
+    if is_dataclass(value):
+        return asdict(value)
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if hasattr(value, "item"):  # a numpy or pandas scalar
+        return value.item()
+    raise TypeError(f"a Line's value must be plain data, not {type(value).__name__}: {value!r}")
+
+
+@dataclass(frozen=True)
 class Comparison:
     """One TPU-against-GPU comparison a rule judged that holds a number: the TPU's advantage on one
     scale for every metric (above 1 favours the TPU: its speed over the GPU's, or the GPU's time,
@@ -61,12 +95,12 @@ class Comparison:
     reader needs to tell it from the others and to find its source. The answers' charts and
     sentences are drawn from these, never from a figure typed again."""
 
-    label: str  # "Ironwood vs DGX-GB200, Llama 3.1 70B, 64 chips, FP8"
+    name: str  # the comparison as tables and tooltips name it: "Ironwood vs DGX-GB200, Llama 3.1 70B, 64 chips, FP8"
     advantage: float  # the TPU's advantage; a range's middle (geometric) where the source gives one
     metric: str  # what was compared: "tokens/s per chip", "chip-hours", "dollars per run", ...
     tpu: str  # the chip (or system) on each side, as the source names it
     gpu: str
-    figures: str  # the figures compared, in words, as the tooltip shows them
+    figures: Line  # the figures compared, as data: the wording module says them in the tooltip
     url: str = ""  # where the figures are published (a log line, a results folder, a DOI)
     low: float | None = None  # the range the source gives, where it gives one
     high: float | None = None
@@ -79,10 +113,21 @@ class Comparison:
     gpu_chips: int | None = None  # the GPU side's scale, where it differs from the TPU's (MLPerf)
     tpu_name: str = ""  # each chip as readers know it (reference data), set by judge/generations.py
     gpu_name: str = ""
+    tpu_short: str = ""  # each chip's short name, as a clause says it once introduced (reference data), likewise
+    gpu_short: str = ""
     tpu_available: str = ""  # each chip's first availability (reference data), set by judge/generations.py
     gpu_available: str = ""
     generation: str = ""  # "same generation", "the GPU is 3 years older", or "" where a chip is not dated
     same_generation: bool = False  # within GENERATION_MONTHS of each other: it may decide a per-chip verdict
+    round: str = ""  # the MLPerf round both entries are of ("v4.1"), where it is one
+    tpu_release: str = ""  # each side's software release as its source numbers it ("26.08"), where it does
+    gpu_release: str = ""
+    tpu_recipe: str = ""  # each side's number-format recipe, where the two differ ("fp8_full" against "MXFP8")
+    gpu_recipe: str = ""
+    # when each side's figure was published (YYYY-MM-DD, or YYYY-MM): its round's announcement, its recipe
+    # line's commit, its paper; the newer of the two dates how recent the comparison is
+    tpu_published: str = ""
+    gpu_published: str = ""
 
     def favours(self) -> str | None:
         """'tpu', 'gpu', or None within the margin."""
@@ -95,7 +140,7 @@ class CostItem:
     chips, and what each side needs per unit of work. For tokens: tokens per second per chip (a
     billion tokens take 10⁹ ÷ (that × 3600) chip-hours); for runs: chip-hours per training run."""
 
-    label: str
+    name: str  # the comparison as the cost tables and the estimator's menu name it
     kind: str  # the kind of evidence (MEASURED or a source's kind): never mixed in one table
     work: str  # "tokens" or "runs"
     tpu_chip: str | None  # accelerators.csv's name; None where the system is no chip of the reference data
@@ -110,12 +155,13 @@ class CostItem:
 
 @dataclass(frozen=True)
 class Finding:
-    """What a rule found on one claim from one kind of evidence: the verdict, the sentences with
-    the numbers used, the run ids of measured ones, links to the published files used, each
-    comparison it judged that holds a number, and the facts the answer's sentence is made from."""
+    """What a rule found on one claim from one kind of evidence: the verdict, the lines of detail
+    with the numbers used (as data: the wording module words them), the run ids of measured ones,
+    links to the published files used, each comparison it judged that holds a number, and the facts
+    the answer's sentence is made from."""
 
     verdict: str
-    evidence: list[str]
+    lines: list[Line]
     runs: list[str] = field(default_factory=list)
     links: list[tuple[str, str]] = field(default_factory=list)  # (label, url)
     comparisons: list[Comparison] = field(default_factory=list)
@@ -123,26 +169,30 @@ class Finding:
     # the deciding facts, structured, where it compares no number: {"topic": ..., values}; publish/wording.py
     # turns each topic into the answer's sentence (the rules never write that sentence themselves)
     facts: dict = field(default_factory=dict)
+    # how recent it is: the date (YYYY-MM-DD, or YYYY-MM where the source gives no day) of the newest
+    # source it rests on, as published (a round's results, a recipe's commit, a paper) or, for reference
+    # data, as read; "" where it rests on nothing dated
+    as_of: str = ""
 
 
 @dataclass(frozen=True)
 class Rule:
     claim: Claim | Statement  # a row of the article's table, or another of its claims
-    evidence: str  # the kind of evidence it judges from: MEASURED or a published source's kind
+    kind: str  # the kind of evidence it judges from: MEASURED or a published source's kind
     text: str  # the rule in words, as the methodology page shows it
     judge: Callable[[object, Reference], Finding]  # (that kind's data, reference data) -> finding
 
 
-def rule(claim: str, evidence: str, text: str):
+def rule(claim: str, kind: str, text: str):
     """Declare the decorated judge as the rule for one claim and one kind of evidence. It registers
     nothing: the registry (accelbench/registry.py) lists the modules whose rules the build applies,
     in one place, so that a rule left out is an error there, never a silent gap."""
     judged = CLAIMS.get(claim) or STATEMENTS[claim]
-    if evidence not in judged.judged_by:
-        raise ValueError(f"claim {claim!r} is not judged by {evidence!r} evidence (claims.py lists {judged.judged_by})")
+    if kind not in judged.judged_by:
+        raise ValueError(f"claim {claim!r} is not judged by {kind!r} evidence (claims.py lists {judged.judged_by})")
 
     def declare(judge):
-        judge.rule = Rule(judged, evidence, text, judge)
+        judge.rule = Rule(judged, kind, text, judge)
         return judge
     return declare
 

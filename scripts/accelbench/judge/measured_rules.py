@@ -23,7 +23,6 @@ from dataclasses import dataclass
 import pandas as pd
 
 from accelbench.core.formats import format_name
-from accelbench.core.prices import dollars_per
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import EVIDENCE_CATEGORIES
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, Claim
@@ -39,10 +38,12 @@ from accelbench.judge.judging import (
     Comparison,
     CostItem,
     Finding,
+    Line,
     at_least_parity,
     beyond_margin,
     combined,
     rule,
+    said,
 )
 from accelbench.store.queries import best, cheapest_per_token, general_ops, is_bf16, is_gpt2_small, training_records
 from accelbench.store.store import Store
@@ -63,7 +64,7 @@ class Verdict:
     tpu_claim = property(lambda self: self.claim.tpu)
     page = property(lambda self: self.claim.page)
     verdict = property(lambda self: self.finding.verdict)
-    evidence = property(lambda self: self.finding.evidence)
+    lines = property(lambda self: self.finding.lines)
     runs = property(lambda self: list(dict.fromkeys(self.finding.runs)))
 
 
@@ -89,7 +90,8 @@ class LikeForLike:
     """Like with like, as a measured rule compares: one workload and metric, a rule on the params, the best current ok result
     of any framework on each kind of chip."""
 
-    label: str  # what is compared, as the evidence says it
+    name: str  # the comparison's id: the wording module's words for what it compares (wording/measured.py)
+    title: str  # what is compared, as a chart's or table's label names it ("bf16 matmul")
     workload: str
     metric: str
     unit: str
@@ -99,27 +101,23 @@ class LikeForLike:
         return {pl: best(store.current(self.workload), self.metric, where=self.where, platform=pl) for pl in PLATFORMS}
 
     def compared(self, rows: dict, r: Ratio) -> Comparison:
-        return measured_comparison(self.label, self.unit, rows["tpu"], rows["gpu"], r, self.evidence(rows, r),
+        return measured_comparison(self.title, self.unit, rows["tpu"], rows["gpu"], r, self.line(rows, r),
                                    format_name("bf16") if self.workload == "matmul" else "")
 
-    def evidence(self, rows: dict, r: Ratio | None) -> str:
-        sides = "; ".join(f"{pl.upper()}: not measured yet" if row is None else
-                          f"{pl.upper()}: {_num(row[f'm_{self.metric}'])} {self.unit} ({row['device']}, {row['framework']})"
-                          for pl, row in rows.items())
-        return f"{self.label}: {sides}" + (f"; TPU/GPU {r.text()}" if r else "")
+    def line(self, rows: dict, r: Ratio | None) -> Line:
+        """Each side's best figure (or that it is not measured yet), and the TPU/GPU ratio where both are."""
+        sides = [{"platform": pl, "measured": None if row is None else
+                  {"value": float(row[f"m_{self.metric}"]), "device": row["device"], "framework": row["framework"]}}
+                 for pl, row in rows.items()]
+        return said("measured.like_for_like", compared=self.name, unit=self.unit, sides=sides, ratio=r)
 
 
-def measured_comparison(label: str, metric: str, tpu: pd.Series, gpu: pd.Series, r: Ratio, figures: str,
+def measured_comparison(label: str, metric: str, tpu: pd.Series, gpu: pd.Series, r: Ratio, figures: Line,
                         precision: str = "") -> Comparison:
     """A measured pair as the answers' chart draws it, with its 95% interval."""
-    return Comparison(label=f"Measured here: {label}: {tpu['device']} vs {gpu['device']}", advantage=r.value, low=r.low,
+    return Comparison(name=f"Measured here: {label}: {tpu['device']} vs {gpu['device']}", advantage=r.value, low=r.low,
                       high=r.high, metric=metric, tpu=str(tpu["device"]), gpu=str(gpu["device"]), figures=figures,
                       precision=precision)
-
-
-def _num(value: float) -> str:
-    """A figure as the evidence prints it: 3 significant digits, large ones with separators."""
-    return f"{value:,.0f}" if abs(value) >= 1e4 else f"{value:.3g}"
 
 
 def _big_bf16(p: dict) -> bool:
@@ -130,8 +128,8 @@ def _bf16_8192(p: dict) -> bool:
     return is_bf16(p) and p.get("n") == 8192
 
 
-MATMUL = LikeForLike("bf16 matmul, n ≥ 4096, best framework on each", "matmul", "tflops", "TFLOP/s", _big_bf16)
-GPT2 = LikeForLike("GPT-2 small training step, best framework and variant on each", "transformer_train",
+MATMUL = LikeForLike("matmul", "bf16 matmul", "matmul", "tflops", "TFLOP/s", _big_bf16)
+GPT2 = LikeForLike("gpt2", "GPT-2 small training", "transformer_train",
                   "tokens_per_s", "tokens/s", is_gpt2_small)
 
 
@@ -141,23 +139,21 @@ def _runs(*rows) -> list[str]:
 
 def _flexibility(store: Store) -> Finding:
     pairs, failures, left_out, runs = general_ops(store)
+    left = [said("measured.general_ops.left_out", operations=left_out)] if left_out else []
     if not pairs and not failures:
-        return Finding(NOT_MEASURED, ["General-purpose operations: not measured yet on both a GPU and a TPU."]
-                       + [f"Left out: {', '.join(left_out)}."] * bool(left_out), runs)
+        return Finding(NOT_MEASURED, [said("measured.general_ops.not_measured"), *left], runs)
     r = median_ratio(pairs, "elements_per_s") if pairs else None
-    evidence = [("Median TPU/GPU elements/s over FFT, sort, scatter-add, gather and a small matmul, at the largest "
-                 f"size measured on both, best framework on each: {r.text()}") if r else "No operation ran on both."]
+    lines = [said("measured.general_ops.median", ratio=r)]
     if failures:
-        evidence.append(f"Failed on the TPU for a limit of the chip or framework, but ran on the GPU: {', '.join(failures)}.")
-    if left_out:
-        evidence.append(f"Left out: {', '.join(left_out)}.")
+        lines.append(said("measured.general_ops.failed_on_tpu", operations=failures))
+    lines += left
     if failures or (r is not None and r.high < 0.5):
         verdict = SUPPORTED
     elif r is not None and r.low >= 1:
         verdict = CONTRADICTED
     else:
         verdict = MIXED
-    return Finding(verdict, evidence, runs)
+    return Finding(verdict, lines, runs)
 
 
 @rule("designed", MEASURED,
@@ -177,18 +173,18 @@ def designed_for(store: Store, reference: Reference) -> Finding:
            f"contradicted if more than {MARGIN_TEXT} slower on every one; mixed otherwise. "
            "Needs matrix multiplication on both a GPU and a TPU.")
 def speed(store: Store, reference: Reference) -> Finding:
-    found, evidence, runs, compared = [], [], [], []
+    found, lines, runs, compared = [], [], [], []
     for comparison in (MATMUL, GPT2):
         rows = comparison.rows(store)
         r = ratio(rows["tpu"], rows["gpu"], comparison.metric) if all(r is not None for r in rows.values()) else None
-        evidence.append(comparison.evidence(rows, r))
+        lines.append(comparison.line(rows, r))
         runs += _runs(*rows.values())
         if r is not None:
             found.append(judge(r))
             compared.append(comparison.compared(rows, r))
         elif comparison is MATMUL:
-            return Finding(NOT_MEASURED, evidence + [GPT2.evidence(GPT2.rows(store), None)], runs)
-    return Finding(combined(found), evidence, runs, comparisons=compared)
+            return Finding(NOT_MEASURED, lines + [GPT2.line(GPT2.rows(store), None)], runs)
+    return Finding(combined(found), lines, runs, comparisons=compared)
 
 
 @rule("flexibility", MEASURED,
@@ -201,8 +197,11 @@ def flexibility(store: Store, reference: Reference) -> Finding:
     return _flexibility(store)
 
 
-def _price_text(cost: float, price, row: pd.Series) -> str:
-    return f"{dollars_per('tokens', cost)} ({row['device']}, {row['framework']}; {price.text()})"
+def _cost_line(platform: str, side) -> Line:
+    """One side's cost per billion tokens with its run and price, or that it has none."""
+    row, cost, price = side if side else (None, None, None)
+    return said("measured.cost.side", platform=platform, usd=cost, device=row["device"] if side else "",
+                framework=row["framework"] if side else "", price=price.facts if side else None)
 
 
 @rule("cost", MEASURED,
@@ -214,27 +213,26 @@ def _price_text(cost: float, price, row: pd.Series) -> str:
            "Needs GPT-2 small measured on both and a price for each chip at GCP.")
 def cost(store: Store, reference: Reference) -> Finding:
     sides = {pl: cheapest_per_token(store, reference, pl) for pl in PLATFORMS}
-    evidence = [f"{pl.upper()}: " + (_price_text(c[1], c[2], c[0]) if c else "not measured yet, or no GCP price for the chip")
-                for pl, c in sides.items()]
+    lines = [_cost_line(pl, c) for pl, c in sides.items()]
     if sides["gpu"] is None or sides["tpu"] is None:
         missing = " and ".join(pl.upper() for pl, c in sides.items() if c is None)
         costed = [CostItem("GPT-2 small training (measured here)", MEASURED, "tokens", None, None, 0, 0,
                            unpriced=f"{missing}: no full-size GPT-2 small run on a chip with a GCP price yet")]
-        return Finding(NOT_MEASURED, evidence, _runs(*(c[0] for c in sides.values() if c)), costed=costed)
+        return Finding(NOT_MEASURED, lines, _runs(*(c[0] for c in sides.values() if c)), costed=costed)
     (g, _, g_price), (t, _, t_price) = sides["gpu"], sides["tpu"]
     # the TPU's advantage: GPU cost / TPU cost = (GPU price / TPU price) x (TPU tokens/s / GPU tokens/s)
     advantage = ratio(t, g, "tokens_per_s").scaled(g_price.usd_per_chip_hour / t_price.usd_per_chip_hour)
-    evidence.append(f"GPU cost / TPU cost: {advantage.text()}")
+    lines.append(said("measured.cost.ratio", ratio=advantage))
     compared = measured_comparison("GPT-2 small, dollars per billion tokens", "dollars per billion tokens", t, g,
-                                   advantage, "; ".join(evidence))
+                                   advantage, said("measured.cost.figures", lines=lines))
     costed = [CostItem(f"GPT-2 small training (measured here): {t['device']} vs {g['device']}", MEASURED, "tokens",
                        t_price.chip, g_price.chip, float(t["m_tokens_per_s"]), float(g["m_tokens_per_s"]), 1, 1)]
-    return Finding(judge(advantage), evidence, _runs(g, t), comparisons=[compared], costed=costed)
+    return Finding(judge(advantage), lines, _runs(g, t), comparisons=[compared], costed=costed)
 
 
-ENERGY = LikeForLike("GPT-2 small training, tokens per joule, best on each", "transformer_train", "tokens_per_joule",
+ENERGY = LikeForLike("gpt2_energy", "GPT-2 small training, tokens per joule", "transformer_train", "tokens_per_joule",
                     "tokens/J", is_gpt2_small)
-ENERGY_MATMUL = LikeForLike("bf16 matmul at n = 8192, TFLOP per joule, best on each", "matmul", "tflops_per_watt",
+ENERGY_MATMUL = LikeForLike("matmul_energy", "bf16 matmul, TFLOP per joule", "matmul", "tflops_per_watt",
                            "TFLOP/J", _bf16_8192)
 
 
@@ -248,25 +246,23 @@ def energy(store: Store, reference: Reference) -> Finding:
         rows = comparison.rows(store)
         if all(r is not None for r in rows.values()):
             r = ratio(rows["tpu"], rows["gpu"], comparison.metric, timed=False)
-            return Finding(judge(r), [comparison.evidence(rows, r)], _runs(*rows.values()),
+            return Finding(judge(r), [comparison.line(rows, r)], _runs(*rows.values()),
                            comparisons=[comparison.compared(rows, r)])
     rows = ENERGY.rows(store)
-    evidence = [ENERGY.evidence(rows, None)] + \
-        ["TPUs expose no energy counter to programs: TPU energy is not measured."] * (rows["tpu"] is None)
-    return Finding(NOT_MEASURED, evidence, _runs(*rows.values()))
+    lines = [ENERGY.line(rows, None)] + [said("measured.energy.no_tpu_counter")] * (rows["tpu"] is None)
+    return Finding(NOT_MEASURED, lines, _runs(*rows.values()))
 
 
-def _trained_at_any_size(store: Store) -> list[str]:
+def _trained_at_any_size(store: Store) -> list[Line]:
     """Which framework ran a training step on which platform, at any model size: what was measured
     for each framework so far, though only GPT-2 small on a GPU or TPU decides."""
     latest = store.current("transformer_train")
     ok = latest[latest["status"] == "ok"] if not latest.empty else latest
     if ok.empty:
         return []
-    parts = [f"{platform.upper()} ({', '.join(sorted({p['config'] for p in rows['params']}))}): "
-             f"{', '.join(sorted(rows['framework'].unique()))}" for platform, rows in ok.groupby("platform")]
-    return [f"Training steps measured here at any model size: {'; '.join(parts)} (only GPT-2 small on a GPU or TPU "
-            f"decides this)."]
+    trained = [{"platform": platform, "configs": sorted({p["config"] for p in rows["params"]}),
+                "frameworks": sorted(rows["framework"].unique())} for platform, rows in ok.groupby("platform")]
+    return [said("measured.frameworks.any_size", trained=trained)]
 
 
 @rule("frameworks", MEASURED,
@@ -282,26 +278,25 @@ def _trained_at_any_size(store: Store) -> list[str]:
 def frameworks(store: Store, reference: Reference) -> Finding:
     seen = training_records(store)
     ran = {pl: sorted(fw for (p, fw), r in seen.items() if p == pl and r["status"] == "ok") for pl in PLATFORMS}
-    evidence = [f"{pl.upper()}: GPT-2 small trained with {', '.join(fws)}" if fws else f"{pl.upper()}: not trained yet"
-                for pl, fws in ran.items()]
-    evidence += [f"{p.upper()} {fw}: {r['status']} ({r['category']}): {r['reason']}" for (p, fw), r in sorted(seen.items())
-                 if r["status"] != "ok" and p in PLATFORMS]
-    evidence += _trained_at_any_size(store)
+    lines = [said("measured.frameworks.trained", platform=pl, frameworks=fws) for pl, fws in ran.items()]
+    lines += [said("measured.frameworks.failed", platform=p, framework=fw, status=r["status"], category=r["category"],
+                   reason=r["reason"]) for (p, fw), r in sorted(seen.items()) if r["status"] != "ok" and p in PLATFORMS]
+    lines += _trained_at_any_size(store)
     runs = [r["run_id"] for r in seen.values()]
     on_tpu = {fw: seen.get(("tpu", fw)) for fw in ("jax", "tensorflow", "torch")}
     telling = (*EVIDENCE_CATEGORIES, "framework_unsupported")  # a limit of the chip or of the framework
     attempted = {fw: r is not None and (r["status"] == "ok" or r["category"] in telling) for fw, r in on_tpu.items()}
     if not ran["gpu"]:
-        return Finding(NOT_MEASURED, evidence, runs)
+        return Finding(NOT_MEASURED, lines, runs)
     if any(attempted[fw] and on_tpu[fw]["status"] != "ok" for fw in ("jax", "tensorflow")):
-        return Finding(CONTRADICTED, evidence, runs)  # a limit of the chip or framework: not "best with" it
+        return Finding(CONTRADICTED, lines, runs)  # a limit of the chip or framework: not "best with" it
     if not all(attempted.values()):
-        missing = ", ".join(fw for fw, done in attempted.items() if not done)
-        return Finding(NOT_MEASURED, evidence + [f"Not attempted on a TPU yet: {missing}."], runs)
+        missing = [fw for fw, done in attempted.items() if not done]
+        return Finding(NOT_MEASURED, lines + [said("measured.frameworks.not_attempted", frameworks=missing)], runs)
     if on_tpu["torch"]["status"] == "ok":
         best = max((on_tpu["jax"], on_tpu["tensorflow"]), key=lambda r: float(r["m_tokens_per_s"]))
         r = ratio(on_tpu["torch"], best, "tokens_per_s")
-        evidence.append(f"PyTorch/{best['framework']} tokens/s on the TPU: {r.text()}")
-        return Finding(CONTRADICTED if at_least_parity(r.low) else MIXED, evidence, runs)
+        lines.append(said("measured.frameworks.torch_on_tpu", against=best["framework"], ratio=r))
+        return Finding(CONTRADICTED if at_least_parity(r.low) else MIXED, lines, runs)
     verdict = SUPPORTED if set(ran["gpu"]) >= {"torch", "jax", "tensorflow"} else MIXED
-    return Finding(verdict, evidence, runs)
+    return Finding(verdict, lines, runs)

@@ -26,7 +26,7 @@ class Condition:
     side: str  # "gpu", "tpu" or "either"
     figures: dict  # what the wording module says: numbers, names, addresses
     claim: str  # the claim (or statement) whose answer holds the evidence
-    as_of: str = ""  # the newest date of the source it rests on (YYYY-MM-DD), where the source dates it
+    as_of: str = ""  # the newest date of the source it rests on (YYYY-MM-DD, YYYY-MM or YYYY), where it is dated
 
 
 def _framework(facts: dict) -> Condition | None:
@@ -59,7 +59,7 @@ def _speed(a: Answer) -> Condition | None:
     return Condition("speed", side, {"pairs": len(same), "for_side": len(for_side),
                                      "low": float(min(factors)) if factors else None,
                                      "high": float(max(factors)) if factors else None,
-                                     "kinds": [k.kind for k in a.deciding]}, "speed")
+                                     "kinds": [k.kind for k in a.deciding]}, "speed", a.as_of)
 
 
 def _price(reference: Reference, finding: Finding | None) -> Condition | None:
@@ -92,7 +92,7 @@ def _scale(reference: Reference, finding: Finding | None) -> Condition | None:
     if largest["tpu"] is None:
         return None
     named = {p: v and {**v, "chip": reference.display_name(v["chip"])} for p, v in largest.items()}
-    return Condition("scale", "either", named, "tpu-scalable")
+    return Condition("scale", "either", named, "tpu-scalable", finding.as_of)
 
 
 def recommend(answers: dict[str, Answer], findings, reference: Reference) -> tuple[Condition, ...]:

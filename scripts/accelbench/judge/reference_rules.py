@@ -18,7 +18,7 @@ from accelbench.core.framework_support import NOT_STATED as SUPPORT_NOT_STATED
 from accelbench.core.framework_support import SUPPORTED as STATED
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import PRICES, SPECS
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, rule
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, rule, said
 
 SCIENTIFIC = "FP64"  # the format general scientific computing needs
 
@@ -27,17 +27,17 @@ def _chips(reference: Reference, platform: str) -> list[str]:
     return [row["chip"] for row in reference.accelerators if row["platform"] == platform]
 
 
-def _fp64(row: NumberFormat | None) -> str:
-    if row is None or row.supported == "not stated":
-        return "not stated"
-    if not row.runs:
-        return "no FP64 units"
-    return f"{row.dense_tflops:g} {row.unit}" if row.dense_tflops else "yes (no figure stated)"
+def _fp64(chip: str, row: NumberFormat | None) -> dict:
+    """What the vendor states of a chip's FP64: whether stated, whether it runs it, and its figure."""
+    stated = row is not None and row.supported != "not stated"
+    return {"chip": chip, "stated": stated, "runs": bool(stated and row.runs),
+            "tflops": row.dense_tflops if stated and row.runs and row.dense_tflops else None,
+            "unit": row.unit if stated else ""}
 
 
-def _formats_run(reference: Reference, chip: str) -> str:
+def _formats_run(reference: Reference, chip: str) -> dict:
     formats = reference.formats_of(chip)
-    return ", ".join(f for f in FORMATS if f in formats and formats[f].runs) or "none stated"
+    return {"chip": chip, "formats": [f for f in FORMATS if f in formats and formats[f].runs]}
 
 
 @rule("designed", SPECS,
@@ -49,22 +49,19 @@ def designed(reference: Reference, _reference: Reference) -> Finding:
     tpus, gpus = _chips(reference, "tpu"), _chips(reference, "gpu")
     fp64 = {chip: reference.formats_of(chip).get(SCIENTIFIC) for chip in tpus + gpus}
     if not any(fp64.values()):
-        return Finding(NOT_MEASURED, ["number_formats.csv states FP64 for no chip."])
+        return Finding(NOT_MEASURED, [said("specs.designed.no_fp64_stated")])
     tpu_runs = [c for c in tpus if fp64[c] and fp64[c].runs]
     tpu_none = [c for c in tpus if fp64[c] and fp64[c].supported == "no"]
     gpu_runs = [c for c in gpus if fp64[c] and fp64[c].runs]
     verdict = CONTRADICTED if tpu_runs else SUPPORTED if tpu_none and gpu_runs else MIXED
-    evidence = [
-        "FP64 (general scientific computing), as the vendors state it: TPUs: "
-        + "; ".join(f"{c} {_fp64(fp64[c])}" for c in tpus) + ". GPUs: "
-        + "; ".join(f"{c} {_fp64(fp64[c])}" for c in gpus) + ".",
-        "Formats each TPU runs: " + "; ".join(f"{c}: {_formats_run(reference, c)}" for c in tpus) + ".",
-        "Formats each GPU runs: " + "; ".join(f"{c}: {_formats_run(reference, c)}" for c in gpus) + ".",
-        "Reference data from the vendors' specifications, not measured; graphics units are not in it.",
-    ]
+    lines = [said("specs.designed.fp64", tpus=[_fp64(c, fp64[c]) for c in tpus], gpus=[_fp64(c, fp64[c]) for c in gpus]),
+             said("specs.designed.formats", platform="tpu", chips=[_formats_run(reference, c) for c in tpus]),
+             said("specs.designed.formats", platform="gpu", chips=[_formats_run(reference, c) for c in gpus]),
+             said("specs.designed.kind")]
     facts = {"topic": "fp64", "tpus": len(tpus), "tpus_with": len(tpu_runs), "gpus": len(gpus),
              "gpus_with": len(gpu_runs)}
-    return Finding(verdict, evidence, facts=facts)
+    read = max((f.retrieved for chip in tpus + gpus for f in reference.formats_of(chip).values()), default="")
+    return Finding(verdict, lines, facts=facts, as_of=read)
 
 
 @rule("availability", PRICES,
@@ -77,19 +74,18 @@ def availability(prices: Reference, reference: Reference) -> Finding:
         chip = reference.chip_for(price.chip)
         if chip:
             providers[chip["platform"]].add(price.provider)
-    evidence = [f"Price list (reference data, dated; not a measurement): TPU offers from "
-                f"{', '.join(sorted(providers['tpu'])) or 'no provider'}; GPU offers from "
-                f"{', '.join(sorted(providers['gpu'])) or 'no provider'}."]
     facts = {"topic": "offers", "tpu": sorted(providers["tpu"]), "gpu": sorted(providers["gpu"])}
+    lines = [said("prices.availability.offers", tpu=facts["tpu"], gpu=facts["gpu"])]
     if not providers["tpu"] or not providers["gpu"]:
-        return Finding(NOT_MEASURED, evidence, facts=facts)
+        return Finding(NOT_MEASURED, lines, facts=facts)
+    read = reference.prices.as_of.isoformat()  # the day the newest price was read
     if len(providers["tpu"]) >= 2:
         verdict = CONTRADICTED
     elif providers["tpu"] == {"GCP"} and len(providers["gpu"]) >= 3:
         verdict = SUPPORTED
     else:
         verdict = MIXED
-    return Finding(verdict, evidence, facts=facts)
+    return Finding(verdict, lines, facts=facts, as_of=read)
 
 
 def newest_tpu(reference: Reference) -> str | None:
@@ -109,26 +105,26 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
     chip = newest_tpu(reference)
     rows = {(r.chip, r.framework): r for r in reference.frameworks}
     if chip is None or not any(c == chip for c, _ in rows):
-        return Finding(NOT_MEASURED, ["No framework support is stated for the newest TPU yet (frameworks.csv)."])
+        return Finding(NOT_MEASURED, [said("specs.frameworks.none_stated")])
     stated = {fw: rows.get((chip, fw)) for fw in ("TensorFlow", "JAX", "PyTorch")}
-    said = {fw: r.support if r else SUPPORT_NOT_STATED for fw, r in stated.items()}
-    if UNSUPPORTED in (said["TensorFlow"], said["JAX"]):
+    support = {fw: r.support if r else SUPPORT_NOT_STATED for fw, r in stated.items()}
+    if UNSUPPORTED in (support["TensorFlow"], support["JAX"]):
         verdict = CONTRADICTED
-    elif said["TensorFlow"] == said["JAX"] == STATED:  # the vendor's support word, not a verdict
+    elif support["TensorFlow"] == support["JAX"] == STATED:  # the vendor's support word, not a verdict
         verdict = SUPPORTED
     else:
         verdict = MIXED
-    evidence = [f"{chip}, the newest TPU: {fw} {said[fw]}" + (f" ({r.route})" if r and r.route else "")
-                + (f": “{r.quote}” ({r.source}, read {r.retrieved})" if r else "") for fw, r in stated.items()]
+    lines = [said("specs.frameworks.stated", chip=chip, framework=fw, support=support[fw],
+                  route=r.route if r else "", quote=r.quote if r else None, source=r.source if r else "",
+                  read=r.retrieved if r else "") for fw, r in stated.items()]
     gpus = [c for c in _chips(reference, "gpu")
             if all(rows.get((c, fw)) and rows[(c, fw)].support == STATED for fw in FRAMEWORKS)]
-    evidence.append(f"{len(gpus)} of {len(_chips(reference, 'gpu'))} GPUs have TensorFlow, PyTorch and JAX stated as "
-                    "supported.")
+    lines.append(said("specs.frameworks.gpus_with_all", with_all=len(gpus), gpus=len(_chips(reference, "gpu"))))
     tf = stated["TensorFlow"]
     links = [(f"{chip}: the vendor's page", tf.source)] if tf else []
     vendor = reference.chip_for(chip)["vendor"]
-    facts = {"topic": "frameworks", "vendor": vendor, "chip": reference.display_name(chip), "support": said,
+    facts = {"topic": "frameworks", "vendor": vendor, "chip": reference.display_name(chip), "support": support,
              "gpus_with_all": len(gpus), "gpus": len(_chips(reference, "gpu")),
              "read": max((r.retrieved for r in stated.values() if r), default=""), **({"page": tf.source} if tf else {})}
-    return Finding(verdict, evidence, links=links, facts=facts)
+    return Finding(verdict, lines, links=links, facts=facts, as_of=facts["read"])
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from accelbench.core.availability import month_of
 from accelbench.core.framework_support import SUPPORTED as STATED
+from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.answers import DISAGREE, ONE_KIND, TIE, TO_GPU, TO_TPU, WEAK, KindAnswer
 from accelbench.judge.claims import MEASURED, PRICES, SPECS
@@ -66,6 +67,78 @@ TOPICS = {"designed": "what the chips are built for", "speed": "speed", "flexibi
 YEARS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
+def num(value: float) -> str:
+    """A figure as a line of detail prints it: 3 significant digits, large ones with separators."""
+    return f"{value:,.0f}" if abs(value) >= 1e4 else f"{value:.3g}"
+
+
+def ratio(r: dict) -> str:
+    """A ratio (a Ratio's fields) with its 95% interval, or said to have none (one metered window each)."""
+    if r["low"] == r["high"] == r["value"]:
+        return f"{r['value']:.3g} (one metered window each: no sampling interval)"
+    return f"{r['value']:.3g} (95% interval {r['low']:.3g} to {r['high']:.3g})"
+
+
+def price(p: dict) -> str:
+    """A price (a Price's fields): '$2.70 per chip-hour (GCP us-central1, on-demand)', with the
+    host where it is left out."""
+    host = ", the GPUs alone: the catalog has no host VM price there" if p["host_included"] is False else ""
+    where = f"{p['provider']} {p['region']}" if p["region"] else f"{p['provider']}, region not stated"
+    return f"{dollars(p['usd_per_chip_hour'])} per chip-hour ({where}, {p['tier']}{host})"
+
+
+def elsewhere(v: dict, work: str) -> str:
+    """The clause on the GPU's cheapest on-demand offer outside GCP (``v``'s elsewhere: a price's
+    fields or None, and elsewhere_usd per unit of WORK): context beside a verdict judged at GCP,
+    never part of it."""
+    if v["elsewhere"] is None:
+        return "; no GPU offer outside GCP in the price lists"
+    return (f"; context, not in the verdict: the GPU's cheapest offer elsewhere, {price(v['elsewhere'])}, is "
+            f"{dollars_per(work, v['elsewhere_usd'])}")
+
+
+APART_MONTHS = 3  # two sides' figures published this many months apart or more: the sentences say so
+
+
+def months_apart(tpu_published: str, gpu_published: str) -> int | None:
+    """How many months the GPU side's figure was published after the TPU side's (negative: before);
+    None where either is undated."""
+    return month_of(gpu_published) - month_of(tpu_published) if tpu_published and gpu_published else None
+
+
+def published_apart(tpu_published: str, gpu_published: str) -> str:
+    """'the GPU's figure was published 8 months after the TPU's' (its software, recipe or release that
+    much newer), where the two were published APART_MONTHS or more apart; '' otherwise."""
+    months = months_apart(tpu_published, gpu_published)
+    if months is None or abs(months) < APART_MONTHS:
+        return ""
+    newer, older_side = ("GPU", "TPU") if months > 0 else ("TPU", "GPU")
+    return f"the {newer}'s figure was published {abs(months)} months after the {older_side}'s"
+
+
+def unpriced(u: dict) -> str:
+    """Why a side of a comparison has no price (an Unpriced's fields), as tables and lines say it."""
+    chip, provider, tier = u["chip"], u["provider"], u["tier"]
+    return {"no_price": f"{chip} has no {tier} price at {provider} in the catalog or the hand-entered list",
+            "no_host": f"{provider} prices {chip} {tier} without the VM that carries it (the catalog has no host price "
+                       "for it): it would look cheaper than it rents for",
+            "two_lists": f"{provider} {tier} prices of {chip} and {u['other']} come from different lists (a catalog "
+                         "commit and a hand-entered row): not priced at one date",
+            "no_chip": f"{chip} is no chip of the reference data, so it has no price"}[u["why"]]
+
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+
+
+def when(date: str) -> str:
+    """A date at the precision its source gives, as a reader says it: '11 August 2026', 'November 2024',
+    '2023'."""
+    parts = [int(p) for p in date.split("-")]
+    said = [str(parts[2])] if len(parts) > 2 else []
+    return " ".join([*said, *([MONTHS[parts[1] - 1]] if len(parts) > 1 else []), str(parts[0])])
+
+
 def times(x: float) -> str:
     """A ratio as the sentences write it: '2.5×'; two decimals near parity ('0.95×')."""
     return f"{x:.2f}×" if abs(x - 1) < 0.1 else f"{x:.1f}×"
@@ -85,9 +158,8 @@ def factor(c: Comparison, side: str) -> tuple[float, float]:
 
 
 def chip(c: Comparison, side: str) -> str:
-    """A chip as a clause names it: its display name, less the parenthesis ('Ironwood', 'H100')."""
-    name = (c.tpu_name or c.tpu) if side == "tpu" else (c.gpu_name or c.gpu)
-    return name.split(" (")[0]
+    """A chip as a clause names it: its short name ('Ironwood', 'H100'; reference data)."""
+    return (c.tpu_short or c.tpu) if side == "tpu" else (c.gpu_short or c.gpu)
 
 
 def older(c: Comparison, side: str) -> str:
@@ -155,10 +227,15 @@ def _submitters(f: dict, claim: str) -> str:
     return f"in MLPerf {who}, and {plural(len(f['gpu']), 'submitter')} entered GPUs"
 
 
+def vendor_page(facts: dict) -> str:
+    """A vendor's page a sentence quotes, as the sentence and its link say it: "Google's page"."""
+    return f"{facts['vendor']}'s page"
+
+
 def _frameworks(f: dict, claim: str) -> str:
     support = f["support"]
     others = [fw for fw in ("JAX", "PyTorch") if support.get(fw) == STATED]  # the vendor's support word
-    said = (f"{f['vendor']}'s page for {f['chip']} says TensorFlow is {support['TensorFlow']}"
+    said = (f"{vendor_page(f)} for {f['chip']} says TensorFlow is {support['TensorFlow']}"
             + (f", while {listed(others)} {'is' if len(others) == 1 else 'are'}" if others else ""))
     if "gpus" not in f:
         return said
@@ -176,7 +253,7 @@ def _stacks(f: dict, claim: str) -> str:
 
 def _unpriced(f: dict, claim: str) -> str:
     none = "none" if not f["priced"] else f"only {f['priced']}"
-    why = f": {f['provider']} lists no {listed([n.split(' (')[0] for n in f['no_price']], 'or')}" if f.get("no_price") else ""
+    why = f": {f['provider']} lists no {listed(f['no_price'], 'or')}" if f.get("no_price") else ""
     return f"{none} of the {f['pairs']} vendor pairs {'is' if not f['priced'] else 'are'} priced{why}"
 
 

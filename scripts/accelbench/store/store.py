@@ -38,6 +38,11 @@ class Store:
             self._latest[workload] = self._compute_latest(workload)
         return self._latest[workload]
 
+    def newest_date(self, run_ids: list[str]) -> str:
+        """The day (UTC, YYYY-MM-DD) the newest of these runs was made; "" for none."""
+        made = self.records.loc[self.records["run_id"].isin(run_ids), "created_at"] if run_ids else []
+        return max(made).strftime("%Y-%m-%d") if len(made) else ""
+
     def current(self, workload: str | None = None) -> pd.DataFrame:
         """The latest results that measured the snippets' code as it is today: what verdicts may use (a stale
         result is still shown in tables, badged, but never judged)."""

@@ -10,7 +10,7 @@ from collections import Counter
 from accelbench.core.text import esc, esc_md
 from accelbench.judge import judgement
 from accelbench.judge.answers import ANSWER_RULE, Answer
-from accelbench.judge.claims import CLAIMS, SPECS, SPECS_LABEL, SPECS_TITLE
+from accelbench.judge.claims import SPECS, SPECS_LABEL, SPECS_TITLE
 from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
 from accelbench.judge.generations import RULE as GENERATION_RULE
 from accelbench.judge.judging import MARGIN, favoured
@@ -146,20 +146,13 @@ def _kinds_known(ctx: Context) -> list[str]:
     return [kind_name(kind, first[kind].named) for kind in ranked]
 
 
-def _card(ctx: Context, a: Answer, searchable: bool = True, said: set | None = None) -> str:
+def _card(ctx: Context, a: Answer, said: set | None = None) -> str:
     drawn = ""
     if any(k.finding.comparisons for k in a.kinds):  # a card without a chart leaves its caption to the next
         drawn = chart(ctx, [a], f"answer-{a.claim.slug}", f"{a.claim.feature.split(' (')[0]}: every comparison",
                       said=said)
         drawn = drawn and drawn + timeline(ctx, a, said)  # (a claim of one comparison has no timeline either)
-    return render.card(a, _links(ctx), searchable=searchable, chart=drawn, said=said)
-
-
-@fragment("answer", "CLAIM", f"one claim's answer from every kind of evidence, as a card ({', '.join(CLAIMS)})", choices=CLAIMS)
-def _answer(ctx: Context, args: list[str]) -> str:
-    found = next(a for a in ctx.answers() if a.claim.slug == args[0])
-    card = _card(ctx, found, searchable=False)  # the comparison page's copy is the indexed one
-    return f'\n{card}\n<p><a href="{_card_url(ctx)(args[0])}">All claims, side by side</a></p>\n'
+    return render.card(a, _links(ctx), chart=drawn, said=said)
 
 
 @fragment("answers", "", "every claim's answer as a card under its own heading, in the order of the article's table")

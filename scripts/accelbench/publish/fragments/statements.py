@@ -28,7 +28,8 @@ def answer_url(ctx: Context, slug: str) -> str:
 
 
 def _name(slug: str) -> str:
-    return CLAIMS[slug].feature if slug in CLAIMS else STATEMENTS[slug].words
+    """A claim as a table names it: its row, or a statement's own words, quoted."""
+    return CLAIMS[slug].feature if slug in CLAIMS else f"“{STATEMENTS[slug].words.rstrip('.')}”"
 
 
 def _said(ctx: Context, slug: str) -> str:

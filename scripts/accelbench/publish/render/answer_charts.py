@@ -9,8 +9,8 @@ generation is a filled marker and any other a hollow one. The long description, 
 chips' dates and the generation go in the tooltip. A chart of one comparison is none: a sentence
 says it (fragments/answers.py).
 
-Each chart comes in two layouts from the same rows (:class:`Layout`): one for a desktop's column
-and one for a phone's, whose text is drawn at its own size rather than scaled down; the page shows
+Each chart comes in two layouts from the same rows (chart_theme's :class:`Layout`): one for a
+desktop's column and one for a phone's, whose text is drawn at its own size rather than scaled down; the page shows
 the one that fits the screen (chart_theme.PHONE_MEDIA), as a static SVG and drawn interactively.
 Drawn interactively, a chart fits the width of its column (``usermeta.fit``: the page's script
 sets the container's width). Their theme and figure kit are chart_theme.py's; their rows come from
@@ -19,93 +19,41 @@ render/answers.py's ``comparison_rows`` through ``labelled``.
 
 from __future__ import annotations
 
-import itertools
 import math
-import re
-from dataclasses import dataclass
 
 import altair as alt
 import pandas as pd
 
 from accelbench.core.availability import day_of
 from accelbench.judge.judging import Comparison
-from accelbench.publish.render.chart_theme import Chart, make_figure, param_name
+
+# the layouts and the text kit are chart_theme's (DESKTOP and PHONE named here too, as this module's layouts)
+from accelbench.publish.render.chart_theme import (  # noqa: F401
+    DESKTOP,
+    LAYOUTS,
+    PADDING,
+    PHONE,
+    SEP,
+    TICK_GAP,
+    Chart,
+    Layout,
+    lines_field,
+    make_figure,
+    param_name,
+    text_width,
+    title_params,
+    wrapped,
+)
 from accelbench.publish.vocabulary import TIE_TOOLTIP
 
 # scale filter buckets (chips per side): what readers of MLPerf's results narrow lists by
 SCALES = ((8, "1–8 chips"), (64, "9–64 chips"), (512, "65–512 chips"), (None, "over 512 chips"))
 ALL = "all"
-SEP = " · "
 MAX_LABEL = 52  # no row label is longer: wrapped, it fits the label column of a 390 px phone in three lines
 # the tick values an axis may show, most wanted first: those whose labels would touch are left out
 TICKS = [1, 2, 0.5, 4, 0.25, 10, 0.1, 1.5, 0.67, 3, 0.33, 5, 0.2, 1.25, 0.8]
 SAME, OTHER = "same generation", "other generations, or not dated"
 LONG = 14  # a chart of more rows than this has its axis at the bottom too
-PADDING = {"left": 10, "right": 10, "top": 10, "bottom": 10}
-EM = 0.62  # a character's width in a sans-serif font, as a share of its size (digits and capitals included)
-TICK_GAP = 8  # px between two tick labels at least
-
-
-@dataclass(frozen=True)
-class Layout:
-    """How the answers' charts are laid out for one size of screen. ``width``: the static chart's
-    (its padding aside), the rows' labels included; drawn interactively it is the column's.
-    ``labels``: the column of the rows' labels, left of the plot; ``chars``: a label line's most
-    characters (a longer label wraps at its " · "); ``font``: the rows' labels' size in px (a
-    header's one more); ``row``: px per row; ``title_chars``: a title line's most characters;
-    ``plot``: the narrowest plot its tick labels must fit (px); ``timeline``: the timeline's plot
-    width and ``timeline_height`` its height; ``axis_title``: the forest's axis titled above its
-    ticks (a desktop) or in the chart's subtitle (a phone, whose plot is narrower than the title)."""
-
-    name: str
-    width: int
-    labels: int
-    chars: int
-    font: int
-    row: int
-    title_chars: int
-    plot: int
-    timeline: int
-    timeline_height: int
-    axis_title: bool
-
-
-# a desktop's static chart fits a 640 px screen's column (566 px on the comparison page, beside its
-# sidebars); a phone's a 390 px screen's (316 px inside an answer's card) with nothing scaled down
-DESKTOP = Layout("desktop", width=540, labels=222, chars=32, font=12, row=34, title_chars=64, plot=290,
-                 timeline=480, timeline_height=220, axis_title=True)
-PHONE = Layout("phone", width=290, labels=150, chars=23, font=11, row=32, title_chars=30, plot=120,
-               timeline=240, timeline_height=200, axis_title=False)
-LAYOUTS = (DESKTOP, PHONE)
-
-
-def wrapped(text: str, chars: int) -> list[str]:
-    """TEXT in as few lines of at most CHARS characters as it takes, broken at its " · " rather than
-    at a space where that takes no more lines, the lines as even as can be; a word longer than a
-    line keeps a line of its own, whole."""
-    words, joiners = [], []  # each word, and what comes before it: " · " between parts, " " inside one
-    for part in text.split(SEP):
-        for n, word in enumerate(part.split(" ")):
-            words.append(word)
-            joiners.append(("" if not joiners else SEP) if n == 0 else " ")
-    best = None
-    for count in range(1, len(words) + 1):
-        for breaks in itertools.combinations(range(1, len(words)), count - 1):
-            bounds = [0, *breaks, len(words)]
-            lines = ["".join(joiners[i] * (i > a) + words[i] for i in range(a, b)) for a, b in itertools.pairwise(bounds)]
-            longest = max(len(line) for line in lines)
-            if longest > chars and any(b - a > 1 for a, b in itertools.pairwise(bounds)):
-                continue  # too long, and not one long word alone on its line
-            score = (sum(joiners[i] == " " for i in breaks), longest)
-            best = min(best or (score, lines), (score, lines))
-        if best:
-            return best[1]
-    return [text]
-
-
-def text_width(text: str, size: float) -> float:
-    """About how wide TEXT is at SIZE px: an estimate on the wide side, for laying out, never drawing."""
-    return len(text) * size * EM
 
 
 def spaced_ticks(domain: list[float], length: float, extent) -> list[float]:
@@ -142,8 +90,8 @@ def label_parts(c: Comparison) -> list[str]:
     citation: "A100 · Jouppi et al., ISCA 2023"; a measurement here by its metric. Empty parts are
     left out; a preview system says so."""
     parts = [c.gpu_name or c.gpu, c.model or c.where or c.metric]
-    if c.where.startswith("MLPerf"):
-        parts.append(c.where.split()[-1])
+    if c.round:
+        parts.append(c.round)
     elif c.chips:
         parts.append(f"{c.chips} chips")
     parts += [c.precision, "preview" if c.preview else ""]
@@ -151,15 +99,14 @@ def label_parts(c: Comparison) -> list[str]:
 
 
 def _release(c: Comparison) -> str:
-    """The last release number its source names ("25.11" of "... (Megatron-Bridge (NeMo) 25.11)")."""
-    found = re.findall(r"\b\d+(?:\.\d+)+\b", c.where)
-    return f"release {found[-1]}" if found and not c.where.startswith("MLPerf") else ""
+    """The software release its source numbers, the GPU side's where both have one ("release 25.11")."""
+    release = c.gpu_release or c.tpu_release
+    return f"release {release}" if release else ""
 
 
 def _gpu_recipe(c: Comparison) -> str:
-    """The GPU's own recipe where the figures name two ("[different FP8 recipes (fp8_full vs MXFP8)]")."""
-    found = re.search(r"\(([^()]+) vs ([^()]+)\)\]", c.figures)
-    return f"GPU {found[2]}" if found else ""
+    """The GPU's own recipe where the two sides' differ ("GPU MXFP8" against the TPU's fp8_full)."""
+    return f"GPU {c.gpu_recipe}" if c.gpu_recipe else ""
 
 
 def _told(c: Comparison, parts: list[str], tell: str) -> list[str]:
@@ -289,18 +236,6 @@ TIMELINE_AXIS = ["up: the TPU's advantage, × the GPU (log scale)", "above 1 fav
 MIN_POINTS = 2  # a chart holds at least this many comparisons; one is said in a sentence instead
 
 
-def lines_field(layout: Layout) -> str:
-    """The field holding a row's label as the LAYOUT draws it: its lines, joined by a line break."""
-    return f"lines_{layout.name}"
-
-
-def _title(text: str, layout: Layout, subtitle: list[str] | None = None) -> alt.TitleParams:
-    lines = wrapped(text, layout.title_chars)
-    sub = [line for s in subtitle or [] for line in wrapped(s, int(layout.width / (12 * EM)))]
-    return alt.TitleParams(lines if len(lines) > 1 else text, fontSize=14,
-                           **({"subtitle": sub, "subtitleFontSize": 12} if sub else {}))
-
-
 def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, title: str,
                  kinds: list[str] | None = None) -> Chart | None:
     """One row per comparison, grouped under a header per TPU chip, its short label left of its
@@ -378,7 +313,7 @@ def _forest(data: pd.DataFrame, margin: float, uid: str, title: str, kinds: list
         x=x("advantage", top), y=y, color=color, stroke=stroke, shape=shape, fillOpacity=_filled(),
         href="url:N", tooltip=_tooltip(), description="aria:N").properties(name="comparisons")  # its marks' class: one each
     return alt.layer(band, parity, headers, labels, whiskers, points.add_params(*params), _fill_legend()).properties(
-        title=_title(title, layout, None if layout.axis_title else AXIS_TITLE), width=layout.width,
+        title=title_params(title, layout, None if layout.axis_title else AXIS_TITLE), width=layout.width,
         height=alt.Step(max(layout.row, lines * line + 8)), padding=PADDING, usermeta={"fit": True}
     ).resolve_axis(x="independent")
 
@@ -428,5 +363,5 @@ def _timeline(data: pd.DataFrame, margin: float, title: str, kinds: list[str] | 
         color=color, stroke=stroke, shape=shape, fillOpacity=_filled(), href="url:N", tooltip=tooltip,
         description="aria:N").properties(name="timeline")  # its marks' class in the SVG: one per dated comparison
     return alt.layer(band, parity, points, _fill_legend()).properties(
-        title=_title(title, layout, TIMELINE_AXIS), width=layout.timeline, height=layout.timeline_height,
+        title=title_params(title, layout, TIMELINE_AXIS), width=layout.timeline, height=layout.timeline_height,
         padding=PADDING, usermeta={"fit": True})

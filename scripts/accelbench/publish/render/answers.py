@@ -14,14 +14,16 @@ from accelbench.judge.claims import MEASURED
 from accelbench.judge.judging import NOT_MEASURED
 from accelbench.publish import vocabulary, wording
 from accelbench.publish.render.icons import SIDE_ICONS, direction_icon, icon, verdict_icon
+from accelbench.publish.wording.lines import figures, texts
 
 DIRECTION_CSS = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDENCE: "none"}
 MAX_LINKS = 4  # links per kind of evidence: the tables behind them hold the rest
 
 
-def headline(a: Answer, strength: bool = True) -> str:
-    """The answer's direction with its icon, and how strongly (left out where STRENGTH is False)."""
-    said = wording.strength(a) if strength else ""
+def headline(a: Answer) -> str:
+    """The answer's direction with its icon, how strongly, and how recent its evidence is: the three
+    stand together wherever an answer is shown."""
+    said = "; ".join(s for s in (wording.strength(a), wording.evidence_as_of(a)) if s)
     return (f'<span class="ab-answer__direction ab-answer__direction--{DIRECTION_CSS[a.direction]}">'
             f'{direction_icon(a.direction)} {esc(wording.direction(a))}</span>'
             + (f" <small>({esc(said)})</small>" if said else ""))
@@ -31,17 +33,15 @@ def lead(a: Answer) -> str:
     """The answer in one sentence (wording.opening), then inference shown apart, never counted. The
     direction is the heading's, just above: the sentence does not say it again."""
     aside = wording.apart(a)
-    return f'<p class="ab-answer__lead">{_linked(esc(wording.opening(a)), a)}' + (f" {esc(aside)}" if aside else "") + "</p>"
+    return (f'<p class="ab-answer__lead">{esc(wording.opening(a))}{_pages(a)}' + (f" {esc(aside)}" if aside else "")
+            + "</p>")
 
 
-def _linked(sentence: str, a: Answer) -> str:
-    """The escaped SENTENCE with the vendor's page it quotes linked (a rule's facts name the page)."""
-    for k in a.kinds:
-        facts = k.finding.facts
-        if facts.get("page") and facts.get("vendor"):
-            said = esc(f"{facts['vendor']}'s page")
-            sentence = sentence.replace(said, f'<a href="{esc(facts["page"])}">{said}</a>', 1)
-    return sentence
+def _pages(a: Answer) -> str:
+    """The vendor's pages the sentence quotes, each one click away after it (a rule's facts name the page)."""
+    pages = [(vocabulary.vendor_page(k.finding.facts), k.finding.facts["page"]) for k in a.kinds
+             if k.finding.facts.get("page") and k.finding.facts.get("vendor")]
+    return "".join(f' (<a href="{esc(url)}">{esc(said)}</a>)' for said, url in pages)
 
 
 def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None) -> pd.DataFrame:
@@ -53,17 +53,17 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
 
     records, compared = [], []
     for n, a in enumerate(answers):
-        short = a.claim.feature.split(" (")[0]  # "Speed", not "Speed (for AI)": the header stays short
+        short = a.claim.short  # "Speed", not "Speed (for AI)": the header stays short
         for k in a.kinds:
             for c in k.finding.comparisons:
                 if keep is not None and not keep(a, k, c):
                     continue
                 tpu, gpu = c.tpu_name or c.tpu, c.gpu_name or c.gpu
                 records.append({"group": f"{short}: {tpu}" if prefix_claim else tpu, "claim_order": n,
-                                "comparison": c.label, "claim": a.claim.slug, "kind": k.named,
+                                "comparison": c.name, "claim": a.claim.slug, "kind": k.named,
                                 "evidence": vocabulary.kind_name(k.kind, k.named), "counted": k.info.for_training,
                                 "advantage": c.advantage, "low": c.low, "high": c.high, "metric": c.metric,
-                                "figures": c.figures, "url": c.url, "tpu": tpu, "gpu": gpu, "chips": c.chips,
+                                "figures": figures(c), "url": c.url, "tpu": tpu, "gpu": gpu, "chips": c.chips,
                                 "gpu_chips": c.gpu_chips, "precision": c.precision, "preview": c.preview,
                                 "model": c.model, "where": c.where, "tpu_available": c.tpu_available,
                                 "gpu_available": c.gpu_available, "generation": c.generation,
@@ -72,15 +72,13 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
     return labelled(records, compared)
 
 
-def card(a: Answer, links: dict, searchable: bool = True, chart: str = "", said: set | None = None) -> str:
+def card(a: Answer, links: dict, chart: str = "", said: set | None = None) -> str:
     """``links``: 'runs' (the runs page), 'page' (src -> url), 'reproduce', 'published' (kind -> url),
     'tools' (claim -> the url of its page for one's own figures; optional).
-    ``chart``: the figure of its comparisons, drawn beside the sentence. A card shown again
-    elsewhere is kept out of the search index (``searchable=False``): the index every page loads
-    holds each answer once, from the comparison page. ``said``: the evidence lines earlier cards on
+    ``chart``: the figure of its comparisons, drawn beside the sentence. Each answer is shown once, on
+    the comparison page; every other page links to it. ``said``: the evidence lines earlier cards on
     the page already show (each is shown once a page, later cards point to it)."""
-    exclude = "" if searchable else " data-search-exclude"
-    parts = [f'<div class="ab-answer" id="answer-{esc(a.claim.slug)}"{exclude}>',
+    parts = [f'<div class="ab-answer" id="answer-{esc(a.claim.slug)}">',
              '<dl class="ab-answer__article">'
              f'<dt>The article, GPUs {icon(SIDE_ICONS["gpu"], "GPU")}</dt><dd>{esc(a.claim.gpu)}</dd>'
              f'<dt>The article, TPUs {icon(SIDE_ICONS["tpu"], "TPU")}</dt><dd>{esc(a.claim.tpu)}</dd></dl>',
@@ -109,7 +107,7 @@ def tool(a: Answer, links: dict) -> str:
 
 def _kind_block(k: KindAnswer, links: dict, evidence_url: str, said: set | None = None) -> str:
     verdict = wording.verdict(k)
-    lines = "".join(f"<li>{esc(e)}</li>" for e in _once(k.finding.evidence, said))
+    lines = "".join(f"<li>{esc(e)}</li>" for e in _once(texts(k.finding.lines), said))
     more = [f'<a href="{esc(url)}">{esc(label)}</a>' for label, url in k.finding.links[:MAX_LINKS]]
     if k.finding.runs:
         more.append(f'<a href="{links["runs"]}">the runs</a>')

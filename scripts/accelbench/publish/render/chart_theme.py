@@ -5,14 +5,22 @@ A chart is a :class:`Chart`: the specification the page draws interactively (too
 that hides and shows series, zoom and pan) with the vendored vega-embed, and the same chart as
 an SVG for readers without JavaScript, for print and for the page's source. Both come from one
 specification, so they cannot disagree. The specification carries the light theme; ``DARK`` is
-what the page merges in under Material's dark palette. The charts themselves: measured_charts.py
-(lines, bars, the roofline) and answer_charts.py (the answers' forest chart and timeline).
+what the page merges in under Material's dark palette. The charts themselves: charts.py (lines,
+bars, the roofline: the measured and the published) and answer_charts.py (the answers' forest chart
+and timeline).
+
+Every chart comes in two layouts (:class:`Layout`), one for a desktop's column and one for a
+phone's, whose text is drawn at its own size rather than scaled down; the page shows the one that
+fits the screen (``PHONE_MEDIA``). Here is what they share: the layouts, and how text is wrapped
+and measured to fit them.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import json
+import math
 import re
 from dataclasses import dataclass
 
@@ -21,7 +29,6 @@ import vl_convert
 
 from accelbench.core.text import esc
 
-WIDTH, HEIGHT = 460, 320
 VEGA_LITE = "6.4"  # the version vl-convert renders with; the vendored vega-lite.min.js is 6.4.x
 # Okabe-Ito, readable for colour-blind readers; the dark palette swaps black for white
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999999"]
@@ -49,6 +56,135 @@ LIGHT = _theme("#1a1a1a", "#555555", "#e3e3e3", "#ffffff", PALETTE, peak="#b3261
 DARK = _theme("#e8e8e8", "#aaaaaa", "#3a3f4b", "#1e2129", DARK_PALETTE, peak="#ff8a80")
 
 
+# ---- the layouts ------------------------------------------------------------------------------
+
+SEP = " · "  # between the parts of a label (a row's, a series'): where a long one wraps first
+PADDING = {"left": 10, "right": 10, "top": 10, "bottom": 10}  # a chart's that fits a phone's column
+EM = 0.62  # a character's width in a sans-serif font, as a share of its size (digits and capitals included)
+TICK_GAP = 8  # px between two tick labels at least
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the charts are laid out for one size of screen. ``width``: the static chart's (its
+    padding aside), axes, legends and the rows' labels included; drawn interactively, an answer's
+    chart and a phone's chart take the column's. ``labels``: the column of the rows' labels, left of
+    the plot; ``chars``: a row label's line's most characters (a longer label wraps at its " · ");
+    ``font``: the rows' labels' size in px (a header's one more); ``row``: px per row of the answers'
+    forest; ``title_chars``: a title line's most characters; ``plot``: the narrowest plot its tick
+    labels must fit (px); ``timeline``: the answers' timeline's plot width and ``timeline_height``
+    its height; ``height``: a measured chart's plot height (lines, the roofline); ``axis_title``:
+    an axis titled beside its ticks (a desktop) or in the chart's subtitle (a phone, whose plot is
+    narrower than the title)."""
+
+    name: str
+    width: int
+    labels: int
+    chars: int
+    font: int
+    row: int
+    title_chars: int
+    plot: int
+    timeline: int
+    timeline_height: int
+    height: int
+    axis_title: bool
+
+
+# a desktop's static chart fits a 640 px screen's column (566 px on the comparison page, beside its
+# sidebars); a phone's a 390 px screen's (358 px on an evidence page, 316 px inside an answer's
+# card) with nothing scaled down
+DESKTOP = Layout("desktop", width=540, labels=222, chars=32, font=12, row=34, title_chars=64, plot=290,
+                 timeline=480, timeline_height=220, height=320, axis_title=True)
+PHONE = Layout("phone", width=290, labels=150, chars=23, font=11, row=32, title_chars=30, plot=120,
+               timeline=240, timeline_height=200, height=240, axis_title=False)
+LAYOUTS = (DESKTOP, PHONE)
+
+
+# the most ways of breaking a text into lines that ``wrapped`` weighs: a longer text (a device's
+# name in a contributed run file may be anything) is filled line by line instead
+WRAP_SEARCH = 20_000
+
+
+def wrapped(text: str, chars: int) -> list[str]:
+    """TEXT in as few lines of at most CHARS characters as it takes, broken at its " · " rather than
+    at a space where that takes no more lines, the lines as even as can be; a word longer than a
+    line keeps a line of its own, whole."""
+    words, joiners = [], []  # each word, and what comes before it: " · " between parts, " " inside one
+    for part in text.split(SEP):
+        for n, word in enumerate(part.split(" ")):
+            words.append(word)
+            joiners.append(("" if not joiners else SEP) if n == 0 else " ")
+    best = None
+    for count in range(1, len(words) + 1):
+        if math.comb(len(words) - 1, count - 1) > WRAP_SEARCH:
+            return _filled(words, joiners, chars)
+        for breaks in itertools.combinations(range(1, len(words)), count - 1):
+            bounds = [0, *breaks, len(words)]
+            lines = ["".join(joiners[i] * (i > a) + words[i] for i in range(a, b)) for a, b in itertools.pairwise(bounds)]
+            longest = max(len(line) for line in lines)
+            if longest > chars and any(b - a > 1 for a, b in itertools.pairwise(bounds)):
+                continue  # too long, and not one long word alone on its line
+            score = (sum(joiners[i] == " " for i in breaks), longest)
+            best = min(best or (score, lines), (score, lines))
+        if best:
+            return best[1]
+    return [text]
+
+
+def _filled(words: list[str], joiners: list[str], chars: int) -> list[str]:
+    """The words in lines of at most CHARS characters, each line filled before the next begins."""
+    lines = [words[0]]
+    for word, joiner in zip(words[1:], joiners[1:], strict=True):
+        if len(lines[-1] + joiner + word) <= chars:
+            lines[-1] += joiner + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide TEXT is at SIZE px: an estimate on the wide side, for laying out, never drawing."""
+    return len(text) * size * EM
+
+
+def chars_in(px: float, size: float) -> int:
+    """How many characters at SIZE px a line of PX px holds, by ``text_width``'s estimate."""
+    return int(px / (size * EM))
+
+
+def one_or_lines(lines: list[str]) -> str | list[str]:
+    """A title's text: a line as it is, several as a list (Vega draws one per line)."""
+    return lines[0] if len(lines) == 1 else lines
+
+
+def title_params(text: str, layout: Layout, subtitle: list[str] | None = None) -> alt.TitleParams:
+    """A chart's title in LAYOUT, wrapped to its lines; ``subtitle``: lines under it (on a phone, an
+    axis's title), each wrapped to the chart's width."""
+    lines = wrapped(text, layout.title_chars)
+    sub = [line for s in subtitle or [] for line in wrapped(s, int(layout.width / (12 * EM)))]
+    return alt.TitleParams(lines if len(lines) > 1 else text, fontSize=14,
+                           **({"subtitle": sub, "subtitleFontSize": 12} if sub else {}))
+
+
+def lines_field(layout: Layout) -> str:
+    """The field holding a label as the LAYOUT draws it: its lines, joined by a line break (a row's,
+    a vendor peak's: both layouts' fields in the one dataset they share)."""
+    return f"lines_{layout.name}"
+
+
+def lines_expr(labels, chars: int, shown=lambda label: label, otherwise: str = "datum.label") -> str | None:
+    """A legend's or an axis's ``labelExpr`` that draws each of LABELS whose ``shown`` text is
+    longer than CHARS in the lines ``wrapped`` breaks it into (Vega draws a list as lines), and any
+    other as the expression ``otherwise`` (which draws the label's ``shown`` text) says; None where
+    that is the label itself. The data stays as it is, so that a phone's layout shares the
+    desktop's: the page carries it once."""
+    long = {label: wrapped(shown(label), chars) for label in labels if len(shown(label)) > chars}
+    if not long:
+        return None if otherwise == "datum.label" else otherwise
+    return f"({json.dumps(long, ensure_ascii=False)})[datum.label] || {otherwise}"
+
+
 # the screens that get a chart's phone layout (Chart.phone) where it has one: the static SVG by the
 # stylesheet's media query (docs/assets/accelbench.css holds the same), the drawn chart by the page's
 # script (assets/charts.js reads it from the chart's JSON)
@@ -71,14 +207,15 @@ class Chart:
 LEGEND_LAYOUT = {"top": {"direction": "vertical", "anchor": "start", "margin": 8}}
 
 
-def make_figure(chart: alt.TopLevelMixin, alt_text: str, uid: str, phone: alt.TopLevelMixin | None = None) -> Chart:
+def make_figure(chart: alt.TopLevelMixin, alt_text: str, uid: str, phone: alt.TopLevelMixin | None = None,
+                legend_layout: dict = LEGEND_LAYOUT) -> Chart:
     """The Chart of an Altair chart, and of its phone layout where it has one (its SVG's ids
-    prefixed apart: both are in the page)."""
+    prefixed apart: both are in the page). ``legend_layout``: how its legends stack."""
     spec = chart.properties(description=alt_text).configure(**LIGHT).to_dict()
-    spec["config"]["legend"]["layout"] = LEGEND_LAYOUT
+    spec["config"]["legend"]["layout"] = legend_layout
     spec.pop("$schema", None)  # names vega.github.io; the page loads nothing from other hosts
     return Chart(spec, _static_svg(spec, alt_text, uid),
-                 None if phone is None else make_figure(phone, alt_text, f"{uid}-phone"))
+                 None if phone is None else make_figure(phone, alt_text, f"{uid}-phone", legend_layout=legend_layout))
 
 
 def _static_svg(spec: dict, alt_text: str, uid: str) -> str:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from accelbench.core.text import esc, esc_md
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
-from accelbench.publish.render.icons import REFERENCE_ICON, icon, verdict_icon
+from accelbench.publish.render.icons import REFERENCE_ICON, SIDE_ICONS, icon, verdict_icon
 from accelbench.publish.render.tables import admonition, html_table
 from accelbench.publish.vocabulary import NO_COMPARISON
+from accelbench.publish.wording.lines import texts
 
 
 def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, published=()) -> str:
@@ -16,7 +17,9 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, publis
     source (``published``: (title, claim slug -> finding, url)), each never merged with another. The
     evidence itself is each claim's card on the same page, said once there. ``page_url(src)`` turns
     a docs path into a link relative to the current page."""
-    head = ["Feature", "GPUs 🎮 (article)", "TPUs ⚙️ (article)", "The evidence", "Measured here",
+    # each side by its icon (inline SVG: an emoji would be an empty box where no emoji font is installed)
+    head = ["Feature", f'GPUs {icon(SIDE_ICONS["gpu"], "GPU")} (article)', f'TPUs {icon(SIDE_ICONS["tpu"], "TPU")} (article)',
+            "The evidence", "Measured here",
             *(f"Published ({title})" for title, _, _ in published)]
     rows = []
     for v in verdicts:
@@ -67,5 +70,5 @@ def verdict_note(v, details_src: str | None, contribute_src: str) -> str:
         title = f"{esc(v.feature)}: {esc(v.verdict)}"
         said = f"The stored runs say **{esc_md(v.verdict)}**"
     lines = [f"{said} for the TPU claim \"{esc_md(v.tpu_claim)}\".", "",
-             *[f"- {esc_md(e)}" for e in v.evidence], "", " · ".join(links)]
+             *[f"- {esc_md(e)}" for e in texts(v.lines)], "", " · ".join(links)]
     return admonition(kind, title, lines)

@@ -13,24 +13,16 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, beyond_margin, combined, rule
+from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, beyond_margin, combined, rule, said
 from accelbench.sources import rounds
 from accelbench.sources.mlperf_inference.format import KIND, SCENARIOS, MLPerfInference
-from accelbench.sources.rounds import entry_label
 
-NO_RESULT = "No MLPerf Inference result yet."
-INFERENCE = "Inference, not training (never counted towards an answer on training)"
+NO_RESULT = said("mlperf_inference.no_result")  # its words say it is inference, as every line's do
 
 
 def results_url(row: pd.Series) -> str:
     """The result's folder on GitHub (under closed/), at the commit it was imported from."""
     return rounds.results_url(row, ("closed",))
-
-
-def label(row: pd.Series) -> str:
-    """The chip as the hardware reference names it ('TPU v6e (Trillium)' for MLPerf's 'TPU v6'), chips,
-    submitter and availability."""
-    return entry_label(row, "chip")
 
 
 def comparable(published: MLPerfInference) -> list[tuple[str, str, pd.DataFrame]]:
@@ -49,8 +41,13 @@ def best(rows: pd.DataFrame, platform: str, availability: str | None = None) -> 
     return chosen.assign(_neg=-chosen["per_chip"]).sort_values(["_neg", "chips", "submitter", "system"]).iloc[0]
 
 
-def per_chip(row: pd.Series) -> str:
-    return f"{row['per_chip']:.3g} {row['unit']} per chip"
+def _entry(row: pd.Series | None) -> dict | None:
+    """A result as a line of detail names it, as data: its chip, chips, submitter, availability and
+    what it did per chip (None where there is no result)."""
+    if row is None:
+        return None
+    return {"name": row["chip"], "chips": int(row["chips"]), "submitter": row["submitter"],
+            "availability": row["availability"], "per_chip": float(row["per_chip"]), "unit": row["unit"]}
 
 
 @rule("speed", KIND,
@@ -61,31 +58,27 @@ def per_chip(row: pd.Series) -> str:
            f"{MARGIN_TEXT} more per chip in every scenario; contradicted if more than {MARGIN_TEXT} less in every "
            "one; mixed otherwise.")
 def speed(published: MLPerfInference, reference: Reference) -> Finding:
-    verdicts, evidence, links, compared = [], [], [], []
+    verdicts, lines, links, compared = [], [], [], []
     for scenario, round_name, rows in comparable(published):
         tpu, gpu = best(rows, "tpu"), best(rows, "gpu")
         ratio = tpu["per_chip"] / gpu["per_chip"]
         verdicts.append(beyond_margin(ratio))  # more per chip is better: TPU/GPU above 1 favours the TPU
-        sentence = (f"{INFERENCE}: MLPerf Inference {round_name}, Stable Diffusion XL, {scenario}: best TPU "
-                    f"{label(tpu)} {per_chip(tpu)}; best GPU {label(gpu)} {per_chip(gpu)}; TPU/GPU {ratio:.2f}")
+        # beside a preview TPU, the best TPU available now (the wording module says it only there)
         available = best(rows, "tpu", "available")
-        if tpu["availability"] != "available":
-            sentence += (f"; the best TPU is a {tpu['availability']} system" +
-                         (f", the best available now is {label(available)} {per_chip(available)}, TPU/GPU "
-                          f"{available['per_chip'] / gpu['per_chip']:.2f}" if available is not None else
-                          ", and no TPU system available now was submitted"))
         mirror = published.mirrored().get(round_name)
-        if mirror:
-            sentence += (f" ({round_name} read from a public mirror of MLCommons' results: {mirror['repository']} at "
-                         f"{mirror['commit'][:12]}, summaries only where the mirror holds no detail log)")
-        evidence.append(sentence)
+        lines.append(said("mlperf_inference.speed.pair", round=round_name, scenario=scenario, tpu=_entry(tpu),
+                          gpu=_entry(gpu), ratio=ratio, available=_entry(available),
+                          available_ratio=None if available is None else available["per_chip"] / gpu["per_chip"],
+                          mirror={"repository": mirror["repository"], "commit": mirror["commit"]} if mirror else None))
         links += [(f"SDXL {scenario} {round_name} TPU", results_url(tpu)),
                   (f"SDXL {scenario} {round_name} GPU", results_url(gpu))]
         compared.append(Comparison(
-            label=f"MLPerf Inference {round_name} SDXL {scenario}: {tpu['chip']} vs {gpu['chip']}, {tpu['unit']} per chip",
+            name=f"MLPerf Inference {round_name} SDXL {scenario}: {tpu['chip']} vs {gpu['chip']}, {tpu['unit']} per chip",
             advantage=ratio, metric=f"{tpu['unit']} per chip", tpu=str(tpu["chip"]), gpu=str(gpu["chip"]),
-            figures=f"TPU {label(tpu)} {per_chip(tpu)}; GPU {label(gpu)} {per_chip(gpu)}", url=results_url(tpu),
+            figures=said("mlperf_inference.speed.figures", tpu=_entry(tpu), gpu=_entry(gpu)), url=results_url(tpu),
             chips=int(tpu["chips"]), gpu_chips=int(gpu["chips"]), model=f"Stable Diffusion XL, {scenario}",
-            where=f"MLPerf Inference {round_name}",
+            where=f"MLPerf Inference {round_name}", round=round_name,
+            tpu_published=reference.round_date("inference", round_name),
+            gpu_published=reference.round_date("inference", round_name),
             preview=tpu["availability"] != "available" or gpu["availability"] != "available"))
-    return Finding(combined(verdicts), evidence or [f"{INFERENCE}: {NO_RESULT}"], links=links, comparisons=compared)
+    return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared)

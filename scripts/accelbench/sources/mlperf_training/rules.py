@@ -20,9 +20,8 @@ import re
 
 import pandas as pd
 
-from accelbench.core.prices import TIERS, Unpriced, break_even, dollars, dollars_per, elsewhere, price_comparison, usd
+from accelbench.core.prices import TIERS, Unpriced, break_even, price_comparison, usd
 from accelbench.core.reference import Reference
-from accelbench.core.text import listed, plural
 from accelbench.judge.judging import (
     CONTRADICTED,
     MARGIN_TEXT,
@@ -32,10 +31,12 @@ from accelbench.judge.judging import (
     Comparison,
     CostItem,
     Finding,
+    Line,
     beyond_margin,
     combined,
     favoured,
     rule,
+    said,
 )
 from accelbench.sources import rounds
 from accelbench.sources.mlperf_training.benchmarks import name_of
@@ -43,7 +44,7 @@ from accelbench.sources.mlperf_training.coverage import Coverage, coverage, mode
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
 from accelbench.sources.rounds import entry_label, round_key
 
-NO_RESULT = "No MLPerf result yet."
+NO_RESULT = said("mlperf_training.no_result")
 
 
 def results_url(row: pd.Series) -> str:
@@ -52,14 +53,16 @@ def results_url(row: pd.Series) -> str:
 
 
 def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, advantage: float, metric: str,
-               figures: str) -> Comparison:
-    """A benchmark's pair of entries as the answers' chart draws it."""
+               figures: Line, reference: Reference) -> Comparison:
+    """A benchmark's pair of entries as the answers' chart draws it, dated by its round's announcement."""
+    published = reference.round_date("training", round_name)
     return Comparison(
-        label=f"{pair_label(benchmark, round_name, tpu, gpu)}, {metric}",
+        name=f"{pair_label(benchmark, round_name, tpu, gpu)}, {metric}",
         advantage=advantage, metric=metric, tpu=str(tpu["chip"] if isinstance(tpu["chip"], str) else tpu["accelerator"]),
         gpu=str(gpu["chip"] if isinstance(gpu["chip"], str) else gpu["accelerator"]), figures=figures,
         url=results_url(tpu), chips=int(tpu["chips"]), gpu_chips=int(gpu["chips"]), model=name_of(benchmark),
-        where=f"MLPerf Training {round_name}", preview=tpu["availability"] != "available" or gpu["availability"] != "available")
+        where=f"MLPerf Training {round_name}", preview=tpu["availability"] != "available" or gpu["availability"] != "available",
+        round=round_name, tpu_published=published, gpu_published=published)
 
 
 def _label(row: pd.Series) -> str:
@@ -112,28 +115,28 @@ def like_with_like(published: MLPerfTraining):
            f"{MARGIN_TEXT} fewer chip-hours on every benchmark; contradicted if more than {MARGIN_TEXT} more on every "
            "one; mixed otherwise.")
 def speed(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdicts, evidence, links, compared = [], [], [], []
+    verdicts, lines, links, compared = [], [], [], []
     for benchmark, round_name, tpu, gpu in like_with_like(published):
         advantage = gpu["chip_hours"] / tpu["chip_hours"]
         verdicts.append(beyond_margin(advantage))
-        evidence.append(f"{name_of(benchmark)} ({round_name}): {_label(tpu)} {tpu['chip_hours']:.3g} chip-hours; "
-                        f"{_label(gpu)} {gpu['chip_hours']:.3g} chip-hours; GPU/TPU {advantage:.2f}"
-                        + _availability_note(tpu, gpu))
+        lines.append(said("mlperf_training.speed.pair", benchmark=name_of(benchmark), round=round_name,
+                          tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"], gpu=_entry(gpu),
+                          gpu_chip_hours=gpu["chip_hours"], advantage=advantage))
         links += [(f"{name_of(benchmark)} {round_name} TPU", results_url(tpu)),
                   (f"{name_of(benchmark)} {round_name} GPU", results_url(gpu))]
         compared.append(comparison(benchmark, round_name, tpu, gpu, advantage, "chip-hours",
-                                   f"{_label(tpu)} {tpu['chip_hours']:.3g} chip-hours; {_label(gpu)} "
-                                   f"{gpu['chip_hours']:.3g} chip-hours"))
-    return Finding(combined(verdicts), evidence or [NO_RESULT], links=links, comparisons=compared)
+                                   said("mlperf_training.speed.figures", tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"],
+                                        gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference))
+    return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared)
 
 
-def _availability_note(tpu: pd.Series, gpu: pd.Series) -> str:
-    """A pair of a preview system with an available one says so: a preview is not yet for sale."""
-    if tpu["availability"] == gpu["availability"]:
-        return ""
-    return f"; a {tpu['availability']} TPU system against an {gpu['availability']} GPU system" \
-        if tpu["availability"] != "available" else \
-        f"; an available TPU system against a {gpu['availability']} GPU system"
+def _entry(row: pd.Series) -> dict:
+    """An entry as a line of detail names it, as data: its chip (the reference data's name, else the
+    submission's accelerator), chips, submitter and availability (a pair of a preview system with an
+    available one says so: the wording module reads both sides' availability)."""
+    name = row["chip"] if isinstance(row["chip"], str) and row["chip"] else row["accelerator"]
+    return {"name": str(name), "chips": int(row["chips"]), "submitter": row["submitter"],
+            "availability": row["availability"]}
 
 
 def _cheapest_run(rows: pd.DataFrame, reference: Reference, platform: str):
@@ -148,15 +151,13 @@ def _cheapest_run(rows: pd.DataFrame, reference: Reference, platform: str):
 
 def priced_runs(published: MLPerfTraining, reference: Reference):
     """Per benchmark of the newest round with both platforms: (benchmark, round, TPU entry, GPU entry,
-    PricedPair or Unpriced), the entries those cheapest per run on GCP, priced as the claim is judged."""
+    PricedPair, Unpriced, or None where a side has no entry whose chip GCP prices), the entries those
+    cheapest per run on GCP, priced as the claim is judged."""
     out = []
     for benchmark, round_name, rows in comparable(published):
         tpu, gpu = _cheapest_run(rows, reference, "tpu"), _cheapest_run(rows, reference, "gpu")
-        if tpu is None or gpu is None:
-            out.append((benchmark, round_name, tpu, gpu,
-                        Unpriced("TPU" if tpu is None else "GPU", "no entry of its chip has a GCP price")))
-            continue
-        out.append((benchmark, round_name, tpu, gpu, reference.prices.gcp_basis(tpu["chip"], gpu["chip"])))
+        basis = None if tpu is None or gpu is None else reference.prices.gcp_basis(tpu["chip"], gpu["chip"])
+        out.append((benchmark, round_name, tpu, gpu, basis))
     return out
 
 
@@ -169,28 +170,47 @@ def priced_runs(published: MLPerfTraining, reference: Reference):
            "more on every one; mixed otherwise; not measured where GCP prices no pair. "
            "The GPU's cheapest offer elsewhere is context, never part of the verdict.")
 def cost(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdicts, evidence, links, compared, costed, evens = [], [], [], [], [], []
+    verdicts, lines, links, compared, costed, evens = [], [], [], [], [], []
     for benchmark, round_name, tpu, gpu, basis in priced_runs(published, reference):
         if tpu is not None and gpu is not None:
             costed.append(CostItem(pair_label(benchmark, round_name, tpu, gpu), KIND, "runs", tpu["chip"], gpu["chip"],
                                    float(tpu["chip_hours"]), float(gpu["chip_hours"]), int(tpu["chips"]),
                                    int(gpu["chips"]), results_url(tpu)))
-        if isinstance(basis, Unpriced):
-            evidence.append(f"{name_of(benchmark)} ({round_name}): {basis.side} side unpriced: {basis.reason}")
+        if basis is None or isinstance(basis, Unpriced):
+            lines.append(_unpriced(benchmark, round_name, tpu, gpu, basis))
             continue
         priced = price_comparison(basis, "runs", tpu["chip_hours"], gpu["chip_hours"])
         t_usd, g_usd = priced.tpu_usd, priced.gpu_usd
         verdicts.append(beyond_margin(priced.advantage))
-        context = elsewhere(reference.prices, gpu["chip"], "runs", gpu["chip_hours"])
-        evidence.append(f"{name_of(benchmark)} ({round_name}): {_label(tpu)} {dollars_per('runs', t_usd)} at "
-                        f"{basis.tpu.text()}; {_label(gpu)} {dollars(g_usd)} at {basis.gpu.text()}{context}")
+        lines.append(said("mlperf_training.cost.pair", benchmark=name_of(benchmark), round=round_name, tpu=_entry(tpu),
+                          tpu_usd=t_usd, tpu_price=basis.tpu.facts, gpu=_entry(gpu), gpu_usd=g_usd,
+                          gpu_price=basis.gpu.facts, **_elsewhere(reference, gpu)))
         links += [(f"{name_of(benchmark)} TPU", results_url(tpu)), (f"{name_of(benchmark)} GPU", results_url(gpu))]
         evens.append(_break_even(reference, basis, tpu, gpu, priced.advantage))
         compared.append(comparison(benchmark, round_name, tpu, gpu, priced.advantage, "dollars per run",
-                                   f"TPU {dollars_per('runs', t_usd)} at {basis.tpu.text()}; GPU {dollars(g_usd)} at "
-                                   f"{basis.gpu.text()}"))
-    return Finding(combined(verdicts), evidence or [NO_RESULT], links=links, comparisons=compared, costed=costed,
+                                   said("mlperf_training.cost.figures", tpu_usd=t_usd, tpu_price=basis.tpu.facts,
+                                        gpu_usd=g_usd, gpu_price=basis.gpu.facts), reference))
+    return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared, costed=costed,
                    facts={"topic": "break_even", "pairs": evens} if evens else {})
+
+
+def _unpriced(benchmark: str, round_name: str, tpu, gpu, basis: Unpriced | None) -> Line:
+    """The side left unpriced: no entry of its chip has a GCP price (BASIS None), or GCP's price list
+    cannot price the pair (why, as data: the vocabulary words it, as the price tables do)."""
+    if basis is None:
+        return said("mlperf_training.cost.no_gcp_entry", benchmark=name_of(benchmark), round=round_name,
+                    side="TPU" if tpu is None else "GPU")
+    return said("mlperf_training.cost.unpriced", benchmark=name_of(benchmark), round=round_name, side=basis.side,
+                unpriced=basis.facts)
+
+
+def _elsewhere(reference: Reference, gpu: pd.Series) -> dict:
+    """The GPU's cheapest on-demand offer outside GCP (its price's facts, and its dollars per run), or
+    None: context beside a verdict judged at GCP, never part of it."""
+    best = reference.prices.cheapest_elsewhere(gpu["chip"])
+    if best is None:
+        return {"elsewhere": None, "elsewhere_usd": None}
+    return {"elsewhere": best.facts, "elsewhere_usd": usd("runs", best.usd_per_chip_hour, gpu["chip_hours"])}
 
 
 def _break_even(reference: Reference, basis, tpu: pd.Series, gpu: pd.Series, advantage: float) -> dict:
@@ -226,8 +246,7 @@ def frameworks(published: MLPerfTraining, reference: Reference) -> Finding:
     if df.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
     stacks = {p: sorted({_stack(r) for _, r in df[df["platform"] == p].iterrows()}) for p in ("tpu", "gpu")}
-    evidence = with_mirrors(published, [f"TPU submissions: {', '.join(stacks['tpu']) or 'none'}; GPU submissions: "
-                                        f"{', '.join(stacks['gpu']) or 'none'}"])
+    lines = with_mirrors(published, [said("mlperf_training.frameworks.stacks", **stacks)])
     facts = {"topic": "stacks", **stacks, **mirrored(published)}
     if "PyTorch" in stacks["tpu"]:
         verdict = CONTRADICTED
@@ -235,7 +254,7 @@ def frameworks(published: MLPerfTraining, reference: Reference) -> Finding:
         verdict = SUPPORTED
     else:
         verdict = MIXED if stacks["tpu"] and stacks["gpu"] else NOT_MEASURED
-    return Finding(verdict, evidence, facts=facts)
+    return Finding(verdict, lines, facts=facts, as_of=newest_round(published, reference))
 
 
 @rule("availability", KIND,
@@ -252,29 +271,27 @@ def availability(published: MLPerfTraining, reference: Reference) -> Finding:
     # a preview is not yet offered anywhere: only the entries available now say where TPUs are
     available = tpu[tpu["availability"] == "available"]
     cloud_only = not available.empty and all("cloud" in str(s).lower() for s in available["status"])
-    evidence = with_mirrors(published, [
-        f"TPU submissions by {', '.join(tpu_submitters) or 'nobody'} "
-        f"({'available in the cloud only' if cloud_only else 'not only in the cloud'}); GPU submissions by "
-        f"{len(gpu_submitters)} submitters ({', '.join(gpu_submitters)})"])
+    lines = with_mirrors(published, [said("mlperf_training.availability.submitters", tpu=tpu_submitters,
+                                          gpu=gpu_submitters, cloud_only=cloud_only)])
     facts = {"topic": "submitters", "tpu": tpu_submitters, "gpu": gpu_submitters, "cloud_only": cloud_only,
              **mirrored(published)}
     if tpu.empty or gpu.empty or available.empty:  # previews say nothing yet of where TPUs are offered
-        return Finding(NOT_MEASURED, evidence, facts=facts)
+        return Finding(NOT_MEASURED, lines, facts=facts)
     if tpu_submitters != ["Google"] or not cloud_only:
         verdict = CONTRADICTED
     elif len(gpu_submitters) >= 3:
         verdict = SUPPORTED
     else:
         verdict = MIXED
-    return Finding(verdict, evidence, facts=facts)
+    return Finding(verdict, lines, facts=facts, as_of=newest_round(published, reference))
 
 
-NOT_ENTERED = "A benchmark a vendor did not enter is not a benchmark its chips cannot run."
+NOT_ENTERED = said("mlperf_training.flexibility.not_entered")  # demonstrated breadth only
 
 
-def _breadth(cover: Coverage) -> tuple[str, list[str], dict]:
+def _breadth(cover: Coverage) -> tuple[str, list[Line], dict]:
     """The verdict on 'GPUs are the broader chips' from what each platform trained under audit, the
-    evidence and its facts (benchmarks and fields per platform): supported where GPU families cover
+    lines of detail and its facts (benchmarks and fields per platform): supported where GPU families cover
     every field the TPU families cover and more."""
     tpu, gpu = cover.areas_of("tpu"), cover.areas_of("gpu")
     if not tpu or not gpu:
@@ -285,16 +302,21 @@ def _breadth(cover: Coverage) -> tuple[str, list[str], dict]:
         verdict = CONTRADICTED
     else:
         verdict = MIXED
-    rounds = f"{cover.rounds[0]} to {cover.rounds[-1]}" if len(cover.rounds) > 1 else "".join(cover.rounds)
-    evidence = [f"Under audit (MLPerf Training {rounds}): {_trained(cover, 'tpu')}; {_trained(cover, 'gpu')}.",
-                NOT_ENTERED]
+    lines = [said("mlperf_training.flexibility.under_audit", rounds=cover.rounds,
+                  trained=[_trained(cover, "tpu"), _trained(cover, "gpu")]), NOT_ENTERED]
     without = [r for r in cover.rounds if not any(r in rounds_of for (f, _), rounds_of in cover.entries.items()
                                                   if cover.platforms[f] == "tpu")]
     if without:
-        evidence.append(f"No TPU entry in {'round' if len(without) == 1 else 'rounds'} {listed(without)}.")
+        lines.append(said("mlperf_training.flexibility.no_tpu_entry", rounds=without))
     facts = {"topic": "coverage", **{p: {"benchmarks": len(cover.models_of(p)), "fields": len(cover.areas_of(p))}
                                      for p in ("tpu", "gpu")}}
-    return verdict, evidence, facts
+    return verdict, lines, facts
+
+
+def newest_round(published: MLPerfTraining, reference: Reference) -> str:
+    """When the newest round entered was published (reference data), "" where no round is dated."""
+    rounds = published.entered["round"].unique() if not published.entered.empty else []
+    return max((reference.round_date("training", r) for r in rounds), default="")
 
 
 def mirrored(published: MLPerfTraining) -> dict:
@@ -303,23 +325,21 @@ def mirrored(published: MLPerfTraining) -> dict:
     return {"mirrored": names} if names else {}
 
 
-def with_mirrors(published: MLPerfTraining, evidence: list[str]) -> list[str]:
-    """EVIDENCE, and a line for each round read from a public mirror: which mirror, at which commit,
+def with_mirrors(published: MLPerfTraining, lines: list[Line]) -> list[Line]:
+    """LINES, and a line for each round read from a public mirror: which mirror, at which commit,
     and that its entries are counted as entered, not scored, where its logs were not read."""
     for round_name, source in sorted(published.mirrored().items(), key=lambda kv: round_key(kv[0])):
-        evidence.append(f"Round {round_name} read from a public mirror of MLCommons' results: {source['repository']} "
-                        f"at {source['commit'][:12]} ({source['mirror_of']} could not be read here); its entries "
-                        f"count as entered, none scored, where the mirror's run logs were not read.")
-    return evidence
+        lines.append(said("mlperf_training.mirror", round=round_name, repository=source["repository"],
+                          commit=source["commit"], mirror_of=source["mirror_of"]))
+    return lines
 
 
-def _trained(cover: Coverage, platform: str) -> str:
-    families = cover.families(platform)
+def _trained(cover: Coverage, platform: str) -> dict:
+    """What PLATFORM's families trained under audit: the families, and the benchmarks by field."""
     models = [m for m in cover.models() if m in cover.models_of(platform)]
     areas = list(dict.fromkeys(model_area(m) for m in models))  # models come in AREAS' order
-    by_area = "; ".join(f"{a}: {', '.join(m for m in models if model_area(m) == a)}" for a in areas)
-    return (f"{plural(len(families), platform.upper() + ' family')} ({', '.join(families) or 'none'}) trained "
-            f"{plural(len(models), 'benchmark')} in {plural(len(areas), 'field')} ({by_area or 'none'})")
+    return {"platform": platform, "families": list(cover.families(platform)),
+            "fields": [{"field": a, "benchmarks": [m for m in models if model_area(m) == a]} for a in areas]}
 
 
 @rule("flexibility", KIND,
@@ -329,7 +349,8 @@ def _trained(cover: Coverage, platform: str) -> str:
            "more; contradicted if the TPU families do; mixed otherwise. Demonstrated breadth only: a benchmark a vendor "
            "did not enter is not one its chips cannot run, and MLPerf holds no task outside machine learning.")
 def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdict, evidence, facts = _breadth(coverage(published))
+    verdict, lines, facts = _breadth(coverage(published))
     if published.entered.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
-    return Finding(verdict, with_mirrors(published, evidence), facts={**facts, **mirrored(published)})
+    return Finding(verdict, with_mirrors(published, lines), facts={**facts, **mirrored(published)},
+                   as_of=newest_round(published, reference))

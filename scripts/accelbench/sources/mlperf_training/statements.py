@@ -65,6 +65,7 @@ def tpu_scalable(published: MLPerfTraining, reference: Reference) -> Finding:
     tpu = [v for (_, p), v in largest.items() if p == "tpu"]
     biggest = max((v["chips"] for v in tpu), default=0)
     verdict = SUPPORTED if biggest >= POD_SCALE else MIXED if tpu else CONTRADICTED
+    dated = max((reference.round_date("training", v["round"]) for v in largest.values()), default="")
     return Finding(verdict, [], links=[(v["submitter"], v["url"]) for v in tpu], facts={
         "topic": "largest_systems", "pod_scale": POD_SCALE,
-        "largest": [{"platform": p, **v} for (b, p), v in sorted(largest.items())]})
+        "largest": [{"platform": p, **v} for (b, p), v in sorted(largest.items())]}, as_of=dated)

@@ -12,36 +12,38 @@ range wholly beyond the margin either way decides, one that reaches into it is m
 from __future__ import annotations
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, beyond_margin, combined, rule
+from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, Line, beyond_margin, combined, rule, said
 from accelbench.sources.papers.format import COMPARED, KIND, Papers, QuotedRange, doi_url, short_citation
 
-NO_PAPER = "No peer-reviewed paper with a quoted TPU-against-GPU figure on this claim yet."
+NO_PAPER = said("papers.no_paper")
 
 
-def sentence(paper: dict, figure: QuotedRange) -> str:
-    tpu, gpu = paper["chips"]["tpu"]["name"], paper["chips"]["gpu"]["name"]
-    where = paper["quotation"]["where"].split(" (")[0]
-    return (f"{paper['_label'].capitalize()} (authors at {', '.join(paper['affiliation']['organisations'])}): "
-            f"{short_citation(paper)}, {tpu} against {gpu}; {where}: “{paper['quotation']['text']}”; "
-            f"the figure used: {tpu} “{figure.phrase}”")
+def quoted(paper: dict, figure: QuotedRange) -> Line:
+    """One quoted figure as data: the paper's label, its authors' organisations, its short citation,
+    the chips compared, the quotation and where it stands (as the paper's file has them), and the
+    phrase the figure is read from."""
+    return said("papers.figure", label=paper["_label"], organisations=paper["affiliation"]["organisations"],
+                citation=short_citation(paper), tpu=paper["chips"]["tpu"]["name"], gpu=paper["chips"]["gpu"]["name"],
+                quotation={"text": paper["quotation"]["text"], "where": paper["quotation"]["where"]}, phrase=figure.phrase)
 
 
 def _judge(claim: str, papers: Papers) -> Finding:
-    verdicts, evidence, links, compared = [], [], [], []
+    verdicts, lines, links, compared = [], [], [], []
     for paper, figure in papers.figures(claim):
         verdicts.append(beyond_margin(figure.low, figure.high))
-        evidence.append(sentence(paper, figure))
+        lines.append(quoted(paper, figure))
         tpu, gpu = paper["chips"]["tpu"]["name"], paper["chips"]["gpu"]["name"]
         compared.append(Comparison(
-            label=f"{short_citation(paper)}: {tpu} vs {gpu}",
+            name=f"{short_citation(paper)}: {tpu} vs {gpu}",
             advantage=(figure.low * figure.high) ** 0.5, low=figure.low, high=figure.high,
             metric=COMPARED[figure.measure], tpu=tpu, gpu=gpu,
-            figures=f"{tpu} “{figure.phrase}” ({short_citation(paper)})", url=doi_url(paper),
-            where=short_citation(paper), by=", ".join(paper["affiliation"]["organisations"])))
+            figures=said("papers.figures", tpu=tpu, phrase=figure.phrase, citation=short_citation(paper)),
+            url=doi_url(paper), where=short_citation(paper), by=", ".join(paper["affiliation"]["organisations"]),
+            tpu_published=str(paper["citation"]["year"]), gpu_published=str(paper["citation"]["year"])))
         links.append((f"{short_citation(paper)} (doi:{paper['citation']['doi']})", doi_url(paper)))
         if paper["citation"].get("arxiv"):
             links.append((f"arXiv {paper['citation']['arxiv']}", f"https://arxiv.org/abs/{paper['citation']['arxiv']}"))
-    return Finding(combined(verdicts), evidence or [NO_PAPER], links=list(dict.fromkeys(links)), comparisons=compared)
+    return Finding(combined(verdicts), lines or [NO_PAPER], links=list(dict.fromkeys(links)), comparisons=compared)
 
 
 @rule("speed", KIND,

@@ -32,15 +32,6 @@ def row_url(row: dict) -> str:
     return f"https://github.com/{row['repository']}/blob/{row['commit']}/{path}#L{row['line']}"
 
 
-def figure_text(value) -> str:
-    """A figure as the document wrote it, with thousands separators: 4127.56 -> 4,127.56, 6288.0 -> 6,288."""
-    text = repr(value)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or "e" in text or "inf" in text or "nan" in text:
-        return str(value)
-    whole, _, fraction = text.partition(".")
-    return f"{int(whole):,}" + (f".{fraction}" if fraction.strip("0") else "")
-
-
 def release_key(release: str | None) -> tuple[int, ...]:
     """A release's order: 26.06 < 26.06.01 < 26.08; no release (a document of one table) first."""
     return tuple(int(part) for part in release.split(".")) if release else ()

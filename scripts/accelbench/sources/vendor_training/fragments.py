@@ -11,6 +11,7 @@ import pandas as pd
 from accelbench.core.text import esc
 from accelbench.publish.fragments.core import Context, concat, download, figure, fragment, rules_list, wrap
 from accelbench.publish.render import charts
+from accelbench.publish.wording.lines import text
 from accelbench.sources.vendor_training import tables as vendor_tables
 from accelbench.sources.vendor_training.format import KIND, row_url
 from accelbench.sources.vendor_training.pairs import match
@@ -33,7 +34,7 @@ def _matched(ctx: Context):
 def _vendor_pairs(ctx: Context, args: list[str]) -> str:
     pairs, _ = _matched(ctx)
     finding = ctx.findings().get(("speed", KIND))
-    said = f"<p>{esc(LABEL)}. {esc(finding.evidence[0])}.</p>\n" if finding else ""
+    said = f"<p>{esc(LABEL)}. {esc(text(finding.lines[0]))}.</p>\n" if finding else ""
     if not pairs:
         return said + "\n<p>No TPU row and GPU row of the vendors' documents match.</p>\n"
     counted, superseded = vendor_tables.pairs_tables(pairs, functools.partial(pair_cost, ctx.reference))

@@ -53,7 +53,9 @@ def config(row: dict) -> tuple:
 class Pair:
     tpu: dict
     gpu: dict
-    flags: tuple[str, ...]  # what the reader must know of the comparison ("different FP8 recipes ...")
+    # what the reader must know of the comparison, as data (the wording module says each): {"flag": "recipes",
+    # the family and each side's recipe}, or {"flag": "variant", the model as written and the setting that decides it}
+    flags: tuple[dict, ...]
     superseded_by: str | None  # None: it counts; else the newer release of a side with this configuration
 
     @property
@@ -73,7 +75,7 @@ class Refusal:
     reason: str
 
 
-def _precision(tpu: dict, gpu: dict) -> tuple[str | None, str | None]:
+def _precision(tpu: dict, gpu: dict) -> tuple[str | None, dict | None]:
     """(a refusal, or None; a flag, or None) for the two rows' precisions."""
     keys = tpu["precision_key"], gpu["precision_key"]
     for row, side in ((tpu, "TPU"), (gpu, "GPU")):
@@ -87,10 +89,10 @@ def _precision(tpu: dict, gpu: dict) -> tuple[str | None, str | None]:
     if families[0] != families[1]:
         return (f"precision {tpu['precision']} vs {gpu['precision']}: {FAMILY_NAMES[families[0]]} and "
                 f"{FAMILY_NAMES[families[1]]} are never compared"), None
-    return None, f"different {FAMILY_NAMES[families[0]]} recipes ({tpu['precision']} vs {gpu['precision']})"
+    return None, {"flag": "recipes", "family": FAMILY_NAMES[families[0]], "tpu": tpu["precision"], "gpu": gpu["precision"]}
 
 
-def _variant(q: Qualifier, row: dict, other: dict) -> tuple[str | None, str | None]:
+def _variant(q: Qualifier, row: dict, other: dict) -> tuple[str | None, dict | None]:
     """(a refusal, or None; a flag, or None) for a qualified model name, by what the other side's
     recipe sets (MaxText's default where it sets nothing)."""
     recipe = other.get("recipe")
@@ -107,10 +109,15 @@ def _variant(q: Qualifier, row: dict, other: dict) -> tuple[str | None, str | No
         return f"model {q.written!r}: {what}, not a number", None
     if on != q.on:
         return f"model {q.written!r} runs {q.variant}; {what}", None
-    return None, f"{q.written!r}: {what}"
+    setting = recipe["settings"][q.setting]
+    return None, {"flag": "variant", "model": q.written, "platform": other["platform"], "setting": q.setting,
+                  "value": value, "path": recipe["path"], "line": setting.get("line"),
+                  "lines": [recipe["first_line"], recipe["last_line"]],
+                  "default": MAXTEXT_DEFAULTS[q.setting] if value is None else None,
+                  "default_read": MAXTEXT_DEFAULTS_READ if value is None else None}
 
 
-def _model(tpu: dict, gpu: dict) -> tuple[str | None, str | None]:
+def _model(tpu: dict, gpu: dict) -> tuple[str | None, dict | None]:
     """(a refusal, or None; a flag, or None) for the two rows' model names."""
     outside = [row["model"] for row in (tpu, gpu) if not declared(row["model"])]
     if outside:
@@ -121,7 +128,7 @@ def _model(tpu: dict, gpu: dict) -> tuple[str | None, str | None]:
     return None, None
 
 
-def _refusal(tpu: dict, gpu: dict) -> tuple[str | None, tuple[str, ...]]:
+def _refusal(tpu: dict, gpu: dict) -> tuple[str | None, tuple[dict, ...]]:
     """(a refusal, or None; the flags of the pair)."""
     reason, model_flag = _model(tpu, gpu)
     if reason:

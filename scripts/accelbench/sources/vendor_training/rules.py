@@ -15,10 +15,8 @@ from accelbench.core.prices import (
     PricedComparison,
     PricedPair,
     Unpriced,
-    dollars,
-    dollars_per,
-    elsewhere,
     price_comparison,
+    usd,
 )
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import (
@@ -27,17 +25,18 @@ from accelbench.judge.judging import (
     Comparison,
     CostItem,
     Finding,
+    Line,
     beyond_margin,
     combined,
     favoured,
     rule,
+    said,
 )
-from accelbench.sources.vendor_training.format import KIND, VendorTraining, figure_text
+from accelbench.sources.vendor_training.format import KIND, VendorTraining
 from accelbench.sources.vendor_training.names import precision_family, shown_name
 from accelbench.sources.vendor_training.pairs import Pair, counted
 
-NO_PAIR = ("No TPU row and GPU row of the vendors' documents match (model, chips, global batch size, sequence "
-           "length, task and precision).")
+NO_PAIR = said("vendor_training.no_pair")
 
 
 def side(row: dict) -> str:
@@ -46,25 +45,31 @@ def side(row: dict) -> str:
     return f"{row['system']} ({what})"
 
 
-def configuration(pair: Pair) -> str:
+def _pair(pair: Pair) -> dict:
+    """A pair as its lines name it, as data (the wording module words it): the configuration as the
+    TPU row spells it, each side's system, framework, release, precision and tokens per second per
+    chip, and the flags the matching raised."""
+    rows = {name: {**{k: row[k] for k in ("system", "framework", "release", "precision", "tokens_per_s_per_chip")},
+                   "published": row["line_date"] or ""} for name, row in (("tpu", pair.tpu), ("gpu", pair.gpu))}
     t = pair.tpu
-    return f"{t['model']} on {t['chips']} chips, GBS {t['gbs']}, sequence {t['seq_len']}"
+    return {"model": t["model"], "chips": t["chips"], "gbs": t["gbs"], "seq_len": t["seq_len"], **rows,
+            "flags": list(pair.flags)}
 
 
-def comparison(pair: Pair, advantage: float, metric: str, figures: str) -> Comparison:
-    """A pair as the answers' chart draws it: one row, labelled by its systems and configuration."""
+def comparison(pair: Pair, advantage: float, metric: str, figures: Line | None) -> Comparison:
+    """A pair as the answers' chart draws it: one row, labelled by its systems and configuration, with
+    each side's software release, its recipe where the two differ, and the day each figure was committed."""
     t, g = pair.tpu, pair.gpu
     family = format_name(precision_family(t["precision_key"]) or t["precision"] or "")
-    said = family or "precision not stated"
+    said_as = family or "precision not stated"
+    recipes = (t["precision"] or "", g["precision"] or "") if t["precision_key"] != g["precision_key"] else ("", "")
     return Comparison(
-        label=f"{t['system']} vs {g['system']}, {shown_name(t['model'])}, {t['chips']} chips, {said}",
+        name=f"{t['system']} vs {g['system']}, {shown_name(t['model'])}, {t['chips']} chips, {said_as}",
         advantage=advantage, metric=metric, tpu=t["chip"] or t["system"], gpu=g["chip"] or g["system"],
-        figures=figures + _flags(pair), url=g["url"], chips=int(t["chips"]), precision=family,
-        model=shown_name(t["model"]), where=f"{side(t)} against {side(g)}")
-
-
-def _flags(pair: Pair) -> str:
-    return f" [{'; '.join(pair.flags)}]" if pair.flags else ""
+        figures=figures, url=g["url"], chips=int(t["chips"]), precision=family,
+        model=shown_name(t["model"]), where=f"{side(t)} against {side(g)}", tpu_release=t["release"] or "",
+        gpu_release=g["release"] or "", tpu_recipe=recipes[0], gpu_recipe=recipes[1],
+        tpu_published=t["line_date"] or "", gpu_published=g["line_date"] or "")
 
 
 def _links(pairs: list[Pair]) -> list[tuple[str, str]]:
@@ -98,26 +103,26 @@ def speed(published: VendorTraining, reference: Reference) -> Finding:
     ratios = [p.gpu_over_tpu for p in pairs]
     sides = [favoured(1 / r) for r in ratios]
     faster, slower = sides.count("tpu"), sides.count("gpu")
-    evidence = [f"{len(pairs)} matched pairs (each GPU system's newest release at that precision): the TPU trains more "
-                f"than {MARGIN_TEXT} faster per chip on {faster}, more than {MARGIN_TEXT} slower on {slower}, within "
-                f"{MARGIN_TEXT} on "
-                f"{len(pairs) - faster - slower}; "
-                f"GPU/TPU tokens/s per chip from {min(ratios):.2f} to {max(ratios):.2f}"]
-    evidence += [f"{configuration(p)}: TPU {side(p.tpu)} {p.tpu['precision']} {figure_text(p.tpu['tokens_per_s_per_chip'])} "
-                 f"tokens/s per chip; GPU {side(p.gpu)} {p.gpu['precision']} {figure_text(p.gpu['tokens_per_s_per_chip'])}; "
-                 f"GPU/TPU {p.gpu_over_tpu:.2f}{_flags(p)}" for p in pairs]
-    compared = [comparison(p, 1 / p.gpu_over_tpu, "tokens/s per chip",
-                           f"TPU {side(p.tpu)} {figure_text(p.tpu['tokens_per_s_per_chip'])} tokens/s per chip; "
-                           f"GPU {side(p.gpu)} {figure_text(p.gpu['tokens_per_s_per_chip'])}") for p in pairs]
-    return Finding(combined(verdicts), evidence, links=_links(pairs), comparisons=compared)
+    lines = [said("vendor_training.speed.head", pairs=len(pairs), faster=faster, slower=slower,
+                  within=len(pairs) - faster - slower, low=min(ratios), high=max(ratios),
+                  published=[[p.tpu["line_date"] or "", p.gpu["line_date"] or ""] for p in pairs])]
+    lines += [said("vendor_training.speed.pair", **_pair(p), gpu_over_tpu=p.gpu_over_tpu) for p in pairs]
+    compared = [comparison(p, 1 / p.gpu_over_tpu, "tokens/s per chip", said("vendor_training.speed.figures", **_pair(p)))
+                for p in pairs]
+    return Finding(combined(verdicts), lines, links=_links(pairs), comparisons=compared)
 
 
 def pair_basis(reference: Reference, pair: Pair) -> PricedPair | Unpriced:
     """Both chips of a pair priced the way the cost claim is judged (PriceList.gcp_basis)."""
-    for side, row in (("TPU", pair.tpu), ("GPU", pair.gpu)):
-        if not row["chip"]:
-            return Unpriced(side, f"{row['system']} is no chip of the reference data, so it has no price")
+    chipless = _chipless(pair)
+    if chipless:
+        return Unpriced(chipless[0], "no_chip", chipless[1]["system"])
     return reference.prices.gcp_basis(pair.tpu["chip"], pair.gpu["chip"])
+
+
+def _chipless(pair: Pair) -> tuple[str, dict] | None:
+    """The first side ("TPU" or "GPU") whose system is no chip of the reference data, with its row."""
+    return next(((name, row) for name, row in (("TPU", pair.tpu), ("GPU", pair.gpu)) if not row["chip"]), None)
 
 
 def pair_cost(reference: Reference, pair: Pair) -> PricedComparison | Unpriced:
@@ -140,31 +145,48 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
     pairs = counted(published.rows)
     if not pairs:
         return Finding(NOT_MEASURED, [NO_PAIR])
-    verdicts, evidence, unpriced, priced, compared, left = [], [], [], [], [], []
+    verdicts, lines, unpriced, priced, compared, left = [], [], [], [], [], []
     for p in pairs:
         priced_pair = pair_cost(reference, p)
         if isinstance(priced_pair, Unpriced):
             left.append((p, priced_pair))
-            unpriced.append(f"{configuration(p)} ({side(p.tpu)} vs {side(p.gpu)}): {priced_pair.side} side unpriced: "
-                            f"{priced_pair.reason}")
+            unpriced.append(_unpriced(p, priced_pair))
             continue
         basis, tpu, gpu = priced_pair.basis, priced_pair.tpu_usd, priced_pair.gpu_usd
         verdicts.append(beyond_margin(priced_pair.advantage))
         priced.append(p)
-        figures = f"TPU {dollars_per('tokens', tpu)} at {basis.tpu.text()}; GPU {dollars(gpu)} at {basis.gpu.text()}"
+        figures = said("vendor_training.cost.figures", **_pair(p), tpu_usd=tpu, tpu_price=basis.tpu.facts, gpu_usd=gpu,
+                       gpu_price=basis.gpu.facts)
         compared.append(comparison(p, priced_pair.advantage, "dollars per billion tokens", figures))
-        evidence.append(f"{configuration(p)}: TPU {side(p.tpu)} {dollars_per('tokens', tpu)} at "
-                        f"{basis.tpu.text()}; GPU {side(p.gpu)} {dollars(gpu)} at {basis.gpu.text()}"
-                        f"{elsewhere(reference.prices, p.gpu['chip'], 'tokens', p.gpu['tokens_per_s_per_chip'])}"
-                        f"{_flags(p)}")
-    head = f"{len(priced)} of {len(pairs)} matched pairs priced on GCP (both chips from one price list)"
-    costed = [CostItem(comparison(p, 1, "", "").label, KIND, "tokens", p.tpu["chip"], p.gpu["chip"],
+        lines.append(said("vendor_training.cost.pair", **_pair(p), tpu_usd=tpu, tpu_price=basis.tpu.facts, gpu_usd=gpu,
+                          gpu_price=basis.gpu.facts, **_elsewhere(reference, p)))
+    head = said("vendor_training.cost.head", priced=len(priced), pairs=len(pairs))
+    costed = [CostItem(comparison(p, 1, "", None).name, KIND, "tokens", p.tpu["chip"], p.gpu["chip"],
                        p.tpu["tokens_per_s_per_chip"], p.gpu["tokens_per_s_per_chip"], int(p.tpu["chips"]),
                        int(p.gpu["chips"]), p.gpu["url"]) for p in pairs]
     facts = {"topic": "unpriced", "priced": len(priced), "pairs": len(pairs), "provider": "GCP",
              **_why_unpriced(left, reference)} if left else {}
-    return Finding(combined(verdicts), [head, *evidence, *unpriced], links=_links(priced), comparisons=compared,
+    return Finding(combined(verdicts), [head, *lines, *unpriced], links=_links(priced), comparisons=compared,
                    costed=costed, facts=facts)
+
+
+def _unpriced(pair: Pair, basis: Unpriced) -> Line:
+    """The side left unpriced: its system is no chip of the reference data, or GCP's price list
+    cannot price the pair (why, as data: the vocabulary words it, as the pairs' tables do)."""
+    chipless = _chipless(pair)
+    if chipless:
+        return said("vendor_training.cost.no_chip", **_pair(pair), side=chipless[0], system=chipless[1]["system"])
+    return said("vendor_training.cost.unpriced", **_pair(pair), side=basis.side, unpriced=basis.facts)
+
+
+def _elsewhere(reference: Reference, pair: Pair) -> dict:
+    """The GPU's cheapest on-demand offer outside GCP (its price's facts, and its dollars per billion
+    tokens), or None: context beside a verdict judged at GCP, never part of it."""
+    best = reference.prices.cheapest_elsewhere(pair.gpu["chip"])
+    if best is None:
+        return {"elsewhere": None, "elsewhere_usd": None}
+    return {"elsewhere": best.facts,
+            "elsewhere_usd": usd("tokens", best.usd_per_chip_hour, pair.gpu["tokens_per_s_per_chip"])}
 
 
 def _why_unpriced(left: list[tuple[Pair, Unpriced]], reference: Reference) -> dict:
@@ -181,7 +203,7 @@ def _why_unpriced(left: list[tuple[Pair, Unpriced]], reference: Reference) -> di
             elif not reference.prices.of(row["chip"], "GCP"):
                 no_price[row["chip"]] = missing = True
         if not missing:  # both chips have GCP prices: priced without a host, or from two lists
-            other[f"{basis.side}: {basis.reason}"] = True
-    return {"no_price": [reference.display_name(c) for c in no_price],
-            "no_chip": [reference.display_name(s) for s in no_chip], "other": list(other)}
+            other[(basis.side, basis.why)] = basis.facts
+    return {"no_price": [reference.short_name(c) for c in no_price],
+            "no_chip": [reference.display_name(s) for s in no_chip], "other": list(other.values())}
 

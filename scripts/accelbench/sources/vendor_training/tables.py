@@ -5,9 +5,11 @@ every text from a document is escaped."""
 from __future__ import annotations
 
 from accelbench.core.prices import PricedComparison, dollars
-from accelbench.core.text import esc, num_cell, row_ids
+from accelbench.core.text import as_written, esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
-from accelbench.sources.vendor_training.format import figure_text, flat, row_url
+from accelbench.publish.vocabulary import unpriced
+from accelbench.publish.wording.vendor import flag_text
+from accelbench.sources.vendor_training.format import flat, row_url
 from accelbench.sources.vendor_training.names import MAXTEXT_DEFAULTS, MAXTEXT_DEFAULTS_READ, MODEL_NAMES, PRECISIONS, QUALIFIERS
 from accelbench.sources.vendor_training.pairs import Pair, Refusal
 
@@ -52,17 +54,17 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
             price = getattr(basis, name) if priced else None
             usd = getattr(cost, f"{name}_usd") if priced else None
             cell = (num_cell(f'<span title="{esc(price.text())}; {esc(price.cite)}">{dollars(usd)}</span>', usd) if price
-                    else f'<span title="{esc(basis.reason)}">no price</span>' if basis.side in (name.upper(), "both")
+                    else f'<span title="{esc(unpriced(basis.facts))}">no price</span>' if basis.side in (name.upper(), "both")
                     else "–")
             costs.append((usd, price, cell))
         status = "counts" if p.counts else f"superseded by {p.superseded_by}: not counted"
         body.append([esc(t["model"]) + (f"<br><small>{esc(g['model'])}</small>" if g["model"] != t["model"] else ""),
                      num_cell(esc(t["chips"]), t["chips"]), num_cell(esc(t["gbs"]), t["gbs"]),
                      num_cell(esc(t["seq_len"]), t["seq_len"]), f"{esc(t['precision'])} / {esc(g['precision'])}",
-                     _who(t), _figure(t, t["tokens_per_s_per_chip"], figure_text(t["tokens_per_s_per_chip"])), _date(t),
-                     _who(g), _figure(g, g["tokens_per_s_per_chip"], figure_text(g["tokens_per_s_per_chip"])), _date(g),
+                     _who(t), _figure(t, t["tokens_per_s_per_chip"], as_written(t["tokens_per_s_per_chip"])), _date(t),
+                     _who(g), _figure(g, g["tokens_per_s_per_chip"], as_written(g["tokens_per_s_per_chip"])), _date(g),
                      num_cell(f"{p.gpu_over_tpu:.2f}", p.gpu_over_tpu), costs[0][2], costs[1][2],
-                     "; ".join(esc(x) for x in (status, *p.flags))])
+                     "; ".join(esc(x) for x in (status, *map(flag_text, p.flags)))])
         keys.append([t["model_key"], t["chips"], t["gbs"], t["seq_len"], t["precision"], g["system"], g["release"],
                      g["precision"]])
         data.append({
@@ -79,8 +81,8 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
             "tpu_usd_per_chip_hour": costs[0][1].usd_per_chip_hour if costs[0][1] else None,
             "gpu_usd_per_chip_hour": costs[1][1].usd_per_chip_hour if costs[1][1] else None,
             "price_tier": basis.tier if priced else None,
-            "unpriced": None if priced else f"{basis.side}: {basis.reason}",
-            "counts": p.counts, "superseded_by": p.superseded_by, "flags": "; ".join(p.flags),
+            "unpriced": None if priced else f"{basis.side}: {unpriced(basis.facts)}",
+            "counts": p.counts, "superseded_by": p.superseded_by, "flags": "; ".join(map(flag_text, p.flags)),
         })
     ids = row_ids(anchor, keys)
 
@@ -120,7 +122,7 @@ def rows_table(rows: list[dict], *, anchor: str) -> Table:
     body, keys, data = [], [], []
     for r in rows:
         def fig(field, r=r):
-            return _figure(r, r[field], figure_text(r[field])) if r[field] is not None else "N/A"
+            return _figure(r, r[field], as_written(r[field])) if r[field] is not None else "N/A"
         notes = f' <small title="{esc(" ".join(r["notes"]))}">(note)</small>' if r["notes"] else ""
         body.append([esc(r["model"]) + notes, esc(r["system"]) + (f"<br><small>{esc(r['chip'])}</small>" if r["chip"] else ""),
                      esc(r["release"] or "–"), esc(r["task"] or "not stated"), num_cell(esc(r["chips"]), r["chips"]),

@@ -49,6 +49,8 @@ from accelbench.publish.vocabulary import (
     span,
     times,
     trained,
+    vendor_page,
+    when,
 )
 
 MAX_WORDS = 35  # the opening sentence: one a reader takes in at once
@@ -482,9 +484,9 @@ CHOOSE = {"gpu": "choose GPUs", "tpu": "choose TPUs", "either": "either can do"}
 def _if_framework(f: dict) -> tuple[str, str]:
     if f["unsupported"]:
         return (f"If your code is in {listed(f['unsupported'])}",
-                f"{f['vendor']}'s page for {f['chip']} says {listed(f['unsupported'])} is not supported there; "
+                f"{vendor_page(f)} for {f['chip']} says {listed(f['unsupported'])} is not supported there; "
                 f"{listed(f['supported'])} run on both")
-    return "Whatever your framework", f"{f['vendor']}'s page for {f['chip']} lists {listed(f['supported'])}"
+    return "Whatever your framework", f"{vendor_page(f)} for {f['chip']} lists {listed(f['supported'])}"
 
 
 def _if_cloud(f: dict) -> tuple[str, str]:
@@ -523,7 +525,14 @@ def condition(c) -> tuple[str, str, str]:
 
 
 def as_of(date: str) -> str:
-    return f"as of {date}" if date else ""
+    """'as of 11 August 2026': how recent the evidence is ('' where nothing is dated)."""
+    return f"as of {when(date)}" if date else ""
+
+
+def evidence_as_of(a: Answer) -> str:
+    """How recent an answer's evidence is, where it stands beside the answer: 'evidence as of
+    August 2026', the newest source it rests on ('' where none is dated)."""
+    return f"evidence {as_of(a.as_of)}" if a.as_of else ""
 
 
 # The words around the article's other claims and the recommendation, by key (publish/fragments/statements.py)

@@ -1,0 +1,96 @@
+"""The words of every line of detail a finding holds: each rule records a Line (a template's key and
+the values it found, judge/judging.py), and this module turns it into the sentence a reader sees.
+The templates are declared by concern in the modules beside this one (measured.py, reference.py,
+mlperf.py, vendor.py, papers.py) and gathered here into one table, LINES; a key declared twice
+stops the import, and a key with no template stops the build, naming it.
+
+A template is a format string, or a function of the values where the words depend on them. Beside
+Python's own format specifications (``{x:.3g}``), a field may name how a value is said:
+
+    ``{x:num}``     a measured figure: 3 significant digits, large ones with separators
+    ``{x:ratio}``   a ratio with its 95% interval (a Ratio's fields)
+    ``{x:usd}``     dollars (core.prices.dollars); ``{x:usd/runs}``, ``{x:usd/tokens}`` per unit of work
+    ``{x:price}``   a price per chip-hour with where and in which tier (a Price's fields)
+    ``{x:list}``    items joined by commas; ``{x:listed}`` "a, b and c"
+    ``{x:lines}``   nested Lines joined by "; "; ``{x:line}`` one nested Line ('' where None)
+    ``{x:upper}``   upper case ("gpu" -> "GPU")
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping
+
+from accelbench.core.prices import dollars, dollars_per
+from accelbench.core.text import listed
+from accelbench.judge.judging import Line
+from accelbench.publish.vocabulary import num, price, ratio
+from accelbench.publish.wording import measured, mlperf, papers, reference, vendor
+
+Template = str | Callable[[Mapping], str]
+
+
+class _Words(string.Formatter):
+    def format_field(self, value, spec: str) -> str:
+        if spec == "num":
+            return num(value)
+        if spec == "ratio":
+            return ratio(value)
+        if spec == "usd":
+            return dollars(value)
+        if spec.startswith("usd/"):
+            return dollars_per(spec[4:], value)
+        if spec == "price":
+            return price(value)
+        if spec == "list":
+            return ", ".join(value)
+        if spec == "listed":
+            return listed(value)
+        if spec == "lines":
+            return "; ".join(text(v) for v in value)
+        if spec == "line":
+            return "" if value is None else text(value)
+        if spec == "upper":
+            return str(value).upper()
+        return super().format_field(value, spec)
+
+
+_WORDS = _Words()
+
+
+def gathered(*tables: Mapping[str, Template]) -> dict[str, Template]:
+    """The templates of every concern in one table; a key declared twice is an error, naming it."""
+    out: dict[str, Template] = {}
+    for table in tables:
+        for key, template in table.items():
+            if key in out:
+                raise ValueError(f"the template {key!r} is declared twice in the wording module")
+            out[key] = template
+    return out
+
+
+GENERAL: dict[str, Template] = {
+    # judge/generations.py: which comparisons decide a per-chip verdict
+    "generations.deciding": "{deciding} of {compared} comparisons are of chips of the same generation (first available "
+                            "within {months} months): only those decide this verdict",
+}
+
+LINES = gathered(GENERAL, measured.LINES, reference.LINES, mlperf.LINES, vendor.LINES, papers.LINES)
+
+
+def text(line: Line) -> str:
+    """The sentence a Line stands for; a key with no template is an error naming it."""
+    try:
+        template = LINES[line.key]
+    except KeyError:
+        raise KeyError(f"no template for the line {line.key!r} in the wording module (publish/wording/)") from None
+    return template(line.values) if callable(template) else _WORDS.vformat(template, (), line.values)
+
+
+def figures(c) -> str:
+    """A comparison's figures as its tooltip and tables say them."""
+    return text(c.figures)
+
+
+def texts(lines: list[Line]) -> list[str]:
+    return [text(line) for line in lines]

@@ -1,0 +1,67 @@
+"""The words of the lines of detail our own runs' rules record (judge/measured_rules.py): each
+side's best figure with the chip and framework that made it, the ratio with its 95% interval, the
+operations that failed or were left out, the frameworks that trained GPT-2 small where."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from accelbench.core.prices import dollars_per
+from accelbench.publish.vocabulary import num, price, ratio
+
+# What each like-with-like comparison of our runs compares, by its id (judge/measured_rules.py)
+COMPARED = {"matmul": "bf16 matmul, n ≥ 4096, best framework on each",
+            "gpt2": "GPT-2 small training step, best framework and variant on each",
+            "gpt2_energy": "GPT-2 small training, tokens per joule, best on each",
+            "matmul_energy": "bf16 matmul at n = 8192, TFLOP per joule, best on each"}
+
+
+def _side(side: Mapping, unit: str) -> str:
+    m = side["measured"]
+    said = "not measured yet" if m is None else f"{num(m['value'])} {unit} ({m['device']}, {m['framework']})"
+    return f"{side['platform'].upper()}: {said}"
+
+
+def _like_for_like(v: Mapping) -> str:
+    sides = "; ".join(_side(s, v["unit"]) for s in v["sides"])
+    return f"{COMPARED[v['compared']]}: {sides}" + (f"; TPU/GPU {ratio(v['ratio'])}" if v["ratio"] else "")
+
+
+def _cost_side(v: Mapping) -> str:
+    if v["usd"] is None:
+        return f"{v['platform'].upper()}: not measured yet, or no GCP price for the chip"
+    return (f"{v['platform'].upper()}: {dollars_per('tokens', v['usd'])} ({v['device']}, {v['framework']}; "
+            f"{price(v['price'])})")
+
+
+def _any_size(v: Mapping) -> str:
+    parts = "; ".join(f"{t['platform'].upper()} ({', '.join(t['configs'])}): {', '.join(t['frameworks'])}"
+                      for t in v["trained"])
+    return f"Training steps measured here at any model size: {parts} (only GPT-2 small on a GPU or TPU decides this)."
+
+
+def _trained(v: Mapping) -> str:
+    fws = v["frameworks"]
+    return f"{v['platform'].upper()}: GPT-2 small trained with {', '.join(fws)}" if fws else \
+        f"{v['platform'].upper()}: not trained yet"
+
+
+LINES = {
+    "measured.like_for_like": _like_for_like,
+    "measured.general_ops.not_measured": "General-purpose operations: not measured yet on both a GPU and a TPU.",
+    "measured.general_ops.left_out": "Left out: {operations:list}.",
+    "measured.general_ops.median": lambda v: (
+        "Median TPU/GPU elements/s over FFT, sort, scatter-add, gather and a small matmul, at the largest size "
+        f"measured on both, best framework on each: {ratio(v['ratio'])}") if v["ratio"] else "No operation ran on both.",
+    "measured.general_ops.failed_on_tpu": "Failed on the TPU for a limit of the chip or framework, but ran on the "
+                                          "GPU: {operations:list}.",
+    "measured.cost.side": _cost_side,
+    "measured.cost.ratio": "GPU cost / TPU cost: {ratio:ratio}",
+    "measured.cost.figures": "{lines:lines}",
+    "measured.energy.no_tpu_counter": "TPUs expose no energy counter to programs: TPU energy is not measured.",
+    "measured.frameworks.trained": _trained,
+    "measured.frameworks.failed": "{platform:upper} {framework}: {status} ({category}): {reason}",
+    "measured.frameworks.any_size": _any_size,
+    "measured.frameworks.not_attempted": "Not attempted on a TPU yet: {frameworks:list}.",
+    "measured.frameworks.torch_on_tpu": "PyTorch/{against} tokens/s on the TPU: {ratio:ratio}",
+}

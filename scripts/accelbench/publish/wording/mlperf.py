@@ -1,0 +1,119 @@
+"""The words of MLPerf's lines of detail: MLPerf Training's rules (sources/mlperf_training/rules.py:
+chip-hours and dollars per run of each benchmark's pair of entries, the software stacks, the
+submitters, the fields trained, the rounds read from a mirror) and MLPerf Inference's
+(sources/mlperf_inference/rules.py: per-chip throughput of Stable Diffusion XL, always said to be
+inference). An entry is data (its chip, chips, submitter and availability) and is named here, in
+the one way every line names it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from accelbench.core.prices import dollars, dollars_per
+from accelbench.core.text import listed, plural
+from accelbench.publish.vocabulary import elsewhere, price, unpriced
+
+INFERENCE = "Inference, not training (never counted towards an answer on training)"  # opens every inference line
+MIRROR = "read from a public mirror of MLCommons' results"
+
+
+def _entry(e: Mapping) -> str:
+    """'TPU v6e (Trillium) × 1024 (Google, preview)': the chip, chips, submitter and availability."""
+    return f"{e['name']} × {e['chips']} ({e['submitter']}, {e['availability']})"
+
+
+def _speed_figures(v: Mapping) -> str:
+    # both entries of a pair are of one availability (like_with_like): each entry's own says which
+    return (f"{_entry(v['tpu'])} {v['tpu_chip_hours']:.3g} chip-hours; {_entry(v['gpu'])} {v['gpu_chip_hours']:.3g} "
+            "chip-hours")
+
+
+def _speed_pair(v: Mapping) -> str:
+    return f"{v['benchmark']} ({v['round']}): {_speed_figures(v)}; GPU/TPU {v['advantage']:.2f}"
+
+
+def _cost_pair(v: Mapping) -> str:
+    return (f"{v['benchmark']} ({v['round']}): {_entry(v['tpu'])} {dollars_per('runs', v['tpu_usd'])} at "
+            f"{price(v['tpu_price'])}; {_entry(v['gpu'])} {dollars(v['gpu_usd'])} at {price(v['gpu_price'])}"
+            + elsewhere(v, 'runs'))
+
+
+def _or(items: list[str], none: str) -> str:
+    return ", ".join(items) or none
+
+
+def _submitters(v: Mapping) -> str:
+    where = "available in the cloud only" if v["cloud_only"] else "not only in the cloud"
+    return (f"TPU submissions by {_or(v['tpu'], 'nobody')} ({where}); GPU submissions by {len(v['gpu'])} submitters "
+            f"({', '.join(v['gpu'])})")
+
+
+def _trained(t: Mapping) -> str:
+    """What one platform trained: its families, and its benchmarks by field (in AREAS' order)."""
+    benchmarks = sum(len(f["benchmarks"]) for f in t["fields"])
+    by_field = "; ".join(f"{f['field']}: {', '.join(f['benchmarks'])}" for f in t["fields"])
+    return (f"{plural(len(t['families']), t['platform'].upper() + ' family')} ({_or(t['families'], 'none')}) trained "
+            f"{plural(benchmarks, 'benchmark')} in {plural(len(t['fields']), 'field')} ({by_field or 'none'})")
+
+
+def _under_audit(v: Mapping) -> str:
+    rounds = v["rounds"]
+    span = f"{rounds[0]} to {rounds[-1]}" if len(rounds) > 1 else "".join(rounds)
+    return f"Under audit (MLPerf Training {span}): {'; '.join(map(_trained, v['trained']))}."
+
+
+def _per_chip(e: Mapping) -> str:
+    return f"{e['per_chip']:.3g} {e['unit']} per chip"
+
+
+def _best_tpu_note(v: Mapping) -> str:
+    # the best TPU a preview: the best one available now beside it, or that none was submitted
+    tpu, available = v["tpu"], v["available"]
+    if tpu["availability"] == "available":
+        return ""
+    beside = (f", the best available now is {_entry(available)} {_per_chip(available)}, TPU/GPU "
+              f"{v['available_ratio']:.2f}" if available is not None else ", and no TPU system available now was submitted")
+    return f"; the best TPU is a {tpu['availability']} system{beside}"
+
+
+def _inference_mirror(v: Mapping) -> str:
+    mirror = v["mirror"]
+    if mirror is None:
+        return ""
+    return (f" ({v['round']} {MIRROR}: {mirror['repository']} at {mirror['commit'][:12]}, summaries only where the "
+            f"mirror holds no detail log)")
+
+
+def _inference_pair(v: Mapping) -> str:
+    return (f"{INFERENCE}: MLPerf Inference {v['round']}, Stable Diffusion XL, {v['scenario']}: best TPU "
+            f"{_entry(v['tpu'])} {_per_chip(v['tpu'])}; best GPU {_entry(v['gpu'])} {_per_chip(v['gpu'])}; "
+            f"TPU/GPU {v['ratio']:.2f}{_best_tpu_note(v)}{_inference_mirror(v)}")
+
+
+LINES = {
+    "mlperf_training.no_result": "No MLPerf result yet.",
+    "mlperf_training.speed.pair": _speed_pair,
+    "mlperf_training.cost.pair": _cost_pair,
+    "mlperf_training.speed.figures": _speed_figures,
+    "mlperf_inference.speed.figures": lambda v: (f"TPU {_entry(v['tpu'])} {_per_chip(v['tpu'])}; GPU {_entry(v['gpu'])} "
+                                                 f"{_per_chip(v['gpu'])}"),
+    "mlperf_training.cost.figures": lambda v: (f"TPU {dollars_per('runs', v['tpu_usd'])} at {price(v['tpu_price'])}; "
+                                               f"GPU {dollars(v['gpu_usd'])} at {price(v['gpu_price'])}"),
+    "mlperf_training.cost.unpriced": lambda v: f"{v['benchmark']} ({v['round']}): {v['side']} side unpriced: "
+                                               f"{unpriced(v['unpriced'])}",
+    "mlperf_training.cost.no_gcp_entry": "{benchmark} ({round}): {side} side unpriced: no entry of its chip has a GCP "
+                                         "price",
+    "mlperf_training.frameworks.stacks": lambda v: (f"TPU submissions: {_or(v['tpu'], 'none')}; GPU submissions: "
+                                                    f"{_or(v['gpu'], 'none')}"),
+    "mlperf_training.availability.submitters": _submitters,
+    "mlperf_training.flexibility.under_audit": _under_audit,
+    "mlperf_training.flexibility.not_entered": "A benchmark a vendor did not enter is not a benchmark its chips cannot "
+                                               "run.",
+    "mlperf_training.flexibility.no_tpu_entry": lambda v: (f"No TPU entry in {'round' if len(v['rounds']) == 1 else 'rounds'} "
+                                                           f"{listed(v['rounds'])}."),
+    "mlperf_training.mirror": (f"Round {{round}} {MIRROR}: {{repository}} at {{commit:.12}} ({{mirror_of}} could not be "
+                               "read here); its entries count as entered, none scored, where the mirror's run logs were "
+                               "not read."),
+    "mlperf_inference.no_result": f"{INFERENCE}: No MLPerf Inference result yet.",
+    "mlperf_inference.speed.pair": _inference_pair,
+}

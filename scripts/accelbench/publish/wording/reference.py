@@ -1,0 +1,48 @@
+"""The words of the reference data's lines of detail (judge/reference_rules.py): the vendors' number
+formats and framework pages, and the dated price list. Each says it is reference data, never a
+measurement."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+
+def _fp64(chip: Mapping) -> str:
+    if not chip["stated"]:
+        return f"{chip['chip']} not stated"
+    if not chip["runs"]:
+        return f"{chip['chip']} no FP64 units"
+    return f"{chip['chip']} {chip['tflops']:g} {chip['unit']}" if chip["tflops"] else f"{chip['chip']} yes (no figure stated)"
+
+
+def _fp64_line(v: Mapping) -> str:
+    return (f"FP64 (general scientific computing), as the vendors state it: TPUs: {'; '.join(map(_fp64, v['tpus']))}. "
+            f"GPUs: {'; '.join(map(_fp64, v['gpus']))}.")
+
+
+def _formats_line(v: Mapping) -> str:
+    runs = "; ".join(f"{c['chip']}: {', '.join(c['formats']) or 'none stated'}" for c in v["chips"])
+    return f"Formats each {v['platform'].upper()} runs: {runs}."
+
+
+def _offers(providers: list[str]) -> str:
+    return ", ".join(providers) or "no provider"
+
+
+def _stated(v: Mapping) -> str:
+    route = f" ({v['route']})" if v["route"] else ""
+    quoted = f": “{v['quote']}” ({v['source']}, read {v['read']})" if v["quote"] is not None else ""
+    return f"{v['chip']}, the newest TPU: {v['framework']} {v['support']}{route}{quoted}"
+
+
+LINES = {
+    "specs.designed.no_fp64_stated": "number_formats.csv states FP64 for no chip.",
+    "specs.designed.fp64": _fp64_line,
+    "specs.designed.formats": _formats_line,
+    "specs.designed.kind": "Reference data from the vendors' specifications, not measured; graphics units are not in it.",
+    "specs.frameworks.none_stated": "No framework support is stated for the newest TPU yet (frameworks.csv).",
+    "specs.frameworks.stated": _stated,
+    "specs.frameworks.gpus_with_all": "{with_all} of {gpus} GPUs have TensorFlow, PyTorch and JAX stated as supported.",
+    "prices.availability.offers": lambda v: (f"Price list (reference data, dated; not a measurement): TPU offers from "
+                                             f"{_offers(v['tpu'])}; GPU offers from {_offers(v['gpu'])}."),
+}

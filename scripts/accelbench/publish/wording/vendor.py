@@ -1,0 +1,91 @@
+"""The words of the vendor-published training throughput's lines of detail
+(sources/vendor_training/rules.py): how many matched pairs favour which side, each pair's tokens per
+second per chip or dollars per billion tokens at GCP, and each pair left unpriced and why. A pair is
+data (its configuration, both rows and the flags the matching raised) and is named here, in the one
+way every line names it; a figure reads as the vendor's document wrote it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from accelbench.core.prices import dollars, dollars_per
+from accelbench.core.text import as_written
+from accelbench.judge.judging import MARGIN_TEXT
+from accelbench.publish.vocabulary import APART_MONTHS, elsewhere, price, published_apart, unpriced
+
+
+def _side(row: Mapping) -> str:
+    """'DGX-GB300 (Megatron-Bridge (NeMo) 26.08)'; a document of one table has no release."""
+    what = f"{row['framework']} {row['release']}" if row["release"] else row["framework"]
+    return f"{row['system']} ({what})"
+
+
+def _configuration(v: Mapping) -> str:
+    return f"{v['model']} on {v['chips']} chips, GBS {v['gbs']}, sequence {v['seq_len']}"
+
+
+def flag_text(f: Mapping) -> str:
+    """What the matching flagged on a pair, in words: the two sides' recipes of one number format
+    ("different FP8 recipes (fp8_full vs MXFP8)"), or the model variant a recipe's setting decides
+    and where it is set ("'DeepSeekV3 (w/o MTP)': the TPU recipe sets no mtp_num_layers (path lines
+    68-111), so MaxText's default of 0 applies (base.yml, ...)")."""
+    if f["flag"] == "recipes":
+        return f"different {f['family']} recipes ({f['tpu']} vs {f['gpu']})"
+    sets = (f"sets {f['setting']}={f['value']} ({f['path']} line {f['line']})" if f["value"] is not None else
+            f"sets no {f['setting']} ({f['path']} lines {f['lines'][0]}-{f['lines'][1]})")
+    default = f", so MaxText's default of {f['default']} applies ({f['default_read']})" if f["value"] is None else ""
+    return f"{f['model']!r}: the {f['platform'].upper()} recipe {sets}{default}"
+
+
+def _flags(v: Mapping) -> str:
+    """The matching's flags, and how far apart the two sides' software is where it is months apart."""
+    flags = [*map(flag_text, v["flags"]), published_apart(v["tpu"]["published"], v["gpu"]["published"])]
+    return f" [{'; '.join(f for f in flags if f)}]" if any(flags) else ""
+
+
+def _speed_figures(v: Mapping) -> str:
+    return (f"TPU {_side(v['tpu'])} {as_written(v['tpu']['tokens_per_s_per_chip'])} tokens/s per chip; "
+            f"GPU {_side(v['gpu'])} {as_written(v['gpu']['tokens_per_s_per_chip'])}{_flags(v)}")
+
+
+def _speed_head(v: Mapping) -> str:
+    apart_ = sum(1 for t, g in v["published"] if published_apart(t, g))
+    return (f"{v['pairs']} matched pairs (each GPU system's newest release at that precision): the TPU trains more than "
+            f"{MARGIN_TEXT} faster per chip on {v['faster']}, more than {MARGIN_TEXT} slower on {v['slower']}, within "
+            f"{MARGIN_TEXT} on {v['within']}; GPU/TPU tokens/s per chip from {v['low']:.2f} to {v['high']:.2f}"
+            + (f"; on {apart_} of them the two sides' figures (and their software) were published {APART_MONTHS} or more "
+               "months apart"
+               if apart_ else ""))
+
+
+def _speed_pair(v: Mapping) -> str:
+    t, g = v["tpu"], v["gpu"]
+    return (f"{_configuration(v)}: TPU {_side(t)} {t['precision']} {as_written(t['tokens_per_s_per_chip'])} tokens/s "
+            f"per chip; GPU {_side(g)} {g['precision']} {as_written(g['tokens_per_s_per_chip'])}; GPU/TPU "
+            f"{v['gpu_over_tpu']:.2f}{_flags(v)}")
+
+
+def _cost_pair(v: Mapping) -> str:
+    return (f"{_configuration(v)}: TPU {_side(v['tpu'])} {dollars_per('tokens', v['tpu_usd'])} at "
+            f"{price(v['tpu_price'])}; GPU {_side(v['gpu'])} {dollars(v['gpu_usd'])} at {price(v['gpu_price'])}"
+            f"{elsewhere(v, 'tokens')}{_flags(v)}")
+
+
+def _unpriced(v: Mapping, why: str) -> str:
+    return f"{_configuration(v)} ({_side(v['tpu'])} vs {_side(v['gpu'])}): {v['side']} side unpriced: {why}"
+
+
+LINES = {
+    "vendor_training.no_pair": "No TPU row and GPU row of the vendors' documents match (model, chips, global batch "
+                               "size, sequence length, task and precision).",
+    "vendor_training.speed.head": _speed_head,
+    "vendor_training.speed.figures": _speed_figures,
+    "vendor_training.cost.figures": lambda v: (f"TPU {dollars_per('tokens', v['tpu_usd'])} at {price(v['tpu_price'])}; "
+                                               f"GPU {dollars(v['gpu_usd'])} at {price(v['gpu_price'])}{_flags(v)}"),
+    "vendor_training.speed.pair": _speed_pair,
+    "vendor_training.cost.head": "{priced} of {pairs} matched pairs priced on GCP (both chips from one price list)",
+    "vendor_training.cost.pair": _cost_pair,
+    "vendor_training.cost.no_chip": lambda v: _unpriced(v, f"{v['system']} is no chip of the reference data, so it "
+                                                           "has no price"),
+    "vendor_training.cost.unpriced": lambda v: _unpriced(v, unpriced(v["unpriced"])),
+}
