@@ -74,7 +74,7 @@ def vendor(gpu="GB300", model="Llama 3.1 70B", chips=64, precision="FP8", where=
     return Comparison(f"Ironwood vs DGX-{gpu}, {model}", advantage, "tokens/s per chip", "TPU7x", f"DGX-{gpu}", figures,
                       chips=chips, precision=precision, model=model, where=where, tpu_name="Ironwood (TPU7x)",
                       gpu_name=gpu, tpu_available="2025-11", gpu_available="2025-07",
-                      generation="same generation" if same else "the GPU is a year older", same_generation=same,
+                      gap_months=4 if same else 16, same_generation=same,
                       gpu_release=gpu_release, **more)
 
 
@@ -209,7 +209,7 @@ def test_the_home_chart_draws_the_same_generation_speed_comparisons_and_the_pric
 def test_a_timeline_places_each_comparison_at_its_tpus_first_availability_and_skips_the_undated():
     dated = [vendor(), vendor(gpu="GB200", same=False),
              Comparison("paper", 1.43, "speed", "TPU v4", "A100", FIGURES, where="Jouppi", tpu_name="TPU v4", gpu_name="A100",
-                        tpu_available="2020", gpu_available="2020-05-14", generation="same generation", same_generation=True),
+                        tpu_available="2020", gpu_available="2020-05-14", gap_months=1, same_generation=True),
              Comparison("odd", 1.0, "m", "TPU x", "B200", FIGURES, model="m", tpu_name="TPU x", gpu_name="B200")]
     frame = frame_of(*dated)
     assert dict(zip(frame["tpu_available"], frame["when"], strict=True)) == {"2025-11": "2025-11-01", "2020": "2020-07-01",

@@ -96,7 +96,7 @@ def test_each_priced_row_of_the_tables_is_an_offer_with_both_list_prices(ctx):
               for o in c["offers"]}
     found = 0
     for item in costed_items(ctx):
-        if item.tpu_chip and item.gpu_chip and not item.unpriced:
+        if item.tpu_chip and item.gpu_chip and not item.unmeasured:
             for pair in REFERENCE.prices.pairs(item.tpu_chip, item.gpu_chip):
                 if isinstance(pair, PricedPair):
                     o = offers[(item.name, pair.provider, pair.tier)]

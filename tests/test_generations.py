@@ -4,6 +4,7 @@ kind, and an older TPU generation's verdict does not turn today's answer."""
 
 import csv
 import shutil
+from dataclasses import replace
 
 import pytest
 
@@ -11,9 +12,10 @@ from accelbench.core.availability import AvailabilityError, read_availability
 from accelbench.core.reference import Reference
 from accelbench.judge.answers import TO_GPU, KindAnswer, KindInfo, answer, current
 from accelbench.judge.claims import CLAIMS
-from accelbench.judge.generations import GENERATION_MONTHS, by_generation, dated, gap_words
+from accelbench.judge.generations import GENERATION_MONTHS, by_generation, dated
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SUPPORTED, Comparison, Finding
 from accelbench.publish import wording
+from accelbench.publish.vocabulary import generation
 
 from conftest import ROOT
 from helpers import FIGURES
@@ -33,9 +35,9 @@ def test_every_chip_of_the_reference_data_has_a_first_availability_date_with_its
 
 
 def test_tpu_v4_is_of_the_a100s_generation_and_ironwood_three_years_newer_than_the_h100():
-    assert dated(pair("TPU v4", "A100 SXM 80GB", 1.4), REFERENCE).generation == "same generation"
+    assert generation(dated(pair("TPU v4", "A100 SXM 80GB", 1.4), REFERENCE)) == "same generation"
     ironwood = dated(pair("TPU7x (Ironwood)", "H100 SXM", 2.5), REFERENCE)
-    assert ironwood.generation == "the GPU is 3 years older" and not ironwood.same_generation
+    assert generation(ironwood) == "the GPU is 3 years older" and not ironwood.same_generation
     assert (ironwood.tpu_available, ironwood.gpu_available) == (REFERENCE.available("TPU7x (Ironwood)").date,
                                                                 REFERENCE.available("H100 SXM").date)
     assert dated(pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 0.7), REFERENCE).same_generation
@@ -45,7 +47,7 @@ def test_tpu_v4_is_of_the_a100s_generation_and_ironwood_three_years_newer_than_t
                                            (13, "the GPU is a year older"), (37, "the GPU is 3 years older"),
                                            (-30, "the TPU is 2 years older")])
 def test_the_gap_in_words(months, words):
-    assert gap_words(months) == words
+    assert generation(replace(pair("TPU v4", "A100 SXM 80GB", 1.0), gap_months=months)) == words
 
 
 def test_an_h100_pair_no_longer_turns_a_same_generation_verdict():
@@ -54,7 +56,7 @@ def test_an_h100_pair_no_longer_turns_a_same_generation_verdict():
                                                         pair("TPU7x (Ironwood)", "H100 SXM", 2.5)])
     judged = by_generation("speed", found, REFERENCE)
     assert judged.verdict == CONTRADICTED
-    assert [c.generation for c in judged.comparisons] == ["same generation", "the GPU is 3 years older"]
+    assert [generation(c) for c in judged.comparisons] == ["same generation", "the GPU is 3 years older"]
     assert len(judged.comparisons) == 2  # the other comparison stays, labelled
     # cost is judged on every comparison: a price already reflects the chip's age
     assert by_generation("cost", found, REFERENCE).verdict == CONTRADICTED

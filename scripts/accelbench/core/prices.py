@@ -97,6 +97,19 @@ def dollars_per(work: str, value: float) -> str:
     return f"{dollars(value)} {UNITS[work]}"
 
 
+def price_words(p: dict) -> str:
+    """A price (a Price's facts) as every sentence, table and tooltip says it: '$2.70 per chip-hour
+    (GCP us-central1, on-demand)', with the host where it is left out. Said here, beside dollars(),
+    so that the one wording of a price serves the pages and the command line alike."""
+    host = ", the GPUs alone: the catalog has no host VM price there" if p["host_included"] is False else ""
+    return f"{dollars(p['usd_per_chip_hour'])} per chip-hour ({place(p['provider'], p['region'])}, {p['tier']}{host})"
+
+
+def place(provider: str, region: str) -> str:
+    """Where a price is offered: 'GCP us-central1', or 'GCP, region not stated'."""
+    return f"{provider} {region}" if region else f"{provider}, region not stated"
+
+
 class PriceError(ValueError):
     """A price file or row that cannot be read: the message names the file, the line and the field."""
 
@@ -134,9 +147,7 @@ class Price:
                 "usd_per_chip_hour": self.usd_per_chip_hour, "host_included": self.host_included}
 
     def text(self) -> str:
-        """"$2.70 per chip-hour (GCP us-central1, on-demand)", with the host where it is left out."""
-        host = ", the GPUs alone: the catalog has no host VM price there" if self.host_included is False else ""
-        return f"{dollars(self.usd_per_chip_hour)} per chip-hour ({self.where}, {self.tier}{host})"
+        return price_words(self.facts)
 
     def when(self, today: date) -> str:
         """The price's date as readers see it, with its age where it is older than STALE_MONTHS."""
@@ -147,7 +158,7 @@ class Price:
 
     @property
     def where(self) -> str:
-        return f"{self.provider} {self.region}" if self.region else f"{self.provider}, region not stated"
+        return place(self.provider, self.region)
 
 
 class PriceList:

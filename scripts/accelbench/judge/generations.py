@@ -25,26 +25,16 @@ RULE = (f"Chips are compared with their contemporaries. Each chip has the date i
         f"comparison priced at one date, since a price already reflects a chip's age.")
 
 
-def gap_words(months: float) -> str:
-    """'same generation' within the limit, else which side is older and by how much, in years."""
-    if abs(months) <= GENERATION_MONTHS:
-        return "same generation"
-    years = round(abs(months) / 12)
-    older = "GPU" if months > 0 else "TPU"
-    span = "a year" if years <= 1 else f"{years} years"
-    return f"the {older} is {span} older"
-
-
 def dated(c: Comparison, reference: Reference) -> Comparison:
-    """The comparison with both chips' dates and its generation label (none where a chip is undated)."""
+    """The comparison with both chips' dates and the months between them (None where a chip is undated)."""
     tpu, gpu = reference.available(c.tpu), reference.available(c.gpu)
     c = replace(c, tpu_name=reference.display_name(c.tpu), gpu_name=reference.display_name(c.gpu),
                 tpu_short=reference.short_name(c.tpu), gpu_short=reference.short_name(c.gpu))
     if tpu is None or gpu is None:
         return replace(c, tpu_available=tpu.date if tpu else "", gpu_available=gpu.date if gpu else "",
-                       generation="", same_generation=False)
+                       gap_months=None, same_generation=False)
     months = tpu.month - gpu.month  # above 0: the GPU came first
-    return replace(c, tpu_available=tpu.date, gpu_available=gpu.date, generation=gap_words(months),
+    return replace(c, tpu_available=tpu.date, gpu_available=gpu.date, gap_months=months,
                    same_generation=abs(months) <= GENERATION_MONTHS)
 
 

@@ -154,7 +154,7 @@ DIRECTION_CODES = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDE
 
 # Fields written by the rules in words: the wording module says them, so the data leaves them out
 # (a comparison's chips, model, round and dates are in its other fields).
-WORDED = {"name", "where", "generation", "tpu_name", "gpu_name", "tpu_short", "gpu_short", "unpriced"}
+WORDED = {"name", "where", "tpu_name", "gpu_name", "tpu_short", "gpu_short"}
 
 
 def _comparison(c: Comparison | CostItem) -> dict:

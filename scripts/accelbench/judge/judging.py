@@ -117,7 +117,9 @@ class Comparison:
     gpu_short: str = ""
     tpu_available: str = ""  # each chip's first availability (reference data), set by judge/generations.py
     gpu_available: str = ""
-    generation: str = ""  # "same generation", "the GPU is 3 years older", or "" where a chip is not dated
+    # months between the two chips' first availability (the TPU's less the GPU's: above 0, the GPU is older);
+    # None where a chip is not dated. publish/vocabulary.generation says it ("the GPU is 3 years older")
+    gap_months: int | None = None
     same_generation: bool = False  # within GENERATION_MONTHS of each other: it may decide a per-chip verdict
     round: str = ""  # the MLPerf round both entries are of ("v4.1"), where it is one
     tpu_release: str = ""  # each side's software release as its source numbers it ("26.08"), where it does
@@ -150,7 +152,9 @@ class CostItem:
     tpu_chips: int | None = None  # chips per side, for hours on the whole system (tokens only)
     gpu_chips: int | None = None
     url: str = ""
-    unpriced: str = ""  # why the comparison cannot be priced at all ("the TPU is not measured yet")
+    # the sides ("GPU", "TPU") with no run of ours to price: a comparison measured here that cannot be priced
+    # at all (publish/vocabulary.unmeasured says why)
+    unmeasured: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -215,9 +215,8 @@ def cost(store: Store, reference: Reference) -> Finding:
     sides = {pl: cheapest_per_token(store, reference, pl) for pl in PLATFORMS}
     lines = [_cost_line(pl, c) for pl, c in sides.items()]
     if sides["gpu"] is None or sides["tpu"] is None:
-        missing = " and ".join(pl.upper() for pl, c in sides.items() if c is None)
         costed = [CostItem("GPT-2 small training (measured here)", MEASURED, "tokens", None, None, 0, 0,
-                           unpriced=f"{missing}: no full-size GPT-2 small run on a chip with a GCP price yet")]
+                           unmeasured=tuple(pl.upper() for pl, c in sides.items() if c is None))]
         return Finding(NOT_MEASURED, lines, _runs(*(c[0] for c in sides.values() if c)), costed=costed)
     (g, _, g_price), (t, _, t_price) = sides["gpu"], sides["tpu"]
     # the TPU's advantage: GPU cost / TPU cost = (GPU price / TPU price) x (TPU tokens/s / GPU tokens/s)

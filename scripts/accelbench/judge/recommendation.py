@@ -68,7 +68,7 @@ def _price(reference: Reference, finding: Finding | None) -> Condition | None:
     if finding is None:
         return None
     for item in finding.costed:
-        if not (item.tpu_chip and item.gpu_chip) or item.unpriced:
+        if not (item.tpu_chip and item.gpu_chip) or item.unmeasured:
             continue
         gpu = reference.prices.cheapest(item.gpu_chip, "GCP")
         tpu = reference.prices.cheapest(item.tpu_chip, "GCP")

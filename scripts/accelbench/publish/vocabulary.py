@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from accelbench.core.availability import month_of
 from accelbench.core.framework_support import SUPPORTED as STATED
-from accelbench.core.prices import dollars, dollars_per
+from accelbench.core.prices import dollars_per
+from accelbench.core.prices import price_words as price
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.answers import DISAGREE, ONE_KIND, TIE, TO_GPU, TO_TPU, WEAK, KindAnswer
 from accelbench.judge.claims import MEASURED, PRICES, SPECS
+from accelbench.judge.generations import GENERATION_MONTHS
 from accelbench.judge.judging import MARGIN_TEXT, Comparison
 
 TIE_BAND = f"±{MARGIN_TEXT}"  # the margin within which the rules call a tie, as every sentence, caption and tooltip writes it
@@ -79,14 +81,6 @@ def ratio(r: dict) -> str:
     return f"{r['value']:.3g} (95% interval {r['low']:.3g} to {r['high']:.3g})"
 
 
-def price(p: dict) -> str:
-    """A price (a Price's fields): '$2.70 per chip-hour (GCP us-central1, on-demand)', with the
-    host where it is left out."""
-    host = ", the GPUs alone: the catalog has no host VM price there" if p["host_included"] is False else ""
-    where = f"{p['provider']} {p['region']}" if p["region"] else f"{p['provider']}, region not stated"
-    return f"{dollars(p['usd_per_chip_hour'])} per chip-hour ({where}, {p['tier']}{host})"
-
-
 def elsewhere(v: dict, work: str) -> str:
     """The clause on the GPU's cheapest on-demand offer outside GCP (``v``'s elsewhere: a price's
     fields or None, and elsewhere_usd per unit of WORK): context beside a verdict judged at GCP,
@@ -114,6 +108,11 @@ def published_apart(tpu_published: str, gpu_published: str) -> str:
         return ""
     newer, older_side = ("GPU", "TPU") if months > 0 else ("TPU", "GPU")
     return f"the {newer}'s figure was published {abs(months)} months after the {older_side}'s"
+
+
+def unmeasured(sides: tuple[str, ...]) -> str:
+    """Why a comparison of our own runs has no price: the sides with no run to price."""
+    return f"{' and '.join(sides)}: no full-size GPT-2 small run on a chip with a GCP price yet"
 
 
 def unpriced(u: dict) -> str:
@@ -160,6 +159,17 @@ def factor(c: Comparison, side: str) -> tuple[float, float]:
 def chip(c: Comparison, side: str) -> str:
     """A chip as a clause names it: its short name ('Ironwood', 'H100'; reference data)."""
     return (c.tpu_short or c.tpu) if side == "tpu" else (c.gpu_short or c.gpu)
+
+
+def generation(c: Comparison) -> str:
+    """'same generation' within GENERATION_MONTHS, else which side is older and by how much, in years;
+    '' where a chip is not dated."""
+    if c.gap_months is None:
+        return ""
+    if abs(c.gap_months) <= GENERATION_MONTHS:
+        return "same generation"
+    years = round(abs(c.gap_months) / 12)
+    return f"the {'GPU' if c.gap_months > 0 else 'TPU'} is {'a year' if years <= 1 else f'{years} years'} older"
 
 
 def older(c: Comparison, side: str) -> str:

@@ -66,7 +66,7 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
                                 "figures": figures(c), "url": c.url, "tpu": tpu, "gpu": gpu, "chips": c.chips,
                                 "gpu_chips": c.gpu_chips, "precision": c.precision, "preview": c.preview,
                                 "model": c.model, "where": c.where, "tpu_available": c.tpu_available,
-                                "gpu_available": c.gpu_available, "generation": c.generation,
+                                "gpu_available": c.gpu_available, "generation": vocabulary.generation(c),
                                 "same_generation": c.same_generation})
                 compared.append(c)
     return labelled(records, compared)

@@ -29,7 +29,7 @@ from accelbench.core.prices import (
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.judging import MARGIN, CostItem
 from accelbench.publish.render.tables import Table, html_table
-from accelbench.publish.vocabulary import ESTIMATE, unpriced
+from accelbench.publish.vocabulary import ESTIMATE, unmeasured, unpriced
 
 UNIT = {"tokens": "billion tokens", "runs": "training run"}
 
@@ -60,8 +60,9 @@ def priced_rows(items: list[CostItem], prices: PriceList) -> list[PricedRow]:
         offers = prices.pairs(item.tpu_chip, item.gpu_chip) if item.tpu_chip and item.gpu_chip else []
         # no tier to price in: no provider sells the TPU and GCP has no price for the GPU either (it may
         # have one elsewhere): one row says which sides
-        if item.unpriced or not offers:
-            out.append(PricedRow(item, "–", "–", None, item.unpriced or _unpriced_sides(item, prices)))
+        if item.unmeasured or not offers:
+            out.append(PricedRow(item, "–", "–", None, unmeasured(item.unmeasured) if item.unmeasured else
+                                 _unpriced_sides(item, prices)))
             continue
         for found in offers:
             if isinstance(found, Unpriced):
