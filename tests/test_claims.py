@@ -66,3 +66,12 @@ def test_the_judgement_is_made_from_the_registry_passed_and_nothing_registered_o
     measured_only = {k: r for k, r in RULES.items() if k[1] == MEASURED}
     judged = judge(Store.of_runs([], {}), Published(), Reference(ROOT / "build_data" / "reference"), measured_only)
     assert set(judged.findings) == set(measured_only)
+
+
+def test_a_prediction_either_shows_the_trend_so_far_or_names_what_would_decide_it():
+    from accelbench.publish import wording
+
+    for s in (s for s in STATEMENTS.values() if s.prediction):
+        assert s.judged_by or s.to_decide, s.slug
+        if not s.judged_by:
+            assert wording.prediction(s.to_decide).endswith(f": {s.to_decide} would decide it."), s.slug

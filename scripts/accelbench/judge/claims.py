@@ -89,6 +89,7 @@ class Statement:
     answered_by: tuple[str, ...] = ()  # table claims (CLAIMS) or statements whose answers answer it
     judged_by: tuple[str, ...] = ()  # kinds of evidence with a rule of their own for it
     prediction: bool = False
+    to_decide: str = ""  # a prediction with no rule of its own: the evidence that would decide it
 
     @property
     def feature(self) -> str:  # as the methodology's lists of rules name a claim
@@ -135,7 +136,9 @@ _STATEMENTS = (
     Statement("custom-chips", FUTURE, "Custom AI Chips (like TPUs) will become more common.", (), (EPOCH,), True),
     Statement("hybrid", FUTURE, "Hybrid models — using both GPUs and TPUs — will optimize efficiency.", (), (EPOCH,), True),
     Statement("open-tpu-access", FUTURE, "More open TPU access beyond Google Cloud could democratize AI research.",
-              ("availability",), (), True),
+              ("availability",), (), True,
+              "TPUs offered by a provider other than Google Cloud in the dated price lists, and notable models from "
+              "research labs trained on them"),
     Statement("conclusion-gpus", CONCLUSION, "If you need maximum flexibility and variety, GPUs are your best bet.",
               ("flexibility", "frameworks", "availability")),
     Statement("conclusion-tpus", CONCLUSION, "If you prioritize speed, scale, and TensorFlow optimization, go for TPUs.",

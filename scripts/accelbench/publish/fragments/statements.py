@@ -75,7 +75,7 @@ def _statement(ctx: Context, args: list[str]) -> str:
         kinds = ", ".join(ctx.judgement.kinds[k].named for k in missing)
         out.append(f"<p>{esc(WORDS['not_imported'].format(kinds=kinds))}</p>\n")
     if s.statement.prediction and not s.kinds:
-        out.append(f"<p>{esc(wording.prediction([]))}</p>\n")
+        out.append(f"<p>{esc(wording.prediction(s.statement.to_decide))}</p>\n")
     if s.linked:
         out.append(f'<p>{esc(WORDS["answered_with"])}</p>\n<ul>' + "".join(_linked(ctx, slug) for slug in s.linked) + "</ul>\n")
     return "".join(out) + "</div>\n"

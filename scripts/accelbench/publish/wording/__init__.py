@@ -471,9 +471,9 @@ def statement_verdict(verdict: str) -> str:
     return STATEMENT_VERDICTS[verdict]
 
 
-def prediction(linked: list[str]) -> str:
-    """A prediction's sentence where no rule of its own shows a trend."""
-    return ("A prediction, which no evidence decides yet" + (f"; what stands today: {listed(linked)}." if linked else "."))
+def prediction(to_decide: str) -> str:
+    """A prediction's sentence where no rule of its own shows a trend, naming what would decide it."""
+    return "A prediction, which no evidence decides yet" + (f": {to_decide} would decide it." if to_decide else ".")
 
 
 # --- the recommendation: who should choose which chip, on what condition -----------------------
