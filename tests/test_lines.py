@@ -92,3 +92,28 @@ def test_judgement_json_carries_each_kinds_lines_as_key_and_values(judged):
     assert [line["key"] for line in measured["lines"]] == ["measured.like_for_like", "measured.like_for_like"]
     sides = measured["lines"][0]["values"]["sides"]
     assert {s["platform"] for s in sides} == {"gpu", "tpu"} and all(s["measured"]["value"] > 0 for s in sides)
+
+
+QUOTED = {"quote", "quotation", "reason"}  # source text verbatim (a vendor's page, a paper, a run file), each in its own field
+
+
+def strings(value):
+    """Every string of the judgement's data, but those under a quoted field."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k not in QUOTED:
+                yield from strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings(v)
+    elif isinstance(value, str):
+        yield value
+
+
+@pytest.mark.parametrize("which", ["real", "fixtures"])
+def test_the_judgement_holds_no_sentence(judged, which):
+    """Codes, numbers, ids and names: no string of the judgement's data reads as a sentence of ours
+    (quoted source text aside, in fields of its own)."""
+    text = [s for s in strings(judgement.as_data(judged[which])) if not s.startswith("http")]
+    sentences = [s for s in text if len(s.split()) > 6 or s.rstrip().endswith(".")]
+    assert not sentences, sentences[:5]

@@ -131,27 +131,6 @@ def test_the_judgement_holds_every_statement_and_its_data_follow_the_schema(comm
     assert verdicts["tpu-ultra-fast"] == "linked" and verdicts["openai-gpus"] in ("supported", "mixed", "contradicted")
 
 
-QUOTED = {"quote", "quotation", "reason"}  # source text verbatim (a vendor's page, a paper, a run file), each in its own field
-
-
-def test_the_judgement_holds_no_sentence(committed):
-    """Codes, numbers, ids and names: no string of the judgement's data reads as a sentence of ours
-    (quoted source text aside, in fields of its own)."""
-    def strings(value):
-        if isinstance(value, dict):
-            for k, v in value.items():
-                if k not in QUOTED:
-                    yield from strings(v)
-        elif isinstance(value, list):
-            for v in value:
-                yield from strings(v)
-        elif isinstance(value, str):
-            yield value
-    text = [s for s in strings(judgement.as_data(committed.judgement)) if not s.startswith("http")]
-    sentences = [s for s in text if len(s.split()) > 6 or s.rstrip().endswith(".")]
-    assert not sentences, sentences[:5]
-
-
 def test_a_statement_that_repeats_a_table_claim_links_its_answer_and_says_it_once(committed):
     box = render(committed, "statement", ["tpu-ultra-fast"]).text
     assert 'href="comparison.html#claim-speed"' in box
