@@ -167,3 +167,12 @@ def test_the_guide_is_one_row_per_situation_each_linking_its_answer_and_repeats_
         assert f'choosing.html#statement-{slug}"' in table, slug
     guide = (ROOT / "docs" / "guide.md").read_text()
     assert '"generated/answer.' not in guide and '"generated/situations.md"' in guide  # the answers live on their pages
+
+
+def test_a_trend_by_year_is_drawn_in_its_box_with_a_phone_layout_and_alt_text_from_its_facts(committed):
+    box = render(committed, "statement", ["custom-chips"]).text
+    years = committed.judgement.statement("custom-chips").kinds[0][1].facts["years"]
+    assert box.count('<figure class="ab-chart">') == 1 and "ab-chart__static--phone" in box
+    assert f"{years[0]['year']} to {years[-1]['year']}" in box and wording.TREND_CAPTION.replace("'", "&#x27;") in box
+    assert wording.words(wording.TREND_CAPTION) <= wording.CAPTION_WORDS
+    assert '<figure class="ab-chart">' not in render(committed, "statement", ["hybrid"]).text  # a count, no trend

@@ -9,8 +9,9 @@ from accelbench.core.text import capitalised, esc
 from accelbench.judge.claims import CHOOSING, CLAIMS, GPUS, STATEMENTS, TPUS
 from accelbench.judge.judging import LINKED, NOT_MEASURED
 from accelbench.publish import wording
-from accelbench.publish.fragments.core import Context, fragment, wrap
+from accelbench.publish.fragments.core import Context, figure, fragment, wrap
 from accelbench.publish.render import tables
+from accelbench.publish.render.trend_chart import trend_chart
 
 COMPARISON_PAGE = "article/comparison.md"
 WORDS = wording.STATEMENT_WORDS
@@ -51,12 +52,20 @@ def _linked(ctx: Context, slug: str) -> str:
             + (f" ({esc(how)})" if how else "") + "</li>")
 
 
-def _own(ctx: Context, kind: str, finding) -> str:
+def _own(ctx: Context, kind: str, finding, slug: str) -> str:
     named = capitalised(ctx.judgement.kinds[kind].named)
     sources = "".join(f' <a href="{esc(url)}">{esc(label)}</a>' for label, url in finding.links[:3] if url)
     return (f'<p><strong>{esc(named)}</strong>: <span class="{_css(finding.verdict)}">'
             f'{esc(wording.statement_verdict(finding.verdict))}</span>. {esc(wording.statement_sentence(finding))}'
-            + (f' <span class="ab-statement__sources">{esc(WORDS["sources"])}{sources}</span>' if sources else "") + "</p>\n")
+            + (f' <span class="ab-statement__sources">{esc(WORDS["sources"])}{sources}</span>' if sources else "") + "</p>\n"
+            + _trend(ctx, finding, slug))
+
+
+def _trend(ctx: Context, finding, slug: str) -> str:
+    """A trend by year, drawn where the facts hold one: a picture says it better than the sentence."""
+    years = finding.facts.get("years") if finding.facts.get("topic") == "trend" else None
+    drawn = years and trend_chart(years, wording.TREND_TITLE, wording.trend_alt(years), f"trend-{slug}")
+    return figure(drawn, wording.TREND_TITLE, wording.TREND_CAPTION, ctx, help="") if drawn else ""
 
 
 @fragment("statement", "SLUG", "one of the article's other claims, answered where it is read: each kind of evidence's "
@@ -69,7 +78,7 @@ def _statement(ctx: Context, args: list[str]) -> str:
     if s.verdict != LINKED:
         out.append(f'<p class="ab-statement__claim">{esc(wording.STATEMENT_HEAD)} <span class="{_css(s.verdict)}">'
                    f'{esc(capitalised(wording.statement_verdict(s.verdict)))}</span></p>\n')
-    out += [_own(ctx, kind, finding) for kind, finding in s.kinds]
+    out += [_own(ctx, kind, finding, s.statement.slug) for kind, finding in s.kinds]
     missing = [k for k in s.statement.judged_by if k not in dict(s.kinds)]
     if missing:
         kinds = ", ".join(ctx.judgement.kinds[k].named for k in missing)

@@ -540,6 +540,19 @@ ARTICLE_PAGES = {"article/gpus.md": "What are GPUs?", "article/tpus.md": "What a
                  "article/comparison.md": "Side-by-side comparison", "article/choosing.md": "When to use which",
                  "article/examples.md": "Real-world examples", "article/future.md": "Future trends",
                  "article/conclusion.md": "Conclusion"}  # as the site's navigation names them
+# The trend chart in a prediction's box (publish/render/trend_chart.py): its title, a caption of a few
+# words (CAPTION_WORDS at most) and its alt text, from the facts it draws
+TREND_TITLE = "What notable models were trained on, by year"
+TREND_CAPTION = "Notable models per year by the hardware Epoch AI records; grey: not stated, as many recent labs disclose none."
+
+
+def trend_alt(years: list[dict]) -> str:
+    """The trend chart's alt text: its span, and each year's stated counts, GPU against TPU and the rest."""
+    said = "; ".join(f"{y['year']}: {y['gpu']} on GPUs, {y['tpu']} on TPUs, {y['other'] + y['mixed']} on other or several "
+                     f"kinds, {y['not_stated']} not stated" for y in years)
+    return f"Notable models per year of publication, {years[0]['year']} to {years[-1]['year']}, by hardware: {said}."
+
+
 STATEMENT_WORDS = {
     "answered_with": "Answered with:", "sources": "Sources:", "not_imported": "Not imported: {kinds}.",
     "undecided": "{n} of the article's claims have no evidence imported yet.",

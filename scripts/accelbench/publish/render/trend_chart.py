@@ -1,0 +1,47 @@
+"""The trend by year of what notable models were trained on, as a statement's facts give it (Epoch
+AI's records: what was used, never what is faster): one stacked bar per year of publication, a
+colour per platform, and the models whose hardware is not stated in grey, so that the reader sees
+how much of each year the counts cover. Laid out for a desktop and for a phone (chart_theme's
+layouts), the phone's text at its own size."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+from accelbench.publish.render.chart_theme import LAYOUTS, PADDING, PALETTE, Chart, Layout, make_figure, title_params
+
+# each platform the facts count, as the legend names it, in stacking order; not stated last, in grey
+PLATFORMS = (("gpu", "GPUs"), ("tpu", "TPUs"), ("other", "other custom chips"), ("mixed", "more than one kind"),
+             ("not_stated", "hardware not stated"))
+COLOURS = (PALETTE[0], PALETTE[1], PALETTE[2], PALETTE[3], "#b0b0b0")
+MIN_YEARS = 2  # a trend of one year is no trend: a sentence says it
+
+
+def trend_chart(years: list[dict], title: str, alt_text: str, uid: str) -> Chart | None:
+    """The stacked bars of ``years`` (each {"year", and a count per PLATFORMS key}); None for fewer than
+    MIN_YEARS years."""
+    if len(years) < MIN_YEARS:
+        return None
+    rows = pd.DataFrame([{"year": str(y["year"]), "platform": label, "order": i, "models": int(y[key])}
+                         for y in years for i, (key, label) in enumerate(PLATFORMS)])
+    desktop, phone = (_bars(rows, title, layout) for layout in LAYOUTS)
+    return make_figure(desktop, alt_text, uid, phone=phone)
+
+
+def _bars(rows: pd.DataFrame, title: str, layout: Layout) -> alt.Chart:
+    labels = [label for _, label in PLATFORMS]
+    # a phone's eight year labels fit its plot only turned
+    x_axis = alt.Axis(labelAngle=0 if layout.axis_title else -45, labelFontSize=layout.font)
+    return alt.Chart(rows).mark_bar().encode(
+        x=alt.X("year:O", title=None, axis=x_axis),
+        y=alt.Y("models:Q", stack="zero", title="notable models" if layout.axis_title else None,
+                axis=alt.Axis(labelFontSize=layout.font, titleFontSize=layout.font, tickMinStep=1)),
+        color=alt.Color("platform:N", sort=labels, scale=alt.Scale(domain=labels, range=list(COLOURS)),
+                        legend=alt.Legend(title=None, orient="top", labelFontSize=layout.font, columns=1)),
+        order=alt.Order("order:Q"),
+        tooltip=[alt.Tooltip("year:O", title="year"), alt.Tooltip("platform:N", title="trained on"),
+                 alt.Tooltip("models:Q", title="notable models")],
+    ).properties(width=layout.timeline, height=layout.timeline_height,
+                 title=title_params(title, layout, None if layout.axis_title else ["notable models per year"]),
+                 padding=PADDING, usermeta={"fit": True})
