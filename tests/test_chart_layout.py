@@ -1,9 +1,11 @@
-"""The answers' charts read at 390 px and at 1280 px, in a real browser (Debian's Chromium via
-Playwright) on the built site: the home page's chart and the comparison page's speed chart, the
-static SVG (what the page shows before it draws, and without JavaScript) and the chart drawn
-interactively. Every marker sits on its row label's line; no text is under 11 px on the screen (a
-phone gets its own layout, not a desktop's scaled down); row labels stay left of the plot; tick
-labels do not touch; a caption is a few words, the rest folded; a tooltip opens inside the screen.
+"""The site's charts read at 390 px and at 1280 px, in a real browser (Debian's Chromium via
+Playwright) on the built site, the static SVG (what the page shows before it draws, and without
+JavaScript) and the chart drawn interactively. The answers' charts (the home page's and the
+comparison page's speed chart): every marker sits on its row label's line; no text is under 11 px
+on the screen (a phone gets its own layout, not a desktop's scaled down); row labels stay left of
+the plot; tick labels do not touch; a caption is a few words, the rest folded; a tooltip opens
+inside the screen. Every chart of every page (the measured, the published figures', the answers'):
+no text under 11 px, none cut by its chart's edge or past the screen, no tick labels touching.
 Screenshots are saved under test-artifacts/ for a person to look at."""
 
 from __future__ import annotations
