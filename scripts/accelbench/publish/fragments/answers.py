@@ -19,7 +19,7 @@ from accelbench.publish.fragments.core import (
     REPRODUCE_PAGE,
     Context,
     Fragment,
-    figure,
+    chart_block,
     fragment,
     rules_list,
     wrap,
@@ -105,7 +105,7 @@ def chart(ctx: Context, answers: list[Answer], uid: str, title: str, prefix_clai
     alt_text = (f"{title}: {len(rows)} comparisons ({kinds}) grouped by TPU chip, the TPU's advantage on a log scale; "
                 f"{sides.count('tpu')} favour the TPU, {sides.count('gpu')} the GPU; "
                 f"{int(rows['same_generation'].sum())} compare chips of the same generation.")
-    return figure(answer_charts.forest_chart(rows, alt_text, MARGIN, uid, title, _kinds_known(ctx)), alt_text, caption,
+    return chart_block(answer_charts.forest_chart(rows, alt_text, MARGIN, uid, title, _kinds_known(ctx)), alt_text, caption,
                   ctx, help=HELP if more else "", more=more)
 
 
@@ -133,7 +133,7 @@ def timeline(ctx: Context, a: Answer, said: set | None = None) -> str:
                 + (f"; {undated} left out, their TPU not dated." if undated else "."))
     more = _folded(said, TIMELINE_CAPTION)
     drawn = answer_charts.timeline_chart(rows, alt_text, MARGIN, f"timeline-{a.claim.slug}", title, _kinds_known(ctx))
-    return figure(drawn, alt_text, SHORT_TIMELINE_CAPTION, ctx, help=_help(more), more=more)
+    return chart_block(drawn, alt_text, SHORT_TIMELINE_CAPTION, ctx, help=_help(more), more=more)
 
 
 def _kinds_known(ctx: Context) -> list[str]:

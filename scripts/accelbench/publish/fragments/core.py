@@ -240,8 +240,8 @@ CHART_HELP = ("Hover a point or bar for its value and run; click a legend entry 
               "scroll to zoom, drag to pan, double-click to reset.")
 
 
-def figure(figure: chart_theme.Chart | None, alt: str, caption: str, ctx: Context, wide: bool = False,
-           help: str = CHART_HELP, more: str = "") -> str:
+def chart_block(drawn: chart_theme.Chart | None, alt: str, caption: str, ctx: Context, wide: bool = False,
+                help: str = CHART_HELP, more: str = "") -> str:
     """A chart in the page: the static SVG, shown until assets/charts.js has drawn the interactive
     one from the specification beside it (and shown in print and without JavaScript); a chart with
     a phone layout has both static SVGs, the stylesheet showing the one for the screen. ``wide``: a
@@ -249,15 +249,15 @@ def figure(figure: chart_theme.Chart | None, alt: str, caption: str, ctx: Contex
     narrow screen (a region the keyboard can focus), never the page. ``caption``: a few words;
     ``more``: the rest of what it says, folded under them with ``help``, what the drawn chart lets
     the reader do (said once it is drawn; '' for nothing), which without ``more`` follows the caption."""
-    if figure is None:  # the alt text of a chart with no data is its title
+    if drawn is None:  # the alt text of a chart with no data is its title
         return not_measured(ctx, alt)
     scrolls = ' tabindex="0" role="region" aria-label="chart, scrolls sideways"' if wide else ""
     # the SVG's text (ticks, legend) stays out of the search index, which every page fetches; the
     # caption says what the chart shows
-    statics = [(figure, "")] if figure.phone is None else [(figure, " ab-chart__static--desktop"),
-                                                           (figure.phone, " ab-chart__static--phone")]
+    statics = [(drawn, "")] if drawn.phone is None else [(drawn, " ab-chart__static--desktop"),
+                                                         (drawn.phone, " ab-chart__static--phone")]
     static = "".join(f'<div class="ab-chart__static{layout}{" ab-chart--wide" if wide else ""}"{scrolls} '
-                     f'data-search-exclude>{drawn.svg}</div>\n' for drawn, layout in statics)
+                     f'data-search-exclude>{shown.svg}</div>\n' for shown, layout in statics)
     if more:
         about = (f'<details class="ab-chart__about"><summary>{esc(wording.CHART_ABOUT)}</summary><p>{esc(more)}</p>'
                  + (f'<p class="ab-chart__help">{esc(help)}</p>' if help else "") + "</details>")
@@ -265,5 +265,5 @@ def figure(figure: chart_theme.Chart | None, alt: str, caption: str, ctx: Contex
         about = f'<span class="ab-chart__help"> {esc(help)}</span>' if help else ""
     return ('\n<figure class="ab-chart">\n' + static
             + f'<div class="ab-chart__live{" ab-chart--wide" if wide else ""}"{scrolls}></div>\n'
-            f'<script type="application/json" class="ab-chart__spec">{chart_theme.page_json(figure)}</script>\n'
+            f'<script type="application/json" class="ab-chart__spec">{chart_theme.page_json(drawn)}</script>\n'
             f'<figcaption>{esc(caption)}{about}</figcaption>\n</figure>\n')

@@ -14,9 +14,9 @@ from accelbench.publish.fragments.core import (
     REPRODUCE_PAGE,
     Context,
     FragmentError,
+    chart_block,
     concat,
     download,
-    figure,
     fragment,
     not_measured,
     rules_list,
@@ -130,7 +130,7 @@ def _cloud_targets(ctx: Context, args: list[str]) -> str:
 def _roofline(ctx: Context, args: list[str]) -> str:
     points, ceilings = queries.roofline_inputs(ctx.store, ctx.reference)
     alt = queries.roofline_alt(points)
-    return figure(charts.roofline_chart(points, ceilings, alt, uid="roofline"), alt,
+    return chart_block(charts.roofline_chart(points, ceilings, alt, uid="roofline"), alt,
                    "Measured here. Each point is a matrix-multiplication result; solid lines are the device's measured "
                    "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.", ctx)
 
@@ -184,7 +184,7 @@ def _chart(ctx: Context, args: list[str]) -> str:
     alt = queries.chart_alt(latest, chart, workload)
     peaks = queries.vendor_peaks(latest, ctx.reference) if chart.get("peak_lines") else ()
     uid = f"{workload}-{metric}" if metric else workload
-    return figure(charts.chart_figure(latest, chart, alt, peaks=peaks, uid=uid), alt,
+    return chart_block(charts.chart_figure(latest, chart, alt, peaks=peaks, uid=uid), alt,
                    f"Measured here. {chart.get('title', ctx.workloads[workload]['title'])}: latest result per device, "
                    f"framework and parameters; error bars span the interquartile range of the timing samples. "
                    f"Each value, with the run it came from, is in the table above.", ctx)

@@ -9,7 +9,7 @@ from accelbench.core.text import capitalised, esc
 from accelbench.judge.claims import CHOOSING, CLAIMS, GPUS, STATEMENTS, TPUS
 from accelbench.judge.judging import LINKED, NOT_MEASURED
 from accelbench.publish import wording
-from accelbench.publish.fragments.core import Context, figure, fragment, wrap
+from accelbench.publish.fragments.core import Context, chart_block, fragment, wrap
 from accelbench.publish.render import tables
 from accelbench.publish.render.trend_chart import trend_chart
 
@@ -65,7 +65,7 @@ def _trend(ctx: Context, finding, slug: str) -> str:
     """A trend by year, drawn where the facts hold one: a picture says it better than the sentence."""
     years = finding.facts.get("years") if finding.facts.get("topic") == "trend" else None
     drawn = years and trend_chart(years, wording.TREND_TITLE, wording.trend_alt(years), f"trend-{slug}")
-    return figure(drawn, wording.TREND_TITLE, wording.TREND_CAPTION, ctx, help="") if drawn else ""
+    return chart_block(drawn, wording.TREND_TITLE, wording.TREND_CAPTION, ctx, help="") if drawn else ""
 
 
 @fragment("statement", "SLUG", "one of the article's other claims, answered where it is read: each kind of evidence's "

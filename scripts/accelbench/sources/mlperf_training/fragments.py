@@ -12,9 +12,9 @@ from accelbench.publish.fragments.core import (
     PUBLISHED_PAGE,
     Context,
     Fragment,
+    chart_block,
     concat,
     download,
-    figure,
     fragment,
     not_measured,
     rules_list,
@@ -131,7 +131,7 @@ def _published_chart(ctx: Context, args: list[str]) -> str:
              "y_label": "chip-hours to train", "title": f"{args[0]}: chip-hours to train against chips (MLPerf)"}
     alt = (f"{chart['title']}, published by others: one line per accelerator and round; fewer chip-hours is better; "
            f"{len(frame)} entries from rounds {', '.join(newest_first(rows['round']))}.")
-    return figure(charts.line_chart(frame, chart, alt, uid=f"published-{args[0]}", tooltip=charts.PUBLISHED_TOOLTIP), alt,
+    return chart_block(charts.line_chart(frame, chart, alt, uid=f"published-{args[0]}", tooltip=charts.PUBLISHED_TOOLTIP), alt,
                    "Published by others (MLPerf Training), not measured here. A flat line scales perfectly; a rising "
                    "one pays chip-hours for a shorter time to train.", ctx)
 
@@ -220,7 +220,7 @@ def _mlperf_scaling(ctx: Context, args: list[str]) -> Fragment:
         models = ", ".join(name_of(b) for b in LARGE_MODELS if b in {c.benchmark for c in drawn})
         alt_text = (f"{chart['title']}, published by others: one line per submitter, chip, benchmark and round, "
                     f"{plural(len(drawn), 'line')} on {models}.")
-        out.append(figure(charts.line_chart(frame, chart, alt_text, uid="mlperf-scaling", tooltip=SCALING_TOOLTIP),
+        out.append(chart_block(charts.line_chart(frame, chart, alt_text, uid="mlperf-scaling", tooltip=SCALING_TOOLTIP),
                           alt_text, "Published by others (MLPerf Training), not measured here. A flat line at 1 scales "
                           "perfectly; a falling one pays chip-hours for a shorter time to train.", ctx))
     out += [wrap(table.html), download(ctx, "mlperf-scaling", table.rows)]

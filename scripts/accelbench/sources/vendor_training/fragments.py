@@ -9,7 +9,7 @@ import functools
 import pandas as pd
 
 from accelbench.core.text import esc
-from accelbench.publish.fragments.core import Context, concat, download, figure, fragment, rules_list, wrap
+from accelbench.publish.fragments.core import Context, chart_block, concat, download, fragment, rules_list, wrap
 from accelbench.publish.render import charts
 from accelbench.publish.wording.lines import text
 from accelbench.sources.vendor_training import tables as vendor_tables
@@ -76,7 +76,7 @@ def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
     alt_text = (f"{chart['title']}: one bar per matched pair that counts ({len(counted)}), coloured by GPU system; "
                 f"a bar reaching past 1 means the GPU trains more tokens per second per chip than the TPU.")
     made = charts.bar_chart(frame, chart, alt_text, uid="vendor-pairs") if counted else None
-    return figure(made, alt_text, "Published by Google and NVIDIA, not measured here and not audited; tokens per "
+    return chart_block(made, alt_text, "Published by Google and NVIDIA, not measured here and not audited; tokens per "
                   "second per chip only (never TFLOP/s, which MaxText and Megatron count differently). Above 1: the "
                   "GPU is faster per chip; below 1: the TPU is.", ctx)
 
