@@ -34,7 +34,9 @@ def test_every_condition_a_buyer_asks_is_decided_from_the_committed_evidence(com
     assert by_topic["framework"].side == "gpu" and "TensorFlow" in by_topic["framework"].figures["unsupported"]
     assert by_topic["cloud"].figures["tpu"] == ["GCP"] and len(by_topic["cloud"].figures["gpu"]) > 1
     assert by_topic["speed"].side == "gpu" and by_topic["speed"].figures["for_side"] <= by_topic["speed"].figures["pairs"]
-    assert all(len(c.as_of) in (0, 10) for c in by_topic.values())
+    # each condition dated by what it rests on: a vendor page or price list as read, MLPerf's round as published
+    assert all(re.fullmatch(r"\d{4}(-\d{2}){0,2}", c.as_of) for c in by_topic.values()), by_topic
+    assert by_topic["scale"].as_of in committed.reference.round_dates.values()  # the newest round of the largest systems
 
 
 def test_the_page_says_each_condition_with_its_figure_its_date_and_a_link(committed):

@@ -12,6 +12,7 @@ import pytest
 from accelbench import registry
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import RunFileError
+from accelbench.judge import judgement
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.judge.judging import SUPPORTED
 from accelbench.prebuild import context
@@ -41,6 +42,11 @@ def second_source(monkeypatch):
     speed = CLAIMS["speed"]
     monkeypatch.setitem(CLAIMS, "speed", dataclasses.replace(speed, judged_by=(*speed.judged_by, "fixture-bench")))
     from fixture_bench import fragments, rules
+    from fixture_bench import wording as fixture_wording
+
+    from accelbench.publish.wording import lines
+    # its templates gathered beside the others, as publish/wording/lines.py gathers a real source's
+    monkeypatch.setattr(lines, "LINES", lines.gathered(lines.LINES, fixture_wording.LINES))
     yield registry.build((*registry.RULE_MODULES, rules), (*registry.FRAGMENT_MODULES, fragments))
     SOURCES.pop("fixture-bench")
     for name in [m for m in sys.modules if m.startswith("fixture_bench")]:
@@ -62,6 +68,11 @@ def test_a_second_source_validates_loads_renders_and_feeds_a_rule(tmp_path, seco
     assert "vendor-reported (Fixture Bench)" in wording.bears_on(speed)
     dataset = render(ctx, "dataset", []).text
     assert "Published Fixture Bench entries" in dataset and "2 rows" in dataset
+    # its line is data in the judgement and words on the card
+    assert "TPU 1200 tokens/s; GPU 1000 tokens/s" in render(ctx, "answers", []).text
+    kinds = next(c for c in json.loads(judgement.as_json(ctx.judgement))["claims"] if c["claim"] == "speed")["kinds"]
+    assert next(k for k in kinds if k["kind"] == "fixture-bench")["lines"] == [
+        {"key": "fixture_bench.pair", "values": {"tpu": 1200.0, "gpu": 1000.0}}]
 
 
 def test_a_file_of_an_unknown_kind_is_refused_naming_the_file(tmp_path):

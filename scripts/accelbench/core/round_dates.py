@@ -4,7 +4,7 @@ A finding on MLPerf results is as recent as the newest round it rests on (Findin
 
 from __future__ import annotations
 
-import re
+from datetime import datetime
 from pathlib import Path
 
 from accelbench.core.columns import csv_rows
@@ -12,11 +12,21 @@ from accelbench.core.columns import csv_rows
 FILE = "mlperf_round_dates.csv"
 COLUMNS = ("suite", "round", "published", "source", "quote", "read")
 SUITES = ("training", "inference")
-DATE = re.compile(r"\d{4}-\d{2}(-\d{2})?")  # a day, or a month where only the month is known
+DATES = ("%Y-%m-%d", "%Y-%m")  # a day, or a month where only the month is known
 
 
 class RoundDateError(ValueError):
     """A row of mlperf_round_dates.csv that cannot be read: the message names file, line and field."""
+
+
+def _is_date(text: str) -> bool:
+    for form in DATES:
+        try:
+            datetime.strptime(text, form)
+            return True
+        except ValueError:
+            pass
+    return False
 
 
 def read_round_dates(reference_dir: Path) -> dict[tuple[str, str], str]:
@@ -27,7 +37,7 @@ def read_round_dates(reference_dir: Path) -> dict[tuple[str, str], str]:
     for line, row in csv_rows(path, COLUMNS, RoundDateError):
         if row["suite"] not in SUITES:
             raise RoundDateError(f"{path}: line {line}: suite: {row['suite']!r} is not one of {', '.join(SUITES)}")
-        if not DATE.fullmatch(row["published"]):
+        if not _is_date(row["published"]):
             raise RoundDateError(f"{path}: line {line}: published: {row['published']!r} is not YYYY-MM-DD or YYYY-MM")
         for field in ("source", "quote", "read"):
             if not row[field].strip():

@@ -2,7 +2,7 @@
 
 Each kind keeps its own verdict and label; the answer only decides which way the kinds point, how
 strongly, which kinds decide it and which are of an older TPU generation. It writes no sentence:
-publish/wording.py says every answer in words. Inference results never count towards an answer on
+publish/wording/ says every answer in words. Inference results never count towards an answer on
 training: they are shown, labelled, beside it.
 """
 
@@ -77,7 +77,7 @@ STRONG, ONE_KIND, WEAK, DISAGREE, TIE = "strong", "one kind", "weak", "disagree"
 class Answer:
     """A claim's answer, structured: which way and how strongly, the kinds that decide it, those of
     an older TPU generation shown and not counted, and every kind's own verdict. Its sentences are
-    publish/wording.py's."""
+    publish/wording/'s."""
 
     claim: Claim
     direction: str  # TO_TPU, TO_GPU, MIXED_ANSWER or NO_EVIDENCE

@@ -27,11 +27,6 @@ class Ratio:
     low: float
     high: float
 
-    def text(self) -> str:
-        if self.low == self.high == self.value:
-            return f"{self.value:.3g} (one metered window each: no sampling interval)"
-        return f"{self.value:.3g} (95% interval {self.low:.3g} to {self.high:.3g})"
-
     def scaled(self, factor: float) -> Ratio:
         return Ratio(self.value * factor, self.low * factor, self.high * factor)
 

@@ -122,8 +122,8 @@ def newest_chips(reference: Reference) -> dict[str, int]:
 
 
 def dated(finding: Finding, rule: Rule, store: Store) -> Finding:
-    """A finding dated by the newest thing it rests on: on our own runs, the newest run; on
-    comparisons, the newest side's publication; else as its rule dated it, from the source it read."""
+    """A finding dated by the newest thing it rests on: on our own runs, the newest run; else as its
+    rule dated it, from the source it read; else, on comparisons, the newest side's publication."""
     if rule.kind == MEASURED:
         return replace(finding, as_of=store.newest_date(finding.runs))
     published = [d for c in finding.comparisons for d in (c.tpu_published, c.gpu_published) if d]
@@ -158,7 +158,7 @@ WORDED = {"name", "where", "tpu_name", "gpu_name", "tpu_short", "gpu_short"}
 
 
 def _comparison(c: Comparison | CostItem) -> dict:
-    return {k: v for k, v in asdict(c).items() if k not in WORDED}
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(c).items() if k not in WORDED}
 
 
 def line_data(line: Line) -> dict:
@@ -194,7 +194,7 @@ def as_data(j: Judgement) -> dict:
             "statements": [{"statement": s.statement.slug, "page": s.statement.page, "answered_by": list(s.linked),
                             "prediction": s.statement.prediction, "verdict": VERDICT_CODES[s.verdict],
                             "kinds": [{"kind": k, "verdict": VERDICT_CODES[f.verdict], "facts": f.facts,
-                                       "sources": [url for _, url in f.links]} for k, f in s.kinds]}
+                                       "as_of": f.as_of, "sources": [url for _, url in f.links]} for k, f in s.kinds]}
                            for s in j.statements],
             "recommendation": [asdict(c) for c in j.recommendation]}
 

@@ -170,13 +170,20 @@ class Finding:
     links: list[tuple[str, str]] = field(default_factory=list)  # (label, url)
     comparisons: list[Comparison] = field(default_factory=list)
     costed: list[CostItem] = field(default_factory=list)  # what the cost page prices at every provider and tier
-    # the deciding facts, structured, where it compares no number: {"topic": ..., values}; publish/wording.py
+    # the deciding facts, structured, where it compares no number: {"topic": ..., values}; publish/wording/
     # turns each topic into the answer's sentence (the rules never write that sentence themselves)
     facts: dict = field(default_factory=dict)
     # how recent it is: the date (YYYY-MM-DD, or YYYY-MM where the source gives no day) of the newest
     # source it rests on, as published (a round's results, a recipe's commit, a paper) or, for reference
     # data, as read; "" where it rests on nothing dated
     as_of: str = ""
+
+    def __post_init__(self):
+        # a line of prose would reach the judgement and the pages unworded: refused where it is made
+        prose = next((line for line in self.lines if not isinstance(line, Line)), None)
+        if prose is not None:
+            raise TypeError(f"a finding's lines are Lines (a template's key and its values, judging.said), not "
+                            f"{type(prose).__name__}: {prose!r}")
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The article's conclusion rewritten from the judgement: who should choose which chip, on what
 condition (the framework a team uses, the clouds it can use, its scale, the price it can get), and
 the figure that decides each condition, with its date and the claim whose answer holds it. Data
-only: publish/wording.py says it, so it changes when the evidence does."""
+only: publish/wording/ says it, so it changes when the evidence does."""
 
 from __future__ import annotations
 

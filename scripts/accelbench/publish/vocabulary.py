@@ -2,7 +2,7 @@
 audited results"), what one comparison of each kind is called, the verbs and leads of each claim,
 the chips as readers know them (the reference data's display names, a chip's age against its
 rival), ratios and ranges as the sentences write them, and each kind of fact a rule finds as a
-clause. publish/wording.py puts them together into sentences."""
+clause. publish/wording/ puts them together into sentences."""
 
 from __future__ import annotations
 

@@ -92,12 +92,6 @@ def results_url(row: pd.Series, top: tuple[str, ...] = ()) -> str:
     return f"https://github.com/{row['repository']}/tree/{row['commit']}/" + "/".join(quote(str(p), safe="") for p in parts)
 
 
-def entry_label(row: pd.Series, name: str) -> str:
-    """An entry as the evidence names it: the accelerator (by the column NAME), chips, submitter and
-    availability: 'TPU-trillium × 1024 (Google, available)'."""
-    return f"{row[name]} × {row['chips']} ({row['submitter']}, {row['availability']})"
-
-
 def comparable(results: pd.DataFrame, column: str, values: Iterable[str]) -> list[tuple[str, str, pd.DataFrame]]:
     """(value, round, its GPU and TPU entries) for each VALUE of COLUMN (a benchmark, a scenario), in
     the newest round that has both platforms. An entry re-listed from an earlier round counts

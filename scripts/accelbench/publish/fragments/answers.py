@@ -124,7 +124,7 @@ def timeline(ctx: Context, a: Answer, said: set | None = None) -> str:
     rows = render.comparison_rows([a])
     if rows.empty or (rows["when"] != "").sum() < answer_charts.MIN_POINTS:
         return ""
-    title = f"{a.claim.feature.split(' (')[0]}: by the TPU's date"
+    title = f"{a.claim.short}: by the TPU's date"
     dated = rows[rows["when"] != ""]
     undated = len(rows) - len(dated)
     years = sorted(w[:4] for w in dated["when"])
@@ -149,7 +149,7 @@ def _kinds_known(ctx: Context) -> list[str]:
 def _card(ctx: Context, a: Answer, said: set | None = None) -> str:
     drawn = ""
     if any(k.finding.comparisons for k in a.kinds):  # a card without a chart leaves its caption to the next
-        drawn = chart(ctx, [a], f"answer-{a.claim.slug}", f"{a.claim.feature.split(' (')[0]}: every comparison",
+        drawn = chart(ctx, [a], f"answer-{a.claim.slug}", f"{a.claim.short}: every comparison",
                       said=said)
         drawn = drawn and drawn + timeline(ctx, a, said)  # (a claim of one comparison has no timeline either)
     return render.card(a, _links(ctx), chart=drawn, said=said)

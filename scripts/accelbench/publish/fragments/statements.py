@@ -1,7 +1,7 @@
 """The article's other claims (judge/claims.py STATEMENTS), each answered where the article prints
 it: its own kinds' verdicts and sentences, and links to the answers that answer it (said once, on
 the comparison page or beside an earlier statement). And the table of every claim of the article,
-each with its verdict and a link to its answer. Sentences are publish/wording.py's."""
+each with its verdict and a link to its answer. Sentences are publish/wording/'s."""
 
 from __future__ import annotations
 

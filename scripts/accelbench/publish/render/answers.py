@@ -2,7 +2,7 @@
 carries its numbers, the chart of every comparison, each kind of evidence folded in its own
 labelled block, what is not known and what would change it), the seven at a glance, and the
 short paragraph that answers the title question. Given answers, returns HTML; every string from
-data is escaped. Every sentence comes from publish/wording.py."""
+data is escaped. Every sentence comes from publish/wording/."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The article's claims on who trained what, judged from what notable models were trained on (Epoch
 AI's database): what was used, never what is faster, so these rules judge no claim of speed, energy
-or cost. Each returns numbers and names as facts; publish/wording.py says them.
+or cost. Each returns numbers and names as facts; publish/wording/ says them.
 
 Listed in accelbench/registry.py RULE_MODULES."""
 

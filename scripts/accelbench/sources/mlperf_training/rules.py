@@ -42,7 +42,7 @@ from accelbench.sources import rounds
 from accelbench.sources.mlperf_training.benchmarks import name_of
 from accelbench.sources.mlperf_training.coverage import Coverage, coverage, model_area
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
-from accelbench.sources.rounds import entry_label, round_key
+from accelbench.sources.rounds import round_key
 
 NO_RESULT = said("mlperf_training.no_result")
 
@@ -63,10 +63,6 @@ def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, 
         url=results_url(tpu), chips=int(tpu["chips"]), gpu_chips=int(gpu["chips"]), model=name_of(benchmark),
         where=f"MLPerf Training {round_name}", preview=tpu["availability"] != "available" or gpu["availability"] != "available",
         round=round_name, tpu_published=published, gpu_published=published)
-
-
-def _label(row: pd.Series) -> str:
-    return entry_label(row, "chip" if isinstance(row["chip"], str) and row["chip"] else "accelerator")
 
 
 def pair_label(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series) -> str:
