@@ -109,7 +109,8 @@ class Comparison:
     preview: bool = False  # a side is a preview system, not for sale yet
     model: str = ""  # the model or benchmark trained, as readers know it ("Llama 3.1 70B", "GPT-3 175B")
     where: str = ""  # the round, paper or release it comes from ("MLPerf Training v4.1", "Jouppi et al., ISCA 2023")
-    by: str = ""  # the authors' employers, where a paper's (vendor-authored when a compared chip's vendor)
+    by: tuple[str, ...] = ()  # the organisations a paper's authors work for (vendor-authored when a compared chip's vendor)
+    scenario: str = ""  # the MLPerf Inference scenario compared ("Offline", "Server"), where it is one
     gpu_chips: int | None = None  # the GPU side's scale, where it differs from the TPU's (MLPerf)
     tpu_name: str = ""  # each chip as readers know it (reference data), set by judge/generations.py
     gpu_name: str = ""

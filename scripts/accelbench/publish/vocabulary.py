@@ -186,7 +186,7 @@ def older(c: Comparison, side: str) -> str:
 
 def paper_noun(c: Comparison) -> str:
     """A paper as a sentence names it: 'the TPU v4 paper by Google's engineers (Jouppi et al., ISCA 2023)'."""
-    by = f" by {c.by}'s engineers" if c.by and "," not in c.by else f" by authors at {c.by}" if c.by else ""
+    by = (f" by {c.by[0]}'s engineers" if len(c.by) == 1 else f" by authors at {', '.join(c.by)}" if c.by else "")
     return f"the {chip(c, 'tpu')} paper{by} ({c.where})"
 
 

@@ -274,7 +274,7 @@ def apart(a: Answer) -> str:
             c = k.finding.comparisons[0]
             won = favoured(c.advantage) or "gpu"
             said.append(f"{capitalised(noun(k))}, shown apart and never counted: per chip, the {chip(c, won)} served "
-                        f"{c.model.split(',')[0]} {span([factor(x, won) for x in k.finding.comparisons])} as fast as "
+                        f"{c.model} {span([factor(x, won) for x in k.finding.comparisons])} as fast as "
                         f"{chip(c, OTHER[won])}.")
     return " ".join(said)
 

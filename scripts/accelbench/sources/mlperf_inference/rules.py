@@ -76,7 +76,7 @@ def speed(published: MLPerfInference, reference: Reference) -> Finding:
             name=f"MLPerf Inference {round_name} SDXL {scenario}: {tpu['chip']} vs {gpu['chip']}, {tpu['unit']} per chip",
             advantage=ratio, metric=f"{tpu['unit']} per chip", tpu=str(tpu["chip"]), gpu=str(gpu["chip"]),
             figures=said("mlperf_inference.speed.figures", tpu=_entry(tpu), gpu=_entry(gpu)), url=results_url(tpu),
-            chips=int(tpu["chips"]), gpu_chips=int(gpu["chips"]), model=f"Stable Diffusion XL, {scenario}",
+            chips=int(tpu["chips"]), gpu_chips=int(gpu["chips"]), model="Stable Diffusion XL", scenario=scenario,
             where=f"MLPerf Inference {round_name}", round=round_name,
             tpu_published=reference.round_date("inference", round_name),
             gpu_published=reference.round_date("inference", round_name),

@@ -38,7 +38,7 @@ def _judge(claim: str, papers: Papers) -> Finding:
             advantage=(figure.low * figure.high) ** 0.5, low=figure.low, high=figure.high,
             metric=COMPARED[figure.measure], tpu=tpu, gpu=gpu,
             figures=said("papers.figures", tpu=tpu, phrase=figure.phrase, citation=short_citation(paper)),
-            url=doi_url(paper), where=short_citation(paper), by=", ".join(paper["affiliation"]["organisations"]),
+            url=doi_url(paper), where=short_citation(paper), by=tuple(paper["affiliation"]["organisations"]),
             tpu_published=str(paper["citation"]["year"]), gpu_published=str(paper["citation"]["year"])))
         links.append((f"{short_citation(paper)} (doi:{paper['citation']['doi']})", doi_url(paper)))
         if paper["citation"].get("arxiv"):
