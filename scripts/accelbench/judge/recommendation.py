@@ -39,12 +39,12 @@ def _framework(facts: dict) -> Condition | None:
                       "page": facts["page"]}, "frameworks", facts["read"])
 
 
-def _cloud(reference: Reference, facts: dict) -> Condition | None:
+def _cloud(finding: Finding) -> Condition | None:
+    facts = finding.facts
     if facts.get("topic") != "offers":
         return None
-    dates = [p.retrieved for p in reference.prices.prices]
     return Condition("cloud", "gpu" if len(facts["gpu"]) > len(facts["tpu"]) else "either",
-                     {"tpu": facts["tpu"], "gpu": facts["gpu"]}, "availability", max(dates, default=""))
+                     {"tpu": facts["tpu"], "gpu": facts["gpu"]}, "availability", finding.as_of)
 
 
 def _speed(a: Answer) -> Condition | None:
@@ -99,7 +99,7 @@ def recommend(answers: dict[str, Answer], findings, reference: Reference) -> tup
     """Every condition the evidence decides, in the order a buyer asks: framework, cloud, speed,
     scale, price."""
     found = [_framework(findings.get(("frameworks", SPECS), Finding("", [])).facts),
-             _cloud(reference, findings.get(("availability", PRICES), Finding("", [])).facts),
+             _cloud(findings.get(("availability", PRICES), Finding("", []))),
              _speed(answers["speed"]) if "speed" in answers else None,
              _scale(reference, findings.get(("tpu-scalable", MLPERF))),
              _price(reference, findings.get(("cost", MLPERF)))]

@@ -175,9 +175,9 @@ def generation(c: Comparison) -> str:
 def older(c: Comparison, side: str) -> str:
     """The chip of SIDE with its age against the other ('the three-year-older H100'), where dated."""
     name = chip(c, side)
-    if not (c.tpu_available and c.gpu_available):
+    if c.gap_months is None:
         return f"the {name}"
-    gap = month_of(c.tpu_available) - month_of(c.gpu_available)
+    gap = c.gap_months  # above 0: the GPU is older
     years = round(abs(gap) / 12) if (gap > 0) == (side == "gpu") else 0
     if years >= 2:
         return f"the {YEARS.get(years, str(years))}-year-older {name}"
