@@ -26,7 +26,7 @@ def test_every_include_of_the_pages_is_rendered_and_every_kind_is_used(tmp_path,
     out = render_into(tmp_path, data_dir)
     wanted = includes(ROOT / "docs")
     assert sorted({i.path for i in wanted}) == sorted(p.relative_to(out).as_posix() for p in out.rglob("*.md"))
-    assert {i.kind for i in wanted} == set(FRAGMENT_TYPES)  # no kind is registered that no page shows
+    assert {i.fragment_type for i in wanted} == set(FRAGMENT_TYPES)  # no type is registered that no page shows
 
 
 def test_same_data_same_bytes(tmp_path, data_dir):

@@ -41,12 +41,12 @@ INCLUDE = re.compile(r'^(?P<indent>\s*)--8<--\s+"' + GENERATED + r'/(?P<path>[^"
 class Include:
     where: str  # 'page.md:line', for messages
     folder: str  # the folder the fragment is rendered for ('' for the top of docs/)
-    kind: str
+    fragment_type: str  # the fragment type's name ("answers", "table"): "kind" is a kind of evidence
     args: tuple[str, ...]
 
     @property
     def path(self) -> str:
-        return posixpath.join(self.folder, ".".join((self.kind, *self.args)) + ".md")
+        return posixpath.join(self.folder, ".".join((self.fragment_type, *self.args)) + ".md")
 
 
 def includes(docs_dir: Path) -> list[Include]:
@@ -77,8 +77,8 @@ def _parse(match: re.Match, src: str, where: str) -> Include:
     if folder != posixpath.dirname(src):
         raise FragmentError(f"this page's fragments are rendered for its own folder: "
                             f"{GENERATED}/{posixpath.join(posixpath.dirname(src), name)}, not {GENERATED}/{match['path']}")
-    kind, *args = name[: -len(".md")].split(".")
-    return Include(where, folder, kind, tuple(args))
+    fragment_type, *args = name[: -len(".md")].split(".")
+    return Include(where, folder, fragment_type, tuple(args))
 
 
 def render_site(root: Path, data_dir: Path, snippets_dir: Path, *, strict: bool = True,
@@ -97,7 +97,7 @@ def render_site(root: Path, data_dir: Path, snippets_dir: Path, *, strict: bool 
         if inc.path in outputs:
             continue
         try:
-            made = render(base.with_links(Links(inc.folder)), inc.kind, list(inc.args))
+            made = render(base.with_links(Links(inc.folder)), inc.fragment_type, list(inc.args))
             files = downloads.merged(files, made.downloads)
             outputs[inc.path] = made.text
         except (FragmentError, downloads.DownloadError) as exc:
