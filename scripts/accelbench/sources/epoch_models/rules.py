@@ -35,6 +35,12 @@ def _source(data: EpochModels) -> list[tuple[str, str]]:
     return [(data.database.get("name", "Notable AI Models"), data.database.get("url", ""))]
 
 
+def _dated(data: EpochModels, *args, **kwargs) -> Finding:
+    """A finding as recent as the copy of the database it read (the copy's commit: Epoch's own access
+    date is not stated in it)."""
+    return Finding(*args, as_of=data.source.get("committed") or "", **kwargs)
+
+
 def _model(row: dict) -> dict:
     return {"model": row["model"], "platform": row["platform"], "hardware": [h["name"] for h in row["hardware"]],
             "chips": row["chips"], "year": int(row["published"][:4]), "url": (row["links"] or [""])[0],
@@ -48,12 +54,12 @@ def _model(row: dict) -> dict:
 def gpu_deep_learning(data: EpochModels, reference) -> Finding:
     years = platform_by_year(data)
     if not years:
-        return Finding(NOT_MEASURED, [], facts={"topic": "platform_share"})
+        return _dated(data, NOT_MEASURED, [], facts={"topic": "platform_share"})
     every, recent = _summed(years, "every"), _summed(years[-RECENT_YEARS:], "recent")
     shares = [c.share("gpu") for c in (every, recent)]
     majority = [s is not None and s > 0.5 for s in shares]
     verdict = SUPPORTED if all(majority) else CONTRADICTED if not any(majority) else MIXED
-    return Finding(verdict, [], links=_source(data), facts={
+    return _dated(data, verdict, [], links=_source(data), facts={
         "topic": "platform_share", "every": _counts(every), "recent": _counts(recent),
         "from_year": years[0].group, "recent_from": years[-RECENT_YEARS:][0].group, "to_year": years[-1].group})
 
@@ -68,7 +74,7 @@ def openai_gpus(data: EpochModels, reference) -> Finding:
     on_gpu = [r for r in stated if r["platform"] == "gpu"]
     verdict = (NOT_MEASURED if not stated else SUPPORTED if len(on_gpu) == len(stated)
                else CONTRADICTED if not on_gpu else MIXED)
-    return Finding(verdict, [], links=[(r["model"], _model(r)["url"]) for r in found.rows], facts={
+    return _dated(data, verdict, [], links=[(r["model"], _model(r)["url"]) for r in found.rows], facts={
         "topic": "models", "models": [_model(r) for r in found.rows], "missing": list(found.missing),
         "platform": "gpu", "matching": len(on_gpu), "stated": len(stated)})
 
@@ -84,7 +90,7 @@ def deepmind_tpus(data: EpochModels, reference) -> Finding:
     verdict = NOT_MEASURED if tpu + others == 0 else SUPPORTED if tpu > others else CONTRADICTED if tpu < others else MIXED
     counts = PlatformCount("DeepMind games", tally.get("gpu", 0), tpu, tally.get("other", 0), tally.get("mixed", 0),
                            tally.get(None, 0))
-    return Finding(verdict, [], links=_source(data), facts={
+    return _dated(data, verdict, [], links=_source(data), facts={
         "topic": "platform_count", "counts": _counts(counts), "platform": "tpu",
         "models": [_model(r) for r in found.rows if r["platform"]]})
 
@@ -98,10 +104,10 @@ def labs_gpus(data: EpochModels, reference) -> Finding:
     by_group = {c.group: c for c in platform_by_category(data)}
     labs, industry = by_group.get((ACADEMIA,)), by_group.get((INDUSTRY,))
     if labs is None or not labs.stated:
-        return Finding(NOT_MEASURED, [], facts={"topic": "labs_vs_industry"})
+        return _dated(data, NOT_MEASURED, [], facts={"topic": "labs_vs_industry"})
     lab_share, industry_share = labs.share("gpu"), industry.share("gpu") if industry and industry.stated else 0.0
     verdict = CONTRADICTED if lab_share <= 0.5 else SUPPORTED if lab_share >= industry_share else MIXED
-    return Finding(verdict, [], links=_source(data), facts={
+    return _dated(data, verdict, [], links=_source(data), facts={
         "topic": "labs_vs_industry", "labs": _counts(labs), "industry": _counts(industry) if industry else None})
 
 
@@ -111,7 +117,7 @@ def labs_gpus(data: EpochModels, reference) -> Finding:
            "years to come.")
 def custom_chips(data: EpochModels, reference) -> Finding:
     years = platform_by_year(data)[-TREND_YEARS:]
-    return Finding(UNDECIDABLE, [], links=_source(data), facts={
+    return _dated(data, UNDECIDABLE, [], links=_source(data), facts={
         "topic": "trend", "years": [{"year": c.group, **_counts(c)} for c in years]})
 
 
@@ -122,7 +128,7 @@ def custom_chips(data: EpochModels, reference) -> Finding:
 def hybrid(data: EpochModels, reference) -> Finding:
     both = [r for r in data.rows if r["platform"] == "mixed"]
     stated = sum(1 for r in data.rows if r["platform"])
-    return Finding(UNDECIDABLE, [], links=[(r["model"], _model(r)["url"]) for r in both], facts={
+    return _dated(data, UNDECIDABLE, [], links=[(r["model"], _model(r)["url"]) for r in both], facts={
         "topic": "hybrid", "mixed": len(both), "stated": stated, "models": [_model(r) for r in both]})
 
 
@@ -136,6 +142,6 @@ def tpu_scalable(data: EpochModels, reference) -> Finding:
     on_tpu = sorted((r for r in massive if r["platform"] == "tpu"), key=lambda r: -r["compute_flop"])
     stated = sum(n for p, n in tally.items() if p)
     verdict = NOT_MEASURED if not stated else SUPPORTED if on_tpu else CONTRADICTED
-    return Finding(verdict, [], links=[(r["model"], _model(r)["url"]) for r in on_tpu[:3]], facts={
+    return _dated(data, verdict, [], links=[(r["model"], _model(r)["url"]) for r in on_tpu[:3]], facts={
         "topic": "massive_runs", "threshold_flop": MASSIVE_FLOP, "counts": {p or "not_stated": n for p, n in tally.items()},
         "largest_tpu": [_model(r) for r in on_tpu[:3]]})
