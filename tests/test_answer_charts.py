@@ -22,7 +22,7 @@ from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
 from accelbench.publish.fragments import answers as fragments
-from accelbench.publish.render import answer_charts
+from accelbench.publish.render import answer_charts, chart_theme
 from accelbench.publish.render import answers as render_answers
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
@@ -328,11 +328,10 @@ def test_each_marker_is_on_its_labels_line_in_both_layouts_and_the_phones_text_i
 
 
 def test_a_chart_comes_with_its_phone_layout_and_the_page_carries_both():
-    from accelbench.publish.render import chart_theme
 
     figure = answer_charts.forest_chart(frame_of(vendor(), vendor(gpu="GB200")), "alt", MARGIN, "u", "t")
     assert figure.phone is not None and figure.phone.phone is None
-    assert figure.spec["width"] == answer_charts.DESKTOP.width and figure.phone.spec["width"] == answer_charts.PHONE.width
+    assert figure.spec["width"] == chart_theme.DESKTOP.width and figure.phone.spec["width"] == chart_theme.PHONE.width
     ids = set(re.findall(r'\bid="([^"]+)"', figure.svg)) & set(re.findall(r'\bid="([^"]+)"', figure.phone.svg))
     assert ids == set()  # both SVGs are in the page: no id twice
     carried = json.loads(chart_theme.page_json(figure))
@@ -342,7 +341,7 @@ def test_a_chart_comes_with_its_phone_layout_and_the_page_carries_both():
     css = (ROOT / "docs" / "assets" / "accelbench.css").read_text()
     assert f"@media screen and {chart_theme.PHONE_MEDIA}" in css  # the static SVG shown by the same query
     timeline = answer_charts.timeline_chart(frame_of(vendor(), vendor(gpu="GB200")), "alt", MARGIN, "t", "t")
-    assert timeline.phone.spec["width"] == answer_charts.PHONE.timeline
+    assert timeline.phone.spec["width"] == chart_theme.PHONE.timeline
 
 
 def test_a_claim_of_one_comparison_says_it_in_a_sentence_with_its_source_not_a_chart_of_one_point(ctx, answers):

@@ -27,12 +27,10 @@ import pandas as pd
 from accelbench.core.availability import day_of
 from accelbench.judge.judging import Comparison
 
-# the layouts and the text kit are chart_theme's (DESKTOP and PHONE named here too, as this module's layouts)
-from accelbench.publish.render.chart_theme import (  # noqa: F401
-    DESKTOP,
+# the layouts and the text kit are chart_theme's, one vocabulary for every chart
+from accelbench.publish.render.chart_theme import (
     LAYOUTS,
     PADDING,
-    PHONE,
     SEP,
     TICK_GAP,
     Chart,
