@@ -315,6 +315,11 @@ def lines_of(finding) -> list[str]:
 FIGURES = said("papers.figures", tpu="TPU", phrase="1.2x faster", citation="A et al., 2023")
 
 
+def named(name: str):
+    """A comparison's name as data, where a test gives the words it should read as."""
+    return said("named", name=name)
+
+
 def card_of(ctx, slug: str) -> str:
     """One claim's answer card as the comparison page shows it (every answer lives there, once)."""
     from accelbench.publish.fragments import render

@@ -19,13 +19,14 @@ from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
 from accelbench.publish.render import answer_charts
 from accelbench.publish.render import answers as render_answers
+from accelbench.publish.wording.lines import text
 from accelbench.sources import SOURCES
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
 from accelbench.workloads.discovery import workload_settings
 
 from conftest import ROOT, SNIPPETS
-from helpers import FIGURES, card_of, findings_of, lines_of
+from helpers import FIGURES, card_of, findings_of, lines_of, named
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 LINKS = {"runs": "runs.html", "page": lambda src: src, "reproduce": "reproduce.html",
@@ -56,7 +57,7 @@ def test_every_vendor_pair_the_speed_rule_counts_is_a_comparison_with_the_tpus_a
     for c, p in zip(compared, pairs, strict=True):
         assert c.advantage == pytest.approx(p.tpu["tokens_per_s_per_chip"] / p.gpu["tokens_per_s_per_chip"])
         assert c.chips == p.tpu["chips"] and c.metric == "tokens/s per chip" and c.url == p.gpu["url"]
-        assert p.tpu["system"] in c.name and p.gpu["system"] in c.name
+        assert p.tpu["system"] in text(c.name) and p.gpu["system"] in text(c.name)
 
 
 def test_mlperf_compares_chip_hours_per_benchmark_like_with_like_on_availability(found, published):
@@ -71,7 +72,7 @@ def test_mlperf_compares_chip_hours_per_benchmark_like_with_like_on_availability
     for c, (benchmark, round_name, tpu, gpu) in zip(compared, expected, strict=True):
         assert tpu["availability"] == gpu["availability"]
         assert c.advantage == pytest.approx(gpu["chip_hours"] / tpu["chip_hours"])  # the GPU's over the TPU's
-        assert name_of(benchmark) in c.name and round_name in c.name and c.model == name_of(benchmark)
+        assert name_of(benchmark) in text(c.name) and round_name in text(c.name) and c.model == name_of(benchmark)
         assert c.preview == (tpu["availability"] != "available")
     assert any(c.preview for c in compared) and any(not c.preview for c in compared)  # both kinds in the data
 
@@ -83,10 +84,10 @@ def test_a_papers_range_is_kept_and_drawn_at_its_geometric_middle(found):
 
 
 def test_a_comparison_within_the_margin_favours_neither():
-    near = Comparison("x", 1 + MARGIN / 2, "m", "T", "G", FIGURES)
+    near = Comparison(named("x"), 1 + MARGIN / 2, "m", "T", "G", FIGURES)
     assert near.favours() is None
-    assert Comparison("x", 1 + 2 * MARGIN, "m", "T", "G", FIGURES).favours() == "tpu"
-    assert Comparison("x", 1 - 2 * MARGIN, "m", "T", "G", FIGURES).favours() == "gpu"
+    assert Comparison(named("x"), 1 + 2 * MARGIN, "m", "T", "G", FIGURES).favours() == "tpu"
+    assert Comparison(named("x"), 1 - 2 * MARGIN, "m", "T", "G", FIGURES).favours() == "gpu"
 
 
 def spec_of(fragment_text):
@@ -137,8 +138,8 @@ def test_the_forest_draws_ranges_as_bars_and_says_a_preview_in_its_label():
     assert rows.empty and answer_charts.forest_chart(rows, "alt", MARGIN, "u", "t") is None
     claim = CLAIMS["speed"]
     one = Finding(SUPPORTED, [], comparisons=[
-        Comparison("a <b>range</b>", 1.44, "speed", "T", "G", FIGURES, low=1.2, high=1.7),
-        Comparison("a preview", 0.5, "chip-hours", "T2", "G", FIGURES, chips=1024, preview=True)])
+        Comparison(named("a <b>range</b>"), 1.44, "speed", "T", "G", FIGURES, low=1.2, high=1.7),
+        Comparison(named("a preview"), 0.5, "chip-hours", "T2", "G", FIGURES, chips=1024, preview=True)])
     a = answer(claim, {MEASURED: one}, {MEASURED: measured_kind()})
     frame = render_answers.comparison_rows([a])
     figure = answer_charts.forest_chart(frame, "alt", MARGIN, "u", "t")
@@ -164,8 +165,8 @@ def test_the_cards_link_to_all_vendor_pairs_goes_to_the_section_of_those_pairs(c
 
 
 def test_the_lead_sentence_escapes_what_comes_from_data(monkeypatch):
-    one = Finding(SUPPORTED, [], comparisons=[Comparison("x", 2.0, "m", "T", "G", FIGURES, model="<script>x</script>",
-                                                            where="w", tpu_name="T", gpu_name="G")])
+    one = Finding(SUPPORTED, [], comparisons=[Comparison(named("x"), 2.0, "m", "T", "G", FIGURES, model="<script>x</script>",
+                                                            tpu_name="T", gpu_name="G")])
     monkeypatch.setitem(wording.UNITS, MEASURED, "run")
     a = answer(CLAIMS["speed"], {MEASURED: one}, {MEASURED: measured_kind()})
     html = render_answers.lead(a)
@@ -225,4 +226,4 @@ def test_a_measured_gpu_and_tpu_pair_is_a_comparison_with_its_95_percent_interva
     r = ratio(rows[rows["platform"] == "tpu"].iloc[0], rows[rows["platform"] == "gpu"].iloc[0], "tflops")
     assert (c.advantage, c.low, c.high) == pytest.approx((r.value, r.low, r.high)) and c.low < c.advantage < c.high
     assert (c.tpu, c.gpu, c.metric, c.precision) == (TPU[0], GPU[0], "TFLOP/s", "BF16")
-    assert c.name.startswith("Measured here: bf16 matmul") and c.favours() == "tpu"
+    assert text(c.name).startswith("Measured here: bf16 matmul") and c.favours() == "tpu"

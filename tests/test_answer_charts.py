@@ -24,12 +24,13 @@ from accelbench.publish.fragments import Links, render
 from accelbench.publish.fragments import answers as fragments
 from accelbench.publish.render import answer_charts, chart_theme
 from accelbench.publish.render import answers as render_answers
+from accelbench.publish.wording.lines import text
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
 from accelbench.workloads.discovery import workload_settings
 
 from conftest import ROOT, SNIPPETS
-from helpers import FIGURES, card_of
+from helpers import FIGURES, card_of, named
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 NS = "{http://www.w3.org/2000/svg}"
@@ -69,10 +70,10 @@ def texts(svg: str) -> list[str]:
     return ["\n".join(s.text or "" for s in t.iter(f"{NS}tspan")) or t.text or "" for t in ET.fromstring(svg).iter(f"{NS}text")]
 
 
-def vendor(gpu="GB300", model="Llama 3.1 70B", chips=64, precision="FP8", where="MaxText against DGX (NeMo) 25.11",
-           advantage=0.8, figures=FIGURES, same=True, gpu_release="25.11", **more):
-    return Comparison(f"Ironwood vs DGX-{gpu}, {model}", advantage, "tokens/s per chip", "TPU7x", f"DGX-{gpu}", figures,
-                      chips=chips, precision=precision, model=model, where=where, tpu_name="Ironwood (TPU7x)",
+def vendor(gpu="GB300", model="Llama 3.1 70B", chips=64, precision="FP8", advantage=0.8, figures=FIGURES, same=True,
+           gpu_release="25.11", **more):
+    return Comparison(named(f"Ironwood vs DGX-{gpu}, {model}"), advantage, "tokens/s per chip", "TPU7x", f"DGX-{gpu}",
+                      figures, chips=chips, precision=precision, model=model, tpu_name="Ironwood (TPU7x)",
                       gpu_name=gpu, tpu_available="2025-11", gpu_available="2025-07",
                       gap_months=4 if same else 16, same_generation=same,
                       gpu_release=gpu_release, **more)
@@ -85,11 +86,11 @@ def frame_of(*comparisons, claim="speed"):
 
 
 def test_a_label_is_the_gpu_model_chips_and_format_an_mlperf_round_or_a_papers_citation():
-    mlperf = Comparison("MLPerf v4.1 gpt3: long", 0.58, "chip-hours", "TPU-trillium", "H100-SXM5", FIGURES, chips=1024,
-                        gpu_chips=1536, model="GPT-3 175B", where="MLPerf Training v4.1", gpu_name="H100", preview=True,
+    mlperf = Comparison(named("MLPerf v4.1 gpt3: long"), 0.58, "chip-hours", "TPU-trillium", "H100-SXM5", FIGURES,
+                        chips=1024, gpu_chips=1536, model="GPT-3 175B", gpu_name="H100", preview=True,
                         round="v4.1")
-    paper = Comparison("Jouppi et al.: TPU v4 vs Nvidia A100", 1.43, "speed", "TPU v4", "Nvidia A100", FIGURES,
-                       where="Jouppi et al., ISCA 2023", gpu_name="A100")
+    paper = Comparison(named("Jouppi et al.: TPU v4 vs Nvidia A100"), 1.43, "speed", "TPU v4", "Nvidia A100", FIGURES,
+                       citation="Jouppi et al., ISCA 2023", gpu_name="A100")
     assert " · ".join(answer_charts.label_parts(vendor())) == "GB300 · Llama 3.1 70B · 64 chips · FP8"
     assert " · ".join(answer_charts.label_parts(mlperf)) == "H100 · GPT-3 175B · v4.1 · preview"
     assert " · ".join(answer_charts.label_parts(paper)) == "A100 · Jouppi et al., ISCA 2023"
@@ -208,9 +209,9 @@ def test_the_home_chart_draws_the_same_generation_speed_comparisons_and_the_pric
 
 def test_a_timeline_places_each_comparison_at_its_tpus_first_availability_and_skips_the_undated():
     dated = [vendor(), vendor(gpu="GB200", same=False),
-             Comparison("paper", 1.43, "speed", "TPU v4", "A100", FIGURES, where="Jouppi", tpu_name="TPU v4", gpu_name="A100",
-                        tpu_available="2020", gpu_available="2020-05-14", gap_months=1, same_generation=True),
-             Comparison("odd", 1.0, "m", "TPU x", "B200", FIGURES, model="m", tpu_name="TPU x", gpu_name="B200")]
+             Comparison(named("paper"), 1.43, "speed", "TPU v4", "A100", FIGURES, citation="Jouppi", tpu_name="TPU v4",
+                        gpu_name="A100", tpu_available="2020", gpu_available="2020-05-14", gap_months=1, same_generation=True),
+             Comparison(named("odd"), 1.0, "m", "TPU x", "B200", FIGURES, model="m", tpu_name="TPU x", gpu_name="B200")]
     frame = frame_of(*dated)
     assert dict(zip(frame["tpu_available"], frame["when"], strict=True)) == {"2025-11": "2025-11-01", "2020": "2020-07-01",
                                                                             "": ""}
@@ -269,11 +270,11 @@ def test_wrapped_breaks_at_the_parts_then_at_spaces_in_as_few_even_lines_as_fit(
     # a part longer than a line breaks at a space, in as few lines as it takes
     assert wrapped("B200 · Stable Diffusion XL, Offline · v5.0", 32) == ["B200 · Stable Diffusion", "XL, Offline · v5.0"]
     assert wrapped("Supercalifragilistic · x", 5) == ["Supercalifragilistic", "x"]  # a long word keeps its line, whole
-    for text in ("GB300 · Qwen3 235B-A22B · 256 chips · FP8", "H100 · GPT-3 175B · v4.1 · preview", "a b c d e f g h"):
+    for label in ("GB300 · Qwen3 235B-A22B · 256 chips · FP8", "H100 · GPT-3 175B · v4.1 · preview", "a b c d e f g h"):
         for chars in (8, 12, 23, 32):
-            lines = answer_charts.wrapped(text, chars)
+            lines = answer_charts.wrapped(label, chars)
             assert all(len(line) <= chars or " " not in line for line in lines)
-            assert " ".join(lines).replace(" · ", " ") == text.replace(" · ", " ")  # nothing lost, nothing added
+            assert " ".join(lines).replace(" · ", " ") == label.replace(" · ", " ")  # nothing lost, nothing added
 
 
 def test_spaced_ticks_keep_their_labels_apart_and_a_shorter_axis_keeps_fewer():
@@ -356,4 +357,4 @@ def test_a_claim_of_one_comparison_says_it_in_a_sentence_with_its_source_not_a_c
         (c,) = [c for k in answers[slug].kinds for c in k.finding.comparisons]
         assert "<figure" not in made
         sentence = re.search(r'<p class="ab-chart__one">([^<]*)<a href="([^"]+)">', made)
-        assert sentence and esc(c.name) in sentence[1] and sentence[2] == esc(c.url)
+        assert sentence and esc(text(c.name)) in sentence[1] and sentence[2] == esc(c.url)

@@ -19,6 +19,7 @@ from accelbench.store.store import Store
 from accelbench.workloads.discovery import workload_settings
 
 from conftest import ROOT, SNIPPETS
+from helpers import named
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 
@@ -31,7 +32,7 @@ def test_at_the_break_even_price_both_sides_cost_the_same(work, known, other):
 
 
 def test_an_unpriced_tpu_gets_a_break_even_price_at_each_offer_of_its_gpu():
-    item = CostItem("Ironwood vs H100", "vendor-training", "tokens", "TPU7x (Ironwood)", "H100 SXM", 4000.0, 1600.0)
+    item = CostItem(named("Ironwood vs H100"), "vendor-training", "tokens", "TPU7x (Ironwood)", "H100 SXM", 4000.0, 1600.0)
     rows = pricing.break_evens([item], REFERENCE.prices)
     assert not REFERENCE.prices.of("TPU7x (Ironwood)")  # no public list price: the case this answers
     offers = {(p.provider, p.tier) for p in REFERENCE.prices.of("H100 SXM")}
@@ -40,7 +41,7 @@ def test_an_unpriced_tpu_gets_a_break_even_price_at_each_offer_of_its_gpu():
     assert gcp.priced_side == "GPU" and gcp.unpriced_chip == "TPU7x (Ironwood)"
     assert gcp.usd_per_chip_hour == pytest.approx(gcp.price.usd_per_chip_hour * 4000.0 / 1600.0)
     # both chips priced, or neither: no break-even to give
-    assert pricing.break_evens([CostItem("x", "k", "tokens", "TPU v6e (Trillium)", "H100 SXM", 1.0, 1.0)],
+    assert pricing.break_evens([CostItem(named("x"), "k", "tokens", "TPU v6e (Trillium)", "H100 SXM", 1.0, 1.0)],
                                REFERENCE.prices) == []
 
 

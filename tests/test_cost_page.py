@@ -14,13 +14,13 @@ from accelbench.judge.claims import MEASURED
 from accelbench.prebuild import context
 from accelbench.publish.fragments import Links, render
 from accelbench.publish.render import pricing
-from accelbench.publish.wording.lines import figures
+from accelbench.publish.wording.lines import figures, text
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
 from accelbench.workloads.discovery import workload_settings
 
 from conftest import ROOT, SNIPPETS
-from helpers import card_of
+from helpers import card_of, named
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 
@@ -52,9 +52,9 @@ def test_each_kind_has_its_own_table_of_priced_rows_and_a_line_per_reason_left_o
     rows = next((json.loads(body) for path, body in made.downloads.items() if path.endswith(".json")), [])
     costed = ctx.findings()[("cost", kind)].costed
     every = pricing.priced_rows(costed, REFERENCE.prices)
-    assert {r["comparison"] for r in rows} == {r.item.name for r in every if r.pair is not None}
+    assert {r["comparison"] for r in rows} == {text(r.item.name) for r in every if r.pair is not None}
     for r in rows:  # priced: both sides, one provider and tier, the table's arithmetic
-        item = next(c for c in costed if c.name == r["comparison"])
+        item = next(c for c in costed if text(c.name) == r["comparison"])
         assert r["unpriced"] is None
         assert r["tpu_usd"] == usd(item.work, r["tpu_usd_per_chip_hour"], item.tpu_quantity)
         assert r["gpu_usd"] == usd(item.work, r["gpu_usd_per_chip_hour"], item.gpu_quantity)
@@ -84,7 +84,7 @@ def test_the_estimator_offers_every_comparison_with_a_figure_and_asks_for_the_pr
     data = estimator_data(made)
     assert "not a measurement and not a quote" in made and "Nothing you type is stored or sent anywhere" in made
     assert made.count('placeholder="enter your quote"') == 2  # a price field per side
-    assert {c["label"] for c in data} == {i.name for i in costed_items(ctx) if i.tpu_quantity or i.gpu_quantity}
+    assert {c["label"] for c in data} == {text(i.name) for i in costed_items(ctx) if i.tpu_quantity or i.gpu_quantity}
     assert all(c["offers"] for c in data)  # each has a list price to start from, or one offer asking for both
     ironwood = [c for c in data if c["tpu"]["chip"] == "TPU7x (Ironwood)"]
     assert ironwood and all(o["tpu"] is None for c in ironwood for o in c["offers"])  # no public list price
@@ -99,7 +99,7 @@ def test_each_priced_row_of_the_tables_is_an_offer_with_both_list_prices(ctx):
         if item.tpu_chip and item.gpu_chip and not item.unmeasured:
             for pair in REFERENCE.prices.pairs(item.tpu_chip, item.gpu_chip):
                 if isinstance(pair, PricedPair):
-                    o = offers[(item.name, pair.provider, pair.tier)]
+                    o = offers[(text(item.name), pair.provider, pair.tier)]
                     assert (o["tpu"]["usd_per_chip_hour"], o["gpu"]["usd_per_chip_hour"]) == (
                         pair.tpu.usd_per_chip_hour, pair.gpu.usd_per_chip_hour)
                     found += 1
@@ -192,9 +192,9 @@ def test_a_comparison_whose_chips_no_list_prices_keeps_a_row_saying_which_sides(
 
     prices = REFERENCE.prices
     assert not prices.of("TPU7x (Ironwood)") and not prices.of("GB200 (one Blackwell GPU)")
-    both = CostItem("Ironwood vs DGX-GB200", "vendor-training", "tokens", "TPU7x (Ironwood)", "GB200 (one Blackwell GPU)",
+    both = CostItem(named("Ironwood vs DGX-GB200"), "vendor-training", "tokens", "TPU7x (Ironwood)", "GB200 (one Blackwell GPU)",
                     4127.56, 4224.0)
-    one = CostItem("Ironwood vs DGX-H100", "vendor-training", "tokens", "TPU7x (Ironwood)", "H100 SXM", 4127.56, 1664.0)
+    one = CostItem(named("Ironwood vs DGX-H100"), "vendor-training", "tokens", "TPU7x (Ironwood)", "H100 SXM", 4127.56, 1664.0)
     [row] = priced_rows([both], prices)
     assert row.pair is None and row.reason == (
         "TPU: TPU7x (Ironwood) has no price in the catalog or the hand-entered list; "

@@ -18,13 +18,13 @@ from accelbench.publish import wording
 from accelbench.publish.vocabulary import generation
 
 from conftest import ROOT
-from helpers import FIGURES
+from helpers import FIGURES, named
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 
 
 def pair(tpu: str, gpu: str, advantage: float) -> Comparison:
-    return Comparison(f"{tpu} vs {gpu}", advantage, "tokens/s per chip", tpu, gpu, FIGURES)
+    return Comparison(named(f"{tpu} vs {gpu}"), advantage, "tokens/s per chip", tpu, gpu, FIGURES)
 
 
 def test_every_chip_of_the_reference_data_has_a_first_availability_date_with_its_source():

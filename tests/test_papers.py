@@ -16,6 +16,7 @@ from accelbench.judge.generations import GENERATION_MONTHS, by_generation
 from accelbench.judge.judgement import newest_chips
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
 from accelbench.publish.vocabulary import generation
+from accelbench.publish.wording.lines import text
 from accelbench.registry import RULES
 from accelbench.sources.git import DirSource
 from accelbench.sources.papers.format import (
@@ -122,7 +123,7 @@ def test_the_rules_point_to_the_tpu_labelled_and_naming_the_chips():
         assert f"the figure used: TPU v4 {phrase}" in sentence and QUOTE in sentence
         assert "older" not in sentence and "generation" not in sentence  # how old they are: the generation step's
         assert ("Jouppi et al., ISCA 2023 (doi:10.1145/3579371.3589350)", "https://doi.org/10.1145/3579371.3589350") \
-            in found.links
+            in [(text(link.text), link.url) for link in found.links]
 
 
 def test_how_old_the_papers_chips_are_comes_from_the_generation_data_not_from_the_rule():

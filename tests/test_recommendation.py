@@ -19,6 +19,7 @@ from accelbench.store.published import Published
 from accelbench.store.store import Store
 
 from conftest import ROOT
+from helpers import named
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 
@@ -59,7 +60,7 @@ def _reference(tpu_price: float, gpu_price: float):
 @pytest.mark.parametrize("tpu_price, side", [(1.0, "tpu"), (2.0 * (1 - MARGIN / 2), "either"), (3.0, "gpu")])
 def test_the_price_condition_applies_the_verdicts_tie_rule_to_the_break_even(tpu_price, side):
     """The TPU runs 200 chip-hours where the GPU runs 100 at $4: the break-even TPU price is $2."""
-    item = CostItem("pair", "mlperf-training", "runs", "tpu", "gpu", 200.0, 100.0)
+    item = CostItem(named("pair"), "mlperf-training", "runs", "tpu", "gpu", 200.0, 100.0)
     found = recommendation._price(_reference(tpu_price, 4.0), Finding("", [], costed=[item]))
     assert found.figures["break_even"] == pytest.approx(2.0) and found.side == side
     assert found.as_of == "2026-12-01"

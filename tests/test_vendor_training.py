@@ -586,7 +586,7 @@ def test_the_speed_rule_compares_tokens_per_second_per_chip_in_the_right_directi
         "chip on 2, more than 5% slower on 14, within 5% on 2; GPU/TPU tokens/s per chip from 0.40 to 2.12")
     assert len(everything_found.lines) == 19
     assert (f"https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/{NVIDIA_COMMIT}/{ARCHIVE}#L33"
-            in [url for _, url in judged("speed", [tpu, h100]).links])
+            in [link.url for link in judged("speed", [tpu, h100]).links])
     assert judged("speed", [tpu]).verdict == NOT_MEASURED
     assert "attention FLOPs differently" in RULES[("speed", KIND)].text
 

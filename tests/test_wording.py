@@ -23,7 +23,7 @@ from accelbench.store.published import load_published
 from accelbench.store.store import Store
 
 from conftest import ROOT
-from helpers import FIGURES, findings_of
+from helpers import FIGURES, findings_of, named
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
 VENDOR = KindInfo("vendor-reported", "Vendor-published training throughput", vendor=True)
@@ -37,7 +37,7 @@ def answers():
 
 
 def vendor_pair(gpu: str, advantage: float, model: str = "Llama 3.1 70B") -> Comparison:
-    return Comparison(f"Ironwood vs {gpu}", advantage, "tokens/s per chip", "TPU7x (Ironwood)", gpu, FIGURES,
+    return Comparison(named(f"Ironwood vs {gpu}"), advantage, "tokens/s per chip", "TPU7x (Ironwood)", gpu, FIGURES,
                       chips=64, precision="FP8", model=model)
 
 

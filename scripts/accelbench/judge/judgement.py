@@ -152,13 +152,8 @@ VERDICT_CODES = {SUPPORTED: "supported", CONTRADICTED: "contradicted", MIXED: "m
                  UNDECIDABLE: "prediction", LINKED: "linked"}
 DIRECTION_CODES = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDENCE: "none"}
 
-# Fields written by the rules in words: the wording module says them, so the data leaves them out
-# (a comparison's chips, model, round and dates are in its other fields).
-WORDED = {"name", "where", "tpu_name", "gpu_name", "tpu_short", "gpu_short"}
-
-
 def _comparison(c: Comparison | CostItem) -> dict:
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(c).items() if k not in WORDED}
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(c).items()}
 
 
 def line_data(line: Line) -> dict:
@@ -180,7 +175,7 @@ def _kind(a: Answer, kind: str, j: Judgement) -> dict:
             "priced": [_comparison(c) for c in finding.costed],
             "facts": finding.facts, "lines": [line_data(line) for line in finding.lines], "as_of": finding.as_of,
             "runs": list(dict.fromkeys(finding.runs)),
-            "sources": [url for _, url in finding.links]}
+            "sources": [link.url for link in finding.links]}
 
 
 def as_data(j: Judgement) -> dict:
@@ -194,7 +189,7 @@ def as_data(j: Judgement) -> dict:
             "statements": [{"statement": s.statement.slug, "page": s.statement.page, "answered_by": list(s.linked),
                             "prediction": s.statement.prediction, "verdict": VERDICT_CODES[s.verdict],
                             "kinds": [{"kind": k, "verdict": VERDICT_CODES[f.verdict], "facts": f.facts,
-                                       "as_of": f.as_of, "sources": [url for _, url in f.links]} for k, f in s.kinds]}
+                                       "as_of": f.as_of, "sources": [link.url for link in f.links]} for k, f in s.kinds]}
                            for s in j.statements],
             "recommendation": [asdict(c) for c in j.recommendation]}
 

@@ -88,6 +88,20 @@ def _plain(value):
 
 
 @dataclass(frozen=True)
+class Link:
+    """A published file a finding read: its address, and what it is as data (the wording module
+    words it as the link's text)."""
+
+    url: str
+    text: Line  # "mlperf_training.link" with the benchmark, round and side: "GPT-3 175B v4.1 TPU"
+
+
+def linked(url: str, key: str, **values) -> Link:
+    """A Link whose text is the template KEY filled with VALUES (as :func:`said`)."""
+    return Link(url, said(key, **values))
+
+
+@dataclass(frozen=True)
 class Comparison:
     """One TPU-against-GPU comparison a rule judged that holds a number: the TPU's advantage on one
     scale for every metric (above 1 favours the TPU: its speed over the GPU's, or the GPU's time,
@@ -95,7 +109,7 @@ class Comparison:
     reader needs to tell it from the others and to find its source. The answers' charts and
     sentences are drawn from these, never from a figure typed again."""
 
-    name: str  # the comparison as tables and tooltips name it: "Ironwood vs DGX-GB200, Llama 3.1 70B, 64 chips, FP8"
+    name: Line  # the comparison as tables and tooltips name it, as data ("Ironwood vs DGX-GB200, Llama 3.1 70B, 64 chips, FP8")
     advantage: float  # the TPU's advantage; a range's middle (geometric) where the source gives one
     metric: str  # what was compared: "tokens/s per chip", "chip-hours", "dollars per run", ...
     tpu: str  # the chip (or system) on each side, as the source names it
@@ -108,7 +122,7 @@ class Comparison:
     precision: str = ""  # the number format compared ("bf16", "FP8"), where the source says
     preview: bool = False  # a side is a preview system, not for sale yet
     model: str = ""  # the model or benchmark trained, as readers know it ("Llama 3.1 70B", "GPT-3 175B")
-    where: str = ""  # the round, paper or release it comes from ("MLPerf Training v4.1", "Jouppi et al., ISCA 2023")
+    citation: str = ""  # the paper it is quoted from, as its short citation ("Jouppi et al., ISCA 2023"), where one is
     by: tuple[str, ...] = ()  # the organisations a paper's authors work for (vendor-authored when a compared chip's vendor)
     scenario: str = ""  # the MLPerf Inference scenario compared ("Offline", "Server"), where it is one
     gpu_chips: int | None = None  # the GPU side's scale, where it differs from the TPU's (MLPerf)
@@ -143,7 +157,7 @@ class CostItem:
     chips, and what each side needs per unit of work. For tokens: tokens per second per chip (a
     billion tokens take 10⁹ ÷ (that × 3600) chip-hours); for runs: chip-hours per training run."""
 
-    name: str  # the comparison as the cost tables and the estimator's menu name it
+    name: Line  # the comparison as the cost tables and the estimator's menu name it, as data
     kind: str  # the kind of evidence (MEASURED or a source's kind): never mixed in one table
     work: str  # "tokens" or "runs"
     tpu_chip: str | None  # accelerators.csv's name; None where the system is no chip of the reference data
@@ -168,7 +182,7 @@ class Finding:
     verdict: str
     lines: list[Line]
     runs: list[str] = field(default_factory=list)
-    links: list[tuple[str, str]] = field(default_factory=list)  # (label, url)
+    links: list[Link] = field(default_factory=list)  # the published files it read
     comparisons: list[Comparison] = field(default_factory=list)
     costed: list[CostItem] = field(default_factory=list)  # what the cost page prices at every provider and tier
     # the deciding facts, structured, where it compares no number: {"topic": ..., values}; publish/wording/
@@ -185,6 +199,10 @@ class Finding:
         if prose is not None:
             raise TypeError(f"a finding's lines are Lines (a template's key and its values, judging.said), not "
                             f"{type(prose).__name__}: {prose!r}")
+        worded = next((link for link in self.links if not isinstance(link, Link)), None)
+        if worded is not None:
+            raise TypeError(f"a finding's links are Links (an address and its text as a Line), not "
+                            f"{type(worded).__name__}: {worded!r}")
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,6 @@ class LikeForLike:
     of any framework on each kind of chip."""
 
     name: str  # the comparison's id: the wording module's words for what it compares (wording/measured.py)
-    title: str  # what is compared, as a chart's or table's label names it ("bf16 matmul")
     workload: str
     metric: str
     unit: str
@@ -101,7 +100,7 @@ class LikeForLike:
         return {pl: best(store.current(self.workload), self.metric, where=self.where, platform=pl) for pl in PLATFORMS}
 
     def compared(self, rows: dict, r: Ratio) -> Comparison:
-        return measured_comparison(self.title, self.unit, rows["tpu"], rows["gpu"], r, self.line(rows, r),
+        return measured_comparison(self.name, self.unit, rows["tpu"], rows["gpu"], r, self.line(rows, r),
                                    format_name("bf16") if self.workload == "matmul" else "")
 
     def line(self, rows: dict, r: Ratio | None) -> Line:
@@ -112,10 +111,12 @@ class LikeForLike:
         return said("measured.like_for_like", compared=self.name, unit=self.unit, sides=sides, ratio=r)
 
 
-def measured_comparison(label: str, metric: str, tpu: pd.Series, gpu: pd.Series, r: Ratio, figures: Line,
+def measured_comparison(compared: str, metric: str, tpu: pd.Series, gpu: pd.Series, r: Ratio, figures: Line,
                         precision: str = "") -> Comparison:
-    """A measured pair as the answers' chart draws it, with its 95% interval."""
-    return Comparison(name=f"Measured here: {label}: {tpu['device']} vs {gpu['device']}", advantage=r.value, low=r.low,
+    """A measured pair as the answers' chart draws it, with its 95% interval; COMPARED, its id (the
+    wording module names it)."""
+    return Comparison(name=said("measured.name", compared=compared, tpu=str(tpu["device"]), gpu=str(gpu["device"])),
+                      advantage=r.value, low=r.low,
                       high=r.high, metric=metric, tpu=str(tpu["device"]), gpu=str(gpu["device"]), figures=figures,
                       precision=precision)
 
@@ -128,9 +129,8 @@ def _bf16_8192(p: dict) -> bool:
     return is_bf16(p) and p.get("n") == 8192
 
 
-MATMUL = LikeForLike("matmul", "bf16 matmul", "matmul", "tflops", "TFLOP/s", _big_bf16)
-GPT2 = LikeForLike("gpt2", "GPT-2 small training", "transformer_train",
-                  "tokens_per_s", "tokens/s", is_gpt2_small)
+MATMUL = LikeForLike("matmul", "matmul", "tflops", "TFLOP/s", _big_bf16)
+GPT2 = LikeForLike("gpt2", "transformer_train", "tokens_per_s", "tokens/s", is_gpt2_small)
 
 
 def _runs(*rows) -> list[str]:
@@ -215,23 +215,22 @@ def cost(store: Store, reference: Reference) -> Finding:
     sides = {pl: cheapest_per_token(store, reference, pl) for pl in PLATFORMS}
     lines = [_cost_line(pl, c) for pl, c in sides.items()]
     if sides["gpu"] is None or sides["tpu"] is None:
-        costed = [CostItem("GPT-2 small training (measured here)", MEASURED, "tokens", None, None, 0, 0,
+        costed = [CostItem(said("measured.cost_item"), MEASURED, "tokens", None, None, 0, 0,
                            unmeasured=tuple(pl.upper() for pl, c in sides.items() if c is None))]
         return Finding(NOT_MEASURED, lines, _runs(*(c[0] for c in sides.values() if c)), costed=costed)
     (g, _, g_price), (t, _, t_price) = sides["gpu"], sides["tpu"]
     # the TPU's advantage: GPU cost / TPU cost = (GPU price / TPU price) x (TPU tokens/s / GPU tokens/s)
     advantage = ratio(t, g, "tokens_per_s").scaled(g_price.usd_per_chip_hour / t_price.usd_per_chip_hour)
     lines.append(said("measured.cost.ratio", ratio=advantage))
-    compared = measured_comparison("GPT-2 small, dollars per billion tokens", "dollars per billion tokens", t, g,
+    compared = measured_comparison("gpt2_cost", "dollars per billion tokens", t, g,
                                    advantage, said("measured.cost.figures", lines=lines))
-    costed = [CostItem(f"GPT-2 small training (measured here): {t['device']} vs {g['device']}", MEASURED, "tokens",
+    costed = [CostItem(said("measured.cost_item", tpu=str(t["device"]), gpu=str(g["device"])), MEASURED, "tokens",
                        t_price.chip, g_price.chip, float(t["m_tokens_per_s"]), float(g["m_tokens_per_s"]), 1, 1)]
     return Finding(judge(advantage), lines, _runs(g, t), comparisons=[compared], costed=costed)
 
 
-ENERGY = LikeForLike("gpt2_energy", "GPT-2 small training, tokens per joule", "transformer_train", "tokens_per_joule",
-                    "tokens/J", is_gpt2_small)
-ENERGY_MATMUL = LikeForLike("matmul_energy", "bf16 matmul, TFLOP per joule", "matmul", "tflops_per_watt",
+ENERGY = LikeForLike("gpt2_energy", "transformer_train", "tokens_per_joule", "tokens/J", is_gpt2_small)
+ENERGY_MATMUL = LikeForLike("matmul_energy", "matmul", "tflops_per_watt",
                            "TFLOP/J", _bf16_8192)
 
 

@@ -18,7 +18,7 @@ from accelbench.core.framework_support import NOT_STATED as SUPPORT_NOT_STATED
 from accelbench.core.framework_support import SUPPORTED as STATED
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import PRICES, SPECS
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, rule, said
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, linked, rule, said
 
 SCIENTIFIC = "FP64"  # the format general scientific computing needs
 
@@ -121,7 +121,7 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
             if all(rows.get((c, fw)) and rows[(c, fw)].support == STATED for fw in FRAMEWORKS)]
     lines.append(said("specs.frameworks.gpus_with_all", with_all=len(gpus), gpus=len(_chips(reference, "gpu"))))
     tf = stated["TensorFlow"]
-    links = [(f"{chip}: the vendor's page", tf.source)] if tf else []
+    links = [linked(tf.source, "specs.link.vendor_page", chip=chip)] if tf else []
     vendor = reference.chip_for(chip)["vendor"]
     facts = {"topic": "frameworks", "vendor": vendor, "chip": reference.display_name(chip), "support": support,
              "gpus_with_all": len(gpus), "gpus": len(_chips(reference, "gpu")),

@@ -187,7 +187,7 @@ def older(c: Comparison, side: str) -> str:
 def paper_noun(c: Comparison) -> str:
     """A paper as a sentence names it: 'the TPU v4 paper by Google's engineers (Jouppi et al., ISCA 2023)'."""
     by = (f" by {c.by[0]}'s engineers" if len(c.by) == 1 else f" by authors at {', '.join(c.by)}" if c.by else "")
-    return f"the {chip(c, 'tpu')} paper{by} ({c.where})"
+    return f"the {chip(c, 'tpu')} paper{by} ({c.citation})"
 
 
 def trained(kind: str, c: Comparison) -> str:
@@ -203,7 +203,7 @@ def kind_name(kind: str, named: str) -> str:
 
 def noun(k: KindAnswer) -> str:
     """A kind of evidence as a sentence names it; one paper by its subject, authors and venue."""
-    papers = {c.where for c in k.finding.comparisons}
+    papers = {c.citation for c in k.finding.comparisons}
     if k.kind == "paper" and len(papers) == 1:
         return paper_noun(k.finding.comparisons[0])
     return NOUNS.get(k.kind, k.named)

@@ -8,7 +8,7 @@ from accelbench.core.text import capitalised, esc
 from accelbench.judge.claims import MEASURED
 from accelbench.publish.fragments.core import Context, concat, download, fragment, wrap
 from accelbench.publish.render import pricing
-from accelbench.publish.wording.lines import figures
+from accelbench.publish.wording.lines import figures, text
 from accelbench.store.published import SOURCES
 
 
@@ -64,7 +64,7 @@ def _verdict(ctx: Context, args: list[str]) -> str:
     lines = []
     for evidence, label in _kinds(ctx):
         finding = ctx.findings()[("cost", evidence)]
-        said = "; ".join(f"{c.name}: {figures(c)}, GPU cost over TPU cost {c.advantage:.2f}" for c in finding.comparisons)
+        said = "; ".join(f"{text(c.name)}: {figures(c)}, GPU cost over TPU cost {c.advantage:.2f}" for c in finding.comparisons)
         lines.append(f"<li><strong>{esc(label)}</strong>: {esc(finding.verdict)}. "
                      f"{esc(said or 'No comparison is priced on GCP yet')}.</li>")
     return "\n<ul class=\"ab-cost-verdict\">\n" + "\n".join(lines) + "\n</ul>\n"

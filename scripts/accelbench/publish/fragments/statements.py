@@ -12,6 +12,7 @@ from accelbench.publish import wording
 from accelbench.publish.fragments.core import Context, chart_block, fragment, wrap
 from accelbench.publish.render import tables
 from accelbench.publish.render.trend_chart import trend_chart
+from accelbench.publish.wording.lines import text
 
 COMPARISON_PAGE = "article/comparison.md"
 WORDS = wording.STATEMENT_WORDS
@@ -54,7 +55,7 @@ def _linked(ctx: Context, slug: str) -> str:
 
 def _own(ctx: Context, kind: str, finding, slug: str) -> str:
     named = capitalised(ctx.judgement.kinds[kind].named)
-    sources = "".join(f' <a href="{esc(url)}">{esc(label)}</a>' for label, url in finding.links[:3] if url)
+    sources = "".join(f' <a href="{esc(link.url)}">{esc(text(link.text))}</a>' for link in finding.links[:3] if link.url)
     return (f'<p><strong>{esc(named)}</strong>: <span class="{_css(finding.verdict)}">'
             f'{esc(wording.statement_verdict(finding.verdict))}</span>. {esc(wording.statement_sentence(finding))}'
             + (f' <span class="ab-statement__sources">{esc(WORDS["sources"])}{sources}</span>' if sources else "") + "</p>\n"

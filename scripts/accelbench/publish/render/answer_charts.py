@@ -87,7 +87,7 @@ def label_parts(c: Comparison) -> list[str]:
     round instead of the chips (its two sides differ): "H100 · GPT-3 175B · v4.1"; a paper by its
     citation: "A100 · Jouppi et al., ISCA 2023"; a measurement here by its metric. Empty parts are
     left out; a preview system says so."""
-    parts = [c.gpu_name or c.gpu, c.model or c.where or c.metric, c.scenario]
+    parts = [c.gpu_name or c.gpu, c.model or c.citation or c.metric, c.scenario]
     if c.round:
         parts.append(c.round)
     elif c.chips:

@@ -14,7 +14,7 @@ from accelbench.judge.claims import MEASURED
 from accelbench.judge.judging import NOT_MEASURED
 from accelbench.publish import vocabulary, wording
 from accelbench.publish.render.icons import SIDE_ICONS, direction_icon, icon, verdict_icon
-from accelbench.publish.wording.lines import figures, texts
+from accelbench.publish.wording.lines import figures, text, texts
 
 DIRECTION_CSS = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDENCE: "none"}
 MAX_LINKS = 4  # links per kind of evidence: the tables behind them hold the rest
@@ -60,12 +60,12 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
                     continue
                 tpu, gpu = c.tpu_name or c.tpu, c.gpu_name or c.gpu
                 records.append({"group": f"{short}: {tpu}" if prefix_claim else tpu, "claim_order": n,
-                                "comparison": c.name, "claim": a.claim.slug, "kind": k.named,
+                                "comparison": text(c.name), "claim": a.claim.slug, "kind": k.named,
                                 "evidence": vocabulary.kind_name(k.kind, k.named), "counted": k.info.for_training,
                                 "advantage": c.advantage, "low": c.low, "high": c.high, "metric": c.metric,
                                 "figures": figures(c), "url": c.url, "tpu": tpu, "gpu": gpu, "chips": c.chips,
                                 "gpu_chips": c.gpu_chips, "precision": c.precision, "preview": c.preview,
-                                "model": c.model, "where": c.where, "tpu_available": c.tpu_available,
+                                "model": c.model, "citation": c.citation, "tpu_available": c.tpu_available,
                                 "gpu_available": c.gpu_available, "generation": vocabulary.generation(c),
                                 "same_generation": c.same_generation})
                 compared.append(c)
@@ -108,7 +108,7 @@ def tool(a: Answer, links: dict) -> str:
 def _kind_block(k: KindAnswer, links: dict, evidence_url: str, said: set | None = None) -> str:
     verdict = wording.verdict(k)
     lines = "".join(f"<li>{esc(e)}</li>" for e in _once(texts(k.finding.lines), said))
-    more = [f'<a href="{esc(url)}">{esc(label)}</a>' for label, url in k.finding.links[:MAX_LINKS]]
+    more = [f'<a href="{esc(link.url)}">{esc(text(link.text))}</a>' for link in k.finding.links[:MAX_LINKS]]
     if k.finding.runs:
         more.append(f'<a href="{links["runs"]}">the runs</a>')
     if k.kind == MEASURED:

@@ -30,6 +30,7 @@ from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.judging import MARGIN, CostItem
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.publish.vocabulary import ESTIMATE, unmeasured, unpriced
+from accelbench.publish.wording.lines import text
 
 UNIT = {"tokens": "billion tokens", "runs": "training run"}
 
@@ -103,7 +104,7 @@ def priced_table(rows: list[PricedRow], today: date, *, anchor: str) -> Table:
     for r in rows:
         t, g = r.cost("tpu"), r.cost("gpu")
         unit = UNIT[r.item.work]
-        label = f'<a href="{esc(r.item.url)}">{esc(r.item.name)}</a>' if r.item.url else esc(r.item.name)
+        label = f'<a href="{esc(r.item.url)}">{esc(text(r.item.name))}</a>' if r.item.url else esc(text(r.item.name))
         body.append([label, esc(r.provider), esc(r.tier),
                      _price_cell(r.pair, "tpu", today) if r.pair else "–",
                      _price_cell(r.pair, "gpu", today) if r.pair else "–",
@@ -112,8 +113,8 @@ def priced_table(rows: list[PricedRow], today: date, *, anchor: str) -> Table:
                      num_cell(f"{g / t:.2f}", g / t) if t else "–",
                      esc(r.reason) if r.reason else ("" if r.pair.same_region else
                                                      f"priced in different regions: {esc(r.pair.regions)}")])
-        keys.append([r.item.name, r.provider, r.tier])
-        data.append({"comparison": r.item.name, "work": unit, "provider": r.provider, "tier": r.tier,
+        keys.append([text(r.item.name), r.provider, r.tier])
+        data.append({"comparison": text(r.item.name), "work": unit, "provider": r.provider, "tier": r.tier,
                      "tpu_chip": r.item.tpu_chip, "gpu_chip": r.item.gpu_chip,
                      "tpu_quantity": r.item.tpu_quantity or None, "gpu_quantity": r.item.gpu_quantity or None,
                      "tpu_usd_per_chip_hour": r.pair.tpu.usd_per_chip_hour if r.pair else None,
@@ -172,15 +173,15 @@ def break_even_table(rows: list[BreakEven], today: date, *, anchor: str) -> Tabl
     body, keys, data = [], [], []
     for r in rows:
         p = r.price
-        label = f'<a href="{esc(r.item.url)}">{esc(r.item.name)}</a>' if r.item.url else esc(r.item.name)
+        label = f'<a href="{esc(r.item.url)}">{esc(text(r.item.name))}</a>' if r.item.url else esc(text(r.item.name))
         cheaper = "TPU" if r.priced_side == "GPU" else "GPU"
         body.append([label, num_cell(f"<strong>{dollars(r.usd_per_chip_hour)}</strong> <small>the {cheaper} is cheaper "
                                      f"below it</small>", r.usd_per_chip_hour),
                      esc(r.unpriced_chip), f"{esc(p.chip)}<br><small>{esc(p.where)} · {esc(p.tier)}</small>",
                      num_cell(dollars(p.usd_per_chip_hour), p.usd_per_chip_hour),
                      f'<a href="{esc(p.url)}">{esc(p.cite)}</a> <small>{esc(p.when(today))}</small>'])
-        keys.append([r.item.name, p.provider, p.tier, r.priced_side])
-        data.append({"comparison": r.item.name, "work": UNIT[r.item.work], "unpriced_chip": r.unpriced_chip,
+        keys.append([text(r.item.name), p.provider, p.tier, r.priced_side])
+        data.append({"comparison": text(r.item.name), "work": UNIT[r.item.work], "unpriced_chip": r.unpriced_chip,
                      "priced_side": r.priced_side, "priced_chip": p.chip, "provider": p.provider, "region": p.region,
                      "tier": p.tier, "usd_per_chip_hour": p.usd_per_chip_hour,
                      "break_even_usd_per_chip_hour": r.usd_per_chip_hour, "price_source": p.cite, "price_url": p.url})
@@ -255,7 +256,7 @@ def _by_item(rows: list[PricedRow]) -> list[list[PricedRow]]:
     """ROWS (a comparison's rows are consecutive) cut into one list per comparison."""
     out: dict[str, list[PricedRow]] = {}
     for r in rows:
-        out.setdefault(r.item.name, []).append(r)
+        out.setdefault(text(r.item.name), []).append(r)
     return list(out.values())
 
 
@@ -264,7 +265,7 @@ def _estimated(kind: str, rows: list[PricedRow], prices: PriceList, today: date)
     item = rows[0].item
     if not (item.tpu_quantity or item.gpu_quantity):
         return None
-    return {"label": item.name, "kind": kind, "work": item.work,
+    return {"label": text(item.name), "kind": kind, "work": item.work,
             "tpu": {"chip": item.tpu_chip, "quantity": item.tpu_quantity or None, "chips": item.tpu_chips},
             "gpu": {"chip": item.gpu_chip, "quantity": item.gpu_quantity or None, "chips": item.gpu_chips},
             "offers": _offers(rows, prices, today)}

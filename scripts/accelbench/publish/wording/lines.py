@@ -73,6 +73,8 @@ GENERAL: dict[str, Template] = {
     # judge/generations.py: which comparisons decide a per-chip verdict
     "generations.deciding": "{deciding} of {compared} comparisons are of chips of the same generation (first available "
                             "within {months} months): only those decide this verdict",
+    # a thing said by its own name as the data spells it: a model, a submitter, a database (a link's text)
+    "named": "{name}",
 }
 
 LINES = gathered(GENERAL, measured.LINES, reference.LINES, mlperf.LINES, vendor.LINES, papers.LINES)

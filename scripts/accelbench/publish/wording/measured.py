@@ -14,6 +14,9 @@ COMPARED = {"matmul": "bf16 matmul, n ≥ 4096, best framework on each",
             "gpt2": "GPT-2 small training step, best framework and variant on each",
             "gpt2_energy": "GPT-2 small training, tokens per joule, best on each",
             "matmul_energy": "bf16 matmul at n = 8192, TFLOP per joule, best on each"}
+# ... and as a chart's tooltip or a table names it, shorter
+TITLES = {"matmul": "bf16 matmul", "gpt2": "GPT-2 small training", "gpt2_energy": "GPT-2 small training, tokens per joule",
+          "matmul_energy": "bf16 matmul, TFLOP per joule", "gpt2_cost": "GPT-2 small, dollars per billion tokens"}
 
 
 def _side(side: Mapping, unit: str) -> str:
@@ -46,7 +49,15 @@ def _trained(v: Mapping) -> str:
         f"{v['platform'].upper()}: not trained yet"
 
 
+def _cost_item(v: Mapping) -> str:
+    """The estimator's menu entry: the measured pair's devices, where both sides are measured."""
+    pair = f": {v['tpu']} vs {v['gpu']}" if v.get("tpu") else ""
+    return f"GPT-2 small training (measured here){pair}"
+
+
 LINES = {
+    "measured.name": lambda v: f"Measured here: {TITLES[v['compared']]}: {v['tpu']} vs {v['gpu']}",
+    "measured.cost_item": _cost_item,
     "measured.like_for_like": _like_for_like,
     "measured.general_ops.not_measured": "General-purpose operations: not measured yet on both a GPU and a TPU.",
     "measured.general_ops.left_out": "Left out: {operations:list}.",

@@ -22,6 +22,14 @@ def _entry(e: Mapping) -> str:
     return f"{e['name']} × {e['chips']} ({e['submitter']}, {e['availability']})"
 
 
+def _pair_name(v: Mapping) -> str:
+    """'MLPerf Training v4.1, GPT-3 175B: TPU v6e (Trillium) × 1024 vs H100 SXM × 1536, chip-hours'
+    (the metric where the comparison names one; a cost item's menu entry names none)."""
+    metric = f", {v['metric']}" if v.get("metric") else ""
+    return (f"MLPerf Training {v['round']}, {v['benchmark']}: {v['tpu']['name']} × {v['tpu']['chips']} vs "
+            f"{v['gpu']['name']} × {v['gpu']['chips']}{metric}")
+
+
 def _speed_figures(v: Mapping) -> str:
     # both entries of a pair are of one availability (like_with_like): each entry's own says which
     return (f"{_entry(v['tpu'])} {v['tpu_chip_hours']:.3g} chip-hours; {_entry(v['gpu'])} {v['gpu_chip_hours']:.3g} "
@@ -114,6 +122,10 @@ LINES = {
     "mlperf_training.mirror": (f"Round {{round}} {MIRROR}: {{repository}} at {{commit:.12}} ({{mirror_of}} could not be "
                                "read here); its entries count as entered, none scored, where the mirror's run logs were "
                                "not read."),
+    "mlperf_training.name": _pair_name,
+    "mlperf_training.link": "{benchmark} {round} {side:upper}",
+    "mlperf_inference.name": "MLPerf Inference {round} SDXL {scenario}: {tpu} vs {gpu}, {unit} per chip",
+    "mlperf_inference.link": "SDXL {scenario} {round} {side:upper}",
     "mlperf_inference.no_result": f"{INFERENCE}: No MLPerf Inference result yet.",
     "mlperf_inference.speed.pair": _inference_pair,
 }

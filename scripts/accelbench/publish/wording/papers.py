@@ -20,4 +20,7 @@ LINES = {
     "papers.no_paper": "No peer-reviewed paper with a quoted TPU-against-GPU figure on this claim yet.",
     "papers.figure": _figure,
     "papers.figures": "{tpu} “{phrase}” ({citation})",
+    "papers.name": "{citation}: {tpu} vs {gpu}",
+    "papers.link.doi": "{citation} (doi:{doi})",
+    "papers.link.arxiv": "arXiv {arxiv}",
 }

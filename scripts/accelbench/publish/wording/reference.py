@@ -42,6 +42,7 @@ LINES = {
     "specs.designed.kind": "Reference data from the vendors' specifications, not measured; graphics units are not in it.",
     "specs.frameworks.none_stated": "No framework support is stated for the newest TPU yet (frameworks.csv).",
     "specs.frameworks.stated": _stated,
+    "specs.link.vendor_page": "{chip}: the vendor's page",
     "specs.frameworks.gpus_with_all": "{with_all} of {gpus} GPUs have TensorFlow, PyTorch and JAX stated as supported.",
     "prices.availability.offers": lambda v: (f"Price list (reference data, dated; not a measurement): TPU offers from "
                                              f"{_offers(v['tpu'])}; GPU offers from {_offers(v['gpu'])}."),

@@ -88,4 +88,8 @@ LINES = {
     "vendor_training.cost.no_chip": lambda v: _unpriced(v, f"{v['system']} is no chip of the reference data, so it "
                                                            "has no price"),
     "vendor_training.cost.unpriced": lambda v: _unpriced(v, unpriced(v["unpriced"])),
+    "vendor_training.name": lambda v: (f"{v['tpu']} vs {v['gpu']}, {v['model']}, {v['chips']} chips, "
+                                       f"{v['precision'] or 'precision not stated'}"),
+    "vendor_training.link": lambda v: " ".join(filter(None, (v["vendor"], v["model"], v["system"], v["precision"],
+                                                             v["release"]))),
 }

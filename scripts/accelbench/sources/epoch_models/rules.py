@@ -7,7 +7,7 @@ Listed in accelbench/registry.py RULE_MODULES."""
 from __future__ import annotations
 
 from accelbench.judge.claims import EPOCH
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, UNDECIDABLE, Finding, rule
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, UNDECIDABLE, Finding, Link, linked, rule
 from accelbench.sources.epoch_models.format import EpochModels
 from accelbench.sources.epoch_models.queries import (
     PlatformCount,
@@ -31,8 +31,13 @@ def _summed(counts: list[PlatformCount], group) -> PlatformCount:
     return PlatformCount(group, *(sum(getattr(c, f) for c in counts) for f in ("gpu", "tpu", "other", "mixed", "not_stated")))
 
 
-def _source(data: EpochModels) -> list[tuple[str, str]]:
-    return [(data.database.get("name", "Notable AI Models"), data.database.get("url", ""))]
+def _source(data: EpochModels) -> list[Link]:
+    return [linked(data.database.get("url", ""), "named", name=data.database.get("name", "Notable AI Models"))]
+
+
+def _models(rows) -> list[Link]:
+    """Each model's own entry in the database, named by the model."""
+    return [linked(_model(r)["url"], "named", name=r["model"]) for r in rows]
 
 
 def _dated(data: EpochModels, *args, **kwargs) -> Finding:
@@ -74,7 +79,7 @@ def openai_gpus(data: EpochModels, reference) -> Finding:
     on_gpu = [r for r in stated if r["platform"] == "gpu"]
     verdict = (NOT_MEASURED if not stated else SUPPORTED if len(on_gpu) == len(stated)
                else CONTRADICTED if not on_gpu else MIXED)
-    return _dated(data, verdict, [], links=[(r["model"], _model(r)["url"]) for r in found.rows], facts={
+    return _dated(data, verdict, [], links=_models(found.rows), facts={
         "topic": "models", "models": [_model(r) for r in found.rows], "missing": list(found.missing),
         "platform": "gpu", "matching": len(on_gpu), "stated": len(stated)})
 
@@ -128,7 +133,7 @@ def custom_chips(data: EpochModels, reference) -> Finding:
 def hybrid(data: EpochModels, reference) -> Finding:
     both = [r for r in data.rows if r["platform"] == "mixed"]
     stated = sum(1 for r in data.rows if r["platform"])
-    return _dated(data, UNDECIDABLE, [], links=[(r["model"], _model(r)["url"]) for r in both], facts={
+    return _dated(data, UNDECIDABLE, [], links=_models(both), facts={
         "topic": "hybrid", "mixed": len(both), "stated": stated, "models": [_model(r) for r in both]})
 
 
@@ -142,6 +147,6 @@ def tpu_scalable(data: EpochModels, reference) -> Finding:
     on_tpu = sorted((r for r in massive if r["platform"] == "tpu"), key=lambda r: -r["compute_flop"])
     stated = sum(n for p, n in tally.items() if p)
     verdict = NOT_MEASURED if not stated else SUPPORTED if on_tpu else CONTRADICTED
-    return _dated(data, verdict, [], links=[(r["model"], _model(r)["url"]) for r in on_tpu[:3]], facts={
+    return _dated(data, verdict, [], links=_models(on_tpu[:3]), facts={
         "topic": "massive_runs", "threshold_flop": MASSIVE_FLOP, "counts": {p or "not_stated": n for p, n in tally.items()},
         "largest_tpu": [_model(r) for r in on_tpu[:3]]})

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, beyond_margin, combined, rule, said
+from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, beyond_margin, combined, linked, rule, said
 from accelbench.sources import rounds
 from accelbench.sources.mlperf_inference.format import KIND, SCENARIOS, MLPerfInference
 
@@ -70,14 +70,15 @@ def speed(published: MLPerfInference, reference: Reference) -> Finding:
                           gpu=_entry(gpu), ratio=ratio, available=_entry(available),
                           available_ratio=None if available is None else available["per_chip"] / gpu["per_chip"],
                           mirror={"repository": mirror["repository"], "commit": mirror["commit"]} if mirror else None))
-        links += [(f"SDXL {scenario} {round_name} TPU", results_url(tpu)),
-                  (f"SDXL {scenario} {round_name} GPU", results_url(gpu))]
+        links += [linked(results_url(row), "mlperf_inference.link", scenario=scenario, round=round_name, side=side)
+                  for side, row in (("tpu", tpu), ("gpu", gpu))]
         compared.append(Comparison(
-            name=f"MLPerf Inference {round_name} SDXL {scenario}: {tpu['chip']} vs {gpu['chip']}, {tpu['unit']} per chip",
+            name=said("mlperf_inference.name", round=round_name, scenario=scenario, tpu=str(tpu["chip"]),
+                      gpu=str(gpu["chip"]), unit=tpu["unit"]),
             advantage=ratio, metric=f"{tpu['unit']} per chip", tpu=str(tpu["chip"]), gpu=str(gpu["chip"]),
             figures=said("mlperf_inference.speed.figures", tpu=_entry(tpu), gpu=_entry(gpu)), url=results_url(tpu),
             chips=int(tpu["chips"]), gpu_chips=int(gpu["chips"]), model="Stable Diffusion XL", scenario=scenario,
-            where=f"MLPerf Inference {round_name}", round=round_name,
+            round=round_name,
             tpu_published=reference.round_date("inference", round_name),
             gpu_published=reference.round_date("inference", round_name),
             preview=tpu["availability"] != "available" or gpu["availability"] != "available"))

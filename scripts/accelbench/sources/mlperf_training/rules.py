@@ -32,9 +32,11 @@ from accelbench.judge.judging import (
     CostItem,
     Finding,
     Line,
+    Link,
     beyond_margin,
     combined,
     favoured,
+    linked,
     rule,
     said,
 )
@@ -57,20 +59,20 @@ def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, 
     """A benchmark's pair of entries as the answers' chart draws it, dated by its round's announcement."""
     published = reference.round_date("training", round_name)
     return Comparison(
-        name=f"{pair_label(benchmark, round_name, tpu, gpu)}, {metric}",
+        name=said("mlperf_training.name", **pair_names(benchmark, round_name, tpu, gpu), metric=metric),
         advantage=advantage, metric=metric, tpu=str(tpu["chip"] if isinstance(tpu["chip"], str) else tpu["accelerator"]),
         gpu=str(gpu["chip"] if isinstance(gpu["chip"], str) else gpu["accelerator"]), figures=figures,
         url=results_url(tpu), chips=int(tpu["chips"]), gpu_chips=int(gpu["chips"]), model=name_of(benchmark),
-        where=f"MLPerf Training {round_name}", preview=tpu["availability"] != "available" or gpu["availability"] != "available",
+        preview=tpu["availability"] != "available" or gpu["availability"] != "available",
         round=round_name, tpu_published=published, gpu_published=published)
 
 
-def pair_label(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series) -> str:
-    """A TPU entry against a GPU entry as tables and tooltips name it: 'MLPerf Training v4.1, GPT-3
-    175B: TPU v6e (Trillium) × 1024 vs H100 SXM × 1536' (the chips by the reference data's names)."""
-    def side(row):
-        return f"{row['chip'] if isinstance(row['chip'], str) and row['chip'] else row['accelerator']} × {row['chips']}"
-    return f"MLPerf Training {round_name}, {name_of(benchmark)}: {side(tpu)} vs {side(gpu)}"
+def pair_names(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series) -> dict:
+    """A TPU entry against a GPU entry as tables and tooltips name it, as data (the wording module's
+    "mlperf_training.name" says 'MLPerf Training v4.1, GPT-3 175B: TPU v6e (Trillium) × 1024 vs
+    H100 SXM × 1536'): the benchmark, the round, each side's chip (the reference data's name, else
+    the submission's accelerator) and chips."""
+    return {"benchmark": name_of(benchmark), "round": round_name, "tpu": _entry(tpu), "gpu": _entry(gpu)}
 
 
 def comparable(published: MLPerfTraining) -> list[tuple[str, str, pd.DataFrame]]:
@@ -118,12 +120,17 @@ def speed(published: MLPerfTraining, reference: Reference) -> Finding:
         lines.append(said("mlperf_training.speed.pair", benchmark=name_of(benchmark), round=round_name,
                           tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"], gpu=_entry(gpu),
                           gpu_chip_hours=gpu["chip_hours"], advantage=advantage))
-        links += [(f"{name_of(benchmark)} {round_name} TPU", results_url(tpu)),
-                  (f"{name_of(benchmark)} {round_name} GPU", results_url(gpu))]
+        links += _links(benchmark, round_name, tpu, gpu)
         compared.append(comparison(benchmark, round_name, tpu, gpu, advantage, "chip-hours",
                                    said("mlperf_training.speed.figures", tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"],
                                         gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference))
     return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared)
+
+
+def _links(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series) -> list[Link]:
+    """Both entries' result files, each link named by its benchmark, round and side."""
+    return [linked(results_url(row), "mlperf_training.link", benchmark=name_of(benchmark), round=round_name, side=side)
+            for side, row in (("tpu", tpu), ("gpu", gpu))]
 
 
 def _entry(row: pd.Series) -> dict:
@@ -169,7 +176,8 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, lines, links, compared, costed, evens = [], [], [], [], [], []
     for benchmark, round_name, tpu, gpu, basis in priced_runs(published, reference):
         if tpu is not None and gpu is not None:
-            costed.append(CostItem(pair_label(benchmark, round_name, tpu, gpu), KIND, "runs", tpu["chip"], gpu["chip"],
+            named = said("mlperf_training.name", **pair_names(benchmark, round_name, tpu, gpu))
+            costed.append(CostItem(named, KIND, "runs", tpu["chip"], gpu["chip"],
                                    float(tpu["chip_hours"]), float(gpu["chip_hours"]), int(tpu["chips"]),
                                    int(gpu["chips"]), results_url(tpu)))
         if basis is None or isinstance(basis, Unpriced):
@@ -181,7 +189,7 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
         lines.append(said("mlperf_training.cost.pair", benchmark=name_of(benchmark), round=round_name, tpu=_entry(tpu),
                           tpu_usd=t_usd, tpu_price=basis.tpu.facts, gpu=_entry(gpu), gpu_usd=g_usd,
                           gpu_price=basis.gpu.facts, **_elsewhere(reference, gpu)))
-        links += [(f"{name_of(benchmark)} TPU", results_url(tpu)), (f"{name_of(benchmark)} GPU", results_url(gpu))]
+        links += _links(benchmark, round_name, tpu, gpu)
         evens.append(_break_even(reference, basis, tpu, gpu, priced.advantage))
         compared.append(comparison(benchmark, round_name, tpu, gpu, priced.advantage, "dollars per run",
                                    said("mlperf_training.cost.figures", tpu_usd=t_usd, tpu_price=basis.tpu.facts,

@@ -8,7 +8,7 @@ import pandas as pd
 
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import MLPERF
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, rule
+from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, linked, rule
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 from accelbench.sources.mlperf_training.format import MLPerfTraining
 from accelbench.sources.mlperf_training.rules import results_url
@@ -66,6 +66,7 @@ def tpu_scalable(published: MLPerfTraining, reference: Reference) -> Finding:
     biggest = max((v["chips"] for v in tpu), default=0)
     verdict = SUPPORTED if biggest >= POD_SCALE else MIXED if tpu else CONTRADICTED
     dated = max((reference.round_date("training", v["round"]) for v in largest.values()), default="")
-    return Finding(verdict, [], links=[(v["submitter"], v["url"]) for v in tpu], facts={
+    links = [linked(v["url"], "named", name=v["submitter"]) for v in tpu]
+    return Finding(verdict, [], links=links, facts={
         "topic": "largest_systems", "pod_scale": POD_SCALE,
         "largest": [{"platform": p, **v} for (b, p), v in sorted(largest.items())]}, as_of=dated)

@@ -12,7 +12,7 @@ range wholly beyond the margin either way decides, one that reaches into it is m
 from __future__ import annotations
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, Line, beyond_margin, combined, rule, said
+from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, Line, beyond_margin, combined, linked, rule, said
 from accelbench.sources.papers.format import COMPARED, KIND, Papers, QuotedRange, doi_url, short_citation
 
 NO_PAPER = said("papers.no_paper")
@@ -34,16 +34,18 @@ def _judge(claim: str, papers: Papers) -> Finding:
         lines.append(quoted(paper, figure))
         tpu, gpu = paper["chips"]["tpu"]["name"], paper["chips"]["gpu"]["name"]
         compared.append(Comparison(
-            name=f"{short_citation(paper)}: {tpu} vs {gpu}",
+            name=said("papers.name", citation=short_citation(paper), tpu=tpu, gpu=gpu),
             advantage=(figure.low * figure.high) ** 0.5, low=figure.low, high=figure.high,
             metric=COMPARED[figure.measure], tpu=tpu, gpu=gpu,
             figures=said("papers.figures", tpu=tpu, phrase=figure.phrase, citation=short_citation(paper)),
-            url=doi_url(paper), where=short_citation(paper), by=tuple(paper["affiliation"]["organisations"]),
+            url=doi_url(paper), citation=short_citation(paper), by=tuple(paper["affiliation"]["organisations"]),
             tpu_published=str(paper["citation"]["year"]), gpu_published=str(paper["citation"]["year"])))
-        links.append((f"{short_citation(paper)} (doi:{paper['citation']['doi']})", doi_url(paper)))
+        links.append(linked(doi_url(paper), "papers.link.doi", citation=short_citation(paper), doi=paper["citation"]["doi"]))
         if paper["citation"].get("arxiv"):
-            links.append((f"arXiv {paper['citation']['arxiv']}", f"https://arxiv.org/abs/{paper['citation']['arxiv']}"))
-    return Finding(combined(verdicts), lines or [NO_PAPER], links=list(dict.fromkeys(links)), comparisons=compared)
+            links.append(linked(f"https://arxiv.org/abs/{paper['citation']['arxiv']}", "papers.link.arxiv",
+                                arxiv=paper["citation"]["arxiv"]))
+    once = list({link.url: link for link in links}.values())  # a paper judged on two figures is linked once
+    return Finding(combined(verdicts), lines or [NO_PAPER], links=once, comparisons=compared)
 
 
 @rule("speed", KIND,

@@ -26,9 +26,11 @@ from accelbench.judge.judging import (
     CostItem,
     Finding,
     Line,
+    Link,
     beyond_margin,
     combined,
     favoured,
+    linked,
     rule,
     said,
 )
@@ -37,12 +39,6 @@ from accelbench.sources.vendor_training.names import precision_family, shown_nam
 from accelbench.sources.vendor_training.pairs import Pair, counted
 
 NO_PAIR = said("vendor_training.no_pair")
-
-
-def side(row: dict) -> str:
-    """A row as sentences name it: 'DGX-GB300 (Megatron-Bridge (NeMo) 26.08)'."""
-    what = f"{row['framework']} {row['release']}" if row["release"] else row["framework"]
-    return f"{row['system']} ({what})"
 
 
 def _pair(pair: Pair) -> dict:
@@ -60,25 +56,38 @@ def comparison(pair: Pair, advantage: float, metric: str, figures: Line | None) 
     """A pair as the answers' chart draws it: one row, labelled by its systems and configuration, with
     each side's software release, its recipe where the two differ, and the day each figure was committed."""
     t, g = pair.tpu, pair.gpu
-    family = format_name(precision_family(t["precision_key"]) or t["precision"] or "")
-    said_as = family or "precision not stated"
+    family = _family(t)
     recipes = (t["precision"] or "", g["precision"] or "") if t["precision_key"] != g["precision_key"] else ("", "")
     return Comparison(
-        name=f"{t['system']} vs {g['system']}, {shown_name(t['model'])}, {t['chips']} chips, {said_as}",
-        advantage=advantage, metric=metric, tpu=t["chip"] or t["system"], gpu=g["chip"] or g["system"],
-        figures=figures, url=g["url"], chips=int(t["chips"]), precision=family,
-        model=shown_name(t["model"]), where=f"{side(t)} against {side(g)}", tpu_release=t["release"] or "",
+        name=pair_name(pair), advantage=advantage, metric=metric, tpu=t["chip"] or t["system"],
+        gpu=g["chip"] or g["system"], figures=figures, url=g["url"], chips=int(t["chips"]), precision=family,
+        model=shown_name(t["model"]), tpu_release=t["release"] or "",
         gpu_release=g["release"] or "", tpu_recipe=recipes[0], gpu_recipe=recipes[1],
         tpu_published=t["line_date"] or "", gpu_published=g["line_date"] or "")
 
 
-def _links(pairs: list[Pair]) -> list[tuple[str, str]]:
+def _family(row: dict) -> str:
+    """A row's number format as readers know its family ("FP8"), '' where the recipe states none."""
+    return format_name(precision_family(row["precision_key"]) or row["precision"] or "")
+
+
+def pair_name(pair: Pair) -> Line:
+    """A pair as tables, tooltips and the estimator's menu name it, as data: both systems, the
+    model, the chips and the precision family ("vendor_training.name")."""
+    t = pair.tpu
+    return said("vendor_training.name", tpu=t["system"], gpu=pair.gpu["system"], model=shown_name(t["model"]),
+                chips=int(t["chips"]), precision=_family(t))
+
+
+def _links(pairs: list[Pair]) -> list[Link]:
+    """Each recipe or performance page the pairs read, once, named by its row."""
     links = {}
     for p in pairs:
         for row in (p.tpu, p.gpu):
-            links.setdefault(row["url"], f"{row['vendor']} {row['model']} {row['system']} "
-                                         f"{row['precision'] or ''} {row['release'] or ''}".strip())
-    return [(label, url) for url, label in links.items()]
+            links.setdefault(row["url"], linked(row["url"], "vendor_training.link", vendor=row["vendor"], model=row["model"],
+                                                system=row["system"], precision=row["precision"] or "",
+                                                release=row["release"] or ""))
+    return list(links.values())
 
 
 @rule("speed", KIND,
@@ -161,7 +170,7 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
         lines.append(said("vendor_training.cost.pair", **_pair(p), tpu_usd=tpu, tpu_price=basis.tpu.facts, gpu_usd=gpu,
                           gpu_price=basis.gpu.facts, **_elsewhere(reference, p)))
     head = said("vendor_training.cost.head", priced=len(priced), pairs=len(pairs))
-    costed = [CostItem(comparison(p, 1, "", None).name, KIND, "tokens", p.tpu["chip"], p.gpu["chip"],
+    costed = [CostItem(pair_name(p), KIND, "tokens", p.tpu["chip"], p.gpu["chip"],
                        p.tpu["tokens_per_s_per_chip"], p.gpu["tokens_per_s_per_chip"], int(p.tpu["chips"]),
                        int(p.gpu["chips"]), p.gpu["url"]) for p in pairs]
     facts = {"topic": "unpriced", "priced": len(priced), "pairs": len(pairs), "provider": "GCP",
