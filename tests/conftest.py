@@ -44,12 +44,24 @@ def no_tpu_here(monkeypatch):
 @pytest.fixture(scope="session")
 def committed_site(tmp_path_factory) -> Path:
     """The site built once per test session from the committed run files (notebooks executed), in
-    a copy of the project: the browser, page-weight and other tests of the published pages share it."""
+    a copy of the project: the browser, page-weight and other tests of the published pages share it.
+    Once per session, not per worker: under pytest-xdist the workers share one build (the first to
+    need it builds it while the others wait on a lock), which saves a build of half a minute."""
+    import fcntl
+
     from helpers import mkdocs_build
 
-    site = tmp_path_factory.mktemp("committed") / "site"
-    build = mkdocs_build(site, ROOT / "build_data", notebooks=True)
-    assert build.returncode == 0, build.stderr
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the session's folder, above each worker's own
+    site = shared / "committed" / "site"
+    with open(shared / "committed.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (site.parent / "built").exists():  # written last: a failed or interrupted build is made again
+            shutil.rmtree(site.parent, ignore_errors=True)
+            build = mkdocs_build(site, ROOT / "build_data", notebooks=True)
+            assert build.returncode == 0, build.stderr
+            (site.parent / "built").touch()
     return site
 
 

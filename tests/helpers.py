@@ -305,6 +305,13 @@ def chromium():
             browser.close()
 
 
+# How long a browser test waits for a page: its load event (its scripts, styles and images in), where
+# the test then waits on what it checks (a chart drawn, a tooltip shown). "networkidle" (half a
+# second without a request) only where a test checks the network or what arrives late (console
+# errors, bytes fetched, the search index): on every page at two widths it cost over a minute.
+LOADED = "load"
+
+
 def lines_of(finding) -> list[str]:
     """A finding's lines of detail as a reader sees them (the wording module's words)."""
     from accelbench.publish.wording.lines import texts

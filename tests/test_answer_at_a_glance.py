@@ -142,13 +142,13 @@ def test_the_forest_draws_ranges_as_bars_and_says_a_preview_in_its_label():
         Comparison(named("a preview"), 0.5, "chip-hours", "T2", "G", FIGURES, chips=1024, preview=True)])
     a = answer(claim, {MEASURED: one}, {MEASURED: measured_kind()})
     frame = render_answers.comparison_rows([a])
-    figure = answer_charts.forest_chart(frame, "alt", MARGIN, "u", "t")
-    (rows,) = [r for r in figure.spec["datasets"].values() if r and "label" in r[0]]
-    assert sorted((r["lo"], r["hi"], r["status"], r["scale"]) for r in rows) == [
+    chart = answer_charts.forest_chart(frame, "alt", MARGIN, "u", "t")
+    (rows,) = [r for r in chart.spec["datasets"].values() if r and "label" in r[0]]
+    assert sorted((r["lo"], r["hi"], r["availability"], r["scale"]) for r in rows) == [
         (0.5, 0.5, "a preview system, not for sale yet", "over 512 chips"), (1.2, 1.7, "available", "not stated")]
     assert sorted(r["label"] for r in rows) == ["G · chip-hours · 1024 chips · preview", "G · speed"]
     # (filled and hollow markers: test_answer_charts.py)
-    assert 'role-legend' in figure.svg and "kind of evidence" in figure.svg  # the kinds named in the legend
+    assert 'role-legend' in chart.svg and "kind of evidence" in chart.svg  # the kinds named in the legend
 
 
 def test_the_cards_link_to_all_vendor_pairs_goes_to_the_section_of_those_pairs(ctx):

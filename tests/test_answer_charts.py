@@ -129,7 +129,7 @@ def test_every_row_label_is_short_gpu_first_unique_in_its_group_and_never_cut(ct
     for svg in svgs_of(made):
         assert not [t for t in texts(svg) if t.endswith("…")]
     tooltip = [t["field"] for t in layer(forest, "comparisons")["encoding"]["tooltip"]]
-    assert {"comparison", "figures", "generation", "tpu_date", "gpu_date", "status"} <= set(tooltip)
+    assert {"comparison", "figures", "generation", "tpu_date", "gpu_date", "availability"} <= set(tooltip)
 
 
 def test_rows_are_grouped_under_their_tpu_chip_newest_first_sorted_by_gpu_then_advantage(ctx):
@@ -167,20 +167,20 @@ def test_the_axis_is_at_the_top_and_a_long_chart_has_it_at_the_bottom_too(ctx):
 
 def test_same_generation_is_filled_the_others_hollow_and_a_preview_is_said_in_words():
     frame = frame_of(vendor(same=True), vendor(gpu="GB200", same=False, preview=True))
-    figure = answer_charts.forest_chart(frame, "alt", MARGIN, "u", "t")
-    points = layer(figure.spec, "comparisons")
+    chart = answer_charts.forest_chart(frame, "alt", MARGIN, "u", "t")
+    points = layer(chart.spec, "comparisons")
     assert points["mark"]["filled"] is True
     fill = points["encoding"]["fillOpacity"]
     assert fill["field"] == "fill" and fill["scale"] == {"domain": [answer_charts.SAME, answer_charts.OTHER], "range": [1, 0]}
-    rows = rows_of(figure.spec)
+    rows = rows_of(chart.spec)
     assert [(r["gpu"], r["fill"]) for r in rows] == [("GB200", answer_charts.OTHER), ("GB300", answer_charts.SAME)]
-    assert rows[0]["label"].endswith(" · preview") and rows[0]["status"].startswith("a preview system")
+    assert rows[0]["label"].endswith(" · preview") and rows[0]["availability"].startswith("a preview system")
     assert rows[0]["generation"].startswith("the GPU is a year older") and rows[1]["generation"].startswith("same generation")
     # the static SVG draws the same: one ring, one filled marker, and the legend of both
-    root = ET.fromstring(figure.svg)
+    root = ET.fromstring(chart.svg)
     marks = [p for g in root.iter(f"{NS}g") if "comparisons_marks" in (g.get("class") or "") for p in g.iter(f"{NS}path")]
     assert sorted(p.get("fill-opacity") for p in marks) == ["0", "1"]
-    assert {"same generation", answer_charts.OTHER, "kind of evidence"} <= set(texts(figure.svg))
+    assert {"same generation", answer_charts.OTHER, "kind of evidence"} <= set(texts(chart.svg))
 
 
 def test_the_home_chart_draws_the_same_generation_speed_comparisons_and_the_priced_ones_and_links_the_rest(ctx, answers):
@@ -215,14 +215,14 @@ def test_a_timeline_places_each_comparison_at_its_tpus_first_availability_and_sk
     frame = frame_of(*dated)
     assert dict(zip(frame["tpu_available"], frame["when"], strict=True)) == {"2025-11": "2025-11-01", "2020": "2020-07-01",
                                                                             "": ""}
-    figure = answer_charts.timeline_chart(frame, "alt", MARGIN, "t", "t")
-    (spec_rows,) = [r for r in figure.spec["datasets"].values() if r and "when" in r[0]]
+    chart = answer_charts.timeline_chart(frame, "alt", MARGIN, "t", "t")
+    (spec_rows,) = [r for r in chart.spec["datasets"].values() if r and "when" in r[0]]
     assert sorted(r["when"] for r in spec_rows) == ["2020-07-01", "2025-11-01", "2025-11-01"]  # the undated one left out
-    points = layer(figure.spec, "timeline")
+    points = layer(chart.spec, "timeline")
     assert points["encoding"]["x"]["field"] == "when" and points["encoding"]["x"]["type"] == "temporal"
     assert points["encoding"]["y"]["scale"]["type"] == "log" and points["encoding"]["fillOpacity"]["field"] == "fill"
     assert {t["field"] for t in points["encoding"]["tooltip"]} >= {"tpu", "gpu", "tpu_date", "gpu_date", "value", "kind"}
-    bands = [r for r in figure.spec["datasets"].values() if r and set(r[0]) == {"from", "to"}]
+    bands = [r for r in chart.spec["datasets"].values() if r and set(r[0]) == {"from", "to"}]
     assert bands == [[{"from": 1 - MARGIN, "to": 1 + MARGIN}]]
     assert answer_charts.timeline_chart(frame[frame["when"] == ""], "alt", MARGIN, "t", "t") is None
 
@@ -249,15 +249,15 @@ def test_each_dated_claims_card_has_a_timeline_with_its_alt_text(ctx, answers):
 def test_each_long_caption_is_said_once_a_page_and_every_chart_keeps_its_alt_text(ctx):
     page = render(ctx, "answers", []).text
     assert page.count(esc(fragments.CAPTION)) == 1 and page.count(esc(fragments.TIMELINE_CAPTION)) == 1
-    figures = page.count('<figure class="ab-chart">')
+    charts = page.count('<figure class="ab-chart">')
     # every chart says the key in a few words; the first of its kind folds the long caption under them
-    assert page.count(esc(fragments.SHORT_CAPTION)) + page.count(esc(fragments.SHORT_TIMELINE_CAPTION)) == figures > 0
+    assert page.count(esc(fragments.SHORT_CAPTION)) + page.count(esc(fragments.SHORT_TIMELINE_CAPTION)) == charts > 0
     folded = re.findall(r'<figcaption>[^<]*<details class="ab-chart__about"><summary>[^<]*</summary><p>([^<]*)</p>', page)
     assert folded == [esc(fragments.CAPTION), esc(fragments.TIMELINE_CAPTION)]
     for short in (fragments.SHORT_CAPTION, fragments.SHORT_TIMELINE_CAPTION, wording.home_chart_caption(29, 1)):
         assert wording.words(short) <= wording.CAPTION_WORDS, short
     # each chart's static SVG, the desktop's and the phone's, with its alt text
-    assert len(re.findall(r'<svg role="img" aria-label="[^"]+"', page)) == 2 * figures
+    assert len(re.findall(r'<svg role="img" aria-label="[^"]+"', page)) == 2 * charts
 
 
 # ---- the layouts: a marker on its label's line, a phone's chart not a scaled-down desktop's -----
@@ -330,15 +330,15 @@ def test_each_marker_is_on_its_labels_line_in_both_layouts_and_the_phones_text_i
 
 def test_a_chart_comes_with_its_phone_layout_and_the_page_carries_both():
 
-    figure = answer_charts.forest_chart(frame_of(vendor(), vendor(gpu="GB200")), "alt", MARGIN, "u", "t")
-    assert figure.phone is not None and figure.phone.phone is None
-    assert figure.spec["width"] == chart_theme.DESKTOP.width and figure.phone.spec["width"] == chart_theme.PHONE.width
-    ids = set(re.findall(r'\bid="([^"]+)"', figure.svg)) & set(re.findall(r'\bid="([^"]+)"', figure.phone.svg))
+    chart = answer_charts.forest_chart(frame_of(vendor(), vendor(gpu="GB200")), "alt", MARGIN, "u", "t")
+    assert chart.phone is not None and chart.phone.phone is None
+    assert chart.spec["width"] == chart_theme.DESKTOP.width and chart.phone.spec["width"] == chart_theme.PHONE.width
+    ids = set(re.findall(r'\bid="([^"]+)"', chart.svg)) & set(re.findall(r'\bid="([^"]+)"', chart.phone.svg))
     assert ids == set()  # both SVGs are in the page: no id twice
-    carried = json.loads(chart_theme.page_json(figure))
+    carried = json.loads(chart_theme.page_json(chart))
     assert carried["media"] == chart_theme.PHONE_MEDIA
     assert "datasets" not in carried["phone"]  # the desktop's, taken by the page's script
-    assert {**carried["phone"], "datasets": carried["spec"]["datasets"]} == figure.phone.spec
+    assert {**carried["phone"], "datasets": carried["spec"]["datasets"]} == chart.phone.spec
     css = (ROOT / "docs" / "assets" / "accelbench.css").read_text()
     assert f"@media screen and {chart_theme.PHONE_MEDIA}" in css  # the static SVG shown by the same query
     timeline = answer_charts.timeline_chart(frame_of(vendor(), vendor(gpu="GB200")), "alt", MARGIN, "t", "t")

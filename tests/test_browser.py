@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ON_CI, ROOT
-from helpers import chromium, require_chromium, served
+from helpers import LOADED, chromium, require_chromium, served
 
 ARTIFACTS = ROOT / "test-artifacts"
 WORKLOAD_PAGES = [f"evidence/{w}.html" for w in ("matmul", "memory_bandwidth", "transformer_train", "general_compute",
@@ -81,7 +81,7 @@ def test_page_loads_without_console_errors_and_its_images_load(page, site_url, p
 
 def test_home_and_matmul_pages_show_their_charts(page, site_url):
     for path, charts in (("", 1), ("evidence/matmul.html", 2)):  # matmul: throughput and roofline
-        page.goto(site_url + path, wait_until="networkidle")
+        page.goto(site_url + path, wait_until=LOADED)
         draw_charts(page)
         # (an answers' chart has a phone layout's SVG too, shown on a phone's screen instead)
         assert page.locator("figure.ab-chart .ab-chart__static:not(.ab-chart__static--phone) svg[role=img]").count() == charts
@@ -109,7 +109,7 @@ def _cell(table, row, header: str) -> str:
 
 
 def test_a_matmul_points_tooltip_shows_the_number_its_table_row_shows(page, site_url):
-    page.goto(site_url + "evidence/matmul.html", wait_until="networkidle")
+    page.goto(site_url + "evidence/matmul.html", wait_until=LOADED)
     draw_charts(page)
     figure = page.locator("figure.ab-chart--live").first
     figure.wait_for()
@@ -134,7 +134,7 @@ def _rows(table) -> list[dict[str, str]]:
 
 
 def test_clicking_a_legend_entry_hides_its_series_and_a_second_click_shows_it(page, site_url):
-    page.goto(site_url + "evidence/matmul.html", wait_until="networkidle")
+    page.goto(site_url + "evidence/matmul.html", wait_until=LOADED)
     draw_charts(page)
     figure = page.locator("figure.ab-chart--live").first
     figure.wait_for()
@@ -159,7 +159,7 @@ def test_screenshot_of_a_chart_with_its_tooltip(browser, site_url, path, scheme)
     context = browser.new_context(viewport={"width": 1280, "height": 900},
                                   color_scheme="dark" if scheme == "slate" else "light")
     page = context.new_page()
-    page.goto(site_url + path, wait_until="networkidle")
+    page.goto(site_url + path, wait_until=LOADED)
     draw_charts(page)
     figure = page.locator("figure.ab-chart--live").first
     figure.wait_for()
@@ -183,7 +183,7 @@ def test_every_answer_is_visible_and_the_page_does_not_scroll_sideways(browser, 
     viewport's width."""
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    page.goto(site_url + path, wait_until="networkidle")
+    page.goto(site_url + path, wait_until=LOADED)
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     overflowing = page.evaluate("""() => [...document.querySelectorAll('article *')].filter(e => {
         const style = getComputedStyle(e);
@@ -214,7 +214,7 @@ def test_every_answer_is_visible_and_the_page_does_not_scroll_sideways(browser, 
 
 
 def test_the_measured_comparison_table_has_a_verdict_in_every_row(page, site_url):
-    page.goto(site_url + "article/comparison.html", wait_until="networkidle")
+    page.goto(site_url + "article/comparison.html", wait_until=LOADED)
     page.locator("details.ab-whole-table summary").click()  # the whole table is one click away
     table = page.locator("table").filter(has_text="Published (MLPerf Training)")
     headers = table.locator("thead th").all_inner_texts()
@@ -254,7 +254,7 @@ def test_search_finds_the_matmul_page(page, site_url):
 
 
 def test_dark_palette_toggle_works(page, site_url):
-    page.goto(site_url + "evidence/matmul.html", wait_until="networkidle")
+    page.goto(site_url + "evidence/matmul.html", wait_until=LOADED)
     schemes = []
     for _ in range(3):  # the toggle cycles: system preference -> light -> dark
         page.locator("form[data-md-component='palette'] label:visible").first.click()
@@ -401,7 +401,7 @@ def test_a_tables_csv_download_holds_the_rows_the_table_shows(page, site_url):
 
     from accelbench.core.text import fmt
 
-    page.goto(site_url + "evidence/matmul.html", wait_until="networkidle")
+    page.goto(site_url + "evidence/matmul.html", wait_until=LOADED)
     table = _matmul_results_table(page)
     link = page.locator("p.ab-downloads").first.locator("a", has_text="CSV")
     with page.expect_download() as download:
@@ -420,7 +420,7 @@ def test_a_tables_csv_download_holds_the_rows_the_table_shows(page, site_url):
 def test_clicking_a_column_header_sorts_the_table_by_it_as_numbers(page, site_url, path, header):
     """Both ways, by the raw number (not its text: "830" after "95.3"); a failed measurement's row,
     one cell spanning the columns, keeps its place (transformer_train has skipped rows)."""
-    page.goto(site_url + path, wait_until="networkidle")
+    page.goto(site_url + path, wait_until=LOADED)
     table = page.locator("table").filter(has=page.locator("th", has_text="Median time")).first
     heads = [h.strip() for h in table.locator("thead th").all_inner_texts()]
     column = heads.index(header)
@@ -464,7 +464,7 @@ def _answers_from_the_committed_data():
 
 def test_each_answers_chart_draws_one_point_per_comparison_of_its_findings(page, site_url):
     expected = {a.claim.slug: sum(len(k.finding.comparisons) for k in a.kinds) for a in _answers_from_the_committed_data()}
-    page.goto(site_url + "article/comparison.html", wait_until="networkidle")
+    page.goto(site_url + "article/comparison.html", wait_until=LOADED)
     draw_charts(page)
     for slug, count in expected.items():
         figure = page.locator(f"#answer-{slug} figure.ab-chart")
@@ -479,7 +479,7 @@ def test_each_answers_chart_draws_one_point_per_comparison_of_its_findings(page,
 
 
 def test_a_filter_narrows_the_chart_and_all_brings_every_row_back(page, site_url):
-    page.goto(site_url + "article/comparison.html", wait_until="networkidle")
+    page.goto(site_url + "article/comparison.html", wait_until=LOADED)
     draw_charts(page)
     figure = page.locator("#answer-speed figure.ab-chart").first  # the rows' chart; the timeline follows it
     figure.scroll_into_view_if_needed()
@@ -512,7 +512,7 @@ def test_the_answers_charts_fit_the_screen_and_cut_no_label(browser, site_url, p
     sideways. Screenshots of the first one for a person to look at."""
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    page.goto(site_url + path, wait_until="networkidle")
+    page.goto(site_url + path, wait_until=LOADED)
     draw_charts(page)
     drawn = page.evaluate(CHART_BOXES)
     assert len(drawn) == ANSWER_CHARTS[path]
@@ -534,7 +534,7 @@ def test_the_home_pages_recommendation_is_in_the_first_screen_beside_the_verdict
     for width, height, screens in ((1280, 800, 1), (390, 844, 2)):
         context = browser.new_context(viewport={"width": width, "height": height})
         page = context.new_page()
-        page.goto(site_url, wait_until="networkidle")
+        page.goto(site_url, wait_until=LOADED)
         advice = page.locator(".ab-recommendation").bounding_box()
         glance = page.locator(".ab-glance").bounding_box()
         chart = page.locator("figure.ab-chart").first.bounding_box()
@@ -550,7 +550,7 @@ def test_no_verdict_or_answer_marker_is_an_emoji(page, site_url):
     import unicodedata
 
     for path in ("", "article/comparison.html"):  # the guide links to these answers, never repeats them
-        page.goto(site_url + path, wait_until="networkidle")
+        page.goto(site_url + path, wait_until=LOADED)
         texts = page.locator(".ab-answer__direction, .ab-verdict, .ab-answer__article dt").all_inner_texts()
         assert texts, path
         emoji = [t for t in texts if any(unicodedata.category(ch) == "So" or ch == "\ufe0f" for ch in t)]
@@ -574,7 +574,7 @@ def test_no_row_of_a_generated_table_is_taller_than_two_lines_at_1280(browser, s
     than its column scrolls in its own box, its first column fixed."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    page.goto(site_url + path, wait_until="networkidle")
+    page.goto(site_url + path, wait_until=LOADED)
     page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
     rows = page.evaluate(ROW_LINES)
     assert rows, path

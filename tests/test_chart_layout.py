@@ -15,7 +15,7 @@ import pytest
 from accelbench.publish import wording
 
 from conftest import ROOT
-from helpers import chromium, require_chromium, served
+from helpers import LOADED, chromium, require_chromium, served
 
 ARTIFACTS = ROOT / "test-artifacts"
 # (a selector's first figure: the speed card's rows, not its timeline)
@@ -45,7 +45,7 @@ def open_page(browser, site_url, path: str, width: int):
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    page.goto(site_url + path, wait_until="networkidle")
+    page.goto(site_url + path, wait_until=LOADED)
     return context, page
 
 
@@ -243,7 +243,7 @@ def test_every_charts_text_is_11_px_or_more_inside_its_chart_and_the_screen_its_
         # the static charts, from a page that draws none
         context = browser.new_context(viewport={"width": width, "height": WIDTHS[width]}, java_script_enabled=False)
         page = context.new_page()
-        page.goto(site_url + path, wait_until="networkidle")
+        page.goto(site_url + path, wait_until=LOADED)
         page.evaluate(opened)
         count = page.locator("figure.ab-chart").count()
         for i in range(count):

@@ -29,22 +29,22 @@ def grid_records(device="Synthetic CPU"):
             for fw in ("torch", "jax") for n, t in ((256, 0.001), (512, 0.006), (1024, 0.04))]
 
 
-def drawn(figure: chart_theme.Chart) -> list[dict]:
+def drawn(chart: chart_theme.Chart) -> list[dict]:
     """The rows the chart's layers draw (Altair puts each layer's data in the spec's datasets)."""
-    return [row for rows in figure.spec["datasets"].values() for row in rows if "series" in row]
+    return [row for rows in chart.spec["datasets"].values() for row in rows if "series" in row]
 
 
-def marks(svg: str, kind: str) -> list:
-    """The static SVG's drawn marks of one kind (symbol, rule, line), not the legend's."""
+def marks(svg: str, mark: str) -> list:
+    """The static SVG's drawn marks of one type (symbol, rule, line), not the legend's."""
     root = ET.fromstring(svg)
-    groups = [g for g in root.iter(f"{NS}g") if f"mark-{kind} role-mark" in (g.get("class") or "")]
+    groups = [g for g in root.iter(f"{NS}g") if f"mark-{mark} role-mark" in (g.get("class") or "")]
     return [p for g in groups for p in g if p.tag in (f"{NS}path", f"{NS}line")]
 
 
 def test_a_line_per_series_with_a_point_and_an_iqr_bar_per_result(data_dir):
     frame = latest(data_dir, grid_records() + grid_records(device="Other Device"))
-    figure = charts.line_chart(frame, CHART, "alt text")
-    rows = drawn(figure)
+    chart = charts.line_chart(frame, CHART, "alt text")
+    rows = drawn(chart)
     assert len({r["series"] for r in rows}) == 4  # 2 devices x 2 frameworks x 1 dtype
     assert len({(r["series"], r["x"]) for r in rows}) == 12
     record = frame[(frame["framework"] == "torch") & (frame["device"] == "Other Device")].iloc[0]
@@ -56,7 +56,7 @@ def test_a_line_per_series_with_a_point_and_an_iqr_bar_per_result(data_dir):
     assert all(r["lo"] < r["hi"] for r in rows)
     assert row["value"] == fmt(record["m_tflops"], "tflops") and row["run"] == record["run_id"]
     # the static SVG draws the same: 12 points, 12 error bars, 4 lines, titled and described
-    svg = figure.svg
+    svg = chart.svg
     assert len(marks(svg, "symbol")) == 12 and len(marks(svg, "rule")) == 12 and len(marks(svg, "line")) == 4
     root = ET.fromstring(svg)
     assert root.get("role") == "img" and root.get("aria-label") == "alt text"
@@ -79,16 +79,16 @@ def test_every_point_has_a_tooltip_the_legend_hides_series_and_the_axes_zoom(dat
 
 
 def test_vendor_peaks_are_drawn_and_labelled_as_vendor_figures(data_dir):
-    figure = charts.line_chart(latest(data_dir, grid_records()), CHART, "alt", peaks=[("H200 bf16 peak", 989.0)])
-    assert "H200 bf16 peak: 989 (vendor figure)" in "".join(ET.fromstring(figure.svg).itertext())
-    assert "(log scale)" in figure.spec["layer"][0]["encoding"]["y"]["title"]  # 989 against 0.1: a log axis
+    chart = charts.line_chart(latest(data_dir, grid_records()), CHART, "alt", peaks=[("H200 bf16 peak", 989.0)])
+    assert "H200 bf16 peak: 989 (vendor figure)" in "".join(ET.fromstring(chart.svg).itertext())
+    assert "(log scale)" in chart.spec["layer"][0]["encoding"]["y"]["title"]  # 989 against 0.1: a log axis
 
 
 def test_bars_one_per_result_with_whiskers_and_values(data_dir):
     bar = dict(CHART, mark="bar")
-    figure = charts.bar_chart(latest(data_dir, grid_records()), bar, "alt")
-    assert len(drawn(figure)) == 6
-    assert len(marks(figure.svg, "rect")) == 6 and len(marks(figure.svg, "rule")) == 6
+    chart = charts.bar_chart(latest(data_dir, grid_records()), bar, "alt")
+    assert len(drawn(chart)) == 6
+    assert len(marks(chart.svg, "rect")) == 6 and len(marks(chart.svg, "rule")) == 6
 
 
 def test_nothing_measured_draws_no_chart(data_dir):
@@ -104,10 +104,10 @@ def test_zero_rates_draw_nothing_instead_of_crashing(data_dir):
 
 def test_hostile_strings_stay_text_in_the_svg_and_cannot_end_the_script_element(data_dir):
     evil = "<script>alert(1)</script></script><!--"
-    figure = charts.line_chart(latest(data_dir, [make_record(device=evil)], host=evil), CHART, f"alt {evil}")
-    assert "<script>" not in figure.svg and "&lt;script&gt;" in figure.svg
-    ET.fromstring(figure.svg)  # still well-formed XML
-    carried = chart_theme.page_json(figure)
+    chart = charts.line_chart(latest(data_dir, [make_record(device=evil)], host=evil), CHART, f"alt {evil}")
+    assert "<script>" not in chart.svg and "&lt;script&gt;" in chart.svg
+    ET.fromstring(chart.svg)  # still well-formed XML
+    carried = chart_theme.page_json(chart)
     assert "<" not in carried
     assert evil in json.dumps(json.loads(carried))  # the data is intact once parsed
 
@@ -133,7 +133,7 @@ def test_the_page_gets_the_dark_theme_and_nothing_that_names_another_host(data_d
 LONG_DEVICE = "Intel(R) Xeon(R) Processor"  # a legend label of it is longer than a phone's line
 
 
-def every_kind(data_dir) -> dict[str, chart_theme.Chart]:
+def every_chart_type(data_dir) -> dict[str, chart_theme.Chart]:
     """A line chart (with a vendor peak), a bar chart and a roofline, of a device with a long name."""
     frame = latest(data_dir, grid_records(device=LONG_DEVICE) + grid_records())
     roof = pd.DataFrame([{"device": d, "framework": "jax", "params": {"n": n}, "intensity": n / 6, "m_tflops": t,
@@ -152,25 +152,25 @@ def texts(svg: str) -> list[str]:
 def test_every_measured_chart_has_a_phone_layout_at_its_own_size_sharing_the_desktops_data(data_dir):
     """The phone's static SVG is the phone layout's width (nothing scaled down in a 390 px screen's
     column), its text 11 px or more; drawn, it fits the column; the page carries the data once."""
-    for kind, figure in every_kind(data_dir).items():
-        phone = figure.phone
-        assert phone is not None, kind
-        assert figure.spec["width"] == chart_theme.DESKTOP.width and phone.spec["width"] == chart_theme.PHONE.width, kind
-        assert phone.spec["usermeta"] == {"fit": True} and "usermeta" not in figure.spec, kind
+    for chart_type, chart in every_chart_type(data_dir).items():
+        phone = chart.phone
+        assert phone is not None, chart_type
+        assert chart.spec["width"] == chart_theme.DESKTOP.width and phone.spec["width"] == chart_theme.PHONE.width, chart_type
+        assert phone.spec["usermeta"] == {"fit": True} and "usermeta" not in chart.spec, chart_type
         root = ET.fromstring(phone.svg)
         padding = chart_theme.PADDING["left"] + chart_theme.PADDING["right"]
-        assert float(root.get("width")) == chart_theme.PHONE.width + padding, kind
+        assert float(root.get("width")) == chart_theme.PHONE.width + padding, chart_type
         sizes = [float(t.get("font-size").removesuffix("px")) for t in root.iter(f"{NS}text")]
-        assert sizes and min(sizes) >= 11, kind
-        carried = json.loads(chart_theme.page_json(figure))
-        assert carried["media"] == chart_theme.PHONE_MEDIA and "datasets" not in carried["phone"], kind
-        assert root.get("aria-label") == "alt" and phone.svg != figure.svg, kind
+        assert sizes and min(sizes) >= 11, chart_type
+        carried = json.loads(chart_theme.page_json(chart))
+        assert carried["media"] == chart_theme.PHONE_MEDIA and "datasets" not in carried["phone"], chart_type
+        assert root.get("aria-label") == "alt" and phone.svg != chart.svg, chart_type
 
 
 def test_a_long_label_wraps_at_its_dots_in_the_legend_and_the_bars_never_cut(data_dir):
     """A series' legend label, a bar's label and a vendor peak's label longer than a line wrap (a
     phone's lines are shorter than a desktop's); every word of them is drawn, none cut with '…'."""
-    made = every_kind(data_dir)
+    made = every_chart_type(data_dir)
     for phone, drawn in enumerate((made["line"], made["line"].phone)):
         drawn_texts = texts(drawn.svg)
         assert not any("…" in t for t in drawn_texts)
@@ -191,5 +191,5 @@ def test_a_label_of_many_words_is_wrapped_quickly(data_dir):
     lines = chart_theme.wrapped(many, 16)  # 8 lines of 40 words: millions of ways to break it
     assert " ".join(lines) == many and all(len(line) <= 16 for line in lines)
     assert chart_theme.wrapped("a b · c", 3) == ["a b", "c"]  # a short one weighed as before
-    figure = charts.line_chart(latest(data_dir, grid_records(device=many)), CHART, "alt")
-    assert figure.phone is not None
+    chart = charts.line_chart(latest(data_dir, grid_records(device=many)), CHART, "alt")
+    assert chart.phone is not None

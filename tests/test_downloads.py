@@ -18,7 +18,7 @@ from accelbench.publish import downloads
 from accelbench.publish.render.tables import clipped
 from accelbench.workloads.discovery import workload_settings
 
-from conftest import ROOT, SNIPPETS, make_record, make_run, write_run
+from conftest import ROOT, SNIPPETS, make_record, make_run, new_data_dir, write_run
 from helpers import copy_project
 
 FIXTURES = ROOT / "tests" / "fixtures" / "runs"
@@ -35,12 +35,25 @@ def render_project(tmp_path, data_dir, name="p"):
     return project
 
 
-@pytest.fixture
-def fixture_data(data_dir):
+def with_fixtures(data_dir):
+    """DATA_DIR holding the fixture run files and the committed published files."""
     for path in FIXTURES.glob("*.json"):
         shutil.copy(path, data_dir / "runs" / path.name)
     shutil.copytree(ROOT / "build_data" / "published", data_dir / "published")
     return data_dir
+
+
+@pytest.fixture
+def fixture_data(data_dir):
+    return with_fixtures(data_dir)
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    """The project rendered once from the fixture runs, for the tests that only read what it wrote
+    (a render takes seconds; the tests that add a run render their own)."""
+    parent = tmp_path_factory.mktemp("downloads")
+    return render_project(parent, with_fixtures(new_data_dir(parent)))
 
 
 def read_csv(path):
@@ -56,8 +69,8 @@ def files_of(project):
     return project / "docs" / downloads.FILES
 
 
-def test_a_table_and_its_csv_hold_the_same_rows_and_values(tmp_path, fixture_data):
-    project = render_project(tmp_path, fixture_data)
+def test_a_table_and_its_csv_hold_the_same_rows_and_values(rendered):
+    project = rendered
     html = (project / "generated" / "evidence" / "table.matmul.md").read_text()
     rows = read_csv(files_of(project) / "table-matmul.csv")
     shown = body_rows(html)
@@ -77,8 +90,8 @@ def test_a_table_and_its_csv_hold_the_same_rows_and_values(tmp_path, fixture_dat
     assert {"median_s", "tflops", "run_id", "date"} <= set(rows[0])
 
 
-def test_every_download_link_points_at_a_file_written_from_the_pages_folder(tmp_path, fixture_data):
-    project = render_project(tmp_path, fixture_data)
+def test_every_download_link_points_at_a_file_written_from_the_pages_folder(rendered):
+    project = rendered
     found = 0
     for fragment in (project / "generated").rglob("*.md"):
         folder = fragment.parent.relative_to(project / "generated")
@@ -91,8 +104,8 @@ def test_every_download_link_points_at_a_file_written_from_the_pages_folder(tmp_
     assert found >= len(names)  # every file is linked (some from more than one folder)
 
 
-def test_json_and_csv_agree(tmp_path, fixture_data):
-    project = render_project(tmp_path, fixture_data)
+def test_json_and_csv_agree(rendered):
+    project = rendered
     pairs = sorted(files_of(project).glob("*.csv"))
     assert len(pairs) > 10
     for path in pairs:
@@ -150,8 +163,8 @@ def test_the_dataset_has_one_row_per_stored_record(tmp_path, fixture_data):
     assert f"{len(stored)} records from {len(list((fixture_data / 'runs').glob('*.json')))} run files" in page
 
 
-def test_the_dictionary_covers_every_column_of_the_dataset(tmp_path, fixture_data):
-    project = render_project(tmp_path, fixture_data)
+def test_the_dictionary_covers_every_column_of_the_dataset(rendered):
+    project = rendered
     listed = (project / "generated" / "data" / "data-dictionary.md").read_text()
     from accelbench.sources import SOURCES
 

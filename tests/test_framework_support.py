@@ -24,7 +24,7 @@ def test_every_chip_has_a_row_per_framework_with_its_page_and_quote():
     chips = [row["chip"] for row in REFERENCE.accelerators]
     assert {(r.chip, r.framework) for r in REFERENCE.frameworks} == {(c, fw) for c in chips for fw in FRAMEWORKS}
     for r in REFERENCE.frameworks:
-        assert r.source.startswith("http") and (r.quote or r.support == "not stated")
+        assert r.url.startswith("http") and (r.quote or r.support == "not stated")
 
 
 def test_googles_tpu7x_page_says_tensorflow_is_not_supported():

@@ -31,7 +31,7 @@ def test_every_chip_of_the_reference_data_has_a_first_availability_date_with_its
     chips = {row["chip"] for row in REFERENCE.accelerators}
     assert set(REFERENCE.availability) == chips
     for found in REFERENCE.availability.values():
-        assert found.source.startswith("http") and found.quote and found.how
+        assert found.url.startswith("http") and found.quote and found.how
 
 
 def test_tpu_v4_is_of_the_a100s_generation_and_ironwood_three_years_newer_than_the_h100():
@@ -43,11 +43,13 @@ def test_tpu_v4_is_of_the_a100s_generation_and_ironwood_three_years_newer_than_t
     assert dated(pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 0.7), REFERENCE).same_generation
 
 
-@pytest.mark.parametrize("months, words", [(0, "same generation"), (GENERATION_MONTHS, "same generation"),
-                                           (13, "the GPU is a year older"), (37, "the GPU is 3 years older"),
-                                           (-30, "the TPU is 2 years older")])
-def test_the_gap_in_words(months, words):
-    assert generation(replace(pair("TPU v4", "A100 SXM 80GB", 1.0), gap_months=months)) == words
+@pytest.mark.parametrize("months, same, words", [(0, True, "same generation"), (GENERATION_MONTHS, True, "same generation"),
+                                                 (13, False, "the GPU is a year older"),
+                                                 (37, False, "the GPU is 3 years older"),
+                                                 (-30, False, "the TPU is 2 years older")])
+def test_the_gap_in_words(months, same, words):
+    """The words say what the generation step decided (same_generation), else which chip is older and by how much."""
+    assert generation(replace(pair("TPU v4", "A100 SXM 80GB", 1.0), gap_months=months, same_generation=same)) == words
 
 
 def test_an_h100_pair_no_longer_turns_a_same_generation_verdict():

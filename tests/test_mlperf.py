@@ -56,7 +56,7 @@ def test_the_olympic_rule_drops_one_run_that_did_not_converge():
     assert olympic_minutes(runs[:2])[0] is None
 
 
-@pytest.mark.parametrize("text, status", [
+@pytest.mark.parametrize("text, outcome", [
     (':::MLLOG {"key": "run_start", "time_ms": 0}\n:::MLLOG {"key": "run_stop", "time_ms": 60000, '
      '"metadata": {"status": "success"}}', "success"),
     ('0: :::MLLOG {"key": "run_start", "time_ms": 0}\n1: :::MLLOG {"key": "run_stop", "time_ms": 60000, '
@@ -67,9 +67,9 @@ def test_the_olympic_rule_drops_one_run_that_did_not_converge():
     (':::MLLOG {"key": "run_start", "time_ms": 0}\n', "no run_stop in log.txt"),  # truncated
     ("", "no run_start in log.txt"),
 ])
-def test_each_log_gives_a_time_or_the_reason_it_has_none(text, status):
+def test_each_log_gives_a_time_or_the_reason_it_has_none(text, outcome):
     run = parse_log(text, "log.txt")
-    assert run.status == status and (run.minutes == 1.0 if status == "success" else run.minutes is None)
+    assert run.outcome == outcome and (run.minutes == 1.0 if outcome == "success" else run.minutes is None)
 
 
 def test_bad_input_is_left_out_with_its_reason_and_never_stops_the_import(tmp_path):

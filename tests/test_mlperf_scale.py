@@ -176,7 +176,7 @@ def test_every_chip_has_its_pod_or_nvlink_domain_from_its_vendors_page_with_the_
         {"TPU v4": 4096, "TPU v5e": 256, "TPU v5p": 8960, "TPU v6e (Trillium)": 256, "TPU7x (Ironwood)": 9216,
          "H100 SXM": 8, "H200 SXM": 8, "GB200 (one Blackwell GPU)": 72, "GB300 (one Blackwell Ultra GPU)": 72}
     for r in rows.values():
-        assert r.source.startswith("https://") and quotes(r.quote, r.chips) and r.retrieved == "2026-12-03"
+        assert r.url.startswith("https://") and quotes(r.quote, r.chips) and r.retrieved == "2026-12-03"
         assert (r.domain == "pod") == r.chip.startswith("TPU")
     assert "9,216-chip footprint per Pod" in rows["TPU7x (Ironwood)"].quote
 

@@ -164,7 +164,7 @@ def served_under_a_path(site, tmp_path_factory):
     server.shutdown()
 
 
-def status(url: str) -> int:
+def http_status(url: str) -> int:
     try:
         with urllib.request.urlopen(urllib.request.Request(url, method="HEAD"), timeout=10) as response:
             return response.status
@@ -179,7 +179,7 @@ def broken_links(base: str, page_url: str, urls: list[str]) -> list[str]:
     for url in sorted({u.split("#")[0] for u in urls} - {page_url.split("#")[0], ""}):
         if urlsplit(url).netloc != urlsplit(base).netloc:
             continue  # a link to another site ("Made with Material for MkDocs"), loaded by nothing
-        if not url.startswith(base + PREFIX) or status(url) != 200:
+        if not url.startswith(base + PREFIX) or http_status(url) != 200:
             broken.append(url)
     return broken
 

@@ -600,7 +600,7 @@ def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
     assert any("GPU side unpriced: DGX-B300 is no chip of the reference data" in e for e in lines_of(finding))
     # the answer's sentence: what keeps them unpriced, each chip or system once
     assert finding.facts == {"topic": "unpriced", "priced": 0, "pairs": 18, "provider": "GCP",
-                             "no_price": ["Ironwood", "GB300", "GB200"], "no_chip": ["B300"], "other": []}
+                             "no_price": ["Ironwood", "GB300", "GB200"], "no_chip": ["DGX-B300"], "other": []}
     # with a price for the TPU (a synthetic row, here only), the cheaper chip per token at GCP decides
     reference = Reference(reference_with_prices(tmp_path, [("TPU7x", "GCP", 5.00, "us-central1"),
                                                            ("H100 SXM", "GCP", 3.85, "us-central1"),

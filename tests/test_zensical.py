@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from conftest import ROOT
-from helpers import copy_project, mkdocs_build
+from helpers import copy_project
 
 ZENSICAL = Path(sys.executable).with_name("zensical")
 PAGES = ["index.html", "article/comparison.html", "article/tpus.html", "guide.html", "evidence/matmul.html",
@@ -21,8 +21,9 @@ PAGES = ["index.html", "article/comparison.html", "article/tpus.html", "guide.ht
 
 
 @pytest.fixture(scope="module")
-def both(tmp_path_factory):
-    """The committed run files, rendered once and built by each generator."""
+def both(tmp_path_factory, committed_site):
+    """The committed run files, rendered once and built by Zensical, beside the session's MkDocs
+    build of the same files (committed_site)."""
     if not ZENSICAL.exists():
         pytest.fail(f"zensical is not installed beside {sys.executable} (pip install -e '.[dev]')", pytrace=False)
     project = tmp_path_factory.mktemp("zensical")
@@ -34,9 +35,7 @@ def both(tmp_path_factory):
     zensical = subprocess.run([str(ZENSICAL), "build", "--strict"], cwd=project, capture_output=True, text=True,
                               timeout=300)
     assert zensical.returncode == 0, zensical.stdout + zensical.stderr
-    mkdocs = mkdocs_build(project / "mkdocs-site", ROOT / "build_data", config=project / "mkdocs.yml")
-    assert mkdocs.returncode == 0, mkdocs.stderr
-    return project / "site", project / "mkdocs-site"
+    return project / "site", committed_site
 
 
 def measured_parts(html: str) -> list[str]:

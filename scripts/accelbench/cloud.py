@@ -99,12 +99,12 @@ class Collected:
     rejected: list[tuple[Path, list[str]]]
 
 
-def collect(source: Path, runs_dir: Path, validator: Validator) -> Collected:
-    """Validate every run file under ``source`` and copy the valid ones into ``runs_dir``. A file
+def collect(folder: Path, runs_dir: Path, validator: Validator) -> Collected:
+    """Validate every run file under ``folder`` and copy the valid ones into ``runs_dir``. A file
     whose name is taken by a different stored file, or whose run_id a stored file has, is rejected."""
-    if not source.is_dir():
-        raise CloudError(f"{source}: no such folder (copy a bucket down first, e.g. gsutil -m cp -r gs://BUCKET/* {source})")
-    files = sorted(source.rglob("*.json"))
+    if not folder.is_dir():
+        raise CloudError(f"{folder}: no such folder (copy a bucket down first, e.g. gsutil -m cp -r gs://BUCKET/* {folder})")
+    files = sorted(folder.rglob("*.json"))
     loaded, rejected = load_valid(files, validator)
     stored_ids = _stored_run_ids(runs_dir)
     added, already = [], []
@@ -135,12 +135,12 @@ def _stored_run_ids(runs_dir: Path) -> dict[str, Path]:
     return ids
 
 
-def _copy_new(source: Path, dest: Path) -> bool:
+def _copy_new(path: Path, dest: Path) -> bool:
     """Copy into a file that must not exist yet (created exclusively, so a file that appears
     meanwhile is never overwritten); False when it exists."""
     try:
         with open(dest, "xb") as out:
-            out.write(source.read_bytes())
+            out.write(path.read_bytes())
     except FileExistsError:
         return False
     return True

@@ -51,9 +51,9 @@ class AccelbenchPlugin(BasePlugin[AccelbenchConfig]):
         self.root = Path(config.config_file_path).parent
         self.data_dir = self.root / self.config.data_dir
         self.snippets_dir = self.root / self.config.snippets_dir
-        for label, path in (("data_dir", self.data_dir), ("snippets_dir", self.snippets_dir)):
+        for option, path in (("data_dir", self.data_dir), ("snippets_dir", self.snippets_dir)):
             if not path.is_dir():
-                raise PluginError(f"accelbench: {label} {path} does not exist")
+                raise PluginError(f"accelbench: {option} {path} does not exist")
         return config
 
     def on_pre_build(self, config):

@@ -8,7 +8,7 @@ each is written only when its bytes change, so `mkdocs serve` does not loop, and
 offers any more are removed.
 
 Pages are scanned for include lines; a fragment no page includes is not written, one with an
-unknown kind, workload or metric stops the step naming the page and line, and the folder is
+unknown fragment type, workload or metric stops the step naming the page and line, and the folder is
 replaced as a whole, so a fragment left from an earlier render cannot hide a missing one.
 Same data, same bytes.
 """

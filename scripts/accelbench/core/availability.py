@@ -27,7 +27,7 @@ class Availability:
     date: str  # YYYY-MM-DD, YYYY-MM or YYYY, as precisely as the source dates it
     precision: str  # day, month or year
     how: str  # one of HOW
-    source: str  # the address it was read from
+    url: str  # the address it was read from (the file's source column)
     quote: str
 
     @property

@@ -27,7 +27,7 @@ class FrameworkSupport:
     framework: str  # one of FRAMEWORKS
     support: str  # SUPPORTED, UNSUPPORTED or NOT_STATED
     route: str  # how the framework reaches the chip ("" where not supported or not stated)
-    source: str  # the page's address
+    url: str  # the page's address (the file's source column)
     quote: str  # the sentence or table row the row rests on
     retrieved: str
     notes: str = ""

@@ -64,9 +64,10 @@ class Reference:
 
     def display_name(self, name: str) -> str:
         """A chip as sentences and charts name it (accelerators.csv's display_name: "Trillium (TPU
-        v6e)", "H100"); a system of no chip here keeps its source's name, less a "DGX-" prefix."""
+        v6e)", "H100"); a system of no chip here keeps its source's name ("DGX-B300": a system, which
+        the reference data does not say is one chip's)."""
         row = self.chip_for(name)
-        return row["display_name"] if row and row.get("display_name") else name.removeprefix("DGX-")
+        return row["display_name"] if row and row.get("display_name") else name
 
     def short_name(self, name: str) -> str:
         """A chip as a clause names it once the sentence has introduced it (accelerators.csv's

@@ -166,7 +166,7 @@ CATEGORIES = {
     "not_applicable": "the combination is not a meaningful measurement (one device, JAX without jit)",
     "error": "the snippet or the harness raised an error",
 }
-EVIDENCE_CATEGORIES = ("unsupported", "precision")
+LIMIT_CATEGORIES = ("unsupported", "precision")  # a limit of the chip or its framework: evidence about the chip
 
 
 def category_of(record: dict) -> str | None:

@@ -29,7 +29,7 @@ class ScaleDomain:
     domain: str  # one of DOMAINS
     system: str  # the vendor's name of the unit ("TPU v5p Pod", "GB200 NVL72 rack")
     chips: int  # chips in one unit
-    source: str  # the page's address
+    url: str  # the page's address (the file's source column)
     quote: str  # the sentence or table row the figure rests on (it holds the figure)
     retrieved: str  # the day it was read, YYYY-MM-DD
     notes: str = ""

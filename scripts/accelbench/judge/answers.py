@@ -19,7 +19,7 @@ from accelbench.judge.claims import (
     SPECS_LABEL,
     SPECS_TITLE,
     Claim,
-    evidence_name,
+    kind_named,
 )
 from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding
@@ -50,7 +50,7 @@ class KindInfo:
 
     @property
     def named(self) -> str:
-        return evidence_name(self.label, self.title)
+        return kind_named(self.label, self.title)
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class KindAnswer:
     @property
     def named(self) -> str:
         """The kind as a sentence names it: 'audited benchmark results (MLPerf Training)'."""
-        return evidence_name(self.label, self.info.title)
+        return kind_named(self.label, self.info.title)
 
 
 # How strongly an answer points, as a code the wording module says in words

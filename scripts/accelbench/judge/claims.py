@@ -20,7 +20,7 @@ PRICES = "price-list"
 PRICES_LABEL, PRICES_TITLE = "reference data", "dated price lists"
 
 
-def evidence_name(label: str, title: str) -> str:
+def kind_named(label: str, title: str) -> str:
     """A kind of evidence as every sentence, heading and legend names it: its label, then the
     source's name: 'audited benchmark results (MLPerf Training)'; 'measured here' alone."""
     return f"{label} ({title})" if title else label

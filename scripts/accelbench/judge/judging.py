@@ -232,6 +232,6 @@ def rules_in(module) -> list[Rule]:
     return [obj.rule for obj in vars(module).values() if callable(obj) and isinstance(getattr(obj, "rule", None), Rule)]
 
 
-def rules_of(rules: dict[tuple[str, str], Rule], evidence: str) -> list[Rule]:
+def rules_of(rules: dict[tuple[str, str], Rule], kind: str) -> list[Rule]:
     """The rules of one kind of evidence, in the order of the article's table, then of its other claims."""
-    return [rules[(slug, evidence)] for slug in (*CLAIMS, *STATEMENTS) if (slug, evidence) in rules]
+    return [rules[(slug, kind)] for slug in (*CLAIMS, *STATEMENTS) if (slug, kind) in rules]

@@ -24,7 +24,7 @@ import pandas as pd
 
 from accelbench.core.formats import format_name
 from accelbench.core.reference import Reference
-from accelbench.core.runfile import EVIDENCE_CATEGORIES
+from accelbench.core.runfile import LIMIT_CATEGORIES
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, Claim
 from accelbench.judge.intervals import Ratio, median_ratio, ratio
 from accelbench.judge.judging import (
@@ -282,7 +282,7 @@ def frameworks(store: Store, reference: Reference) -> Finding:
     lines += _trained_at_any_size(store)
     runs = [r["run_id"] for r in seen.values()]
     on_tpu = {fw: seen.get(("tpu", fw)) for fw in ("jax", "tensorflow", "torch")}
-    telling = (*EVIDENCE_CATEGORIES, "framework_unsupported")  # a limit of the chip or of the framework
+    telling = (*LIMIT_CATEGORIES, "framework_unsupported")  # a limit of the chip or of the framework
     attempted = {fw: r is not None and (r["status"] == "ok" or r["category"] in telling) for fw, r in on_tpu.items()}
     if not ran["gpu"]:
         return Finding(NOT_MEASURED, lines, runs)

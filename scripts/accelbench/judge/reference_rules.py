@@ -115,16 +115,16 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
     else:
         verdict = MIXED
     lines = [said("specs.frameworks.stated", chip=chip, framework=fw, support=support[fw],
-                  route=r.route if r else "", quote=r.quote if r else None, source=r.source if r else "",
+                  route=r.route if r else "", quote=r.quote if r else None, source=r.url if r else "",
                   read=r.retrieved if r else "") for fw, r in stated.items()]
     gpus = [c for c in _chips(reference, "gpu")
             if all(rows.get((c, fw)) and rows[(c, fw)].support == STATED for fw in FRAMEWORKS)]
     lines.append(said("specs.frameworks.gpus_with_all", with_all=len(gpus), gpus=len(_chips(reference, "gpu"))))
     tf = stated["TensorFlow"]
-    links = [linked(tf.source, "specs.link.vendor_page", chip=chip)] if tf else []
+    links = [linked(tf.url, "specs.link.vendor_page", chip=chip)] if tf else []
     vendor = reference.chip_for(chip)["vendor"]
     facts = {"topic": "frameworks", "vendor": vendor, "chip": reference.display_name(chip), "support": support,
              "gpus_with_all": len(gpus), "gpus": len(_chips(reference, "gpu")),
-             "read": max((r.retrieved for r in stated.values() if r), default=""), **({"page": tf.source} if tf else {})}
+             "read": max((r.retrieved for r in stated.values() if r), default=""), **({"page": tf.url} if tf else {})}
     return Finding(verdict, lines, links=links, facts=facts, as_of=facts["read"])
 

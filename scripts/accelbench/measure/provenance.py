@@ -26,10 +26,10 @@ def git_info(root: Path) -> dict:
 
     try:
         commit = git("rev-parse", "HEAD")
-        status = git("status", "--porcelain", "--", "snippets", "scripts")
+        changes = git("status", "--porcelain", "--", "snippets", "scripts")
     except (OSError, subprocess.SubprocessError):
         return {"git_commit": None, "dirty": None}
-    return {"git_commit": commit, "dirty": None if commit is None or status is None else bool(status)}
+    return {"git_commit": commit, "dirty": None if commit is None or changes is None else bool(changes)}
 
 
 def utc_now() -> str:

@@ -154,11 +154,11 @@ def _meter_key(device: hardware.Device | None) -> tuple | None:
 
 
 def open_meterings(items: list[Planned], hw: hardware.Hardware) -> dict[tuple, energy.Metering]:
-    """One energy counter per device kind that a planned measurement meters, each with its idle
+    """One energy counter per platform and vendor that a planned measurement meters, each with its idle
     power read once, before any measurement loads the device."""
-    kinds = {_meter_key(i.device) for i in items if i.skip is None and i.snippet.wants_energy(i.params)}
+    meters = {_meter_key(i.device) for i in items if i.skip is None and i.snippet.wants_energy(i.params)}
     out = {}
-    for platform, vendor in sorted(k for k in kinds if k):
+    for platform, vendor in sorted(m for m in meters if m):
         bus = next((d.pci_bus_id for d in hw.devices if d.platform == platform and d.pci_bus_id), None)
         out[(platform, vendor)] = energy.open_metering(platform, vendor, bus)
     return out

@@ -13,7 +13,6 @@ from accelbench.core.prices import price_words as price
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.answers import DISAGREE, ONE_KIND, TIE, TO_GPU, TO_TPU, WEAK, KindAnswer
 from accelbench.judge.claims import MEASURED, PRICES, SPECS
-from accelbench.judge.generations import GENERATION_MONTHS
 from accelbench.judge.judging import MARGIN_TEXT, Comparison
 
 TIE_BAND = f"±{MARGIN_TEXT}"  # the margin within which the rules call a tie, as every sentence, caption and tooltip writes it
@@ -162,11 +161,11 @@ def chip(c: Comparison, side: str) -> str:
 
 
 def generation(c: Comparison) -> str:
-    """'same generation' within GENERATION_MONTHS, else which side is older and by how much, in years;
-    '' where a chip is not dated."""
+    """'same generation' (judge/generations.py decided it), else which side is older and by how much,
+    in years; '' where a chip is not dated."""
     if c.gap_months is None:
         return ""
-    if abs(c.gap_months) <= GENERATION_MONTHS:
+    if c.same_generation:
         return "same generation"
     years = round(abs(c.gap_months) / 12)
     return f"the {'GPU' if c.gap_months > 0 else 'TPU'} is {'a year' if years <= 1 else f'{years} years'} older"

@@ -47,17 +47,18 @@ class Rounds:
         return next((r for r in self.rounds if r["round"] == name), None)
 
     def mirrored(self) -> dict[str, dict]:
-        """Round -> its source, for each round read from a public mirror of MLCommons' results."""
+        """Round -> where it was read from (its file's "source"), for each round read from a public mirror
+        of MLCommons' results."""
         return {r["round"]: r["source"] for r in self.rounds if r.get("source", {}).get("mirror_of")}
 
 
-def published_in(source: dict) -> str:
+def published_in(origin: dict) -> str:
     """Where a round was read from, as HTML a page says it in: the repository, linked at its commit,
     and where it is a public mirror of MLCommons' results, that it is one and which it mirrors."""
-    tree = f"https://github.com/{source['repository']}/tree/{source['commit']}"
-    link = f'<a href="{esc(tree)}">{esc(source["repository"])}</a>'
-    if source.get("mirror_of"):
-        link += f", a public mirror of MLCommons' results ({esc(source['mirror_of'])} could not be read here),"
+    tree = f"https://github.com/{origin['repository']}/tree/{origin['commit']}"
+    link = f'<a href="{esc(tree)}">{esc(origin["repository"])}</a>'
+    if origin.get("mirror_of"):
+        link += f", a public mirror of MLCommons' results ({esc(origin['mirror_of'])} could not be read here),"
     return link
 
 

@@ -13,7 +13,7 @@ import pandas as pd
 
 from accelbench.core.prices import usd, usd_per_pflop
 from accelbench.core.reference import Reference
-from accelbench.core.runfile import EVIDENCE_CATEGORIES
+from accelbench.core.runfile import LIMIT_CATEGORIES
 from accelbench.store.store import Store
 
 Where = Callable[[dict], bool]
@@ -182,7 +182,7 @@ def general_ops(store: Store):
         on_tpu = rows["platform"] == "tpu"
         # what tells about the TPU: a result, or a limit of the chip or its framework (a failure of
         # our own making, such as running out of memory at our largest size, tells nothing)
-        telling = on_tpu & ((rows["status"] == "ok") | rows["category"].isin(EVIDENCE_CATEGORIES))
+        telling = on_tpu & ((rows["status"] == "ok") | rows["category"].isin(LIMIT_CATEGORIES))
         common = sorted(n for n in gpu_ok & set(size[telling]) if isinstance(n, (int, float)))
         if not common:
             weak = rows[on_tpu & (rows["status"] == "failed") & size.isin(gpu_ok)]
@@ -197,8 +197,8 @@ def general_ops(store: Store):
             pairs.append((tpu, gpu))
             runs += [gpu["run_id"], tpu["run_id"]]
             continue
-        evidence = at_n[(at_n["platform"] == "tpu") & at_n["category"].isin(EVIDENCE_CATEGORIES)]
-        failed = evidence.sort_values(["category", "framework"]).iloc[0]
+        limits = at_n[(at_n["platform"] == "tpu") & at_n["category"].isin(LIMIT_CATEGORIES)]
+        failed = limits.sort_values(["category", "framework"]).iloc[0]
         failures.append(f"{op} ({failed['category']})")
         runs += [gpu["run_id"], failed["run_id"]]
     return pairs, failures, left_out, runs
@@ -237,6 +237,6 @@ def training_records(store: Store) -> dict[tuple[str, str], pd.Series]:
         if (rows["status"] == "ok").any():
             out[(platform, framework)] = best(rows, "tokens_per_s")
         else:  # evidence first: a limit of the chip or framework says more than a failure of ours
-            weak = ~rows["category"].isin(EVIDENCE_CATEGORIES)
+            weak = ~rows["category"].isin(LIMIT_CATEGORIES)
             out[(platform, framework)] = rows.assign(_weak=weak).sort_values(["_weak", "category", "device"]).iloc[0]
     return out

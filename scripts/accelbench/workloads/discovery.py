@@ -28,7 +28,7 @@ COMPANION_FRAMEWORKS = ("tensorflow",)
 DEFAULT_RUN_ORDER = 100
 # Per-call work a snippet may declare as functions of its params (flops and bytes_moved required):
 # whatever the metric registry has a rate of.
-WORK_KINDS = tuple(m.work for m in RATES)
+WORK_FUNCTIONS = tuple(m.work for m in RATES)
 REQUIRED_ATTRIBUTES = ("WORKLOAD", "TITLE", "CLAIM", "PROFILES", "CHART", "flops", "bytes_moved", "skip_reason")
 
 
@@ -102,11 +102,11 @@ class Snippet:
         """What one call does (flops, bytes_moved, elements, tokens), from the module's functions
         unless the built case knew better (``Case.work``)."""
         out = {}
-        for kind in WORK_KINDS:
-            function = getattr(self.module, kind, None)
-            amount = (override or {}).get(kind, function(params) if function else 0)
+        for name in WORK_FUNCTIONS:
+            function = getattr(self.module, name, None)
+            amount = (override or {}).get(name, function(params) if function else 0)
             if amount:
-                out[kind] = amount
+                out[name] = amount
         return out
 
     def frameworks(self) -> list[str]:

@@ -150,11 +150,11 @@ def tf_tpu_system() -> dict:
 
 
 def tf_platform(device: str) -> str:
-    """cpu, gpu or tpu: the kind of hardware behind a TensorFlow device name ("/device:GPU:0")."""
+    """cpu, gpu or tpu: the platform behind a TensorFlow device name ("/device:GPU:0")."""
     from accelbench.frameworks import tf_device
 
-    kind = re.search(r"(\w+):\d+$", str(device))  # "/job:localhost/.../device:GPU:0", "/device:GPU:0", "/GPU:0"
-    return tf_device.platform_of(kind[1].upper() if kind else "") or "cpu"
+    found = re.search(r"(\w+):\d+$", str(device))  # "/job:localhost/.../device:GPU:0", "/device:GPU:0", "/GPU:0"
+    return tf_device.platform_of(found[1].upper() if found else "") or "cpu"
 
 
 def input_sets(bytes_per_set: int, rotate_bytes: int = 128 * 2**20, max_sets: int = 32) -> int:

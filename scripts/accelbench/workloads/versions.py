@@ -137,9 +137,9 @@ def _read(path: Path) -> SnippetFile:
 
 
 @functools.lru_cache(maxsize=256)  # keyed by content: an edited file is parsed again
-def _parse(name: str, source: str) -> SnippetFile:
-    tree = ast.parse(source, filename=name)
-    lines, comments, sections = source.splitlines(), _comments(source), _sections(source)
+def _parse(name: str, code: str) -> SnippetFile:
+    tree = ast.parse(code, filename=name)
+    lines, comments, sections = code.splitlines(), _comments(code), _sections(code)
     statements = []
     for node in tree.body:
         held = frozenset(fw for fw, spans in sections.items() if any(a < node.lineno < b for a, b in spans))
@@ -153,8 +153,8 @@ def _parse(name: str, source: str) -> SnippetFile:
 def _imported(node: ast.Import | ast.ImportFrom, alias: ast.alias, sections: frozenset[str]) -> Statement:
     """One imported name as its own statement: importing another name beside it changes nothing."""
     bound = alias.asname or alias.name.split(".")[0]
-    source = f"from {'.' * node.level}{node.module or ''} " if isinstance(node, ast.ImportFrom) else ""
-    return Statement(f"{source}import {alias.name} as {bound}", frozenset({bound}), frozenset(), sections, imported=True)
+    prefix = f"from {'.' * node.level}{node.module or ''} " if isinstance(node, ast.ImportFrom) else ""
+    return Statement(f"{prefix}import {alias.name} as {bound}", frozenset({bound}), frozenset(), sections, imported=True)
 
 
 def _binds(node: ast.stmt) -> frozenset[str]:
@@ -170,13 +170,13 @@ def _mentions(node: ast.AST) -> frozenset[str]:
                      if isinstance(n, ast.Name | ast.Attribute))
 
 
-def _sections(source: str) -> dict[str, list[tuple[int, int]]]:
+def _sections(code: str) -> dict[str, list[tuple[int, int]]]:
     """Framework -> the (start, end) lines of its code sections, as the pages include them."""
     sections, open_ = {}, {}
-    for number, line in enumerate(source.splitlines(), 1):
+    for number, line in enumerate(code.splitlines(), 1):
         if marker := SECTION.search(line):
-            kind, framework = marker.groups()
-            if kind == "start":
+            edge, framework = marker.groups()
+            if edge == "start":
                 open_[framework] = number
             elif framework in open_:
                 sections.setdefault(framework, []).append((open_.pop(framework), number))
@@ -193,9 +193,9 @@ def _text(lines: list[str], comments: dict[int, int], node: ast.stmt) -> str:
     return "\n".join(line.rstrip() for line in kept.values() if line.strip())
 
 
-def _comments(source: str) -> dict[int, int]:
+def _comments(code: str) -> dict[int, int]:
     """Line -> the column its comment starts at (a comment runs to the end of its line)."""
-    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    tokens = tokenize.generate_tokens(io.StringIO(code).readline)
     return {t.start[0]: t.start[1] for t in tokens if t.type == tokenize.COMMENT}
 
 

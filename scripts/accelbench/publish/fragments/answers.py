@@ -112,8 +112,8 @@ def chart(ctx: Context, answers: list[Answer], uid: str, title: str, prefix_clai
 def _one_comparison(row: dict) -> str:
     """A claim's one comparison, said in a sentence with a link to its source: a chart of one point
     shows nothing a sentence does not."""
-    said, source = wording.one_comparison(row)
-    link = f' <a href="{esc(row["url"])}">{esc(source)}</a>' if row.get("url") else ""
+    said, link_words = wording.one_comparison(row)
+    link = f' <a href="{esc(row["url"])}">{esc(link_words)}</a>' if row.get("url") else ""
     return f'\n<p class="ab-chart__one">{esc(said)}{link}</p>\n'
 
 

@@ -1,11 +1,11 @@
 """The core of the fragments: the context every renderer reads, links, errors, the registry of
-fragment types and the helpers the kinds share. It imports no kind: each family of kinds is a
+fragment types and the helpers the types share. It imports no type: each family of types is a
 module that imports only this one (measured.py and answers.py here, each published source's
 fragments.py in its own folder).
 
-A page includes a fragment with one line, ``--8<-- "generated/FOLDER/KIND[.ARG...].md"``, where
+A page includes a fragment with one line, ``--8<-- "generated/FOLDER/TYPE[.ARG...].md"``, where
 FOLDER is the page's own folder under docs/ (links inside a fragment are relative to it). Each
-kind is registered once, by the decorator on its renderer, with its arguments and the line of
+type is registered once, by the decorator on its renderer, with its arguments and the line of
 documentation the contribute page lists; the render step and its checks read this registry.
 Renderers raise :class:`FragmentError` for arguments they do not take.
 """
@@ -35,7 +35,7 @@ DATA_PAGE = "data/index.md"
 
 
 class FragmentError(Exception):
-    """A fragment asked for something that does not exist (a kind, a workload, a metric)."""
+    """A fragment asked for something that does not exist (a fragment type, a workload, a metric)."""
 
 
 @dataclass(frozen=True)
@@ -203,13 +203,13 @@ def render(ctx: Context, name: str, args: list[str]) -> Fragment:
 
 
 def workloads(ctx: Context) -> Iterable[str]:
-    """The choices of a kind whose argument is a workload id."""
+    """The choices of a fragment type whose argument is a workload id."""
     return sorted(ctx.workloads)
 
 
-def rules_list(ctx: Context, evidence: str) -> str:
+def rules_list(ctx: Context, kind: str) -> str:
     """The written rules of one kind of evidence, as the methodology and evidence pages list them."""
-    listed = "\n".join(f"- **{esc_md(r.claim.feature)}**: {esc_md(r.text)}" for r in rules_of(ctx.judgement.rules, evidence))
+    listed = "\n".join(f"- **{esc_md(r.claim.feature)}**: {esc_md(r.text)}" for r in rules_of(ctx.judgement.rules, kind))
     # out of the search index, which every page fetches: the rules are read here, on their page
     return f'<div markdown="1" data-search-exclude>\n\n{listed}\n\n</div>'
 

@@ -19,10 +19,10 @@ def _kinds(ctx: Context) -> list[tuple[str, str]]:
     return [(k, capitalised(names[k].named)) for k in [MEASURED, *SOURCES] if k in found]
 
 
-def _rows(ctx: Context, evidence: str) -> list[pricing.PricedRow]:
-    key = f"priced-{evidence}"
+def _rows(ctx: Context, kind: str) -> list[pricing.PricedRow]:
+    key = f"priced-{kind}"
     if key not in ctx.memo:
-        finding = ctx.findings().get(("cost", evidence))
+        finding = ctx.findings().get(("cost", kind))
         ctx.memo[key] = pricing.priced_rows(finding.costed if finding else [], ctx.reference.prices)
     return ctx.memo[key]
 
@@ -31,8 +31,8 @@ def _rows(ctx: Context, evidence: str) -> list[pricing.PricedRow]:
       "provider and tier from one price list (KIND: measured or a published source's kind)",
       choices=lambda ctx: [MEASURED, *SOURCES])
 def _priced(ctx: Context, args: list[str]) -> str:
-    evidence = args[0]
-    rows = _rows(ctx, evidence)
+    kind = args[0]
+    rows = _rows(ctx, kind)
     if not rows:
         return "\n<p>Nothing of this kind to price yet.</p>\n"
     priced = [r for r in rows if r.pair is not None]
@@ -40,30 +40,30 @@ def _priced(ctx: Context, args: list[str]) -> str:
     said = f'\n<p>Left out, one line per reason:</p>\n<ul class="ab-left-out">{gaps}</ul>\n' if gaps else ""
     if not priced:
         return f"\n<p>No comparison of this kind has both chips priced from one list.</p>\n{said}"
-    table = pricing.priced_table(priced, ctx.reference.prices.as_of, anchor=f"priced-{evidence}")
+    table = pricing.priced_table(priced, ctx.reference.prices.as_of, anchor=f"priced-{kind}")
     return concat([wrap(table.html), said,
-                   download(ctx, f"priced-{evidence}", table.rows, "the priced comparisons")])
+                   download(ctx, f"priced-{kind}", table.rows, "the priced comparisons")])
 
 
 @fragment("break-even", "KIND", "for each comparison of one kind whose one chip has no list price: the price per "
           "chip-hour at which it would cost the same per unit of work as the priced chip, per provider and tier",
           choices=lambda ctx: [MEASURED, *SOURCES])
 def _break_even(ctx: Context, args: list[str]) -> str:
-    evidence = args[0]
-    finding = ctx.findings().get(("cost", evidence))
+    kind = args[0]
+    finding = ctx.findings().get(("cost", kind))
     rows = pricing.break_evens(finding.costed if finding else [], ctx.reference.prices)
     if not rows:
         return "\n<p>No comparison of this kind has one chip priced and the other not.</p>\n"
-    table = pricing.break_even_table(rows, ctx.reference.prices.as_of, anchor=f"break-even-{evidence}")
-    return concat([wrap(table.html), download(ctx, f"break-even-{evidence}", table.rows, "the break-even prices")])
+    table = pricing.break_even_table(rows, ctx.reference.prices.as_of, anchor=f"break-even-{kind}")
+    return concat([wrap(table.html), download(ctx, f"break-even-{kind}", table.rows, "the break-even prices")])
 
 
 @fragment("cost-verdict", "", "the cost claim as judged on GCP, per kind of evidence: its verdict and the comparisons "
       "it priced, with both prices")
 def _verdict(ctx: Context, args: list[str]) -> str:
     lines = []
-    for evidence, label in _kinds(ctx):
-        finding = ctx.findings()[("cost", evidence)]
+    for kind, label in _kinds(ctx):
+        finding = ctx.findings()[("cost", kind)]
         said = "; ".join(f"{text(c.name)}: {figures(c)}, GPU cost over TPU cost {c.advantage:.2f}" for c in finding.comparisons)
         lines.append(f"<li><strong>{esc(label)}</strong>: {esc(finding.verdict)}. "
                      f"{esc(said or 'No comparison is priced on GCP yet')}.</li>")
@@ -75,6 +75,6 @@ def _verdict(ctx: Context, args: list[str]) -> str:
       "dollars on each side, the cheaper side or a tie within the verdicts' margin, and the break-even price, by the "
       "priced and break-even tables' arithmetic")
 def _estimator(ctx: Context, args: list[str]) -> str:
-    groups = [(label, _rows(ctx, evidence)) for evidence, label in _kinds(ctx)]
+    groups = [(label, _rows(ctx, kind)) for kind, label in _kinds(ctx)]
     made = pricing.estimator(groups, ctx.reference.prices, ctx.reference.prices.as_of)
     return made or "\n<p>No comparison to estimate yet.</p>\n"

@@ -44,9 +44,9 @@ def _verdicts(ctx: Context, args: list[str]) -> str:
                                          and _findings_of(ctx, kind)]))  # a source judging none of these claims has no column
 
 
-def _findings_of(ctx: Context, evidence: str) -> dict:
+def _findings_of(ctx: Context, kind: str) -> dict:
     """claim slug -> finding of one kind of evidence."""
-    return {slug: found for (slug, kind), found in ctx.findings().items() if kind == evidence}
+    return {slug: found for (slug, of), found in ctx.findings().items() if of == kind}
 
 
 @fragment("verdict", "RULE", f"one row's verdict and evidence as a note ({', '.join(CLAIMS)})", choices=CLAIMS)
@@ -184,7 +184,7 @@ def _chart(ctx: Context, args: list[str]) -> str:
     alt = queries.chart_alt(latest, chart, workload)
     peaks = queries.vendor_peaks(latest, ctx.reference) if chart.get("peak_lines") else ()
     uid = f"{workload}-{metric}" if metric else workload
-    return chart_block(charts.chart_figure(latest, chart, alt, peaks=peaks, uid=uid), alt,
+    return chart_block(charts.snippet_chart(latest, chart, alt, peaks=peaks, uid=uid), alt,
                    f"Measured here. {chart.get('title', ctx.workloads[workload]['title'])}: latest result per device, "
                    f"framework and parameters; error bars span the interquartile range of the timing samples. "
                    f"Each value, with the run it came from, is in the table above.", ctx)
@@ -246,6 +246,6 @@ def _data_dictionary(ctx: Context, args: list[str]) -> str:
 
 
 @fragment("kinds", "", "this list: every fragment type a page can include")
-def _kinds(ctx: Context, args: list[str]) -> str:
+def _fragment_types(ctx: Context, args: list[str]) -> str:
     return "\n" + "\n".join(f"- `{k.name}{'.' + k.usage if k.usage else ''}`: {esc_md(k.doc)}"
                             for k in ctx.fragment_types.values()) + "\n"

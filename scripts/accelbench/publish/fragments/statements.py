@@ -55,10 +55,10 @@ def _linked(ctx: Context, slug: str) -> str:
 
 def _own(ctx: Context, kind: str, finding, slug: str) -> str:
     named = capitalised(ctx.judgement.kinds[kind].named)
-    sources = "".join(f' <a href="{esc(link.url)}">{esc(text(link.text))}</a>' for link in finding.links[:3] if link.url)
+    linked = "".join(f' <a href="{esc(link.url)}">{esc(text(link.text))}</a>' for link in finding.links[:3] if link.url)
     return (f'<p><strong>{esc(named)}</strong>: <span class="{_css(finding.verdict)}">'
             f'{esc(wording.statement_verdict(finding.verdict))}</span>. {esc(wording.statement_sentence(finding))}'
-            + (f' <span class="ab-statement__sources">{esc(WORDS["sources"])}{sources}</span>' if sources else "") + "</p>\n"
+            + (f' <span class="ab-statement__sources">{esc(WORDS["sources"])}{linked}</span>' if linked else "") + "</p>\n"
             + _trend(ctx, finding, slug))
 
 

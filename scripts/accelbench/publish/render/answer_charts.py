@@ -13,7 +13,7 @@ Each chart comes in two layouts from the same rows (chart_theme's :class:`Layout
 desktop's column and one for a phone's, whose text is drawn at its own size rather than scaled down; the page shows
 the one that fits the screen (chart_theme.PHONE_MEDIA), as a static SVG and drawn interactively.
 Drawn interactively, a chart fits the width of its column (``usermeta.fit``: the page's script
-sets the container's width). Their theme and figure kit are chart_theme.py's; their rows come from
+sets the container's width). Their theme and chart kit are chart_theme.py's; their rows come from
 render/answers.py's ``comparison_rows`` through ``labelled``.
 """
 
@@ -36,7 +36,7 @@ from accelbench.publish.render.chart_theme import (
     Chart,
     Layout,
     lines_field,
-    make_figure,
+    make_chart,
     param_name,
     text_width,
     title_params,
@@ -168,7 +168,7 @@ def _tooltip(extra: list | None = None) -> list:
             alt.Tooltip("value:N", title="TPU advantage"), alt.Tooltip("metric:N", title="compared"),
             alt.Tooltip("figures:N"), alt.Tooltip("generation:N"), alt.Tooltip("tpu_date:N", title="TPU first available"),
             alt.Tooltip("gpu_date:N", title="GPU first available"), *(extra or []),
-            alt.Tooltip("status:N", title="systems"), alt.Tooltip("url:N", title="source")]
+            alt.Tooltip("availability:N", title="systems"), alt.Tooltip("url:N", title="source")]
 
 
 def _prepared(rows: pd.DataFrame) -> pd.DataFrame:
@@ -178,13 +178,13 @@ def _prepared(rows: pd.DataFrame) -> pd.DataFrame:
                      for lo, hi, a in zip(data["lo"], data["hi"], data["advantage"], strict=True)]
     data["scale"] = data["chips"].map(scale_of)
     data["precision"] = data["precision"].replace("", "not stated")
-    data["status"] = data["preview"].map({True: "a preview system, not for sale yet", False: "available"})
+    data["availability"] = data["preview"].map({True: "a preview system, not for sale yet", False: "available"})
     data["generation"] = [f"{g}: {'it may decide a per-chip verdict' if s else 'shown, never deciding a per-chip verdict'}"
                           if g else "not known: a chip is not dated"
                           for g, s in zip(data["generation"], data["same_generation"], strict=True)]
     data["fill"] = data["same_generation"].map({True: SAME, False: OTHER})
     # what a screen reader says of a point
-    data["aria"] = [f"{r.group}, {r.label}: TPU advantage {r.value}; {r.fill}; {r.evidence}" for r in data.itertuples()]
+    data["aria"] = [f"{r.group}, {r.label}: TPU advantage {r.value}; {r.fill}; {r.kind_label}" for r in data.itertuples()]
     data["tpu_date"] = [f"{t}: {d}" if d else f"{t}: not dated" for t, d in zip(data["tpu"], data["tpu_available"], strict=True)]
     data["gpu_date"] = [f"{g}: {d}" if d else f"{g}: not dated" for g, d in zip(data["gpu"], data["gpu_available"], strict=True)]
     return data
@@ -196,11 +196,11 @@ LEGEND = {"orient": "top", "direction": "vertical", "columns": 1}
 def _kinds(data: pd.DataFrame, known: list[str] | None) -> tuple[alt.Color, alt.Stroke, alt.Shape]:
     """Colour and shape by kind of evidence, one legend of the kinds drawn; ``known``: every kind
     in one order, so that a kind has the same colour and shape on every chart."""
-    shown = list(dict.fromkeys(data["evidence"]))
+    shown = list(dict.fromkeys(data["kind_label"]))
     scale = alt.Scale(domain=[*(known or []), *(k for k in shown if k not in (known or []))])
-    return (alt.Color("evidence:N", title="kind of evidence", scale=scale, legend=alt.Legend(values=shown, **LEGEND)),
-            alt.Stroke("evidence:N", title="kind of evidence", scale=scale),
-            alt.Shape("evidence:N", title="kind of evidence", scale=scale))
+    return (alt.Color("kind_label:N", title="kind of evidence", scale=scale, legend=alt.Legend(values=shown, **LEGEND)),
+            alt.Stroke("kind_label:N", title="kind of evidence", scale=scale),
+            alt.Shape("kind_label:N", title="kind of evidence", scale=scale))
 
 
 def _fill_legend() -> alt.LayerChart:
@@ -252,7 +252,7 @@ def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, tit
     for layout in LAYOUTS:
         data[lines_field(layout)] = ["\n".join(wrapped(label, layout.chars)) for label in data["label"]]
     desktop, phone = (_forest(data, margin, uid, title, kinds, layout) for layout in LAYOUTS)
-    return make_figure(desktop, alt_text, uid, phone=phone)
+    return make_chart(desktop, alt_text, uid, phone=phone)
 
 
 def _forest(data: pd.DataFrame, margin: float, uid: str, title: str, kinds: list[str] | None,
@@ -331,7 +331,7 @@ def timeline_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, t
         return None
     data = _prepared(dated)
     desktop, phone = (_timeline(data, margin, title, kinds, layout) for layout in LAYOUTS)
-    return make_figure(desktop, alt_text, uid, phone=phone)
+    return make_chart(desktop, alt_text, uid, phone=phone)
 
 
 def _timeline(data: pd.DataFrame, margin: float, title: str, kinds: list[str] | None, layout: Layout) -> alt.LayerChart:

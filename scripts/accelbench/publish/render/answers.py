@@ -61,7 +61,7 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
                 tpu, gpu = c.tpu_name or c.tpu, c.gpu_name or c.gpu
                 records.append({"group": f"{short}: {tpu}" if prefix_claim else tpu, "claim_order": n,
                                 "comparison": text(c.name), "claim": a.claim.slug, "kind": k.named,
-                                "evidence": vocabulary.kind_name(k.kind, k.named), "counted": k.info.for_training,
+                                "kind_label": vocabulary.kind_name(k.kind, k.named), "counted": k.info.for_training,
                                 "advantage": c.advantage, "low": c.low, "high": c.high, "metric": c.metric,
                                 "figures": figures(c), "url": c.url, "tpu": tpu, "gpu": gpu, "chips": c.chips,
                                 "gpu_chips": c.gpu_chips, "precision": c.precision, "preview": c.preview,
@@ -75,7 +75,7 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
 def card(a: Answer, links: dict, chart: str = "", said: set | None = None) -> str:
     """``links``: 'runs' (the runs page), 'page' (src -> url), 'reproduce', 'published' (kind -> url),
     'tools' (claim -> the url of its page for one's own figures; optional).
-    ``chart``: the figure of its comparisons, drawn beside the sentence. Each answer is shown once, on
+    ``chart``: the chart of its comparisons, drawn beside the sentence. Each answer is shown once, on
     the comparison page; every other page links to it. ``said``: the evidence lines earlier cards on
     the page already show (each is shown once a page, later cards point to it)."""
     parts = [f'<div class="ab-answer" id="answer-{esc(a.claim.slug)}">',
@@ -105,14 +105,14 @@ def tool(a: Answer, links: dict) -> str:
     return f'<p class="ab-answer__tool"><a href="{esc(url)}">{esc(said)}</a></p>' if url and said else ""
 
 
-def _kind_block(k: KindAnswer, links: dict, evidence_url: str, said: set | None = None) -> str:
+def _kind_block(k: KindAnswer, links: dict, page_url: str, said: set | None = None) -> str:
     verdict = wording.verdict(k)
     lines = "".join(f"<li>{esc(e)}</li>" for e in _once(texts(k.finding.lines), said))
     more = [f'<a href="{esc(link.url)}">{esc(text(link.text))}</a>' for link in k.finding.links[:MAX_LINKS]]
     if k.finding.runs:
         more.append(f'<a href="{links["runs"]}">the runs</a>')
     if k.kind == MEASURED:
-        more.append(f'<a href="{evidence_url}">the evidence page</a>')
+        more.append(f'<a href="{page_url}">the evidence page</a>')
     elif k.kind in links["published"]:
         more.append(f'<a href="{links["published"][k.kind]}">{esc(k.info.more or f"all {k.info.title} results")}</a>')
     # folded: the sentence and the chart above carry its numbers; the block holds the detail, kept

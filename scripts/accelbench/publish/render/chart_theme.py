@@ -1,4 +1,4 @@
-"""The charts' theme and figure kit: the light and dark themes (Okabe-Ito palettes, fonts, named
+"""The charts' theme and chart kit: the light and dark themes (Okabe-Ito palettes, fonts, named
 mark styles), the :class:`Chart` every chart is, and how one is made from an Altair chart.
 
 A chart is a :class:`Chart`: the specification the page draws interactively (tooltips, a legend
@@ -207,15 +207,15 @@ class Chart:
 LEGEND_LAYOUT = {"top": {"direction": "vertical", "anchor": "start", "margin": 8}}
 
 
-def make_figure(chart: alt.TopLevelMixin, alt_text: str, uid: str, phone: alt.TopLevelMixin | None = None,
-                legend_layout: dict = LEGEND_LAYOUT) -> Chart:
+def make_chart(chart: alt.TopLevelMixin, alt_text: str, uid: str, phone: alt.TopLevelMixin | None = None,
+               legend_layout: dict = LEGEND_LAYOUT) -> Chart:
     """The Chart of an Altair chart, and of its phone layout where it has one (its SVG's ids
     prefixed apart: both are in the page). ``legend_layout``: how its legends stack."""
     spec = chart.properties(description=alt_text).configure(**LIGHT).to_dict()
     spec["config"]["legend"]["layout"] = legend_layout
     spec.pop("$schema", None)  # names vega.github.io; the page loads nothing from other hosts
     return Chart(spec, _static_svg(spec, alt_text, uid),
-                 None if phone is None else make_figure(phone, alt_text, f"{uid}-phone", legend_layout=legend_layout))
+                 None if phone is None else make_chart(phone, alt_text, f"{uid}-phone", legend_layout=legend_layout))
 
 
 def _static_svg(spec: dict, alt_text: str, uid: str) -> str:
@@ -238,15 +238,15 @@ def _rendered(spec_json: str, alt_text: str, uid: str) -> str:
     return svg.strip() + "\n"
 
 
-def page_json(figure: Chart) -> str:
+def page_json(chart: Chart) -> str:
     """What the page's script draws: the specification and the dark theme, and the phone layout
     with the screens it is for (its datasets left out where they are the desktop's: the script
     takes those), as JSON safe inside a <script> element: no "<" at all, so nothing in it can end
     the element early."""
-    carried = {"spec": figure.spec, "dark": DARK}
-    if figure.phone is not None:
-        phone = figure.phone.spec
-        if phone.get("datasets") == figure.spec.get("datasets"):
+    carried = {"spec": chart.spec, "dark": DARK}
+    if chart.phone is not None:
+        phone = chart.phone.spec
+        if phone.get("datasets") == chart.spec.get("datasets"):
             phone = {k: v for k, v in phone.items() if k != "datasets"}
         carried |= {"phone": phone, "media": PHONE_MEDIA}
     return json.dumps(carried, separators=(",", ":")).replace("<", "\\u003c")

@@ -38,7 +38,7 @@ from accelbench.publish.render.chart_theme import (
     chars_in,
     lines_expr,
     lines_field,
-    make_figure,
+    make_chart,
     one_or_lines,
     param_name,
     text_width,
@@ -189,7 +189,7 @@ def line_chart(latest: pd.DataFrame, chart: dict, alt_text: str, peaks: list[tup
         return None
     peak_frame = _peak_frame(peaks)
     desktop, phone = (_lines(data, chart, peak_frame, uid, tooltip, layout) for layout in LAYOUTS)
-    return make_figure(desktop, alt_text, uid, phone=phone, legend_layout=LEGENDS)
+    return make_chart(desktop, alt_text, uid, phone=phone, legend_layout=LEGENDS)
 
 
 def _lines(data: pd.DataFrame, chart: dict, peaks: pd.DataFrame | None, uid: str, tooltip, layout: Layout) -> alt.LayerChart:
@@ -256,7 +256,7 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt_text: str, uid: str = "char
         return None
     data = data.sort_values(["device", "series"]).reset_index(drop=True)
     desktop, phone = (_bars(data, chart, uid, layout) for layout in LAYOUTS)
-    return make_figure(desktop, alt_text, uid, phone=phone, legend_layout=LEGENDS)
+    return make_chart(desktop, alt_text, uid, phone=phone, legend_layout=LEGENDS)
 
 
 def _rest(series: str) -> str:
@@ -310,7 +310,7 @@ def _bars(data: pd.DataFrame, chart: dict, uid: str, layout: Layout) -> alt.Laye
     return alt.layer(*layers).properties(title=title, height=max(60, row * len(data)), **_sized(layout))
 
 
-def chart_figure(latest: pd.DataFrame, chart: dict, alt_text: str, peaks=(), uid: str = "chart") -> Chart | None:
+def snippet_chart(latest: pd.DataFrame, chart: dict, alt_text: str, peaks=(), uid: str = "chart") -> Chart | None:
     """The chart a snippet's CHART asks for: lines against a parameter (default) or bars ("mark": "bar")."""
     if chart.get("mark") == "bar":
         return bar_chart(latest, chart, alt_text, uid)
@@ -341,7 +341,7 @@ def roofline_chart(points_: pd.DataFrame, ceilings: dict[str, dict], alt_text: s
                               "line": f"{device}: {what}"})
     devices = sorted(set(data["device"]) | {line["device"] for line in lines})
     desktop, phone = (_roofline(data, lines, devices, (x_lo, x_hi), uid, layout) for layout in LAYOUTS)
-    return make_figure(desktop, alt_text, uid, phone=phone, legend_layout=LEGENDS)
+    return make_chart(desktop, alt_text, uid, phone=phone, legend_layout=LEGENDS)
 
 
 def _roofline(data: pd.DataFrame, lines: list[dict], devices: list[str], domain: tuple[float, float], uid: str,

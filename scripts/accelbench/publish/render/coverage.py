@@ -19,12 +19,12 @@ def coverage_note(records: pd.DataFrame, contribute_src: str) -> str:
                                                 else "not measured yet: every result for it reads *not measured yet*")
              for pl, devices in measured.items()]
     missing = [PLATFORM_NAMES[pl] for pl, devices in measured.items() if not devices and pl != "cpu"]
-    kind = "warning" if missing else "success"
+    note_type = "warning" if missing else "success"
     title = f"Not measured yet: {' and '.join(missing)}" if missing else "Measured on CPUs, GPUs and TPUs"
     body = ["The stored runs measured:", "", *lines, "",
             "Vendor figures appear only as labelled references, never as results. "
             f"[Contribute a run]({contribute_src}) from hardware that is missing."]
-    return admonition(kind, title, body)
+    return admonition(note_type, title, body)
 
 
 def coverage_line(records: pd.DataFrame, reproduce_src: str) -> str:

@@ -103,9 +103,9 @@ def formats_table(chips: list[dict], formats) -> Table:
 def _format_cell(row) -> str:
     text = f"{row.dense_tflops:,g} {esc(row.unit)}" if row.dense_tflops else esc(row.supported)
     title = esc(f"{row.source}" + (f" — {row.notes}" if row.notes else "") + f" (number_formats.csv line {row.line})")
-    source = row.source.split("; ")[0].split(" ")[0]
-    if source.startswith("https://"):
-        return f'<a href="{esc(source)}" title="{title}">{text}</a>'
+    url = row.source.split("; ")[0].split(" ")[0]
+    if url.startswith("https://"):
+        return f'<a href="{esc(url)}" title="{title}">{text}</a>'
     return f'<span title="{title}">{text}</span>'
 
 
@@ -124,9 +124,9 @@ def frameworks_table(support) -> Table:
                 cells.append("not stated")
                 continue
             route = f" <small>{esc(r.route)}</small>" if r.route else ""
-            cells.append(f'<a href="{esc(r.source)}" title="{esc(r.quote)}">{esc(r.support)}</a>{route}')
+            cells.append(f'<a href="{esc(r.url)}" title="{esc(r.quote)}">{esc(r.support)}</a>{route}')
             data.append({"chip": r.chip, "framework": r.framework, "support": r.support, "route": r.route,
-                         "source": r.source, "quote": r.quote, "retrieved": r.retrieved, "notes": r.notes})
+                         "source": r.url, "quote": r.quote, "retrieved": r.retrieved, "notes": r.notes})
         body.append(cells)
     return Table(html_table(["Chip", *FRAMEWORKS], body, ids=row_ids("frameworks", [[c] for c in by_chip]))
                  if body else None, data)

@@ -19,9 +19,9 @@ def not_measured(what: str, reproduce_url: str) -> str:
     return NOT_MEASURED.format(what=esc_md(what), reproduce=reproduce_url)
 
 
-def admonition(kind: str, title: str, lines: list[str]) -> str:
-    """A Markdown admonition: the body's lines indented, blank lines left blank."""
-    return f'!!! {kind} "{title}"\n' + "\n".join(f"    {line}" if line else "" for line in lines) + "\n"
+def admonition(note_type: str, title: str, lines: list[str]) -> str:
+    """A Markdown admonition of one type (note, warning, ...): the body's lines indented, blank lines left blank."""
+    return f'!!! {note_type} "{title}"\n' + "\n".join(f"    {line}" if line else "" for line in lines) + "\n"
 
 
 class Table(NamedTuple):

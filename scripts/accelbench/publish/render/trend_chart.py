@@ -9,7 +9,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from accelbench.publish.render.chart_theme import LAYOUTS, PADDING, PALETTE, Chart, Layout, make_figure, title_params
+from accelbench.publish.render.chart_theme import LAYOUTS, PADDING, PALETTE, Chart, Layout, make_chart, title_params
 
 # each platform the facts count, as the legend names it, in stacking order; not stated last, in grey
 PLATFORMS = (("gpu", "GPUs"), ("tpu", "TPUs"), ("other", "other custom chips"), ("mixed", "more than one kind"),
@@ -26,7 +26,7 @@ def trend_chart(years: list[dict], title: str, alt_text: str, uid: str) -> Chart
     rows = pd.DataFrame([{"year": str(y["year"]), "platform": label, "order": i, "models": int(y[key])}
                          for y in years for i, (key, label) in enumerate(PLATFORMS)])
     desktop, phone = (_bars(rows, title, layout) for layout in LAYOUTS)
-    return make_figure(desktop, alt_text, uid, phone=phone)
+    return make_chart(desktop, alt_text, uid, phone=phone)
 
 
 def _bars(rows: pd.DataFrame, title: str, layout: Layout) -> alt.Chart:

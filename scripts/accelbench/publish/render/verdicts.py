@@ -24,11 +24,11 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, publis
     rows = []
     for v in verdicts:
         # the claim's card above the table says the evidence: the table gives only each kind's verdict
-        evidence = f'<a href="#claim-{esc(v.claim.slug)}">Its answer, above</a>'
+        links = f'<a href="#claim-{esc(v.claim.slug)}">Its answer, above</a>'
         if v.runs:
-            evidence += "<br>Runs: " + ", ".join(f'<a href="{runs_url}#run-{esc(r)}">{esc(r[:15])}…</a>' for r in v.runs)
+            links += "<br>Runs: " + ", ".join(f'<a href="{runs_url}#run-{esc(r)}">{esc(r[:15])}…</a>' for r in v.runs)
         if v.page:
-            evidence += f'<br><a href="{page_url(v.page)}">Details</a>'
+            links += f'<br><a href="{page_url(v.page)}">Details</a>'
         if v.reference_only:  # not a measurement: shown apart, without a verdict's colour
             marker = icon(REFERENCE_ICON, "reference data")
             verdict = (f'<span class="ab-verdict ab-verdict--reference">{marker} {esc(v.verdict)}</span>'
@@ -38,7 +38,7 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, publis
             verdict = f'<span class="{css}">{verdict_icon(v.verdict)} {esc(v.verdict)}</span>'
         if v.verdict == NOT_MEASURED:
             verdict += f'<br><a href="{contribute_url}">Contribute a run</a>'
-        row = [f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), evidence, verdict]
+        row = [f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), links, verdict]
         row += [_published_cell(found.get(v.claim.slug), title, url) for title, found, url in published]
         rows.append(row)
     return html_table(head, rows)
@@ -54,21 +54,21 @@ def _published_cell(p, title: str, published_url: str) -> str:
     return f'<span class="{css}">{esc(said)}</span><br><a href="{published_url}">Published results</a>'
 
 
-NOTE_KINDS = {SUPPORTED: "success", CONTRADICTED: "failure", MIXED: "warning"}  # Material's admonition per verdict
+NOTE_TYPES = {SUPPORTED: "success", CONTRADICTED: "failure", MIXED: "warning"}  # Material's admonition per verdict
 
 
 def verdict_note(v, details_src: str | None, contribute_src: str) -> str:
     """One verdict as a Markdown admonition: the verdict, its evidence, where to read more."""
-    kind = NOTE_KINDS.get(v.verdict, "note")
+    note_type = NOTE_TYPES.get(v.verdict, "note")
     links = [f"[Evidence]({details_src})"] if details_src else []
     if v.verdict == NOT_MEASURED:
         links.append(f"[Contribute a run]({contribute_src})")
     if v.reference_only:  # a price list is not a measurement: an info note, said so
-        kind, title = "info", f"{esc(v.feature)}: {esc(v.verdict)} (reference data, not measured)"
+        note_type, title = "info", f"{esc(v.feature)}: {esc(v.verdict)} (reference data, not measured)"
         said = f"The dated price list (reference data, not a measurement) says **{esc_md(v.verdict)}**"
     else:
         title = f"{esc(v.feature)}: {esc(v.verdict)}"
         said = f"The stored runs say **{esc_md(v.verdict)}**"
     lines = [f"{said} for the TPU claim \"{esc_md(v.tpu_claim)}\".", "",
              *[f"- {esc_md(e)}" for e in texts(v.lines)], "", " · ".join(links)]
-    return admonition(kind, title, lines)
+    return admonition(note_type, title, lines)

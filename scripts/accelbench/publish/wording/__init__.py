@@ -349,7 +349,7 @@ def one_comparison(row: dict) -> tuple[str, str]:
     ranged = all(x is not None and x == x for x in (lo, hi))  # (x != x: a table's missing number)
     value = span([(lo, hi)]) if ranged else times(row["advantage"])
     return (f"One comparison, too few for a chart: {row['comparison']}; the TPU's advantage {value} "
-            f"({row['generation']}; {row['evidence']})."), "its source"
+            f"({row['generation']}; {row['kind_label']})."), "its source"
 
 
 def summary(answers: list[Answer]) -> str:

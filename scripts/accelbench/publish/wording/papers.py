@@ -10,10 +10,10 @@ from accelbench.core.text import capitalised
 
 
 def _figure(v: Mapping) -> str:
-    # where the quotation stands, up to its parenthesis: what follows is a note for whoever checks it
-    where = v["quotation"]["where"].split(" (")[0]
+    # where the quotation stands; its note (for whoever checks the quotation) is on the papers' page
     return (f"{capitalised(v['label'])} (authors at {', '.join(v['organisations'])}): {v['citation']}, {v['tpu']} "
-            f"against {v['gpu']}; {where}: “{v['quotation']['text']}”; the figure used: {v['tpu']} “{v['phrase']}”")
+            f"against {v['gpu']}; {v['quotation']['where']}: “{v['quotation']['text']}”; the figure used: {v['tpu']} "
+            f"“{v['phrase']}”")
 
 
 LINES = {

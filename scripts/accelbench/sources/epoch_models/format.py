@@ -27,22 +27,22 @@ def write(data_dir: Path, published: dict) -> Path:
     return write_published(published_path(data_dir), published, SCHEMA)
 
 
-def file_url(source: dict) -> str:
+def file_url(origin: dict) -> str:
     """The copy of the CSV on GitHub, at the commit it was read at (each path part percent-encoded)."""
-    path = "/".join(quote(part, safe="") for part in source["path"].split("/"))
-    return f"https://github.com/{source['repository']}/blob/{source['commit']}/{path}"
+    path = "/".join(quote(part, safe="") for part in origin["path"].split("/"))
+    return f"https://github.com/{origin['repository']}/blob/{origin['commit']}/{path}"
 
 
-def line_url(source: dict, line: int) -> str:
+def line_url(origin: dict, line: int) -> str:
     """A record's first line in that copy."""
-    return f"{file_url(source)}#L{line}"
+    return f"{file_url(origin)}#L{line}"
 
 
 @dataclass
 class EpochModels:
-    """The imported database: its source and attribution, and every row kept, in the CSV's order."""
+    """The imported database: where it was read from and its attribution, and every row kept, in the CSV's order."""
 
-    source: dict  # repository, commit, path, url, committed, accessed, accessed_stated_in
+    origin: dict  # the file's "source": repository, commit, path, url, committed, accessed, accessed_stated_in
     database: dict  # publisher, name, url, documentation, licence, licence_url, citation, changes
     columns: list[str]  # Epoch's columns read
     read: int  # records read
@@ -93,7 +93,7 @@ COLUMNS = [
 ]
 
 
-def flat(row: dict, source: dict) -> dict:
+def flat(row: dict, origin: dict) -> dict:
     """A row as a download holds it: every value a number, a text or empty (lists joined with '; '),
     so that its CSV and its JSON say the same."""
     return {"model": row["model"], "organizations": "; ".join(row["organizations"]) or None,
@@ -103,15 +103,15 @@ def flat(row: dict, source: dict) -> dict:
             "chip_ids": "; ".join(h["chip"] or "" for h in row["hardware"]) or None, "platform": row["platform"],
             "chips": row["chips"], "compute_flop": row["compute_flop"], "compute_confidence": row["compute_confidence"],
             "mfu": row["mfu"], "hfu": row["hfu"], "power_w": row["power_w"], "link": row["links"][0],
-            "repository": source["repository"], "commit": source["commit"], "path": source["path"],
-            "line": row["line"], "url": line_url(source, row["line"])}
+            "repository": origin["repository"], "commit": origin["commit"], "path": origin["path"],
+            "line": row["line"], "url": line_url(origin, row["line"])}
 
 
 def dataset_rows(data: EpochModels | None) -> list[dict]:
     """Every row kept, in the CSV's order."""
     if data is None:
         return []
-    return [flat(r, data.source) for r in data.rows]
+    return [flat(r, data.origin) for r in data.rows]
 
 
 def describe(rows: list[dict]) -> str:

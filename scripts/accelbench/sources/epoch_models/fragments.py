@@ -50,7 +50,7 @@ def _labelled(table, ctx: Context, name: str, what: str, fold: str = "") -> Frag
           "its citation, the changes made, and how many records were read and refused", source=KIND, missing=MISSING)
 def _epoch_attribution(ctx: Context, args: list[str]) -> str:
     data = _data(ctx)
-    s, db = data.source, data.database
+    s, db = data.origin, data.database
     repo = f"https://github.com/{s['repository']}/tree/{s['commit']}"
     if s["accessed"]:
         when = f"downloaded from Epoch AI on {esc(s['accessed'])}, as {esc(s['accessed_stated_in'])} states"
@@ -145,5 +145,5 @@ def _epoch_hardware(ctx: Context, args: list[str]) -> str:
           "reason", source=KIND, missing=MISSING)
 def _epoch_left_out(ctx: Context, args: list[str]) -> str:
     data = _data(ctx)
-    table = epoch_tables.left_out_table(data.left_out, lambda line: line_url(data.source, line))
+    table = epoch_tables.left_out_table(data.left_out, lambda line: line_url(data.origin, line))
     return wrap(table) if table else "\n<p>No record was refused.</p>\n"

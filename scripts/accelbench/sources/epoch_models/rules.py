@@ -31,7 +31,7 @@ def _summed(counts: list[PlatformCount], group) -> PlatformCount:
     return PlatformCount(group, *(sum(getattr(c, f) for c in counts) for f in ("gpu", "tpu", "other", "mixed", "not_stated")))
 
 
-def _source(data: EpochModels) -> list[Link]:
+def _database_link(data: EpochModels) -> list[Link]:
     return [linked(data.database.get("url", ""), "named", name=data.database.get("name", "Notable AI Models"))]
 
 
@@ -43,7 +43,7 @@ def _models(rows) -> list[Link]:
 def _dated(data: EpochModels, *args, **kwargs) -> Finding:
     """A finding as recent as the copy of the database it read (the copy's commit: Epoch's own access
     date is not stated in it)."""
-    return Finding(*args, as_of=data.source.get("committed") or "", **kwargs)
+    return Finding(*args, as_of=data.origin.get("committed") or "", **kwargs)
 
 
 def _model(row: dict) -> dict:
@@ -64,7 +64,7 @@ def gpu_deep_learning(data: EpochModels, reference) -> Finding:
     shares = [c.share("gpu") for c in (every, recent)]
     majority = [s is not None and s > 0.5 for s in shares]
     verdict = SUPPORTED if all(majority) else CONTRADICTED if not any(majority) else MIXED
-    return _dated(data, verdict, [], links=_source(data), facts={
+    return _dated(data, verdict, [], links=_database_link(data), facts={
         "topic": "platform_share", "every": _counts(every), "recent": _counts(recent),
         "from_year": years[0].group, "recent_from": years[-RECENT_YEARS:][0].group, "to_year": years[-1].group})
 
@@ -95,7 +95,7 @@ def deepmind_tpus(data: EpochModels, reference) -> Finding:
     verdict = NOT_MEASURED if tpu + others == 0 else SUPPORTED if tpu > others else CONTRADICTED if tpu < others else MIXED
     counts = PlatformCount("DeepMind games", tally.get("gpu", 0), tpu, tally.get("other", 0), tally.get("mixed", 0),
                            tally.get(None, 0))
-    return _dated(data, verdict, [], links=_source(data), facts={
+    return _dated(data, verdict, [], links=_database_link(data), facts={
         "topic": "platform_count", "counts": _counts(counts), "platform": "tpu",
         "models": [_model(r) for r in found.rows if r["platform"]]})
 
@@ -112,7 +112,7 @@ def labs_gpus(data: EpochModels, reference) -> Finding:
         return _dated(data, NOT_MEASURED, [], facts={"topic": "labs_vs_industry"})
     lab_share, industry_share = labs.share("gpu"), industry.share("gpu") if industry and industry.stated else 0.0
     verdict = CONTRADICTED if lab_share <= 0.5 else SUPPORTED if lab_share >= industry_share else MIXED
-    return _dated(data, verdict, [], links=_source(data), facts={
+    return _dated(data, verdict, [], links=_database_link(data), facts={
         "topic": "labs_vs_industry", "labs": _counts(labs), "industry": _counts(industry) if industry else None})
 
 
@@ -122,7 +122,7 @@ def labs_gpus(data: EpochModels, reference) -> Finding:
            "years to come.")
 def custom_chips(data: EpochModels, reference) -> Finding:
     years = platform_by_year(data)[-TREND_YEARS:]
-    return _dated(data, UNDECIDABLE, [], links=_source(data), facts={
+    return _dated(data, UNDECIDABLE, [], links=_database_link(data), facts={
         "topic": "trend", "years": [{"year": c.group, **_counts(c)} for c in years]})
 
 

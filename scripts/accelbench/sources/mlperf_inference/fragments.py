@@ -28,12 +28,12 @@ def _inference_table(ctx: Context, args: list[str]) -> str:
     out = []
     for round_name in newest_first(data.results["round"]):
         rows = data.results[data.results["round"] == round_name]
-        source = data.round_of(round_name)["source"]
+        origin = data.round_of(round_name)["source"]
         name = f"inference-sdxl-{round_name}"
         table = inference_tables.per_chip_table(rows, results_url, anchor=name)
         out += [f"\n### Stable Diffusion XL, MLPerf Inference {esc(round_name)}\n\n"
-                f"<p>Published by others in {published_in(source)} at commit "
-                f"<code>{esc(source['commit'][:10])}</code>, closed division; each figure links to the line of the "
+                f"<p>Published by others in {published_in(origin)} at commit "
+                f"<code>{esc(origin['commit'][:10])}</code>, closed division; each figure links to the line of the "
                 f"log it was read from{SUMMARY_ONLY if _summaries_only(rows) else ''}. "
                 f"{esc(NOTE)}</p>\n",
                 wrap(table.html), download(ctx, name, table.rows)]

@@ -73,7 +73,7 @@ def _published(ctx: Context, args: list[str]) -> str:
         return _not_published(ctx, args[0])
     data, out = ctx.published[KIND], []
     for round_name in newest_first(rows["round"]):
-        source = data.round_of(round_name)["source"]
+        origin = data.round_of(round_name)["source"]
         scored, unscored = (_in_round(df, args[0], round_name) for df in (data.results, data.unscored))
         how = "scored here by the olympic rule" if unscored.empty else \
             "listed here, not scored" if scored.empty else "scored here by the olympic rule where its logs were read"
@@ -81,8 +81,8 @@ def _published(ctx: Context, args: list[str]) -> str:
                    # out of the search index: a section per round on every benchmark page would weigh on
                    # every page's load (the index is fetched everywhere); the page's own text stays in it
                    f"{{ #{round_anchor(args[0], round_name)} data-search-exclude }}\n\n"
-                   f"<p>Published by others in {published_in(source)} at commit "
-                   f"<code>{esc(source['commit'][:10])}</code>; {how}.</p>\n")
+                   f"<p>Published by others in {published_in(origin)} at commit "
+                   f"<code>{esc(origin['commit'][:10])}</code>; {how}.</p>\n")
         name = f"published-{args[0]}-{round_name}"
         if not scored.empty:
             table = published_tables.published_table(scored, ctx.reference, nearest_gpu, results_url, anchor=name)

@@ -50,7 +50,7 @@ MLLOG = ":::MLLOG "
 class Run:
     file: str
     minutes: float | None  # None: did not converge
-    status: str  # success, or why the run has no time
+    outcome: str  # success, or why the run has no time (the published file's run "status")
 
 
 def parse_log(text: str | None, path: str) -> Run:
@@ -127,9 +127,10 @@ class Accelerators:
         return self.families.get(name.strip()) or name.strip()
 
 
-def availability(status: str) -> str:
-    """The submission's status as MLPerf's categories: available, preview, or research."""
-    text = status.lower()
+def availability(submitted: str) -> str:
+    """The availability a submission states (its system file's "status") as MLPerf's categories:
+    available, preview, or research."""
+    text = submitted.lower()
     return "preview" if "preview" in text else "research" if "research" in text or "rdi" in text else "available"
 
 
@@ -240,7 +241,7 @@ def _result(source, submitter, system, benchmark, files, info, left_out) -> dict
     ``left_out``, where it cannot be scored (a snapshot without its largest files among them)."""
     ordered = sorted(files, key=lambda p: int(RESULT.match(p)["n"]))
     runs = [parse_log(source.read(p), p) for p in ordered]
-    absent = [r for r in runs if r.status.startswith(ABSENT)]
+    absent = [r for r in runs if r.outcome.startswith(ABSENT)]
     if len(absent) == len(runs) and isinstance(source, ListedSource):
         return {**_entry(submitter, system, benchmark, info, ordered), "runs_listed": len(runs),
                 "reason": f"{len(runs)} run logs listed, none in the source read: entered, not scored"}
@@ -250,7 +251,7 @@ def _result(source, submitter, system, benchmark, files, info, left_out) -> dict
         return None
     for run in runs:
         if run.minutes is None:
-            left_out.append({"path": run.file, "reason": run.status})
+            left_out.append({"path": run.file, "reason": run.outcome})
     rule = BENCHMARKS[benchmark]
     olympic, why = olympic_minutes(runs, rule.dropped)
     if olympic is None:
@@ -267,7 +268,7 @@ def _result(source, submitter, system, benchmark, files, info, left_out) -> dict
             scaling_text = None
     entry = _entry(submitter, system, benchmark, info, ordered + ([scaling_path] if scaling_text is not None else []))
     minutes = olympic * factor
-    return {**entry, "runs": [{"file": r.file, "minutes": r.minutes, "status": r.status} for r in runs],
+    return {**entry, "runs": [{"file": r.file, "minutes": r.minutes, "status": r.outcome} for r in runs],
             "olympic_minutes": olympic, "scaling_factor": factor,
             "score_minutes": minutes, "chip_hours": minutes / 60 * entry["chips"]}
 

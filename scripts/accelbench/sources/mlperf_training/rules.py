@@ -332,9 +332,9 @@ def mirrored(published: MLPerfTraining) -> dict:
 def with_mirrors(published: MLPerfTraining, lines: list[Line]) -> list[Line]:
     """LINES, and a line for each round read from a public mirror: which mirror, at which commit,
     and that its entries are counted as entered, not scored, where its logs were not read."""
-    for round_name, source in sorted(published.mirrored().items(), key=lambda kv: round_key(kv[0])):
-        lines.append(said("mlperf_training.mirror", round=round_name, repository=source["repository"],
-                          commit=source["commit"], mirror_of=source["mirror_of"]))
+    for round_name, origin in sorted(published.mirrored().items(), key=lambda kv: round_key(kv[0])):
+        lines.append(said("mlperf_training.mirror", round=round_name, repository=origin["repository"],
+                          commit=origin["commit"], mirror_of=origin["mirror_of"]))
     return lines
 
 

@@ -161,7 +161,7 @@ def spans(chips: int, domains) -> tuple[str, float | None, str]:
     domain, n = domains
     count = f"{n:,.0f}" if n >= 1 and abs(n - round(n)) < 1e-9 else f"{n:,.2f}" if n < 10 else f"{n:,.1f}"
     return (f"{count} × {domain.chips:,}-chip {domain.domain}", n,
-            f"{domain.system}: {domain.chips:,} chips ({domain.source}: {domain.quote})")
+            f"{domain.system}: {domain.chips:,} chips ({domain.url}: {domain.quote})")
 
 
 def _minutes_cell(minutes: float | None) -> str:
@@ -225,8 +225,8 @@ def domains_table(domains, reference, *, anchor: str = "scale-domains") -> Table
     body, data = [], []
     for d in domains:
         body.append([esc(reference.display_name(d.chip)), esc(d.domain), esc(d.system), num_cell(f"{d.chips:,}", d.chips),
-                     f'<a href="{esc(d.source)}" title="{esc(d.notes)}">{esc(d.quote)}</a>', esc(d.retrieved)])
-        data.append({"chip": d.chip, "domain": d.domain, "system": d.system, "chips": d.chips, "source": d.source,
+                     f'<a href="{esc(d.url)}" title="{esc(d.notes)}">{esc(d.quote)}</a>', esc(d.retrieved)])
+        data.append({"chip": d.chip, "domain": d.domain, "system": d.system, "chips": d.chips, "source": d.url,
                      "quote": d.quote, "retrieved": d.retrieved, "notes": d.notes})
     return Table(html_table(head, body, ids=row_ids(anchor, [[d.chip, d.domain] for d in domains])) if body else None,
                  data)

@@ -150,6 +150,7 @@ COLUMNS = [
     Column("high", "the high end of the TPU's advantage, read from the phrase", "times"),
     Column("quotation", "the sentence quoted, word for word"),
     Column("where", "where in the paper the quotation is"),
+    Column("note", "a note on the quotation for whoever checks it (empty where there is none)"),
 ]
 
 
@@ -160,7 +161,8 @@ def dataset_rows(data: Papers | None) -> list[dict]:
              "venue": p["citation"]["venue"], "year": p["citation"]["year"], "doi": p["citation"]["doi"],
              "affiliation": "; ".join(p["affiliation"]["organisations"]), "label": p["_label"], "claim": f.claim,
              "tpu": p["chips"]["tpu"]["name"], "gpu": p["chips"]["gpu"]["name"], "phrase": f.phrase, "low": f.low,
-             "high": f.high, "quotation": p["quotation"]["text"], "where": p["quotation"]["where"]}
+             "high": f.high, "quotation": p["quotation"]["text"], "where": p["quotation"]["where"],
+             "note": p["quotation"].get("note", "")}
             for p, f in data.figures()]
 
 

@@ -9,6 +9,12 @@ from accelbench.publish.render.tables import Table, html_table
 from accelbench.sources.papers.format import QuotedRange, doi_url
 
 
+def quoted_where(paper: dict) -> str:
+    """Where in the paper the quotation stands, with its note for whoever checks it, where it has one."""
+    q = paper["quotation"]
+    return f"{q['where']} ({q['note']})" if q.get("note") else q["where"]
+
+
 def figures_table(figures: list[tuple[dict, QuotedRange]], *, anchor: str = "paper") -> Table:
     """One row per quoted figure: the paper (linked by DOI), the authors' affiliation, the label,
     the chips, the figure and the sentence it is quoted from."""
@@ -26,12 +32,13 @@ def figures_table(figures: list[tuple[dict, QuotedRange]], *, anchor: str = "pap
             f"{esc(chips['tpu']['name'])} ({esc(chips['tpu']['vendor'])}) against {esc(chips['gpu']['name'])} "
             f"({esc(chips['gpu']['vendor'])})",
             num_cell(f"“{esc(figure.phrase)}”", figure.low),
-            f"<q>{esc(paper['quotation']['text'])}</q><br><small>{esc(paper['quotation']['where'])}</small>",
+            f"<q>{esc(paper['quotation']['text'])}</q><br><small>{esc(quoted_where(paper))}</small>",
         ])
         keys.append([paper["id"], figure.claim])
         rows.append({"paper": paper["id"], "title": c["title"], "doi": c["doi"], "url": doi_url(paper),
                      "affiliation": "; ".join(paper["affiliation"]["organisations"]), "label": paper["_label"],
                      "claim": figure.claim, "tpu": chips["tpu"]["name"], "gpu": chips["gpu"]["name"],
                      "phrase": figure.phrase, "tpu_advantage_low": figure.low, "tpu_advantage_high": figure.high,
-                     "quotation": paper["quotation"]["text"], "where": paper["quotation"]["where"]})
+                     "quotation": paper["quotation"]["text"], "where": paper["quotation"]["where"],
+                     "note": paper["quotation"].get("note", "")})
     return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, rows)

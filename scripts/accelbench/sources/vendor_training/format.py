@@ -55,15 +55,15 @@ def load(files: list[tuple[Path, dict]]) -> VendorTraining:
     documents, rows, releases, problems = [], [], {}, []
     for path, data in sorted(files, key=lambda f: f[1]["name"]):
         documents.append({**data, "file": str(path)})
-        source = data["source"]
+        origin = data["source"]
         for release in sorted({r["release"] for r in data["rows"] if r["release"]}, key=release_key):
-            seen = releases.setdefault((source["repository"], release), path)
+            seen = releases.setdefault((origin["repository"], release), path)
             if seen != path:
-                problems.append(f"{path}: rows: release {release} of {source['repository']} is also in {seen}: import "
+                problems.append(f"{path}: rows: release {release} of {origin['repository']} is also in {seen}: import "
                                 f"both documents again, at one commit")
         for row in data["rows"]:
             row = {k: v for k, v in row.items() if k != "date"}  # empty in every file that has it (see the schema)
-            full = {**row, "repository": source["repository"], "commit": source["commit"], "document": data["name"]}
+            full = {**row, "repository": origin["repository"], "commit": origin["commit"], "document": data["name"]}
             rows.append({**full, "url": row_url(full)})
     if problems:
         raise RunFileError(problems)

@@ -87,12 +87,12 @@ def _vendor_rows(ctx: Context, args: list[str]) -> str:
     data = ctx.published[KIND]
     out = []
     for document in data.documents:
-        source, doc = document["source"], document["document"]
+        origin, doc = document["source"], document["document"]
         rows = [r for r in data.rows if r["document"] == document["name"]]
-        link = row_url({**source, "path": doc["path"], "line": 1}).rsplit("#", 1)[0]
+        link = row_url({**origin, "path": doc["path"], "line": 1}).rsplit("#", 1)[0]
         out.append(f"\n### {esc(doc['vendor'])}: {esc(doc['path'])}\n\n"
-                   f'<p>{esc(doc["title"] or doc["path"])}, <a href="{esc(link)}">{esc(source["repository"])}</a> '
-                   f"at commit <code>{esc(source['commit'][:10])}</code> ({esc(doc['framework'])}; vendor-reported, "
+                   f'<p>{esc(doc["title"] or doc["path"])}, <a href="{esc(link)}">{esc(origin["repository"])}</a> '
+                   f"at commit <code>{esc(origin['commit'][:10])}</code> ({esc(doc['framework'])}; vendor-reported, "
                    f"not measured here). {len(rows)} rows; {len(document['left_out'])} left out.</p>\n")
         name = f"vendor-training-rows-{document['name']}"
         table = vendor_tables.rows_table(rows, anchor=name)

@@ -57,14 +57,14 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
                     else f'<span title="{esc(unpriced(basis.facts))}">no price</span>' if basis.side in (name.upper(), "both")
                     else "–")
             costs.append((usd, price, cell))
-        status = "counts" if p.counts else f"superseded by {p.superseded_by}: not counted"
+        counted = "counts" if p.counts else f"superseded by {p.superseded_by}: not counted"
         body.append([esc(t["model"]) + (f"<br><small>{esc(g['model'])}</small>" if g["model"] != t["model"] else ""),
                      num_cell(esc(t["chips"]), t["chips"]), num_cell(esc(t["gbs"]), t["gbs"]),
                      num_cell(esc(t["seq_len"]), t["seq_len"]), f"{esc(t['precision'])} / {esc(g['precision'])}",
                      _who(t), _figure(t, t["tokens_per_s_per_chip"], as_written(t["tokens_per_s_per_chip"])), _date(t),
                      _who(g), _figure(g, g["tokens_per_s_per_chip"], as_written(g["tokens_per_s_per_chip"])), _date(g),
                      num_cell(f"{p.gpu_over_tpu:.2f}", p.gpu_over_tpu), costs[0][2], costs[1][2],
-                     "; ".join(esc(x) for x in (status, *map(flag_text, p.flags)))])
+                     "; ".join(esc(x) for x in (counted, *map(flag_text, p.flags)))])
         keys.append([t["model_key"], t["chips"], t["gbs"], t["seq_len"], t["precision"], g["system"], g["release"],
                      g["precision"]])
         data.append({
@@ -142,8 +142,8 @@ def left_out_table(document: dict) -> str | None:
     items = document["left_out"]
     if not items:
         return None
-    source = document["source"]
-    body = [[f'<a href="{esc(row_url({**i, **source}))}">{esc(i["path"])}:{esc(i["line"])}</a>', esc(i["reason"])]
+    origin = document["source"]
+    body = [[f'<a href="{esc(row_url({**i, **origin}))}">{esc(i["path"])}:{esc(i["line"])}</a>', esc(i["reason"])]
             for i in items]
     return html_table(["Line", "Why it was left out"], body)
 
