@@ -17,8 +17,8 @@ apart. Each rule compares GPUs with TPUs per chip; one that lacks the measuremen
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 import pandas as pd
 
@@ -95,6 +95,7 @@ class LikeForLike:
     metric: str
     unit: str
     where: Callable[[dict], bool]
+    sizes: Mapping[str, int] = field(default_factory=dict)  # the sizes WHERE keeps, as its line says them
 
     def rows(self, store: Store) -> dict[str, pd.Series | None]:
         return {pl: best(store.current(self.workload), self.metric, where=self.where, platform=pl) for pl in PLATFORMS}
@@ -108,7 +109,7 @@ class LikeForLike:
         sides = [{"platform": pl, "measured": None if row is None else
                   {"value": float(row[f"m_{self.metric}"]), "device": row["device"], "framework": row["framework"]}}
                  for pl, row in rows.items()]
-        return said("measured.like_for_like", compared=self.name, unit=self.unit, sides=sides, ratio=r)
+        return said("measured.like_for_like", compared=self.name, unit=self.unit, sides=sides, ratio=r, **self.sizes)
 
 
 def measured_comparison(compared: str, metric: str, tpu: pd.Series, gpu: pd.Series, r: Ratio, figures: Line,
@@ -121,15 +122,21 @@ def measured_comparison(compared: str, metric: str, tpu: pd.Series, gpu: pd.Seri
                       precision=precision)
 
 
+# the matrix sizes the matmul comparisons keep, declared once: the filters, the rules' texts and the
+# lines of detail (wording/measured.py) all read them here
+MATMUL_MIN_N = 4096  # the smallest matrix the speed comparison counts
+ENERGY_N = 8192  # the one matrix size the energy comparison reads
+
+
 def _big_bf16(p: dict) -> bool:
-    return is_bf16(p) and p.get("n", 0) >= 4096
+    return is_bf16(p) and p.get("n", 0) >= MATMUL_MIN_N
 
 
-def _bf16_8192(p: dict) -> bool:
-    return is_bf16(p) and p.get("n") == 8192
+def _bf16_energy_size(p: dict) -> bool:
+    return is_bf16(p) and p.get("n") == ENERGY_N
 
 
-MATMUL = LikeForLike("matmul", "matmul", "tflops", "TFLOP/s", _big_bf16)
+MATMUL = LikeForLike("matmul", "matmul", "tflops", "TFLOP/s", _big_bf16, {"min_n": MATMUL_MIN_N})
 GPT2 = LikeForLike("gpt2", "transformer_train", "tokens_per_s", "tokens/s", is_gpt2_small)
 
 
@@ -167,7 +174,7 @@ def designed_for(store: Store, reference: Reference) -> Finding:
 
 
 @rule("speed", MEASURED,
-      text="Compares the best bfloat16 matrix-multiplication TFLOP/s (n ≥ 4096) and, where both are measured, the "
+      text=f"Compares the best bfloat16 matrix-multiplication TFLOP/s (n ≥ {MATMUL_MIN_N}) and, where both are measured, the "
            "best GPT-2 small training tokens/s, per chip, any framework. Supported if the TPU is more than "
            f"{MARGIN_TEXT} faster on every comparison available (the whole 95% interval of the ratio above {ABOVE}); "
            f"contradicted if more than {MARGIN_TEXT} slower on every one; mixed otherwise. "
@@ -231,11 +238,11 @@ def cost(store: Store, reference: Reference) -> Finding:
 
 ENERGY = LikeForLike("gpt2_energy", "transformer_train", "tokens_per_joule", "tokens/J", is_gpt2_small)
 ENERGY_MATMUL = LikeForLike("matmul_energy", "matmul", "tflops_per_watt",
-                           "TFLOP/J", _bf16_8192)
+                           "TFLOP/J", _bf16_energy_size, {"n": ENERGY_N})
 
 
 @rule("energy", MEASURED,
-      text="Compares measured GPT-2 small tokens per joule (else bf16 n = 8192 matrix-multiplication TFLOP per joule) "
+      text=f"Compares measured GPT-2 small tokens per joule (else bf16 n = {ENERGY_N} matrix-multiplication TFLOP per joule) "
            "of the GPU and the TPU, each from one metered run, so the ratio has no sampling interval. Supported if the "
            f"TPU's is more than {MARGIN_TEXT} higher; contradicted if more than {MARGIN_TEXT} lower; mixed otherwise. "
            "TPUs expose no energy counter to programs, so this stays not measured until one does.")

@@ -10,10 +10,10 @@ from accelbench.core.prices import dollars_per
 from accelbench.publish.vocabulary import num, price, ratio
 
 # What each like-with-like comparison of our runs compares, by its id (judge/measured_rules.py)
-COMPARED = {"matmul": "bf16 matmul, n ≥ 4096, best framework on each",
+COMPARED = {"matmul": "bf16 matmul, n ≥ {min_n}, best framework on each",
             "gpt2": "GPT-2 small training step, best framework and variant on each",
             "gpt2_energy": "GPT-2 small training, tokens per joule, best on each",
-            "matmul_energy": "bf16 matmul at n = 8192, TFLOP per joule, best on each"}
+            "matmul_energy": "bf16 matmul at n = {n}, TFLOP per joule, best on each"}
 # ... and as a chart's tooltip or a table names it, shorter
 TITLES = {"matmul": "bf16 matmul", "gpt2": "GPT-2 small training", "gpt2_energy": "GPT-2 small training, tokens per joule",
           "matmul_energy": "bf16 matmul, TFLOP per joule", "gpt2_cost": "GPT-2 small, dollars per billion tokens"}
@@ -27,7 +27,7 @@ def _side(side: Mapping, unit: str) -> str:
 
 def _like_for_like(v: Mapping) -> str:
     sides = "; ".join(_side(s, v["unit"]) for s in v["sides"])
-    return f"{COMPARED[v['compared']]}: {sides}" + (f"; TPU/GPU {ratio(v['ratio'])}" if v["ratio"] else "")
+    return f"{COMPARED[v['compared']].format(**v)}: {sides}" + (f"; TPU/GPU {ratio(v['ratio'])}" if v["ratio"] else "")
 
 
 def _cost_side(v: Mapping) -> str:
