@@ -22,10 +22,11 @@ from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTE
 from accelbench.publish.wording.vendor import flag_text
 from accelbench.registry import RULES
 from accelbench.sources.git import DirSource, open_source
+from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 from accelbench.sources.vendor_training.documents import DOCUMENTS
 from accelbench.sources.vendor_training.format import KIND, SCHEMA, VendorTraining, load, published_path, write
 from accelbench.sources.vendor_training.importer import import_files
-from accelbench.sources.vendor_training.names import MODEL_NAMES, model_key
+from accelbench.sources.vendor_training.names import MODEL_NAMES, model_key, shown_name
 from accelbench.sources.vendor_training.pairs import match
 from accelbench.sources.vendor_training.recipes import CORES_PER_CHIP
 from accelbench.sources.vendor_training.rules import pair_basis
@@ -684,3 +685,16 @@ def test_the_committed_files_are_valid_and_agree_with_the_name_table():
     assert (pair.tpu["tokens_per_s_per_chip"], pair.tpu["chips"], pair.gpu["release"], pair.gpu["tokens_per_s_per_chip"],
             pair.counts) == (2446.25, 256, "25.11", 3139, True)
     assert pair.tpu["recipe"]["path"] == DEEPSEEK_BF16 and pair.tpu["recipe"]["settings"]["mtp_num_layers"]["value"] is None
+
+
+def test_a_model_mlperf_also_trains_has_mlperfs_name_and_no_other():
+    """One model, one name on every chart: a vendor model that is an MLPerf Training benchmark shows
+    the benchmark's name (DeepSeek-V3 671B), declared there only; no other shown name repeats one."""
+    benchmark_names = {b.name for b in BENCHMARKS.values()}
+    linked = [m for m in MODEL_NAMES if m.benchmark]
+    assert {m.key for m in linked} >= {"deepseek-v3", "llama3.1-405b"}
+    for m in linked:
+        assert not m.shown and m.benchmark in BENCHMARKS, m
+        assert {shown_name(w) for w in m.written} == {BENCHMARKS[m.benchmark].name}
+    assert not [m.shown for m in MODEL_NAMES if m.shown in benchmark_names]
+    assert shown_name("DeepSeekV3") == "DeepSeek-V3 671B" and shown_name("GPT OSS 120B") == "gpt-oss-120b"

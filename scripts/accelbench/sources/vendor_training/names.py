@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from accelbench.sources.mlperf_training.benchmarks import name_of
+
 
 @dataclass(frozen=True)
 class ModelName:
@@ -15,6 +17,9 @@ class ModelName:
     written: tuple[str, ...]  # the names the documents write for it, exactly
     why: str  # why those names are one architecture
     shown: str = ""  # as readers know it ("Llama 3.1 70B"): the answers' sentences and charts write this
+    # the MLPerf Training benchmark of the same model, whose name it then shows (one model, one name on
+    # every chart), instead of a name of its own
+    benchmark: str = ""
 
 
 # Model names -> one architecture: a TPU row and a GPU row can pair only when both names are here
@@ -26,11 +31,13 @@ MODEL_NAMES = (
               "Llama 3 and Llama 3.1 70B share one architecture (layers, widths, vocabulary); 3.1 changes only "
               "the RoPE scaling for long contexts, so a step at the same sequence length does the same work",
               shown="Llama 3.1 70B"),
-    ModelName("llama3.1-405b", ("llama3.1-405b", "LLAMA3.1_405B"), "the same model, written two ways", shown="Llama 3.1 405B"),
+    ModelName("llama3.1-405b", ("llama3.1-405b", "LLAMA3.1_405B"), "the same model, written two ways",
+              benchmark="llama31_405b"),
     ModelName("llama3-8b", ("llama3.1-8b", "LLAMA3_8B"),
               "Llama 3 and Llama 3.1 8B share one architecture, as the 70B models do (3.1 changes only the RoPE "
-              "scaling for long contexts)", shown="Llama 3.1 8B"),
-    ModelName("deepseek-v3", ("deepseek-v3", "DeepSeekV3"), "the same model, written two ways", shown="DeepSeek-V3"),
+              "scaling for long contexts)", benchmark="llama31_8b"),
+    ModelName("deepseek-v3", ("deepseek-v3", "DeepSeekV3"), "the same model, written two ways",
+              benchmark="deepseekv3_671b"),
     ModelName("gpt-oss-120b", ("gpt-oss-120b", "GPT OSS 120B"), "the same model, written two ways", shown="gpt-oss-120b"),
     ModelName("qwen3-235b-a22b", ("qwen3-235b-a22b", "Qwen3_235B_a22B"), "the same model, written two ways",
               shown="Qwen3 235B-A22B"),
@@ -81,8 +88,10 @@ def model_key(model: str) -> str:
 
 
 def shown_name(model: str) -> str:
-    """A written model name as readers know it: its architecture's shown name, else as written."""
-    return next((m.shown for m in MODEL_NAMES if m.key == model_key(model) and m.shown), model)
+    """A written model name as readers know it: its architecture's shown name (its MLPerf benchmark's,
+    where it is one), else as written."""
+    return next((m.shown or name_of(m.benchmark) for m in MODEL_NAMES
+                 if m.key == model_key(model) and (m.shown or m.benchmark)), model)
 
 
 def declared(model: str) -> bool:
