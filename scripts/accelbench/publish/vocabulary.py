@@ -137,15 +137,20 @@ def when(date: str) -> str:
     return " ".join([*said, *([MONTHS[parts[1] - 1]] if len(parts) > 1 else []), str(parts[0])])
 
 
+def _ratio_digits(x: float) -> str:
+    """A ratio's number as the sentences write it: '2.5'; two decimals near parity ('0.95')."""
+    return f"{x:.2f}" if abs(x - 1) < 0.1 else f"{x:.1f}"
+
+
 def times(x: float) -> str:
     """A ratio as the sentences write it: '2.5×'; two decimals near parity ('0.95×')."""
-    return f"{x:.2f}×" if abs(x - 1) < 0.1 else f"{x:.1f}×"
+    return f"{_ratio_digits(x)}×"
 
 
 def span(ranges: list[tuple[float, float]]) -> str:
     """The range of several ratios (each its own low and high): '1.2–2.1×', or one figure."""
-    low, high = times(min(lo for lo, _ in ranges)), times(max(hi for _, hi in ranges))
-    return low if low == high else f"{low[:-1]}–{high}"
+    low, high = (_ratio_digits(min(lo for lo, _ in ranges)), _ratio_digits(max(hi for _, hi in ranges)))
+    return f"{low}×" if low == high else f"{low}–{high}×"
 
 
 def factor(c: Comparison, side: str) -> tuple[float, float]:

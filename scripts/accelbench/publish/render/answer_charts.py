@@ -20,6 +20,7 @@ render/answers.py's ``comparison_rows`` through ``labelled``.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import altair as alt
 import pandas as pd
@@ -96,23 +97,32 @@ def label_parts(c: Comparison) -> list[str]:
     return [p for p in parts if p]
 
 
-def _release(c: Comparison) -> str:
+@dataclass(frozen=True)
+class Tell:
+    """What tells two labels apart: its words, and whether they stand in place of the number format."""
+
+    words: str
+    instead_of_precision: bool = False
+
+
+def _release(c: Comparison) -> Tell | None:
     """The software release its source numbers, the GPU side's where both have one ("release 25.11")."""
     release = c.gpu_release or c.tpu_release
-    return f"release {release}" if release else ""
+    return Tell(f"release {release}") if release else None
 
 
-def _gpu_recipe(c: Comparison) -> str:
-    """The GPU's own recipe where the two sides' differ ("GPU MXFP8" against the TPU's fp8_full)."""
-    return f"GPU {c.gpu_recipe}" if c.gpu_recipe else ""
+def _gpu_recipe(c: Comparison) -> Tell | None:
+    """The GPU's own recipe where the two sides' differ ("GPU MXFP8" against the TPU's fp8_full), said
+    in place of the number format the two share."""
+    return Tell(f"GPU {c.gpu_recipe}", instead_of_precision=True) if c.gpu_recipe else None
 
 
-def _told(c: Comparison, parts: list[str], tell: str) -> list[str]:
+def _told(c: Comparison, parts: list[str], tell: Tell) -> list[str]:
     """The label's parts told apart: the GPU's recipe in place of the shared number format, a release
     after the rest."""
-    if tell.startswith("GPU ") and c.precision in parts:
-        return [tell if p == c.precision else p for p in parts]
-    return [*parts, tell]
+    if tell.instead_of_precision and c.precision in parts:
+        return [tell.words if p == c.precision else p for p in parts]
+    return [*parts, tell.words]
 
 
 def distinct_labels(comparisons: list[Comparison], groups: list[str]) -> list[str]:
@@ -127,7 +137,7 @@ def distinct_labels(comparisons: list[Comparison], groups: list[str]) -> list[st
         for same in (rows for rows in seen.values() if len(rows) > 1):
             for tell in tells:
                 told = [tell(comparisons[i]) for i in same]
-                if all(all(t) for t in told) and len({tuple(t) for t in told}) == len(told):
+                if all(all(t) for t in told) and len({tuple(t) for t in told}) == len(told):  # each found, all differ
                     for i, t in zip(same, told, strict=True):
                         for one in t:
                             parts[i] = _told(comparisons[i], parts[i], one)

@@ -495,10 +495,9 @@ def _if_cloud(f: dict) -> tuple[str, str]:
 
 
 def _if_speed(f: dict) -> tuple[str, str]:
-    span = times(f["high"]) if f["low"] == f["high"] else f"{times(f['low']).rstrip('×')}–{times(f['high'])}"
     return ("For the most training per chip",
             f"{CHIPS[f['side']]} of the same generation trained faster in {f['for_side']} of {f['pairs']} "
-            f"comparisons ({span}) in {listed([NOUNS[k] for k in f['kinds']])}")
+            f"comparisons ({span([(f['low'], f['high'])])}) in {listed([NOUNS[k] for k in f['kinds']])}")
 
 
 def _if_scale(f: dict) -> tuple[str, str]:
