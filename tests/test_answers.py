@@ -30,8 +30,8 @@ from accelbench.store.store import load_store
 from conftest import ROOT, SNIPPETS, make_run, write_run
 from helpers import GPU, TPU, gpt2, matmul
 
-AUDITED = KindInfo("audited benchmark results", "MLPerf Training")
-VENDOR = KindInfo("vendor-reported", "Vendor-published training throughput", vendor=True)
+AUDITED = KindInfo("audited benchmark results", "MLPerf Training", noun="MLPerf's audited results")
+VENDOR = KindInfo("vendor-reported", "Vendor-published training throughput", vendor=True, noun="the vendors' own figures")
 FRAGMENTS = {MEASURED: measured_kind(), "mlperf-training": AUDITED}
 # speed as judged by the two kinds these tests hold (others are tested through their own sources)
 SPEED = dataclasses.replace(CLAIMS["speed"], judged_by=(MEASURED, "mlperf-training"))

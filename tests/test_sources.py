@@ -120,3 +120,20 @@ def test_every_registered_source_declares_what_the_pages_need():
         assert {"speed", "cost", "energy", "frameworks", "availability", "designed", "flexibility"} >= \
             {c.slug for c in CLAIMS.values() if kind in c.judged_by}
         assert MEASURED not in SOURCES
+
+
+def test_each_kind_of_evidence_is_named_where_it_is_declared(monkeypatch):
+    """A kind's short name in sentences and legends is its declaration's (a source's noun, or one of
+    this project's kinds in judge/claims.py): changing it there changes it everywhere, and a source
+    that declares none is said by its label and title."""
+    from accelbench.judge.answers import measured_kind
+    from accelbench.publish import vocabulary
+
+    assert vocabulary.noun_of(MEASURED) == measured_kind().noun == "our own runs"
+    assert vocabulary.noun_of("mlperf-training") == SOURCES["mlperf-training"].noun == "MLPerf's audited results"
+    kinds = judgement.kinds_of(Reference(ROOT / "build_data" / "reference"), load_published(ROOT / "build_data"))
+    assert all(info.noun == SOURCES[kind].noun for kind, info in kinds.items() if kind in SOURCES)
+    monkeypatch.setitem(SOURCES, "mlperf-training", dataclasses.replace(SOURCES["mlperf-training"], noun="MLPerf, renamed"))
+    assert vocabulary.noun_of("mlperf-training") == "MLPerf, renamed"
+    unnamed = dataclasses.replace(kinds["mlperf-training"], noun="")
+    assert vocabulary.kind_name(unnamed) == "Audited benchmark results (MLPerf Training)"

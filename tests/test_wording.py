@@ -26,7 +26,7 @@ from conftest import ROOT
 from helpers import FIGURES, findings_of, named
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
-VENDOR = KindInfo("vendor-reported", "Vendor-published training throughput", vendor=True)
+VENDOR = KindInfo("vendor-reported", "Vendor-published training throughput", vendor=True, noun="the vendors' own figures")
 IDENTIFIER = re.compile(r"TPU-trillium|stable_diffusion|\bgpt3\b|llama3\.1-|deepseek-v3|qwen3-|DGX-|_|\(s\)")
 
 

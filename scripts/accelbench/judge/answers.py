@@ -14,9 +14,12 @@ from accelbench.core.availability import month_of
 from accelbench.judge.claims import (
     CLAIMS,
     MEASURED_LABEL,
+    MEASURED_NOUN,
     PRICES_LABEL,
+    PRICES_NOUN,
     PRICES_TITLE,
     SPECS_LABEL,
+    SPECS_NOUN,
     SPECS_TITLE,
     Claim,
     kind_named,
@@ -47,6 +50,7 @@ class KindInfo:
     vendor: bool = False  # reported or written by a chip's vendor: an answer on it alone is weak
     held: bool = True  # False: a source with no file imported (the answer says so)
     more: str = ""  # the words of the link to all of its figures ("" : "all <title> results")
+    noun: str = ""  # as a sentence or a legend says it, short ("MLPerf's audited results"); "" : named
 
     @property
     def named(self) -> str:
@@ -173,17 +177,18 @@ def all_answers(findings: dict[tuple[str, str], Finding], kinds: dict[str, KindI
 
 
 def measured_kind() -> KindInfo:
-    return KindInfo(MEASURED_LABEL, "")
+    return KindInfo(MEASURED_LABEL, "", noun=MEASURED_NOUN)
 
 
 def prices_kind(held: bool) -> KindInfo:
     """The dated price lists: reference data, not a measurement, judged as a kind of its own."""
-    return KindInfo(PRICES_LABEL, PRICES_TITLE, held=held, more="every price")
+    return KindInfo(PRICES_LABEL, PRICES_TITLE, held=held, more="every price", noun=PRICES_NOUN)
 
 
 def specs_kind(held: bool) -> KindInfo:
     """The vendors' specifications: vendor-stated, so an answer resting on them alone is weak."""
-    return KindInfo(SPECS_LABEL, SPECS_TITLE, vendor=True, held=held, more="every chip's number formats")
+    return KindInfo(SPECS_LABEL, SPECS_TITLE, vendor=True, held=held, more="every chip's number formats",
+                    noun=SPECS_NOUN)
 
 
 def of_older_chips(a: Answer, newest: dict[str, int]) -> Answer:

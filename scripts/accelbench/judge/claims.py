@@ -9,15 +9,15 @@ from dataclasses import dataclass
 # The kinds of evidence: "measured" is this project's own runs; every other kind is a published
 # source (accelbench.sources), each with its own label, never merged with another.
 MEASURED = "measured"
-MEASURED_LABEL = "measured here"
+MEASURED_LABEL, MEASURED_NOUN = "measured here", "our own runs"
 # The vendors' own specifications in build_data/reference/ (number formats per chip): reference
 # data, never a measurement, judged apart like every other kind.
 SPECS = "vendor-specs"
-SPECS_LABEL, SPECS_TITLE = "reference data", "vendor specifications"
+SPECS_LABEL, SPECS_TITLE, SPECS_NOUN = "reference data", "vendor specifications", "the vendors' specifications"
 # The dated price lists in build_data/reference/ (catalog_prices.csv, prices.csv): reference data
 # too, which judges where each chip can be rented.
 PRICES = "price-list"
-PRICES_LABEL, PRICES_TITLE = "reference data", "dated price lists"
+PRICES_LABEL, PRICES_TITLE, PRICES_NOUN = "reference data", "dated price lists", "the dated price lists"
 
 
 def kind_named(label: str, title: str) -> str:

@@ -107,7 +107,8 @@ def kinds_of(reference: Reference, published: Published) -> dict[str, KindInfo]:
     specifications, the price lists, and each published source (held where a file is imported)."""
     return {MEASURED: measured_kind(), SPECS: specs_kind(bool(reference.formats)),
             PRICES: prices_kind(bool(reference.prices.prices)),
-            **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in published) for k, s in SOURCES.items()}}
+            **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in published, noun=s.noun)
+               for k, s in SOURCES.items()}}
 
 
 def newest_chips(reference: Reference) -> dict[str, int]:

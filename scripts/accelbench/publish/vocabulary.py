@@ -11,9 +11,22 @@ from accelbench.core.framework_support import SUPPORTED as STATED
 from accelbench.core.prices import dollars_per
 from accelbench.core.prices import price_words as price
 from accelbench.core.text import capitalised, listed, plural
-from accelbench.judge.answers import DISAGREE, ONE_KIND, TIE, TO_GPU, TO_TPU, WEAK, KindAnswer
+from accelbench.judge.answers import (
+    DISAGREE,
+    ONE_KIND,
+    TIE,
+    TO_GPU,
+    TO_TPU,
+    WEAK,
+    KindAnswer,
+    KindInfo,
+    measured_kind,
+    prices_kind,
+    specs_kind,
+)
 from accelbench.judge.claims import MEASURED, PRICES, SPECS
 from accelbench.judge.judging import MARGIN_TEXT, Comparison
+from accelbench.store.published import SOURCES
 
 TIE_BAND = f"±{MARGIN_TEXT}"  # the margin within which the rules call a tie, as every sentence, caption and tooltip writes it
 TIE_TOOLTIP = f"within {TIE_BAND}: a tie for the verdict rules"  # the charts' shaded band
@@ -44,10 +57,6 @@ SIDE_OF = {TO_GPU: "gpu", TO_TPU: "tpu"}
 CHIPS = {"gpu": "GPUs", "tpu": "TPUs"}
 OTHER = {"gpu": "tpu", "tpu": "gpu"}
 
-# The kinds of evidence as nouns, as a sentence names them
-NOUNS = {MEASURED: "our own runs", "mlperf-training": "MLPerf's audited results",
-         "mlperf-inference": "MLPerf's audited inference results", "vendor-training": "the vendors' own figures",
-         "paper": "peer-reviewed papers", SPECS: "the vendors' specifications", PRICES: "the dated price lists"}
 # One comparison of each kind, as a count names it: "9 vendor pairs", "both MLPerf benchmarks"
 UNITS = {MEASURED: "benchmark run here", "mlperf-training": "MLPerf benchmark",
          "mlperf-inference": "MLPerf inference scenario", "vendor-training": "vendor pair", "paper": "paper"}
@@ -199,10 +208,19 @@ def trained(kind: str, c: Comparison) -> str:
     return f"MLPerf's {c.model}" if kind.startswith("mlperf") and c.model else c.model
 
 
-def kind_name(kind: str, named: str) -> str:
+def kind_name(info: KindInfo) -> str:
     """A kind of evidence as a chart's legend names it, short enough for a phone: its noun,
-    capitalised ('MLPerf's audited results'); NAMED, the label and title, for a kind without one."""
-    return capitalised(NOUNS.get(kind, named))
+    capitalised ('MLPerf's audited results'); its label and title for a kind without one."""
+    return capitalised(info.noun or info.named)
+
+
+def noun_of(kind: str) -> str:
+    """A kind of evidence as a sentence names it, by its id: the noun its declaration gives (a
+    published source's, or one of this project's own kinds in judge/claims.py); the id if none."""
+    ours = {MEASURED: measured_kind(), SPECS: specs_kind(True), PRICES: prices_kind(True)}
+    info = ours.get(kind)
+    said = info.noun if info else SOURCES[kind].noun if kind in SOURCES else ""
+    return said or kind
 
 
 def noun(k: KindAnswer) -> str:
@@ -210,7 +228,7 @@ def noun(k: KindAnswer) -> str:
     papers = {c.citation for c in k.finding.comparisons}
     if k.kind == "paper" and len(papers) == 1:
         return paper_noun(k.finding.comparisons[0])
-    return NOUNS.get(k.kind, k.named)
+    return k.info.noun or k.named
 
 
 # --- each kind of fact a rule finds, as a clause --------------------------------------------------

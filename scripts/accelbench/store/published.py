@@ -35,6 +35,9 @@ class Source:
     vendor: bool = False  # reported or written by a chip's vendor
     page: str = "published/index.md"  # the docs page that shows its results (answers link their counts there)
     rows_anchor: str = ""  # the heading's id, on that page, over the rows an answer's count counts
+    # the kind as a sentence or a chart's legend says it, short ("MLPerf's audited results"); "" : its
+    # label and title ("audited benchmark results (MLPerf Training)")
+    noun: str = ""
 
     def module(self, name: str):
         return import_module(f"{self.package}.{name}")

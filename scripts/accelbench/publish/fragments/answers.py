@@ -143,7 +143,7 @@ def _kinds_known(ctx: Context) -> list[str]:
     counts, first = Counter(k.kind for k in held), {k.kind: k.info for k in reversed(held)}
     order = list(ctx.kinds())
     ranked = sorted(counts, key=lambda kind: (-counts[kind], order.index(kind) if kind in order else len(order)))
-    return [kind_name(kind, first[kind].named) for kind in ranked]
+    return [kind_name(first[kind]) for kind in ranked]
 
 
 def _card(ctx: Context, a: Answer, said: set | None = None) -> str:

@@ -61,7 +61,7 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
                 tpu, gpu = c.tpu_name or c.tpu, c.gpu_name or c.gpu
                 records.append({"group": f"{short}: {tpu}" if prefix_claim else tpu, "claim_order": n,
                                 "comparison": text(c.name), "claim": a.claim.slug, "kind": k.named,
-                                "kind_label": vocabulary.kind_name(k.kind, k.named), "counted": k.info.for_training,
+                                "kind_label": vocabulary.kind_name(k.info), "counted": k.info.for_training,
                                 "advantage": c.advantage, "low": c.low, "high": c.high, "metric": c.metric,
                                 "figures": figures(c), "url": c.url, "tpu": tpu, "gpu": gpu, "chips": c.chips,
                                 "gpu_chips": c.gpu_chips, "precision": c.precision, "preview": c.preview,

@@ -32,7 +32,6 @@ from accelbench.publish.vocabulary import (
     FACTS,
     LEADS,
     NO_COMPARISON,
-    NOUNS,
     OTHER,
     SIDE_OF,
     STRENGTHS,
@@ -44,6 +43,7 @@ from accelbench.publish.vocabulary import (
     fact_clause,
     factor,
     noun,
+    noun_of,
     older,
     paper_noun,
     span,
@@ -290,7 +290,7 @@ def unknown(a: Answer) -> list[str]:
                                                        else "no comparison on this claim yet"))
         else:
             out.append(f"{capitalised(noun(k))}: the comparisons point both ways, or lie within {TIE_BAND}")
-    return out + [f"{capitalised(NOUNS.get(k, k))}: nothing of this kind is imported" for k in a.missing]
+    return out + [f"{capitalised(noun_of(k))}: nothing of this kind is imported" for k in a.missing]
 
 
 def would_change(a: Answer) -> list[str]:
@@ -497,7 +497,7 @@ def _if_cloud(f: dict) -> tuple[str, str]:
 def _if_speed(f: dict) -> tuple[str, str]:
     return ("For the most training per chip",
             f"{CHIPS[f['side']]} of the same generation trained faster in {f['for_side']} of {f['pairs']} "
-            f"comparisons ({span([(f['low'], f['high'])])}) in {listed([NOUNS[k] for k in f['kinds']])}")
+            f"comparisons ({span([(f['low'], f['high'])])}) in {listed([noun_of(k) for k in f['kinds']])}")
 
 
 def _if_scale(f: dict) -> tuple[str, str]:

@@ -5,4 +5,5 @@ and fragment types live in this folder; this module declares it to the registry.
 from accelbench.store.published import Source, register
 
 SOURCE = register(Source(kind="mlperf-training", title="MLPerf Training", label="audited benchmark results",
-                         dataset="mlperf-published", package=__name__))
+                         dataset="mlperf-published", package=__name__,
+                         noun="MLPerf's audited results"))

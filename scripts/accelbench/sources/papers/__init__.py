@@ -11,4 +11,5 @@ from accelbench.store.published import Source, register
 
 SOURCE = register(Source(kind="paper", title="Peer-reviewed papers", label="peer-reviewed, vendor-authored",
                          dataset="paper-figures-published", package=__name__,
-                         page="published/papers.md", vendor=True))
+                         page="published/papers.md", vendor=True,
+                         noun="peer-reviewed papers"))
