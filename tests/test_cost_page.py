@@ -79,6 +79,14 @@ def costed_items(ctx):
     return [item for (claim, _kind), finding in ctx.findings().items() if claim == "cost" for item in finding.costed]
 
 
+def test_each_priced_comparison_has_a_name_of_its_own(ctx):
+    """The estimator's menu and the cost tables tell every comparison apart by its name: two vendor
+    pairs of one configuration whose GPU recipes differ say so (they were once one merged entry)."""
+    named = [text(item.name) for item in costed_items(ctx)]
+    assert len(named) > 20 and len(set(named)) == len(named), sorted(n for n in named if named.count(n) > 1)
+    assert any(n.endswith("(GPU recipe MXFP8)") for n in named) and any(n.endswith("(GPU recipe FP8)") for n in named)
+
+
 def test_the_estimator_offers_every_comparison_with_a_figure_and_asks_for_the_prices_it_lacks(ctx):
     made = render(ctx, "cost-estimator", []).text
     data = estimator_data(made)

@@ -44,7 +44,6 @@ from accelbench.judge.judging import (
     Comparison,
     CostItem,
     Finding,
-    Line,
     Rule,
     combined,
 )
@@ -153,19 +152,9 @@ VERDICT_CODES = {SUPPORTED: "supported", CONTRADICTED: "contradicted", MIXED: "m
                  UNDECIDABLE: "prediction", LINKED: "linked"}
 DIRECTION_CODES = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDENCE: "none"}
 
+
 def _comparison(c: Comparison | CostItem) -> dict:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(c).items()}
-
-
-def line_data(line: Line) -> dict:
-    """A Line as judgement.json holds it, its nested Lines too."""
-    def plain(value):
-        if isinstance(value, Line):
-            return line_data(value)
-        if isinstance(value, dict):
-            return {k: plain(v) for k, v in value.items()}
-        return [plain(v) for v in value] if isinstance(value, list) else value
-    return {"key": line.key, "values": {name: plain(v) for name, v in line.values.items()}}
 
 
 def _kind(a: Answer, kind: str, j: Judgement) -> dict:
@@ -174,7 +163,7 @@ def _kind(a: Answer, kind: str, j: Judgement) -> dict:
             "counted": any(k.kind == kind for k in a.deciding), "older_generation": any(k.kind == kind for k in a.older),
             "comparisons": [_comparison(c) for c in finding.comparisons],
             "priced": [_comparison(c) for c in finding.costed],
-            "facts": finding.facts, "lines": [line_data(line) for line in finding.lines], "as_of": finding.as_of,
+            "facts": finding.facts, "lines": [asdict(line) for line in finding.lines], "as_of": finding.as_of,
             "runs": list(dict.fromkeys(finding.runs)),
             "sources": [link.url for link in finding.links]}
 

@@ -24,7 +24,7 @@ from accelbench.judge.answers import (
     prices_kind,
     specs_kind,
 )
-from accelbench.judge.claims import MEASURED, PRICES, SPECS
+from accelbench.judge.claims import MEASURED, PRICES, SPECS, kind_named
 from accelbench.judge.judging import MARGIN_TEXT, Comparison
 from accelbench.store.published import SOURCES
 
@@ -208,19 +208,29 @@ def trained(kind: str, c: Comparison) -> str:
     return f"MLPerf's {c.model}" if kind.startswith("mlperf") and c.model else c.model
 
 
+def _short(info: KindInfo) -> str:
+    """A kind's noun ('MLPerf's audited results'), else its label and title."""
+    return info.noun or info.named
+
+
 def kind_name(info: KindInfo) -> str:
     """A kind of evidence as a chart's legend names it, short enough for a phone: its noun,
     capitalised ('MLPerf's audited results'); its label and title for a kind without one."""
-    return capitalised(info.noun or info.named)
+    return capitalised(_short(info))
+
+
+# this project's own kinds, as judge/answers.py declares them (whether any is held does not change its name)
+_OURS = {MEASURED: measured_kind(), SPECS: specs_kind(True), PRICES: prices_kind(True)}
 
 
 def noun_of(kind: str) -> str:
     """A kind of evidence as a sentence names it, by its id: the noun its declaration gives (a
-    published source's, or one of this project's own kinds in judge/claims.py); the id if none."""
-    ours = {MEASURED: measured_kind(), SPECS: specs_kind(True), PRICES: prices_kind(True)}
-    info = ours.get(kind)
-    said = info.noun if info else SOURCES[kind].noun if kind in SOURCES else ""
-    return said or kind
+    published source's, or one of this project's own kinds), else its label and title; the id of a
+    kind declared nowhere."""
+    if kind in _OURS:
+        return _short(_OURS[kind])
+    source = SOURCES.get(kind)
+    return (source.noun or kind_named(source.label, source.title)) if source else kind
 
 
 def noun(k: KindAnswer) -> str:
@@ -228,7 +238,7 @@ def noun(k: KindAnswer) -> str:
     papers = {c.citation for c in k.finding.comparisons}
     if k.kind == "paper" and len(papers) == 1:
         return paper_noun(k.finding.comparisons[0])
-    return k.info.noun or k.named
+    return _short(k.info)
 
 
 # --- each kind of fact a rule finds, as a clause --------------------------------------------------

@@ -199,7 +199,7 @@ def general_ops(store: Store):
             continue
         limits = at_n[(at_n["platform"] == "tpu") & at_n["category"].isin(LIMIT_CATEGORIES)]
         failed = limits.sort_values(["category", "framework"]).iloc[0]
-        failures.append(f"{op} ({failed['category']})")
+        failures.append({"operation": op, "category": failed["category"]})
         runs += [gpu["run_id"], failed["run_id"]]
     return pairs, failures, left_out, runs
 

@@ -81,7 +81,7 @@ def _zoom(name: str, encodings: list[str]) -> alt.Parameter:
 
 
 def _key_label(row, chart: dict) -> str:
-    return " · ".join(map(str, (row["device"], row["framework"], *[row["params"].get(p) for p in chart.get("series", [])])))
+    return SEP.join(map(str, (row["device"], row["framework"], *[row["params"].get(p) for p in chart.get("series", [])])))
 
 
 def _params_text(params: dict) -> str:

@@ -254,9 +254,9 @@ def _side_fields(side: str, name: str) -> str:
 
 def _by_item(rows: list[PricedRow]) -> list[list[PricedRow]]:
     """ROWS (a comparison's rows are consecutive) cut into one list per comparison."""
-    out: dict[str, list[PricedRow]] = {}
+    out: dict[int, list[PricedRow]] = {}
     for r in rows:
-        out.setdefault(text(r.item.name), []).append(r)
+        out.setdefault(id(r.item), []).append(r)  # the item itself: two comparisons may read alike
     return list(out.values())
 
 

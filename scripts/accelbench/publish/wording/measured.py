@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from accelbench.core.prices import dollars_per
+from accelbench.core.text import capitalised
+from accelbench.judge.claims import MEASURED_LABEL
 from accelbench.publish.vocabulary import num, price, ratio
 
 # What each like-with-like comparison of our runs compares, by its id (judge/measured_rules.py)
@@ -52,11 +54,11 @@ def _trained(v: Mapping) -> str:
 def _cost_item(v: Mapping) -> str:
     """The estimator's menu entry: the measured pair's devices, where both sides are measured."""
     pair = f": {v['tpu']} vs {v['gpu']}" if v.get("tpu") else ""
-    return f"GPT-2 small training (measured here){pair}"
+    return f"{TITLES['gpt2']} ({MEASURED_LABEL}){pair}"
 
 
 LINES = {
-    "measured.name": lambda v: f"Measured here: {TITLES[v['compared']]}: {v['tpu']} vs {v['gpu']}",
+    "measured.name": lambda v: f"{capitalised(MEASURED_LABEL)}: {TITLES[v['compared']]}: {v['tpu']} vs {v['gpu']}",
     "measured.cost_item": _cost_item,
     "measured.like_for_like": _like_for_like,
     "measured.general_ops.not_measured": "General-purpose operations: not measured yet on both a GPU and a TPU.",
@@ -64,8 +66,9 @@ LINES = {
     "measured.general_ops.median": lambda v: (
         "Median TPU/GPU elements/s over FFT, sort, scatter-add, gather and a small matmul, at the largest size "
         f"measured on both, best framework on each: {ratio(v['ratio'])}") if v["ratio"] else "No operation ran on both.",
-    "measured.general_ops.failed_on_tpu": "Failed on the TPU for a limit of the chip or framework, but ran on the "
-                                          "GPU: {operations:list}.",
+    "measured.general_ops.failed_on_tpu": lambda v: (
+        "Failed on the TPU for a limit of the chip or framework, but ran on the GPU: "
+        + ", ".join(f"{f['operation']} ({f['category']})" for f in v["operations"]) + "."),
     "measured.cost.side": _cost_side,
     "measured.cost.ratio": "GPU cost / TPU cost: {ratio:ratio}",
     "measured.cost.figures": "{lines:lines}",

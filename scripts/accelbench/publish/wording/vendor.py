@@ -93,7 +93,8 @@ LINES = {
                                                            "has no price"),
     "vendor_training.cost.unpriced": lambda v: _unpriced(v, unpriced(v["unpriced"])),
     "vendor_training.name": lambda v: (f"{v['tpu']} vs {v['gpu']}, {v['model']}, {v['chips']} chips, "
-                                       f"{v['precision'] or 'precision not stated'}"),
+                                       f"{v['precision'] or 'precision not stated'}"
+                                       + (f" (GPU recipe {v['gpu_recipe']})" if v.get("gpu_recipe") else "")),
     "vendor_training.link": lambda v: " ".join(filter(None, (v["vendor"], v["model"], v["system"], v["precision"],
                                                              v["release"]))),
 }

@@ -59,7 +59,7 @@ def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, 
     """A benchmark's pair of entries as the answers' chart draws it, dated by its round's announcement."""
     published = reference.round_date("training", round_name)
     return Comparison(
-        name=said("mlperf_training.name", **pair_names(benchmark, round_name, tpu, gpu), metric=metric),
+        name=pair_name(benchmark, round_name, tpu, gpu, metric),
         advantage=advantage, metric=metric, tpu=str(tpu["chip"] if isinstance(tpu["chip"], str) else tpu["accelerator"]),
         gpu=str(gpu["chip"] if isinstance(gpu["chip"], str) else gpu["accelerator"]), figures=figures,
         url=results_url(tpu), chips=int(tpu["chips"]), gpu_chips=int(gpu["chips"]), model=name_of(benchmark),
@@ -67,12 +67,13 @@ def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, 
         round=round_name, tpu_published=published, gpu_published=published)
 
 
-def pair_names(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series) -> dict:
+def pair_name(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, metric: str = "") -> Line:
     """A TPU entry against a GPU entry as tables and tooltips name it, as data (the wording module's
     "mlperf_training.name" says 'MLPerf Training v4.1, GPT-3 175B: TPU v6e (Trillium) × 1024 vs
-    H100 SXM × 1536'): the benchmark, the round, each side's chip (the reference data's name, else
-    the submission's accelerator) and chips."""
-    return {"benchmark": name_of(benchmark), "round": round_name, "tpu": _entry(tpu), "gpu": _entry(gpu)}
+    H100 SXM × 1536', then the metric where one is given): the benchmark, the round, each side's
+    chip (the reference data's name, else the submission's accelerator) and chips."""
+    return said("mlperf_training.name", benchmark=name_of(benchmark), round=round_name, tpu=_entry(tpu), gpu=_entry(gpu),
+                **({"metric": metric} if metric else {}))
 
 
 def comparable(published: MLPerfTraining) -> list[tuple[str, str, pd.DataFrame]]:
@@ -176,8 +177,7 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, lines, links, compared, costed, evens = [], [], [], [], [], []
     for benchmark, round_name, tpu, gpu, basis in priced_runs(published, reference):
         if tpu is not None and gpu is not None:
-            named = said("mlperf_training.name", **pair_names(benchmark, round_name, tpu, gpu))
-            costed.append(CostItem(named, KIND, "runs", tpu["chip"], gpu["chip"],
+            costed.append(CostItem(pair_name(benchmark, round_name, tpu, gpu), KIND, "runs", tpu["chip"], gpu["chip"],
                                    float(tpu["chip_hours"]), float(gpu["chip_hours"]), int(tpu["chips"]),
                                    int(gpu["chips"]), results_url(tpu)))
         if basis is None or isinstance(basis, Unpriced):

@@ -87,11 +87,13 @@ def model_key(model: str) -> str:
     return _MODEL_KEYS.get(model) or re.sub(r"[^a-z0-9.]+", "-", model.lower()).strip("-")
 
 
+# architecture -> its name as readers know it (its MLPerf benchmark's, where it is one)
+_SHOWN = {m.key: m.shown or name_of(m.benchmark) for m in MODEL_NAMES if m.shown or m.benchmark}
+
+
 def shown_name(model: str) -> str:
-    """A written model name as readers know it: its architecture's shown name (its MLPerf benchmark's,
-    where it is one), else as written."""
-    return next((m.shown or name_of(m.benchmark) for m in MODEL_NAMES
-                 if m.key == model_key(model) and (m.shown or m.benchmark)), model)
+    """A written model name as readers know it: its architecture's shown name, else as written."""
+    return _SHOWN.get(model_key(model), model)
 
 
 def declared(model: str) -> bool:

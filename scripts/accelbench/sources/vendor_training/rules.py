@@ -56,11 +56,10 @@ def comparison(pair: Pair, advantage: float, metric: str, figures: Line | None) 
     """A pair as the answers' chart draws it: one row, labelled by its systems and configuration, with
     each side's software release, its recipe where the two differ, and the day each figure was committed."""
     t, g = pair.tpu, pair.gpu
-    family = _family(t)
-    recipes = (t["precision"] or "", g["precision"] or "") if t["precision_key"] != g["precision_key"] else ("", "")
+    recipes = _recipes(pair)
     return Comparison(
         name=pair_name(pair), advantage=advantage, metric=metric, tpu=t["chip"] or t["system"],
-        gpu=g["chip"] or g["system"], figures=figures, url=g["url"], chips=int(t["chips"]), precision=family,
+        gpu=g["chip"] or g["system"], figures=figures, url=g["url"], chips=int(t["chips"]), precision=_family(t),
         model=shown_name(t["model"]), tpu_release=t["release"] or "",
         gpu_release=g["release"] or "", tpu_recipe=recipes[0], gpu_recipe=recipes[1],
         tpu_published=t["line_date"] or "", gpu_published=g["line_date"] or "")
@@ -73,10 +72,17 @@ def _family(row: dict) -> str:
 
 def pair_name(pair: Pair) -> Line:
     """A pair as tables, tooltips and the estimator's menu name it, as data: both systems, the
-    model, the chips and the precision family ("vendor_training.name")."""
-    t = pair.tpu
-    return said("vendor_training.name", tpu=t["system"], gpu=pair.gpu["system"], model=shown_name(t["model"]),
-                chips=int(t["chips"]), precision=_family(t))
+    model, the chips and the precision family, and the GPU's recipe where the two sides' differ (two
+    pairs of one configuration differ by it: "vendor_training.name")."""
+    t, g = pair.tpu, pair.gpu
+    return said("vendor_training.name", tpu=t["system"], gpu=g["system"], model=shown_name(t["model"]),
+                chips=int(t["chips"]), precision=_family(t), gpu_recipe=_recipes(pair)[1])
+
+
+def _recipes(pair: Pair) -> tuple[str, str]:
+    """Each side's number-format recipe where the two differ ("fp8_full" against "MXFP8"), else ''."""
+    t, g = pair.tpu, pair.gpu
+    return (t["precision"] or "", g["precision"] or "") if t["precision_key"] != g["precision_key"] else ("", "")
 
 
 def _links(pairs: list[Pair]) -> list[Link]:
