@@ -81,8 +81,8 @@ build-zensical: $(VENV)/.installed-dev render
 site: benchmarks
 	$(MAKE) build
 
-# The environments only a few tests need, SkyPilot's (.venv-cloud) and torch_xla's (.venv-xla, 7 GB
-# here): built under CI=true, where the whole suite runs and they are required, or by `make
+# The environments only a few tests need, SkyPilot's (.venv-cloud) and torch_xla's (.venv-xla, 1 GB
+# with torch's CPU build): built under CI=true, where the whole suite runs and they are required, or by `make
 # test-all`; a contributor's `make test` without them skips those tests, each with a line saying
 # how to enable it.
 SIDE_ENVS := $(if $(filter true,$(CI)),cloud-env xla-env)
@@ -107,19 +107,30 @@ cloud-env: .venv-cloud/.installed
 
 # PyTorch through torch_xla, in its own environment: torch-xla 2.9 needs torch 2.9 (the project's
 # is 2.13) and, on a TPU, its own libtpu (JAX's is newer). On a TPU machine it measures PyTorch on
-# the TPU (make benchmarks); elsewhere the tests drive it on torch_xla's CPU device. PyTorch's CPU
-# build comes from PyTorch's index where that is reachable; otherwise PyPI's torch 2.9, a CUDA
-# build with its NVIDIA libraries (7.1 GB and 90 s here). `make site` off a TPU never needs it.
+# the TPU (make benchmarks); elsewhere the tests drive it on torch_xla's CPU device. torch 2.9's CPU
+# build comes from PyTorch's own index. PyPI's torch 2.9 is a CUDA build with its NVIDIA libraries
+# (7.1 GB), which only a TPU VM installs, as torch_xla's own instructions do there: elsewhere, with
+# PyTorch's index out of reach (this project's CI), no environment is built, the reason is written
+# to .venv-xla.unavailable and the torch_xla tests skip with it. `make site` off a TPU never needs it.
 XLA_VENV ?= .venv-xla
 XLA_TORCH ?= 2.9.0
+XLA_TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
+XLA_UNAVAILABLE = $(XLA_VENV).unavailable
+ifeq ($(HAS_TPU),yes)
+XLA_TORCH_ELSE = $(XLA_VENV)/bin/python -m pip install --quiet "torch==$(XLA_TORCH)"
+else
+XLA_TORCH_ELSE = { rm -rf $(XLA_VENV); echo "make xla-env: torch $(XLA_TORCH)'s CPU build is out of reach \
+  ($(XLA_TORCH_INDEX)), and PyPI's torch $(XLA_TORCH) is a 7.1 GB CUDA build, installed only on a TPU VM: \
+  $(XLA_VENV) is not built, so the torch_xla tests skip" | tee $(XLA_UNAVAILABLE); exit 0; }
+endif
 xla-env: $(XLA_VENV)/.installed
 $(XLA_VENV)/.installed: pyproject.toml
+	rm -f $(XLA_UNAVAILABLE)
 	$(PYTHON) -m venv $(XLA_VENV)
-	$(XLA_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(XLA_VENV)/bin/python -m pip install --quiet --retries 0 --timeout 20 "torch==$(XLA_TORCH)+cpu" \
-	    --index-url https://download.pytorch.org/whl/cpu 2>/dev/null || \
-	  $(XLA_VENV)/bin/python -m pip install --quiet "torch==$(XLA_TORCH)"
-	$(XLA_VENV)/bin/python -m pip install --quiet "torch-xla$(if $(HAS_TPU),[tpu])==$(XLA_TORCH)" -e .
+	{ $(XLA_VENV)/bin/python -m pip install --quiet --retries 0 --timeout 20 "torch==$(XLA_TORCH)+cpu" \
+	    --index-url $(XLA_TORCH_INDEX) 2>/dev/null || $(XLA_TORCH_ELSE); } && \
+	$(XLA_VENV)/bin/python -m pip install --quiet --upgrade pip && \
+	$(XLA_VENV)/bin/python -m pip install --quiet "torch-xla$(if $(HAS_TPU),[tpu])==$(XLA_TORCH)" -e . && \
 	touch $@
 
 # TensorFlow in its own environment (`make benchmarks` runs it in its own process and run file): 1.6 GB
