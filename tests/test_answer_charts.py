@@ -21,7 +21,6 @@ from accelbench.judge.judging import MARGIN, SUPPORTED, Comparison, Finding
 from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
-from accelbench.publish.fragments import answers as fragments
 from accelbench.publish.render import answer_charts, chart_theme
 from accelbench.publish.render import answers as render_answers
 from accelbench.publish.wording.lines import text
@@ -248,13 +247,13 @@ def test_each_dated_claims_card_has_a_timeline_with_its_alt_text(ctx, answers):
 
 def test_each_long_caption_is_said_once_a_page_and_every_chart_keeps_its_alt_text(ctx):
     page = render(ctx, "answers", []).text
-    assert page.count(esc(fragments.CAPTION)) == 1 and page.count(esc(fragments.TIMELINE_CAPTION)) == 1
+    assert page.count(esc(wording.CAPTION)) == 1 and page.count(esc(wording.TIMELINE_CAPTION)) == 1
     charts = page.count('<figure class="ab-chart">')
     # every chart says the key in a few words; the first of its kind folds the long caption under them
-    assert page.count(esc(fragments.SHORT_CAPTION)) + page.count(esc(fragments.SHORT_TIMELINE_CAPTION)) == charts > 0
+    assert page.count(esc(wording.SHORT_CAPTION)) + page.count(esc(wording.SHORT_TIMELINE_CAPTION)) == charts > 0
     folded = re.findall(r'<figcaption>[^<]*<details class="ab-chart__about"><summary>[^<]*</summary><p>([^<]*)</p>', page)
-    assert folded == [esc(fragments.CAPTION), esc(fragments.TIMELINE_CAPTION)]
-    for short in (fragments.SHORT_CAPTION, fragments.SHORT_TIMELINE_CAPTION, wording.home_chart_caption(29, 1)):
+    assert folded == [esc(wording.CAPTION), esc(wording.TIMELINE_CAPTION)]
+    for short in (wording.SHORT_CAPTION, wording.SHORT_TIMELINE_CAPTION, wording.home_chart_caption(29, 1)):
         assert wording.words(short) <= wording.CAPTION_WORDS, short
     # each chart's static SVG, the desktop's and the phone's, with its alt text
     assert len(re.findall(r'<svg role="img" aria-label="[^"]+"', page)) == 2 * charts

@@ -42,7 +42,8 @@ LINKS = {"runs": "runs.html", "page": lambda src: src, "reproduce": "reproduce.h
 
 def found(verdict, operations=("fft",)):
     """A finding with one line of detail (any template: these tests read the answer, not its lines)."""
-    return Finding(verdict, [said("measured.general_ops.left_out", operations=list(operations))])
+    return Finding(verdict, [said("measured.general_ops.left_out",
+                                  operations=[{"operation": op, "categories": ["oom"]} for op in operations])])
 
 
 def test_no_evidence_at_all():

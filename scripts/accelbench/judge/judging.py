@@ -101,6 +101,16 @@ def linked(url: str, key: str, **values) -> Link:
     return Link(url, said(key, **values))
 
 
+def _refuse_prose(owner: object, *fields: str) -> None:
+    """A name or figures given as a sentence would reach the judgement and the pages unworded:
+    refused where the comparison is made."""
+    for field in fields:
+        value = getattr(owner, field)
+        if not isinstance(value, Line):
+            raise TypeError(f"a {type(owner).__name__}'s {field} is a Line (a template's key and its values, "
+                            f"judging.said), not {type(value).__name__}: {value!r}")
+
+
 @dataclass(frozen=True)
 class Comparison:
     """One TPU-against-GPU comparison a rule judged that holds a number: the TPU's advantage on one
@@ -146,6 +156,9 @@ class Comparison:
     tpu_published: str = ""
     gpu_published: str = ""
 
+    def __post_init__(self):
+        _refuse_prose(self, "name", "figures")
+
     def favours(self) -> str | None:
         """'tpu', 'gpu', or None within the margin."""
         return favoured(self.advantage)
@@ -170,6 +183,9 @@ class CostItem:
     # the sides ("GPU", "TPU") with no run of ours to price: a comparison measured here that cannot be priced
     # at all (publish/vocabulary.unmeasured says why)
     unmeasured: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        _refuse_prose(self, "name")
 
 
 @dataclass(frozen=True)

@@ -146,25 +146,15 @@ def vendor_peaks(latest: pd.DataFrame, reference: Reference) -> list[tuple[str, 
     return sorted(found.values(), key=lambda p: p[1])
 
 
-def chart_alt(latest: pd.DataFrame, chart: dict, fallback: str) -> str:
-    """Alt text that says what the chart shows and its headline, for readers who cannot see it."""
+def chart_top(latest: pd.DataFrame, chart: dict) -> dict | None:
+    """A snippet chart's headline: the devices it draws and its highest value (None where it draws none)."""
     ok = ok_rows(latest)
     column = f"m_{chart['y']}"
     if ok.empty or column not in ok or ok[column].isna().all():
-        return chart.get("title", fallback)
+        return None
     top = ok.loc[ok[column].idxmax()]
-    against = f" against {chart['x_label']}" if chart.get("mark") != "bar" else ""
-    return (f"{chart.get('title')}: {chart.get('y_label')}{against}, per device, framework and "
-            f"{', '.join(chart.get('series', []))}; measured on {', '.join(sorted(map(str, ok['device'].unique())))}; "
-            f"highest {top[column]:.3g} {chart.get('y_label')} ({top['device']}, {top['framework']}).")
-
-
-def roofline_alt(points: pd.DataFrame) -> str:
-    if points.empty:
-        return "Roofline"
-    return (f"Roofline: {len(points)} matrix-multiplication results on {', '.join(sorted(map(str, points['device'].unique())))}, "
-            "TFLOP/s against FLOP per byte, with measured ceilings (best TFLOP/s, best copy bandwidth) and, where "
-            "published, the vendor's.")
+    return {"devices": sorted(map(str, ok["device"].unique())), "value": float(top[column]),
+            "device": str(top["device"]), "framework": str(top["framework"])}
 
 
 def general_ops(store: Store):
@@ -187,8 +177,7 @@ def general_ops(store: Store):
         if not common:
             weak = rows[on_tpu & (rows["status"] == "failed") & size.isin(gpu_ok)]
             if not weak.empty:
-                left_out.append(f"{op} (failed on the TPU: {', '.join(sorted(set(weak['category'])))}, "
-                                f"not a limit of the chip)")
+                left_out.append({"operation": op, "categories": sorted(set(weak["category"]))})
             continue
         at_n = rows[size == common[-1]]
         gpu = best(at_n, "elements_per_s", platform="gpu")

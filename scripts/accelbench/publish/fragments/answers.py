@@ -11,7 +11,6 @@ from accelbench.core.text import esc, esc_md
 from accelbench.judge import judgement
 from accelbench.judge.answers import ANSWER_RULE, Answer
 from accelbench.judge.claims import SPECS, SPECS_LABEL, SPECS_TITLE
-from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
 from accelbench.judge.generations import RULE as GENERATION_RULE
 from accelbench.judge.judging import MARGIN, favoured
 from accelbench.publish import downloads, wording
@@ -26,7 +25,7 @@ from accelbench.publish.fragments.core import (
 )
 from accelbench.publish.render import answer_charts, tables
 from accelbench.publish.render import answers as render
-from accelbench.publish.vocabulary import TIE_BAND, kind_name
+from accelbench.publish.vocabulary import kind_name
 from accelbench.store.published import SOURCES
 
 COMPARISON_PAGE = "article/comparison.md"
@@ -50,30 +49,6 @@ def _card_url(ctx: Context):
     return lambda slug: f"{ctx.links.html(COMPARISON_PAGE)}#claim-{slug}"
 
 
-CAPTION = ("Each row is one comparison a verdict rule judged, as its kind of evidence published or measured it, "
-           "grouped under its TPU chip and labelled by the GPU, the model, the chips per side and the number format; "
-           "right of 1 favours the TPU, on one scale for every metric (its speed over the GPU's, or the GPU's time, "
-           "chip-hours, dollars or joules over its own). A filled marker compares chips of the same generation (first "
-           f"available within {GENERATION_MONTHS} months of each other), a hollow one chips of different generations or "
-           f"one not dated: only the filled ones decide the per-chip verdicts ({' and '.join(PER_CHIP)}). The shaded "
-           f"band is the {TIE_BAND} the rules count as a tie; a bar is the range the source gives; \"preview\" in a "
-           "label marks a system not for sale yet.")
-# said once the chart is drawn, with the first chart of a page
-HELP = ("Hover a point for its figures, its generation and both chips' dates; narrow the rows by chip, precision "
-        "and scale; click a point for its source.")
-TIMELINE_CAPTION = ("Each point is one comparison, placed at the date its TPU was first available (a date known only "
-                    "to its year counts as July 1); up is the TPU's advantage on the same log scale as the chart above, "
-                    f"the shaded band the {TIE_BAND} tie. Filled: chips of the same generation; hollow: of "
-                    "different generations, or a GPU not dated.")
-TIMELINE_HELP = "Hover a point for both chips, both dates and the advantage; click it for its source."
-# what every chart of its kind says under it in a few words (wording.CAPTION_WORDS at most); the
-# long caption above is folded under the first of its kind on a page
-SHORT_CAPTION = (f"Right of 1 favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
-                 f"{TIE_BAND} tie.")
-SHORT_TIMELINE_CAPTION = (f"Up favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
-                          f"{TIE_BAND} tie.")
-
-
 def _folded(said: set | None, caption: str) -> str:
     """A chart's long caption, folded under its short one the first time the page shows it (``said``:
     what the page already says; None: a card shown on its own, which folds none); '' after that."""
@@ -85,11 +60,11 @@ def _folded(said: set | None, caption: str) -> str:
 
 def _help(caption: str) -> str:
     """What the drawn chart lets the reader do: said with the chart that folds the long caption."""
-    return {CAPTION: HELP, TIMELINE_CAPTION: TIMELINE_HELP}.get(caption, "")
+    return {wording.CAPTION: wording.HELP, wording.TIMELINE_CAPTION: wording.TIMELINE_HELP}.get(caption, "")
 
 
 def chart(ctx: Context, answers: list[Answer], uid: str, title: str, prefix_claim: bool = False, keep=None,
-          caption: str = SHORT_CAPTION, more: str | None = None, said: set | None = None) -> str:
+          caption: str = wording.SHORT_CAPTION, more: str | None = None, said: set | None = None) -> str:
     """The chart of the comparisons on these answers (every one, or those ``keep`` keeps; nothing
     where none holds a number, a sentence where one does), its ``caption`` under it and ``more``
     folded below that (by default the long caption where the page has not shown it yet: ``said``,
@@ -99,14 +74,12 @@ def chart(ctx: Context, answers: list[Answer], uid: str, title: str, prefix_clai
         return ""
     if len(rows) < answer_charts.MIN_POINTS:
         return _one_comparison(rows.iloc[0].to_dict())
-    more = _folded(said, CAPTION) if more is None else more
-    kinds = ", ".join(dict.fromkeys(rows["kind"]))
+    more = _folded(said, wording.CAPTION) if more is None else more
     sides = [favoured(a) for a in rows["advantage"]]
-    alt_text = (f"{title}: {len(rows)} comparisons ({kinds}) grouped by TPU chip, the TPU's advantage on a log scale; "
-                f"{sides.count('tpu')} favour the TPU, {sides.count('gpu')} the GPU; "
-                f"{int(rows['same_generation'].sum())} compare chips of the same generation.")
+    alt_text = wording.forest_alt(title, len(rows), list(dict.fromkeys(rows["kind"])), sides.count("tpu"),
+                                  sides.count("gpu"), int(rows["same_generation"].sum()))
     return chart_block(answer_charts.forest_chart(rows, alt_text, MARGIN, uid, title, _kinds_known(ctx)), alt_text, caption,
-                  ctx, help=HELP if more else "", more=more)
+                  ctx, help=wording.HELP if more else "", more=more)
 
 
 def _one_comparison(row: dict) -> str:
@@ -124,16 +97,12 @@ def timeline(ctx: Context, a: Answer, said: set | None = None) -> str:
     rows = render.comparison_rows([a])
     if rows.empty or (rows["when"] != "").sum() < answer_charts.MIN_POINTS:
         return ""
-    title = f"{a.claim.short}: by the TPU's date"
+    title = wording.timeline_title(a.claim.short)
     dated = rows[rows["when"] != ""]
-    undated = len(rows) - len(dated)
-    years = sorted(w[:4] for w in dated["when"])
-    alt_text = (f"{title}: {len(dated)} comparisons at the date their TPU was first available, {years[0]}"
-                + (f" to {years[-1]}" if years[-1] != years[0] else "") + ", the TPU's advantage on a log scale"
-                + (f"; {undated} left out, their TPU not dated." if undated else "."))
-    more = _folded(said, TIMELINE_CAPTION)
+    alt_text = wording.timeline_alt(title, len(dated), sorted(w[:4] for w in dated["when"]), len(rows) - len(dated))
+    more = _folded(said, wording.TIMELINE_CAPTION)
     drawn = answer_charts.timeline_chart(rows, alt_text, MARGIN, f"timeline-{a.claim.slug}", title, _kinds_known(ctx))
-    return chart_block(drawn, alt_text, SHORT_TIMELINE_CAPTION, ctx, help=_help(more), more=more)
+    return chart_block(drawn, alt_text, wording.SHORT_TIMELINE_CAPTION, ctx, help=_help(more), more=more)
 
 
 def _kinds_known(ctx: Context) -> list[str]:
@@ -184,7 +153,7 @@ def _answers_chart(ctx: Context, args: list[str]) -> str:
     left_out, all_in, link = wording.home_chart_note(kept, len(speed) - kept - apart, apart)
     title = wording.home_chart_title(len(priced), sum(1 for c in priced if c.same_generation))
     drawn = chart(ctx, shown, "overview", title, prefix_claim=True, keep=_home_kept,
-                  caption=wording.home_chart_caption(kept, len(priced)), more=f"{left_out} {CAPTION}".strip())
+                  caption=wording.home_chart_caption(kept, len(priced)), more=f"{left_out} {wording.CAPTION}".strip())
     if not drawn:
         return "\n<p>No comparison of a TPU with a GPU holds a number yet.</p>\n"
     return drawn + (f'<p class="ab-chart__more">{esc(all_in)} <a href="{_card_url(ctx)("speed")}">{esc(link)}</a>.</p>\n'

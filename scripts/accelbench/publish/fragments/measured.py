@@ -7,7 +7,7 @@ from accelbench.core.profiles import PROFILES
 from accelbench.core.text import esc, esc_md, row_ids
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.measure import targets
-from accelbench.publish import downloads, notebooks
+from accelbench.publish import downloads, notebooks, wording
 from accelbench.publish.fragments.core import (
     CONTRIBUTE_PAGE,
     PUBLISHED_PAGE,
@@ -129,10 +129,8 @@ def _cloud_targets(ctx: Context, args: list[str]) -> str:
 @fragment("roofline", "", "matrix-multiplication results against arithmetic intensity, with ceilings")
 def _roofline(ctx: Context, args: list[str]) -> str:
     points, ceilings = queries.roofline_inputs(ctx.store, ctx.reference)
-    alt = queries.roofline_alt(points)
-    return chart_block(charts.roofline_chart(points, ceilings, alt, uid="roofline"), alt,
-                   "Measured here. Each point is a matrix-multiplication result; solid lines are the device's measured "
-                   "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.", ctx)
+    alt = wording.roofline_alt(len(points), sorted(map(str, points["device"].unique())) if len(points) else [])
+    return chart_block(charts.roofline_chart(points, ceilings, alt, uid="roofline"), alt, wording.ROOFLINE_CAPTION, ctx)
 
 
 # Fragments about one workload
@@ -181,13 +179,11 @@ def _chart(ctx: Context, args: list[str]) -> str:
                             f"(its charts: {', '.join(m or 'the main one' for m in charts_of)})")
     chart = charts_of[metric]
     latest = ctx.store.latest(workload)
-    alt = queries.chart_alt(latest, chart, workload)
+    alt = wording.measured_chart_alt(chart, workload, queries.chart_top(latest, chart))
     peaks = queries.vendor_peaks(latest, ctx.reference) if chart.get("peak_lines") else ()
     uid = f"{workload}-{metric}" if metric else workload
     return chart_block(charts.snippet_chart(latest, chart, alt, peaks=peaks, uid=uid), alt,
-                   f"Measured here. {chart.get('title', ctx.workloads[workload]['title'])}: latest result per device, "
-                   f"framework and parameters; error bars span the interquartile range of the timing samples. "
-                   f"Each value, with the run it came from, is in the table above.", ctx)
+                       wording.measured_chart_caption(chart.get("title", ctx.workloads[workload]["title"])), ctx)
 
 
 @fragment("notebook", "NAME", "the notebook NAME.ipynb beside the page, executed on the stored data (a failing cell "

@@ -17,6 +17,7 @@ its column, as the answers' charts are.
 
 from __future__ import annotations
 
+import json
 import math
 
 import altair as alt
@@ -80,8 +81,9 @@ def _zoom(name: str, encodings: list[str]) -> alt.Parameter:
     return alt.selection_interval(name=name, bind="scales", encodings=encodings)
 
 
-def _key_label(row, chart: dict) -> str:
-    return SEP.join(map(str, (row["device"], row["framework"], *[row["params"].get(p) for p in chart.get("series", [])])))
+def _series_parts(row, chart: dict) -> list[str]:
+    """What tells a record's series apart: its device, framework and the chart's series parameters."""
+    return [str(part) for part in (row["device"], row["framework"], *[row["params"].get(p) for p in chart.get("series", [])])]
 
 
 def _params_text(params: dict) -> str:
@@ -119,7 +121,10 @@ def points(latest: pd.DataFrame, chart: dict) -> pd.DataFrame:
             continue  # a record without a usable x (a contributed file may lack it) is not drawn
         value = float(row[metric])
         lo, hi = _spread(row, value)
-        rows.append({"x": x, "y": value, "lo": lo, "hi": hi, "series": _key_label(row, chart), **_about(row, chart["y"])})
+        parts = _series_parts(row, chart)
+        # a bar's label leaves out the device, which the colour legend names
+        rows.append({"x": x, "y": value, "lo": lo, "hi": hi, "series": SEP.join(parts), "bar_label": SEP.join(parts[1:]),
+                     **_about(row, chart["y"])})
     if not rows:
         return pd.DataFrame()
     frame = pd.DataFrame(rows)
@@ -259,11 +264,6 @@ def bar_chart(latest: pd.DataFrame, chart: dict, alt_text: str, uid: str = "char
     return make_chart(desktop, alt_text, uid, phone=phone, legend_layout=LEGENDS)
 
 
-def _rest(series: str) -> str:
-    """A bar's label: its series less the device, which the colour legend names."""
-    return SEP.join(series.split(SEP)[1:])
-
-
 def _narrowest(labels: list[str], most: int) -> int:
     """The fewest characters a line of LABELS needs to hold each in no more lines than MOST
     characters hold the longest in: a phone's label column no wider than that takes, and the bars
@@ -279,14 +279,16 @@ def _bars(data: pd.DataFrame, chart: dict, uid: str, layout: Layout) -> alt.Laye
     # lines wrapped to the label column, a row as tall as its lines
     column = BAR_LABELS[layout.name]
     chars = chars_in(column, layout.font)
+    bar_label = dict(zip(data["series"], data["bar_label"], strict=True))
     if layout is PHONE:  # (a desktop's column has the room to keep its labels on as few lines as can be)
-        chars = _narrowest(sorted({_rest(s) for s in data["series"]}), chars)
-    labels = lines_expr(data["series"], chars, _rest, otherwise="join(slice(split(datum.label, ' · '), 1), ' · ')")
-    lines = max(len(wrapped(_rest(s), chars)) for s in data["series"])
+        chars = _narrowest(sorted(set(bar_label.values())), chars)
+    labels = lines_expr(data["series"], chars, bar_label.get,
+                        otherwise=f"({json.dumps(bar_label, ensure_ascii=False)})[datum.label]")
+    lines = max(len(wrapped(label, chars)) for label in bar_label.values())
     row = max(BAR_ROW, lines * (layout.font + 2) + TICK_GAP)
     # the axis as wide as its longest line by text_width's estimate, not by the build machine's
     # fonts: a reader's wider font keeps its labels inside the chart
-    axis = min(column, max(text_width(line, layout.font) for s in data["series"] for line in wrapped(_rest(s), chars)))
+    axis = min(column, max(text_width(line, layout.font) for label in bar_label.values() for line in wrapped(label, chars)))
     axis += TICK_GAP  # its ticks and their gap to the labels
     # room right of the longest whisker for its value: the plot is what the labels leave
     plot = layout.width - axis

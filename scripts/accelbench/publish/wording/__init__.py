@@ -25,7 +25,7 @@ from accelbench.judge.answers import (
     points_to,
 )
 from accelbench.judge.claims import MEASURED, PRICES
-from accelbench.judge.generations import PER_CHIP
+from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
 from accelbench.judge.judging import CONTRADICTED, LINKED, MIXED, NOT_MEASURED, SUPPORTED, UNDECIDABLE, Comparison, favoured
 from accelbench.publish.vocabulary import (
     CHIPS,
@@ -550,6 +550,76 @@ def trend_alt(years: list[dict]) -> str:
     said = "; ".join(f"{y['year']}: {y['gpu']} on GPUs, {y['tpu']} on TPUs, {y['other'] + y['mixed']} on other or several "
                      f"kinds, {y['not_stated']} not stated" for y in years)
     return f"Notable models per year of publication, {years[0]['year']} to {years[-1]['year']}, by hardware: {said}."
+
+
+# The answer charts' captions (publish/fragments/answers.py): the long caption, its short form, and what
+# the drawn chart lets the reader do
+CAPTION = ("Each row is one comparison a verdict rule judged, as its kind of evidence published or measured it, "
+           "grouped under its TPU chip and labelled by the GPU, the model, the chips per side and the number format; "
+           "right of 1 favours the TPU, on one scale for every metric (its speed over the GPU's, or the GPU's time, "
+           "chip-hours, dollars or joules over its own). A filled marker compares chips of the same generation (first "
+           f"available within {GENERATION_MONTHS} months of each other), a hollow one chips of different generations or "
+           f"one not dated: only the filled ones decide the per-chip verdicts ({' and '.join(PER_CHIP)}). The shaded "
+           f"band is the {TIE_BAND} the rules count as a tie; a bar is the range the source gives; \"preview\" in a "
+           "label marks a system not for sale yet.")
+# said once the chart is drawn, with the first chart of a page
+HELP = ("Hover a point for its figures, its generation and both chips' dates; narrow the rows by chip, precision "
+        "and scale; click a point for its source.")
+TIMELINE_CAPTION = ("Each point is one comparison, placed at the date its TPU was first available (a date known only "
+                    "to its year counts as July 1); up is the TPU's advantage on the same log scale as the chart above, "
+                    f"the shaded band the {TIE_BAND} tie. Filled: chips of the same generation; hollow: of "
+                    "different generations, or a GPU not dated.")
+TIMELINE_HELP = "Hover a point for both chips, both dates and the advantage; click it for its source."
+# what every chart of its kind says under it in a few words (wording.CAPTION_WORDS at most); the
+# long caption above is folded under the first of its kind on a page
+SHORT_CAPTION = (f"Right of 1 favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
+                 f"{TIE_BAND} tie.")
+SHORT_TIMELINE_CAPTION = (f"Up favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
+                          f"{TIE_BAND} tie.")
+
+
+# The words of the answer charts (publish/fragments/answers.py): alt texts from the facts each draws
+def forest_alt(title: str, n: int, kinds: list[str], tpu: int, gpu: int, same: int) -> str:
+    return (f"{title}: {n} comparisons ({', '.join(kinds)}) grouped by TPU chip, the TPU's advantage on a log scale; "
+            f"{tpu} favour the TPU, {gpu} the GPU; {same} compare chips of the same generation.")
+
+
+def timeline_title(claim_short: str) -> str:
+    return f"{claim_short}: by the TPU's date"
+
+
+def timeline_alt(title: str, n: int, years: list[str], undated: int) -> str:
+    span_ = years[0] + (f" to {years[-1]}" if years[-1] != years[0] else "")
+    left_out = f"; {undated} left out, their TPU not dated." if undated else "."
+    return (f"{title}: {n} comparisons at the date their TPU was first available, {span_}, "
+            f"the TPU's advantage on a log scale{left_out}")
+
+
+# The words of the charts of our own runs (publish/fragments/measured.py), from the facts each draws
+def measured_chart_alt(chart: dict, fallback: str, top: dict | None) -> str:
+    """A snippet's chart: what it shows and its headline (TOP: queries.chart_top), for readers who cannot see it."""
+    if top is None:
+        return chart.get("title", fallback)
+    against = f" against {chart['x_label']}" if chart.get("mark") != "bar" else ""
+    return (f"{chart.get('title')}: {chart.get('y_label')}{against}, per device, framework and "
+            f"{', '.join(chart.get('series', []))}; measured on {', '.join(top['devices'])}; "
+            f"highest {top['value']:.3g} {chart.get('y_label')} ({top['device']}, {top['framework']}).")
+
+
+def measured_chart_caption(title: str) -> str:
+    return (f"Measured here. {title}: latest result per device, framework and parameters; error bars span the "
+            f"interquartile range of the timing samples. Each value, with the run it came from, is in the table above.")
+
+
+def roofline_alt(n: int, devices: list[str]) -> str:
+    if not n:
+        return "Roofline"
+    return (f"Roofline: {n} matrix-multiplication results on {', '.join(devices)}, TFLOP/s against FLOP per byte, "
+            "with measured ceilings (best TFLOP/s, best copy bandwidth) and, where published, the vendor's.")
+
+
+ROOFLINE_CAPTION = ("Measured here. Each point is a matrix-multiplication result; solid lines are the device's measured "
+                    "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.")
 
 
 STATEMENT_WORDS = {

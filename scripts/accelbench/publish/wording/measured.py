@@ -62,7 +62,9 @@ LINES = {
     "measured.cost_item": _cost_item,
     "measured.like_for_like": _like_for_like,
     "measured.general_ops.not_measured": "General-purpose operations: not measured yet on both a GPU and a TPU.",
-    "measured.general_ops.left_out": "Left out: {operations:list}.",
+    "measured.general_ops.left_out": lambda v: "Left out: " + ", ".join(
+        f"{f['operation']} (failed on the TPU: {', '.join(f['categories'])}, not a limit of the chip)"
+        for f in v["operations"]) + ".",
     "measured.general_ops.median": lambda v: (
         "Median TPU/GPU elements/s over FFT, sort, scatter-add, gather and a small matmul, at the largest size "
         f"measured on both, best framework on each: {ratio(v['ratio'])}") if v["ratio"] else "No operation ran on both.",
