@@ -575,7 +575,7 @@ def test_the_speed_rule_compares_tokens_per_second_per_chip_in_the_right_directi
     assert finding.verdict == SUPPORTED
     assert lines_of(finding)[1] == ("llama3.1-70b on 64 chips, GBS 256, sequence 8192: TPU Ironwood (MaxText) fp8_full "
                                    "4,127.56 tokens/s per chip; GPU DGX-H100 (Megatron-Bridge (NeMo) 26.04.01) FP8 1,664; "
-                                   "GPU/TPU 0.40 [different FP8 recipes (fp8_full vs FP8)]")
+                                   "TPU/GPU 2.48 [different FP8 recipes (fp8_full vs FP8)]")
     gb300 = row(rows, 27, path=ARCHIVE)  # DGX-GB300 FP8 5,248: the GPU is faster
     assert judged("speed", [tpu, gb300]).verdict == CONTRADICTED
     gb200 = row(rows, 30, path=ARCHIVE)  # DGX-GB200 FP8 4,224: within 5%, a tie
@@ -584,7 +584,7 @@ def test_the_speed_rule_compares_tokens_per_second_per_chip_in_the_right_directi
     assert everything_found.verdict == MIXED
     assert lines_of(everything_found)[0] == (
         "18 matched pairs (each GPU system's newest release at that precision): the TPU trains more than 5% faster per "
-        "chip on 2, more than 5% slower on 14, within 5% on 2; GPU/TPU tokens/s per chip from 0.40 to 2.12")
+        "chip on 2, more than 5% slower on 14, within 5% on 2; TPU/GPU tokens/s per chip from 0.47 to 2.48")
     assert len(everything_found.lines) == 19
     assert (f"https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/{NVIDIA_COMMIT}/{ARCHIVE}#L33"
             in [link.url for link in judged("speed", [tpu, h100]).links])

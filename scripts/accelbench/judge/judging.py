@@ -104,10 +104,10 @@ def linked(url: str, key: str, **values) -> Link:
 def _refuse_prose(owner: object, *fields: str) -> None:
     """A name or figures given as a sentence would reach the judgement and the pages unworded:
     refused where the comparison is made."""
-    for field in fields:
-        value = getattr(owner, field)
+    for name in fields:
+        value = getattr(owner, name)
         if not isinstance(value, Line):
-            raise TypeError(f"a {type(owner).__name__}'s {field} is a Line (a template's key and its values, "
+            raise TypeError(f"a {type(owner).__name__}'s {name} is a Line (a template's key and its values, "
                             f"judging.said), not {type(value).__name__}: {value!r}")
 
 

@@ -265,8 +265,8 @@ def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, tit
     return make_chart(desktop, alt_text, uid, phone=phone)
 
 
-def _forest(data: pd.DataFrame, margin: float, uid: str, title: str, kinds: list[str] | None,
-            layout: Layout) -> alt.LayerChart:
+def _filters(data: pd.DataFrame, uid: str) -> tuple[list[alt.Parameter], str]:
+    """The forest's three menus (chip, precision, scale) and the expression keeping the rows they select."""
     names = {f: f"{param_name(uid)}_{f}" for f in ("chip", "precision", "scale")}
     params = [alt.param(name=names["chip"], value=ALL, bind=alt.binding_select(
                   options=[ALL, *sorted(set(data["tpu"]) | set(data["gpu"]))], name="Chip ")),
@@ -278,6 +278,12 @@ def _forest(data: pd.DataFrame, margin: float, uid: str, title: str, kinds: list
     keep = (f"({names['chip']} == '{ALL}' || datum.tpu == {names['chip']} || datum.gpu == {names['chip']}) && "
             f"({names['precision']} == '{ALL}' || datum.precision == {names['precision']}) && "
             f"({names['scale']} == '{ALL}' || datum.scale == {names['scale']})")
+    return params, keep
+
+
+def _forest(data: pd.DataFrame, margin: float, uid: str, title: str, kinds: list[str] | None,
+            layout: Layout) -> alt.LayerChart:
+    params, keep = _filters(data, uid)
     domain = _log_domain(data, margin)
     # the plot right of the rows' labels: the x scale starts where the label column ends, no wider
     # than its longest line needs

@@ -59,14 +59,14 @@ def _speed_head(v: Mapping) -> str:
     apart_ = sum(1 for t, g in v["published"] if published_apart(t, g))
     return (f"{v['pairs']} matched pairs (each GPU system's newest release at that precision): the TPU trains more than "
             f"{MARGIN_TEXT} faster per chip on {v['faster']}, more than {MARGIN_TEXT} slower on {v['slower']}, within "
-            f"{MARGIN_TEXT} on {v['within']}; GPU/TPU tokens/s per chip from {v['low']:.2f} to {v['high']:.2f}"
+            f"{MARGIN_TEXT} on {v['within']}; TPU/GPU tokens/s per chip from {v['low']:.2f} to {v['high']:.2f}"
             + (f"; on {apart_} of them the two sides' figures (and their software) were published {APART_MONTHS} or more "
                "months apart"
                if apart_ else ""))
 
 
 def _speed_pair(v: Mapping) -> str:
-    return f"{_configuration(v)}: {_sides(v, precision=True)}; GPU/TPU {v['gpu_over_tpu']:.2f}{_flags(v)}"
+    return f"{_configuration(v)}: {_sides(v, precision=True)}; TPU/GPU {v['tpu_over_gpu']:.2f}{_flags(v)}"
 
 
 def _cost_pair(v: Mapping) -> str:
@@ -98,3 +98,20 @@ LINES = {
     "vendor_training.link": lambda v: " ".join(filter(None, (v["vendor"], v["model"], v["system"], v["precision"],
                                                              v["release"]))),
 }
+
+
+# The chart of the counted pairs (sources/vendor_training/fragments.py), oriented as every comparison
+# on the site: the TPU's over the GPU's, above 1 favouring the TPU
+PAIRS_CHART_AXIS = "TPU/GPU tokens per second per chip"
+PAIRS_CHART_CAPTION = ("Published by Google and NVIDIA, not measured here and not audited; tokens per second per chip "
+                       "only (never TFLOP/s, which MaxText and Megatron count differently). Above 1: the TPU is faster "
+                       "per chip; below 1: the GPU is.")
+
+
+def pairs_chart_title(tpus: list[str]) -> str:
+    return f"Vendor-reported: {' and '.join(tpus) or 'TPU'} over the GPU, tokens per second per chip"
+
+
+def pairs_chart_alt(title: str, pairs: int) -> str:
+    return (f"{title}: one bar per matched pair that counts ({pairs}), coloured by GPU system; a bar reaching past 1 "
+            "means the TPU trains more tokens per second per chip than the GPU.")

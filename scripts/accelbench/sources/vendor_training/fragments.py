@@ -11,6 +11,7 @@ import pandas as pd
 from accelbench.core.text import esc
 from accelbench.publish.fragments.core import Context, chart_block, concat, download, fragment, rules_list, wrap
 from accelbench.publish.render import charts
+from accelbench.publish.wording import vendor as wording
 from accelbench.publish.wording.lines import text
 from accelbench.sources.vendor_training import tables as vendor_tables
 from accelbench.sources.vendor_training.format import KIND, row_url
@@ -30,7 +31,7 @@ def _matched(ctx: Context):
 
 
 @fragment("vendor-pairs", "", "vendor-published training throughput: every matched TPU/GPU pair (tokens/s per chip, "
-      "GPU/TPU, dollars per million tokens, flags), with its CSV and JSON", source=KIND, missing=MISSING)
+      "TPU/GPU, dollars per million tokens, flags), with its CSV and JSON", source=KIND, missing=MISSING)
 def _vendor_pairs(ctx: Context, args: list[str]) -> str:
     pairs, _ = _matched(ctx)
     finding = ctx.findings().get(("speed", KIND))
@@ -58,7 +59,7 @@ def _vendor_refused(ctx: Context, args: list[str]) -> str:
     return concat([wrap(table.html), download(ctx, "vendor-training-refused", table.rows, "the refused candidates")])
 
 
-@fragment("vendor-pairs-chart", "", "GPU over TPU tokens per second per chip on every counted vendor-reported pair",
+@fragment("vendor-pairs-chart", "", "TPU over GPU tokens per second per chip on every counted vendor-reported pair",
       source=KIND, missing=MISSING)
 def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
     counted = [p for p in _matched(ctx)[0] if p.counts]
@@ -67,18 +68,14 @@ def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
         # the label (release · GPU precision · model ×chips) stays short; the tooltip has the rest
         "params": {"pair": f"{p.gpu['precision']} · {p.tpu['model']} ×{p.tpu['chips']}", "gbs": p.tpu["gbs"],
                    "seq_len": p.tpu["seq_len"], "tpu_precision": p.tpu["precision"]},
-        "m_gpu_over_tpu": p.gpu_over_tpu}
+        "m_tpu_over_gpu": p.tpu_over_gpu}
         for p in counted])
-    tpus = " and ".join(dict.fromkeys(p.tpu["chip"] or p.tpu["system"] for p in counted)) or "TPU"
-    chart = {"mark": "bar", "x": "pair", "y": "gpu_over_tpu", "series": ["pair"],
-             "y_label": "GPU/TPU tokens per second per chip",
-             "title": f"Vendor-reported: GPU over {tpus} tokens per second per chip"}
-    alt_text = (f"{chart['title']}: one bar per matched pair that counts ({len(counted)}), coloured by GPU system; "
-                f"a bar reaching past 1 means the GPU trains more tokens per second per chip than the TPU.")
+    tpus = list(dict.fromkeys(p.tpu["chip"] or p.tpu["system"] for p in counted))
+    chart = {"mark": "bar", "x": "pair", "y": "tpu_over_gpu", "series": ["pair"],
+             "y_label": wording.PAIRS_CHART_AXIS, "title": wording.pairs_chart_title(tpus)}
+    alt_text = wording.pairs_chart_alt(chart["title"], len(counted))
     made = charts.bar_chart(frame, chart, alt_text, uid="vendor-pairs") if counted else None
-    return chart_block(made, alt_text, "Published by Google and NVIDIA, not measured here and not audited; tokens per "
-                  "second per chip only (never TFLOP/s, which MaxText and Megatron count differently). Above 1: the "
-                  "GPU is faster per chip; below 1: the TPU is.", ctx)
+    return chart_block(made, alt_text, wording.PAIRS_CHART_CAPTION, ctx)
 
 
 @fragment("vendor-rows", "", "every imported row of the vendors' training-throughput documents, per document, with "

@@ -63,9 +63,10 @@ class Pair:
         return self.superseded_by is None
 
     @property
-    def gpu_over_tpu(self) -> float:
-        """GPU tokens/s per chip over the TPU's: above 1 the GPU trains faster per chip."""
-        return self.gpu["tokens_per_s_per_chip"] / self.tpu["tokens_per_s_per_chip"]
+    def tpu_over_gpu(self) -> float:
+        """The TPU's advantage, oriented as every comparison on the site: its tokens/s per chip over
+        the GPU's, above 1 where the TPU trains faster per chip."""
+        return self.tpu["tokens_per_s_per_chip"] / self.gpu["tokens_per_s_per_chip"]
 
 
 @dataclass(frozen=True)

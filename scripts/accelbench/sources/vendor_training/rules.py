@@ -113,16 +113,15 @@ def speed(published: VendorTraining, reference: Reference) -> Finding:
     pairs = counted(published.rows)
     if not pairs:
         return Finding(NOT_MEASURED, [NO_PAIR])
-    # more is better for a throughput: the TPU's over the GPU's is the GPU's time per token over the TPU's
-    verdicts = [beyond_margin(p.tpu["tokens_per_s_per_chip"] / p.gpu["tokens_per_s_per_chip"]) for p in pairs]
-    ratios = [p.gpu_over_tpu for p in pairs]
-    sides = [favoured(1 / r) for r in ratios]
+    ratios = [p.tpu_over_gpu for p in pairs]
+    verdicts = [beyond_margin(r) for r in ratios]
+    sides = [favoured(r) for r in ratios]
     faster, slower = sides.count("tpu"), sides.count("gpu")
     lines = [said("vendor_training.speed.head", pairs=len(pairs), faster=faster, slower=slower,
                   within=len(pairs) - faster - slower, low=min(ratios), high=max(ratios),
                   published=[[p.tpu["line_date"] or "", p.gpu["line_date"] or ""] for p in pairs])]
-    lines += [said("vendor_training.speed.pair", **_pair(p), gpu_over_tpu=p.gpu_over_tpu) for p in pairs]
-    compared = [comparison(p, 1 / p.gpu_over_tpu, "tokens/s per chip", said("vendor_training.speed.figures", **_pair(p)))
+    lines += [said("vendor_training.speed.pair", **_pair(p), tpu_over_gpu=p.tpu_over_gpu) for p in pairs]
+    compared = [comparison(p, p.tpu_over_gpu, "tokens/s per chip", said("vendor_training.speed.figures", **_pair(p)))
                 for p in pairs]
     return Finding(combined(verdicts), lines, links=_links(pairs), comparisons=compared)
 

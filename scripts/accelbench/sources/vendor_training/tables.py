@@ -35,12 +35,12 @@ def _who(row: dict) -> str:
 
 def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") -> tuple[Table, Table]:
     """The matched pairs that count, and those superseded by a newer release: the configuration,
-    each side's tokens per second per chip (linked to its line) and date, GPU over TPU, dollars per
+    each side's tokens per second per chip (linked to its line) and date, TPU over GPU, dollars per
     billion tokens with both chips priced at GCP from one list (``cost_of(pair)``: the rule's
     PricedComparison, or Unpriced saying which side and why), and the flags. The rows' ids are made over both tables at
     once, so no two rows of the page share one."""
     head = ["Model", "Chips", "GBS", "Seq len", "Precision (TPU / GPU)", "TPU system", "TPU tokens/s per chip",
-            "TPU date", "GPU system", "GPU tokens/s per GPU", "GPU date", "GPU/TPU", "USD per B tokens on GCP (TPU)",
+            "TPU date", "GPU system", "GPU tokens/s per GPU", "GPU date", "TPU/GPU", "USD per B tokens on GCP (TPU)",
             "USD per B tokens on GCP (GPU)", "Counts / flags"]
     body, keys, data = [], [], []
     ordered = sorted(pairs, key=lambda p: not p.counts)  # stable: pairs.match's order within each group
@@ -63,7 +63,7 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
                      num_cell(esc(t["seq_len"]), t["seq_len"]), f"{esc(t['precision'])} / {esc(g['precision'])}",
                      _who(t), _figure(t, t["tokens_per_s_per_chip"], as_written(t["tokens_per_s_per_chip"])), _date(t),
                      _who(g), _figure(g, g["tokens_per_s_per_chip"], as_written(g["tokens_per_s_per_chip"])), _date(g),
-                     num_cell(f"{p.gpu_over_tpu:.2f}", p.gpu_over_tpu), costs[0][2], costs[1][2],
+                     num_cell(f"{p.tpu_over_gpu:.2f}", p.tpu_over_gpu), costs[0][2], costs[1][2],
                      "; ".join(esc(x) for x in (counted, *map(flag_text, p.flags)))])
         keys.append([t["model_key"], t["chips"], t["gbs"], t["seq_len"], t["precision"], g["system"], g["release"],
                      g["precision"]])
@@ -76,7 +76,7 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
             "tpu_line_date": t["line_date"], "tpu_url": t["url"], "gpu_system": g["system"], "gpu_chip": g["chip"],
             "gpu_framework": g["framework"], "gpu_release": g["release"],
             "gpu_tokens_per_s_per_chip": g["tokens_per_s_per_chip"],
-            "gpu_line_date": g["line_date"], "gpu_url": g["url"], "gpu_over_tpu": p.gpu_over_tpu,
+            "gpu_line_date": g["line_date"], "gpu_url": g["url"], "tpu_over_gpu": p.tpu_over_gpu,
             "tpu_usd_per_billion_tokens": costs[0][0], "gpu_usd_per_billion_tokens": costs[1][0],
             "tpu_usd_per_chip_hour": costs[0][1].usd_per_chip_hour if costs[0][1] else None,
             "gpu_usd_per_chip_hour": costs[1][1].usd_per_chip_hour if costs[1][1] else None,
