@@ -13,7 +13,18 @@ import pytest
 from accelbench.core.reference import Reference
 from accelbench.judge.answers import answer, measured_kind
 from accelbench.judge.claims import CLAIMS, MEASURED
-from accelbench.judge.judging import MARGIN, NOT_MEASURED, SUPPORTED, Comparison, Finding
+from accelbench.judge.judging import (
+    CHIP_HOURS,
+    MARGIN,
+    NOT_MEASURED,
+    SPEED,
+    SUPPORTED,
+    TFLOPS,
+    TOKENS_PER_S,
+    TOKENS_PER_S_PER_CHIP,
+    Comparison,
+    Finding,
+)
 from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
@@ -56,7 +67,7 @@ def test_every_vendor_pair_the_speed_rule_counts_is_a_comparison_with_the_tpus_a
     assert len(compared) == len(pairs) > 0
     for c, p in zip(compared, pairs, strict=True):
         assert c.advantage == pytest.approx(p.tpu["tokens_per_s_per_chip"] / p.gpu["tokens_per_s_per_chip"])
-        assert c.chips == p.tpu["chips"] and c.metric == "tokens/s per chip" and c.url == p.gpu["url"]
+        assert c.chips == p.tpu["chips"] and c.metric == TOKENS_PER_S_PER_CHIP and c.url == p.gpu["url"]
         assert p.tpu["system"] in text(c.name) and p.gpu["system"] in text(c.name)
 
 
@@ -84,10 +95,10 @@ def test_a_papers_range_is_kept_and_drawn_at_its_geometric_middle(found):
 
 
 def test_a_comparison_within_the_margin_favours_neither():
-    near = Comparison(named("x"), 1 + MARGIN / 2, "m", "T", "G", FIGURES)
+    near = Comparison(named("x"), 1 + MARGIN / 2, TOKENS_PER_S, "T", "G", FIGURES)
     assert near.favours() is None
-    assert Comparison(named("x"), 1 + 2 * MARGIN, "m", "T", "G", FIGURES).favours() == "tpu"
-    assert Comparison(named("x"), 1 - 2 * MARGIN, "m", "T", "G", FIGURES).favours() == "gpu"
+    assert Comparison(named("x"), 1 + 2 * MARGIN, TOKENS_PER_S, "T", "G", FIGURES).favours() == "tpu"
+    assert Comparison(named("x"), 1 - 2 * MARGIN, TOKENS_PER_S, "T", "G", FIGURES).favours() == "gpu"
 
 
 def spec_of(fragment_text):
@@ -138,8 +149,8 @@ def test_the_forest_draws_ranges_as_bars_and_says_a_preview_in_its_label():
     assert rows.empty and answer_charts.forest_chart(rows, "alt", MARGIN, "u", "t") is None
     claim = CLAIMS["speed"]
     one = Finding(SUPPORTED, [], comparisons=[
-        Comparison(named("a <b>range</b>"), 1.44, "speed", "T", "G", FIGURES, low=1.2, high=1.7),
-        Comparison(named("a preview"), 0.5, "chip-hours", "T2", "G", FIGURES, chips=1024, preview=True)])
+        Comparison(named("a <b>range</b>"), 1.44, SPEED, "T", "G", FIGURES, low=1.2, high=1.7),
+        Comparison(named("a preview"), 0.5, CHIP_HOURS, "T2", "G", FIGURES, chips=1024, preview=True)])
     a = answer(claim, {MEASURED: one}, {MEASURED: measured_kind()})
     frame = render_answers.comparison_rows([a])
     chart = answer_charts.forest_chart(frame, "alt", MARGIN, "u", "t")
@@ -165,8 +176,8 @@ def test_the_cards_link_to_all_vendor_pairs_goes_to_the_section_of_those_pairs(c
 
 
 def test_the_lead_sentence_escapes_what_comes_from_data(monkeypatch):
-    one = Finding(SUPPORTED, [], comparisons=[Comparison(named("x"), 2.0, "m", "T", "G", FIGURES, model="<script>x</script>",
-                                                            tpu_name="T", gpu_name="G")])
+    one = Finding(SUPPORTED, [], comparisons=[Comparison(named("x"), 2.0, TOKENS_PER_S, "T", "G", FIGURES,
+                                                            model="<script>x</script>", tpu_name="T", gpu_name="G")])
     monkeypatch.setitem(wording.UNITS, MEASURED, "run")
     a = answer(CLAIMS["speed"], {MEASURED: one}, {MEASURED: measured_kind()})
     html = render_answers.lead(a)
@@ -225,5 +236,5 @@ def test_a_measured_gpu_and_tpu_pair_is_a_comparison_with_its_95_percent_interva
     rows = store.current("matmul")
     r = ratio(rows[rows["platform"] == "tpu"].iloc[0], rows[rows["platform"] == "gpu"].iloc[0], "tflops")
     assert (c.advantage, c.low, c.high) == pytest.approx((r.value, r.low, r.high)) and c.low < c.advantage < c.high
-    assert (c.tpu, c.gpu, c.metric, c.precision) == (TPU[0], GPU[0], "TFLOP/s", "BF16")
+    assert (c.tpu, c.gpu, c.metric, c.precision) == (TPU[0], GPU[0], TFLOPS, "BF16")
     assert text(c.name).startswith("Measured here: bf16 matmul") and c.favours() == "tpu"

@@ -17,7 +17,16 @@ from accelbench.core.reference import Reference
 from accelbench.core.text import esc
 from accelbench.judge.answers import answer, measured_kind
 from accelbench.judge.claims import CLAIMS, MEASURED
-from accelbench.judge.judging import MARGIN, SUPPORTED, Comparison, Finding
+from accelbench.judge.judging import (
+    CHIP_HOURS,
+    MARGIN,
+    SPEED,
+    SUPPORTED,
+    TOKENS_PER_S,
+    TOKENS_PER_S_PER_CHIP,
+    Comparison,
+    Finding,
+)
 from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
@@ -71,7 +80,7 @@ def texts(svg: str) -> list[str]:
 
 def vendor(gpu="GB300", model="Llama 3.1 70B", chips=64, precision="FP8", advantage=0.8, figures=FIGURES, same=True,
            gpu_release="25.11", **more):
-    return Comparison(named(f"Ironwood vs DGX-{gpu}, {model}"), advantage, "tokens/s per chip", "TPU7x", f"DGX-{gpu}",
+    return Comparison(named(f"Ironwood vs DGX-{gpu}, {model}"), advantage, TOKENS_PER_S_PER_CHIP, "TPU7x", f"DGX-{gpu}",
                       figures, chips=chips, precision=precision, model=model, tpu_name="Ironwood (TPU7x)",
                       gpu_name=gpu, tpu_available="2025-11", gpu_available="2025-07",
                       gap_months=4 if same else 16, same_generation=same,
@@ -85,10 +94,10 @@ def frame_of(*comparisons, claim="speed"):
 
 
 def test_a_label_is_the_gpu_model_chips_and_format_an_mlperf_round_or_a_papers_citation():
-    mlperf = Comparison(named("MLPerf v4.1 gpt3: long"), 0.58, "chip-hours", "TPU-trillium", "H100-SXM5", FIGURES,
+    mlperf = Comparison(named("MLPerf v4.1 gpt3: long"), 0.58, CHIP_HOURS, "TPU-trillium", "H100-SXM5", FIGURES,
                         chips=1024, gpu_chips=1536, model="GPT-3 175B", gpu_name="H100", preview=True,
                         round="v4.1")
-    paper = Comparison(named("Jouppi et al.: TPU v4 vs Nvidia A100"), 1.43, "speed", "TPU v4", "Nvidia A100", FIGURES,
+    paper = Comparison(named("Jouppi et al.: TPU v4 vs Nvidia A100"), 1.43, SPEED, "TPU v4", "Nvidia A100", FIGURES,
                        citation="Jouppi et al., ISCA 2023", gpu_name="A100")
     assert " · ".join(answer_charts.label_parts(vendor())) == "GB300 · Llama 3.1 70B · 64 chips · FP8"
     assert " · ".join(answer_charts.label_parts(mlperf)) == "H100 · GPT-3 175B · v4.1 · preview"
@@ -208,9 +217,9 @@ def test_the_home_chart_draws_the_same_generation_speed_comparisons_and_the_pric
 
 def test_a_timeline_places_each_comparison_at_its_tpus_first_availability_and_skips_the_undated():
     dated = [vendor(), vendor(gpu="GB200", same=False),
-             Comparison(named("paper"), 1.43, "speed", "TPU v4", "A100", FIGURES, citation="Jouppi", tpu_name="TPU v4",
+             Comparison(named("paper"), 1.43, SPEED, "TPU v4", "A100", FIGURES, citation="Jouppi", tpu_name="TPU v4",
                         gpu_name="A100", tpu_available="2020", gpu_available="2020-05-14", gap_months=1, same_generation=True),
-             Comparison(named("odd"), 1.0, "m", "TPU x", "B200", FIGURES, model="m", tpu_name="TPU x", gpu_name="B200")]
+             Comparison(named("odd"), 1.0, TOKENS_PER_S, "TPU x", "B200", FIGURES, model="m", tpu_name="TPU x", gpu_name="B200")]
     frame = frame_of(*dated)
     assert dict(zip(frame["tpu_available"], frame["when"], strict=True)) == {"2025-11": "2025-11-01", "2020": "2020-07-01",
                                                                             "": ""}

@@ -193,3 +193,12 @@ def test_a_label_of_many_words_is_wrapped_quickly(data_dir):
     assert chart_theme.wrapped("a b · c", 3) == ["a b", "c"]  # a short one weighed as before
     chart = charts.line_chart(latest(data_dir, grid_records(device=many)), CHART, "alt")
     assert chart.phone is not None
+
+
+def test_every_spec_column_a_vendor_peak_comes_from_is_named_on_the_chart():
+    from accelbench.core.reference import PEAK_COLUMN, Peak
+
+    assert set(PEAK_COLUMN.values()) <= set(charts.PEAK_NAMES)  # a new column is named, never cut from its CSV name
+    assert charts.vendor_peak_lines([Peak("H200 SXM", 989.0, "TFLOP/s", "bf16_dense_tflops"),
+                                     Peak("H200 SXM", 67.0, "TFLOP/s", "fp32_tflops")]) == [
+        ("H200 SXM bf16 dense peak", 989.0), ("H200 SXM fp32 peak", 67.0)]

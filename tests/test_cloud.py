@@ -94,6 +94,17 @@ def test_the_cost_bound_is_chips_times_the_cheapest_on_demand_price_times_the_ti
     assert targets.cost_bound(targets.TARGETS["MI300X:1"], Reference(unpriced)) is None  # no price: said, not guessed
 
 
+def test_the_cost_bound_is_said_with_the_price_it_comes_from_or_said_to_have_none():
+    from accelbench.core.prices import dollars
+    from accelbench.publish.wording.measured import NO_TASK_PRICE, task_cost
+
+    reference = Reference(ROOT / "build_data" / "reference")
+    bound, price = targets.cost_bound(targets.TARGETS["H200:1"], reference)
+    assert task_cost((bound, price), reference.prices.as_of) == \
+        f"at most {dollars(bound)} ({price.text()}; {price.when(reference.prices.as_of)})"
+    assert task_cost(None, reference.prices.as_of) == NO_TASK_PRICE == "no price in the reference data"
+
+
 @pytest.mark.skipif(not CLOUD_PYTHON.exists() and os.environ.get("CI", "").lower() != "true",
                     reason="no .venv-cloud: `make cloud-env` installs SkyPilot to check the task files with its parser")
 def test_skypilots_own_parser_loads_every_task_with_the_resources_asked_for(tmp_path):

@@ -13,7 +13,7 @@ from accelbench.core.reference import Reference
 from accelbench.judge.answers import TO_GPU, KindAnswer, KindInfo, answer, current
 from accelbench.judge.claims import CLAIMS
 from accelbench.judge.generations import GENERATION_MONTHS, by_generation, dated
-from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SUPPORTED, Comparison, Finding
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SUPPORTED, TOKENS_PER_S_PER_CHIP, Comparison, Finding
 from accelbench.publish import wording
 from accelbench.publish.vocabulary import generation
 
@@ -24,7 +24,7 @@ REFERENCE = Reference(ROOT / "build_data" / "reference")
 
 
 def pair(tpu: str, gpu: str, advantage: float) -> Comparison:
-    return Comparison(named(f"{tpu} vs {gpu}"), advantage, "tokens/s per chip", tpu, gpu, FIGURES)
+    return Comparison(named(f"{tpu} vs {gpu}"), advantage, TOKENS_PER_S_PER_CHIP, tpu, gpu, FIGURES)
 
 
 def test_every_chip_of_the_reference_data_has_a_first_availability_date_with_its_source():

@@ -122,7 +122,7 @@ def test_the_judgement_holds_no_sentence(judged, which):
 def test_a_sentence_where_a_line_belongs_is_refused_where_it_is_made():
     """A rule that writes prose into a finding, a link, a comparison's name or figures, or a cost
     item's name is stopped at once, naming the field, before it can reach the judgement."""
-    from accelbench.judge.judging import NOT_MEASURED, Comparison, CostItem, Finding, Link
+    from accelbench.judge.judging import NOT_MEASURED, TOKENS_PER_S_PER_CHIP, Comparison, CostItem, Finding, Link
 
     line = said("named", name="TPU v5p vs H100")
     with pytest.raises(TypeError, match="a finding's lines are Lines"):
@@ -130,11 +130,13 @@ def test_a_sentence_where_a_line_belongs_is_refused_where_it_is_made():
     with pytest.raises(TypeError, match="a finding's links are Links"):
         Finding(NOT_MEASURED, [line], links=["https://example.org"])
     with pytest.raises(TypeError, match="Comparison's name is a Line"):
-        Comparison("TPU v5p vs H100", 1.2, "tokens/s per chip", "TPU v5p", "H100", line)
+        Comparison("TPU v5p vs H100", 1.2, TOKENS_PER_S_PER_CHIP, "TPU v5p", "H100", line)
     with pytest.raises(TypeError, match="Comparison's figures is a Line"):
-        Comparison(line, 1.2, "tokens/s per chip", "TPU v5p", "H100", "1.2x")
+        Comparison(line, 1.2, TOKENS_PER_S_PER_CHIP, "TPU v5p", "H100", "1.2x")
+    with pytest.raises(ValueError, match="metric is a code of judging.METRIC_CODES"):
+        Comparison(line, 1.2, "tokens/s per chip", "TPU v5p", "H100", line)
     with pytest.raises(TypeError, match="CostItem's name is a Line"):
         CostItem("TPU v5p vs H100", "measured", "tokens", "TPU v5p", "H100", 1.0, 1.0)
     # the same values as Lines are taken
-    Comparison(line, 1.2, "tokens/s per chip", "TPU v5p", "H100", line)
+    Comparison(line, 1.2, TOKENS_PER_S_PER_CHIP, "TPU v5p", "H100", line)
     Finding(NOT_MEASURED, [line], links=[Link("https://example.org", line)])

@@ -26,6 +26,7 @@ from accelbench.core.prices import (
     read_prices,
     to_cents,
     usd,
+    usd_for_time,
 )
 from accelbench.core.reference import Reference
 from accelbench.publish.vocabulary import unpriced
@@ -302,3 +303,8 @@ def test_no_module_but_core_prices_dollars_writes_a_dollar_amount():
             text = text.replace(inspect.getsource(prices.dollars), "")
         found += [f"{path.relative_to(ROOT)}:{text[:m.start()].count(chr(10)) + 1}" for m in DOLLAR_FORMATS.finditer(text)]
     assert found == []
+
+
+def test_chips_held_for_a_time_cost_their_chip_hours_at_the_price():
+    assert usd_for_time(4.2, 4, 900 + 3 * 2400) == pytest.approx(4 * 4.2 * 8100 / 3600)
+    assert usd_for_time(2.7, 1, 3600) == usd("runs", 2.7, 1) == 2.7

@@ -64,3 +64,23 @@ def test_cost_rows_label_unmeasured_chips(data_dir):
     assert h200["usd_per_btok"] == pytest.approx(h200["price"].usd_per_chip_hour / (500_000 * 3600) * 1e9)
     assert h200["usd_per_pflop"] == h200["price"].usd_per_chip_hour / (700 * 3600 / 1000)
     assert all(r["matmul_row"] is None for chip, r in rows.items() if chip != "H200 SXM")
+
+
+def test_what_was_measured_on_a_chip_and_its_vendor_peaks_come_back_as_figures_not_words(data_dir):
+    from accelbench.core.reference import PEAK_COLUMN, Peak
+    from accelbench.store.queries import measured_on_chips, vendor_peaks
+
+    store = store_of(data_dir, [
+        make_record(device="NVIDIA H200", platform="gpu", framework="torch", params={"n": 8192, "dtype": "bfloat16"},
+                    metrics={"tflops": 700.0, "compile_s": 0.1, "fraction_of_peak": 700 / 989}),
+        make_record(device="NVIDIA H200", platform="gpu", framework="jax", params={"n": 8192, "dtype": "float32"},
+                    metrics={"tflops": 50.0, "compile_s": 0.1}),
+        mm("TPU v6 lite", "tpu", "jax", 8192, "bfloat16", 800)])
+    measured = measured_on_chips(store, REFERENCE)
+    assert {c: (m["tflops"], m["fraction_of_peak"]) for c, m in measured.items()} == {
+        "H200 SXM": (700.0, pytest.approx(700 / 989)), "TPU v6e (Trillium)": (800.0, None)}  # no fraction: None, not NaN
+    assert measured["H200 SXM"]["record"]["framework"] == "torch"
+    peaks = vendor_peaks(store.latest("matmul"), REFERENCE)
+    assert all(isinstance(p, Peak) and p.column in PEAK_COLUMN.values() for p in peaks)
+    assert [(p.chip, p.column) for p in peaks] == [("H200 SXM", "fp32_tflops"), ("TPU v6e (Trillium)", "bf16_dense_tflops"),
+                                                   ("H200 SXM", "bf16_dense_tflops")]  # lowest first, one per chip and column

@@ -19,7 +19,7 @@ import pytest
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import RunFileError
 from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
-from accelbench.publish.wording.vendor import flag_text
+from accelbench.publish.wording.vendor import flag_text, refusal_text, superseded_text
 from accelbench.registry import RULES
 from accelbench.sources.git import DirSource, open_source
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
@@ -27,7 +27,7 @@ from accelbench.sources.vendor_training.documents import DOCUMENTS
 from accelbench.sources.vendor_training.format import KIND, SCHEMA, VendorTraining, load, published_path, write
 from accelbench.sources.vendor_training.importer import import_files
 from accelbench.sources.vendor_training.names import MODEL_NAMES, model_key, shown_name
-from accelbench.sources.vendor_training.pairs import match
+from accelbench.sources.vendor_training.pairs import Release, match
 from accelbench.sources.vendor_training.recipes import CORES_PER_CHIP
 from accelbench.sources.vendor_training.rules import pair_basis
 from accelbench.store.published import SOURCES, load_published, problems_in
@@ -48,6 +48,11 @@ DEEPSEEK_BF16 = "training/ironwood/deepseek3-671b/4k-bf16-tpu7x-4x8x8/xpk/run_re
 def flags_of(pair) -> tuple[str, ...]:
     """A pair's flags as readers see them (the matching records them as data)."""
     return tuple(map(flag_text, pair.flags))
+
+
+def reasons_of(refusals) -> list[str]:
+    """Refusals' reasons as readers see them (the matching records each as a code and its values)."""
+    return [refusal_text(r.reason) for r in refusals]
 
 
 def imported(document: str, root=None) -> list[dict]:
@@ -373,7 +378,7 @@ def test_the_pairs_that_count_are_shown_and_the_superseded_ones_folded_with_ever
     from dataclasses import replace
 
     from accelbench.sources.vendor_training.tables import pairs_tables
-    older = replace(counted[0], tpu={**counted[0].tpu, "release": "older"}, superseded_by="Ironwood newer")
+    older = replace(counted[0], tpu={**counted[0].tpu, "release": "older"}, superseded_by=(Release("Ironwood", "newer"),))
     shown_table, folded_table = pairs_tables([counted[0], older], lambda p: pair_basis(ctx.reference, p))
     first, second = (re.findall(r'<tr id="([^"]+)"', t.html) for t in (shown_table, folded_table))
     assert len(first) == len(second) == 1 and second[0] == first[0] + "-2"
@@ -383,7 +388,7 @@ def test_the_pairs_that_count_are_shown_and_the_superseded_ones_folded_with_ever
 
 def key(pair):
     return (pair.tpu["model"], pair.tpu["precision"], pair.gpu["system"], pair.gpu["release"], pair.gpu["precision"],
-            pair.gpu["tokens_per_s_per_chip"], pair.superseded_by)
+            pair.gpu["tokens_per_s_per_chip"], superseded_text(pair.superseded_by))
 
 
 def test_the_fixtures_pair_like_with_like_exactly():
@@ -428,7 +433,7 @@ def test_the_fixtures_pair_like_with_like_exactly():
     assert [(key(p), flags_of(p)) for p in pairs] == expected
     assert sum(p.counts for p in pairs) == 18
     never = "{} vs {}: {} and {} are never compared"
-    assert Counter(r.reason for r in refusals) == {
+    assert Counter(reasons_of(refusals)) == {
         "precision " + never.format("bf16", "MXFP8", "bf16", "FP8"): 6 + 2 + 2 + 2,
         "precision " + never.format("bf16", "FP8", "bf16", "FP8"): 3 + 2,
         "precision " + never.format("bf16", "NVFP4", "bf16", "FP4"): 2 + 2,
@@ -470,9 +475,31 @@ def test_each_flag_and_each_refusal(tpu_change, gpu_change, reason, flag):
     tpu, gpu = base_pair()
     pairs, refusals = match([{**tpu, **tpu_change}, {**gpu, **gpu_change}])
     if reason:
-        assert pairs == [] and [r.reason for r in refusals] == [reason]
+        assert pairs == [] and reasons_of(refusals) == [reason]
     else:
         assert refusals == [] and [flags_of(p) for p in pairs] == [(flag,) if flag else ()] and pairs[0].counts
+
+
+def test_a_refusal_is_data_worded_in_the_tables_and_their_download():
+    """The matching records why, as a code and its values; the refused table and its download say it."""
+    from accelbench.sources.vendor_training.tables import refusals_table
+    tpu, gpu = base_pair()
+    [refused] = match([{**tpu, "precision": "bf16", "precision_key": "bf16"}, gpu])[1]
+    assert refused.reason == {"code": "precision_families", "tpu": "bf16", "gpu": "FP8", "families": ["bf16", "FP8"]}
+    [no_tokens] = match([tpu, {**gpu, "tokens_per_s_per_chip": None}])[1]
+    assert no_tokens.reason == {"code": "no_tokens", "side": "gpu"}
+    table = refusals_table([refused, no_tokens])
+    said = ["precision bf16 vs FP8: bf16 and FP8 are never compared", "no tokens/s published on the GPU row"]
+    assert [r["reason"] for r in table.rows] == said and all(f"<td>{s}</td>" in table.html for s in said)
+
+
+def test_a_recipe_setting_that_is_no_number_refuses_the_qualified_name():
+    tpu, gpu = deepseek_pair()
+    recipe = tpu["recipe"]
+    odd = {**tpu, "recipe": {**recipe, "settings": {**recipe["settings"], "mtp_num_layers": {"value": "two", "line": 70}}}}
+    [refused] = match([odd, gpu])[1]
+    assert refused.reason["code"] == "variant_not_a_number" and refusal_text(refused.reason) == (
+        f"model 'DeepSeekV3 (w/o MTP)': the TPU recipe sets mtp_num_layers=two ({DEEPSEEK_BF16} line 70), not a number")
 
 
 def test_rows_of_another_configuration_are_not_candidates():
@@ -487,9 +514,11 @@ def test_only_the_newest_release_of_a_system_counts_and_the_older_stays_dated():
     newer = {**gpu, "release": "26.06.01", "precision": "MXFP8", "precision_key": "mxfp8", "line": 2}
     other = {**gpu, "system": "DGX-B200", "release": "25.09"}  # another system: its own newest
     pairs, _ = match([tpu, older, gpu, newer, other])
+    newest = (Release("DGX-H100", "26.06.01"),)
     assert [(p.gpu["system"], p.gpu["release"], p.superseded_by) for p in pairs] == [
-        ("DGX-B200", "25.09", None), ("DGX-H100", "26.06.01", None), ("DGX-H100", "26.04.01", "DGX-H100 26.06.01"),
-        ("DGX-H100", "26.04", "DGX-H100 26.06.01")]
+        ("DGX-B200", "25.09", ()), ("DGX-H100", "26.06.01", ()), ("DGX-H100", "26.04.01", newest),
+        ("DGX-H100", "26.04", newest)]
+    assert superseded_text(newest) == "DGX-H100 26.06.01" and superseded_text(()) is None
 
 
 def test_a_newer_fp8_only_release_does_not_supersede_an_older_bf16_pair():
@@ -499,12 +528,13 @@ def test_a_newer_fp8_only_release_does_not_supersede_an_older_bf16_pair():
     mxfp8 = next(r for r in rows if r["release"] == "26.08" and r["system"] == "DGX-GB300" and r["model_key"] == tpu["model_key"])
     assert (tpu["precision"], bf16["release"], bf16["precision"], mxfp8["precision"]) == ("bf16", "25.11", "BF16", "MXFP8")
     pairs, refusals = match([tpu, bf16, mxfp8])
-    assert [(p.gpu["release"], p.superseded_by, p.counts) for p in pairs] == [("25.11", None, True)]
+    assert [(p.gpu["release"], p.superseded_by, p.counts) for p in pairs] == [("25.11", (), True)]
     assert [r.gpu["release"] for r in refusals] == ["26.08"]  # bf16 vs MXFP8: never compared
     # a newer release with bf16 of its own does supersede it
     newer = {**bf16, "release": "26.08", "tokens_per_s_per_chip": 6500.0, "line": 1}
     pairs, _ = match([tpu, bf16, mxfp8, newer])
-    assert [(p.gpu["release"], p.superseded_by) for p in pairs] == [("26.08", None), ("25.11", "DGX-GB300 26.08")]
+    assert [(p.gpu["release"], p.superseded_by) for p in pairs] == [("26.08", ()),
+                                                                    ("25.11", (Release("DGX-GB300", "26.08"),))]
 
 
 def deepseek_pair(root=None):
@@ -530,11 +560,11 @@ def test_a_qualified_model_name_pairs_where_the_tpu_recipe_runs_that_variant():
         f"default of 0 applies (base.yml, AI-Hypercomputer/maxtext at 000b810bb1d9)",)]
     # the other qualifier of the same architecture is refused by the same setting
     [refused] = match([tpu, {**gpu, "model": "DeepSeekV3 (w/ MTP)"}])[1]
-    assert refused.reason.startswith("model 'DeepSeekV3 (w/ MTP)' runs with multi-token prediction (MTP); the TPU "
+    assert refusal_text(refused.reason).startswith("model 'DeepSeekV3 (w/ MTP)' runs with multi-token prediction (MTP); the TPU "
                                      "recipe sets no mtp_num_layers")
     # a row without recipe settings read cannot say which variant it runs
     bare = {k: v for k, v in tpu.items() if k != "recipe"}
-    assert [r.reason for r in match([bare, gpu])[1]] == [
+    assert reasons_of(match([bare, gpu])[1]) == [
         "model 'DeepSeekV3 (w/o MTP)': the TPU row has no recipe settings read, so whether it runs without "
         "multi-token prediction (MTP) is unknown"]
 
@@ -546,7 +576,7 @@ def test_a_qualified_model_name_is_refused_where_the_tpu_recipe_runs_the_other_v
     assert tpu["recipe"]["settings"]["mtp_num_layers"] == {"value": "1", "line": 72}
     assert (root / DEEPSEEK_BF16).read_text().splitlines()[71] == "mtp_num_layers=1 \\"
     pairs, refusals = match([tpu, gpu])
-    assert pairs == [] and [r.reason for r in refusals] == [
+    assert pairs == [] and reasons_of(refusals) == [
         f"model 'DeepSeekV3 (w/o MTP)' runs without multi-token prediction (MTP); the TPU recipe sets mtp_num_layers=1 "
         f"({DEEPSEEK_BF16} line 72)"]
     [pair] = match([tpu, {**gpu, "model": "DeepSeekV3 (w/ MTP)"}])[0]

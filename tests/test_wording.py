@@ -13,7 +13,7 @@ from accelbench.core.text import listed, plural
 from accelbench.judge.answers import TO_GPU, KindAnswer, KindInfo, answer
 from accelbench.judge.claims import CLAIMS
 from accelbench.judge.generations import by_generation
-from accelbench.judge.judging import CONTRADICTED, Comparison, Finding, favoured
+from accelbench.judge.judging import CONTRADICTED, TOKENS_PER_S_PER_CHIP, Comparison, Finding, favoured
 from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links
@@ -37,7 +37,7 @@ def answers():
 
 
 def vendor_pair(gpu: str, advantage: float, model: str = "Llama 3.1 70B") -> Comparison:
-    return Comparison(named(f"Ironwood vs {gpu}"), advantage, "tokens/s per chip", "TPU7x (Ironwood)", gpu, FIGURES,
+    return Comparison(named(f"Ironwood vs {gpu}"), advantage, TOKENS_PER_S_PER_CHIP, "TPU7x (Ironwood)", gpu, FIGURES,
                       chips=64, precision="FP8", model=model)
 
 
@@ -203,3 +203,48 @@ def test_the_cost_answer_opens_with_the_break_even_price_and_the_tier_that_flips
     assert all(f["tier"] != pair["tier"] for f in pair["flips"])
     if pair["flips"]:
         assert f"{pair['flips'][0]['tier']} prices favour" in said
+
+
+def test_every_metric_code_is_worded_once_and_listed_in_the_judgements_schema():
+    """A comparison's metric is a code (judging.METRIC_CODES): the vocabulary words each, and
+    judgement.json's schema lists exactly those."""
+    import json
+
+    from accelbench.judge.judgement import SCHEMA
+    from accelbench.judge.judging import METRIC_CODES
+    from accelbench.publish.vocabulary import COMPARED
+
+    assert set(COMPARED) == set(METRIC_CODES) and len(set(METRIC_CODES)) == len(METRIC_CODES)
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    assert schema["$defs"]["comparison"]["properties"]["metric"]["enum"] == list(METRIC_CODES)
+    assert not any(" " in code or "/" in code for code in METRIC_CODES)  # codes, never phrases
+
+
+def test_a_paper_that_reports_power_is_quoted_as_power():
+    """The verb follows the metric every deciding comparison shares, where it has one; else the claim's."""
+    from accelbench.judge.judging import POWER, SPEED, SUPPORTED
+
+    paper = KindInfo("peer-reviewed", "Peer-reviewed papers", noun="peer-reviewed papers")
+
+    def energy(*metrics):
+        comps = [Comparison(named("p"), 1.5, m, "TPU v4", "A100", FIGURES, citation="Jouppi et al., ISCA 2023",
+                            same_generation=True) for m in metrics]
+        return answer(CLAIMS["energy"], {"paper": Finding(SUPPORTED, [], comparisons=comps)}, {"paper": paper})
+
+    assert "drew less power" in wording.opening(energy(POWER, POWER))
+    assert "used less energy" in wording.opening(energy(POWER, SPEED))
+
+
+def test_each_kind_a_count_names_is_a_declared_kind_and_mlperf_and_papers_are_told_by_their_comparisons(answers):
+    """The count nouns are keyed by the kinds' ids as their sources declare them (publish imports
+    no source); an MLPerf comparison is told by its round, a paper's by its citation, never by a kind's spelling."""
+    from accelbench import registry  # noqa: F401  (the sources register their kinds)
+    from accelbench.judge.claims import MEASURED
+    from accelbench.publish.vocabulary import UNITS, of_mlperf, quoted
+    from accelbench.store.published import SOURCES
+
+    assert set(UNITS) - {MEASURED} <= set(SOURCES)
+    for a in answers.values():
+        for k in a.kinds:
+            for c in k.finding.comparisons:
+                assert of_mlperf(c) == k.kind.startswith("mlperf") and quoted(c) == (k.kind == "paper"), (k.kind, c)

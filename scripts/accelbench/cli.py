@@ -199,10 +199,12 @@ def cmd_render(args) -> int:
 
 def cmd_cloud(args) -> int:
     if args.cloud_command == "plan":
+        from accelbench.publish.wording.measured import task_cost  # the reproduce page's words for the bound
+
         reference = Reference(args.data_dir / "reference")
         for target, _path, commands in cloud.plan(args.targets, args.out, args.bucket):
             print(f"# {target.name}: {target.chip} x{target.chips}, {target.runs_text}; "
-                  f"{targets.cost_text(target, reference)}"
+                  f"{task_cost(targets.cost_bound(target, reference), reference.prices.as_of)}"
                   + (f"; {target.note}" if target.note else ""))
             print("\n".join(commands))
         then = "gsutil -m cp -r BUCKET/* cloud-results/ (or aws s3 cp --recursive), then " if args.bucket else ""

@@ -69,6 +69,12 @@ def usd_per_pflop(usd_per_chip_hour: float, tflops: float) -> float:
     return usd_per_chip_hour / (tflops * 3600 / 1000)
 
 
+def usd_for_time(usd_per_chip_hour: float, chips: int, seconds: float) -> float:
+    """Dollars for CHIPS chips held SECONDS at a price per chip-hour (a cloud task's bound): their
+    chip-hours priced as one run's."""
+    return usd("runs", usd_per_chip_hour, chips * (seconds / 3600))
+
+
 UNITS = {"tokens": "per billion tokens", "runs": "per run"}  # what one unit of each kind of work is, in words
 
 

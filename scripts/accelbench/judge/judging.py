@@ -53,6 +53,25 @@ def combined(verdicts: list[str]) -> str:
     return verdicts[0] if len(set(verdicts)) == 1 else MIXED
 
 
+# What a comparison compares (its ``metric``), as a code: declared once here, worded once
+# (publish/vocabulary.COMPARED), listed in judgement.schema.json's enum. Each names its figure and its
+# unit, so that one whose unit differs (an inference scenario's samples against its queries) is a code of its own.
+TFLOPS = "tflops"  # measured here: bf16 matrix-multiplication TFLOP/s
+TOKENS_PER_S = "tokens_per_s"  # measured here: GPT-2 small training tokens/s
+TOKENS_PER_JOULE = "tokens_per_joule"  # measured here: GPT-2 small training tokens per joule
+TFLOP_PER_JOULE = "tflop_per_joule"  # measured here: bf16 matrix-multiplication TFLOP per joule
+USD_PER_BILLION_TOKENS = "usd_per_billion_tokens"  # dollars per billion training tokens
+TOKENS_PER_S_PER_CHIP = "tokens_per_s_per_chip"  # vendor-reported training tokens/s per chip
+CHIP_HOURS = "chip_hours"  # MLPerf Training: chip-hours to train
+USD_PER_RUN = "usd_per_run"  # MLPerf Training: dollars per training run
+SAMPLES_PER_S_PER_CHIP = "samples_per_s_per_chip"  # MLPerf Inference, Offline: samples/s per chip
+QUERIES_PER_S_PER_CHIP = "queries_per_s_per_chip"  # MLPerf Inference, Server: queries/s per chip
+SPEED = "speed"  # a paper's quoted speed factor
+POWER = "power"  # a paper's quoted power factor (a power figure is no energy)
+METRIC_CODES = (TFLOPS, TOKENS_PER_S, TOKENS_PER_JOULE, TFLOP_PER_JOULE, USD_PER_BILLION_TOKENS, TOKENS_PER_S_PER_CHIP,
+                CHIP_HOURS, USD_PER_RUN, SAMPLES_PER_S_PER_CHIP, QUERIES_PER_S_PER_CHIP, SPEED, POWER)
+
+
 @dataclass(frozen=True)
 class Line:
     """One line of a finding's detail, as data: the key of its template in the wording module
@@ -121,7 +140,7 @@ class Comparison:
 
     name: Line  # the comparison as tables and tooltips name it, as data ("Ironwood vs DGX-GB200, Llama 3.1 70B, 64 chips, FP8")
     advantage: float  # the TPU's advantage; a range's middle (geometric) where the source gives one
-    metric: str  # what was compared: "tokens/s per chip", "chip-hours", "dollars per run", ...
+    metric: str  # what was compared, as a code of METRIC_CODES ("tokens_per_s_per_chip", "chip_hours", ...)
     tpu: str  # the chip (or system) on each side, as the source names it
     gpu: str
     figures: Line  # the figures compared, as data: the wording module says them in the tooltip
@@ -158,6 +177,8 @@ class Comparison:
 
     def __post_init__(self):
         _refuse_prose(self, "name", "figures")
+        if self.metric not in METRIC_CODES:  # a phrase would reach the judgement and the pages unworded
+            raise ValueError(f"a Comparison's metric is a code of judging.METRIC_CODES, not {self.metric!r}")
 
     def favours(self) -> str | None:
         """'tpu', 'gpu', or None within the margin."""

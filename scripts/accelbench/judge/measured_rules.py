@@ -35,6 +35,11 @@ from accelbench.judge.judging import (
     MIXED,
     NOT_MEASURED,
     SUPPORTED,
+    TFLOP_PER_JOULE,
+    TFLOPS,
+    TOKENS_PER_JOULE,
+    TOKENS_PER_S,
+    USD_PER_BILLION_TOKENS,
     Comparison,
     CostItem,
     Finding,
@@ -92,8 +97,9 @@ class LikeForLike:
 
     name: str  # the comparison's id: the wording module's words for what it compares (wording/measured.py)
     workload: str
-    metric: str
-    unit: str
+    metric: str  # the stored metric compared (core/metrics.py)
+    unit: str  # its unit, as the line of detail says it
+    compares: str  # what the Comparison compares, as a code (judging.METRIC_CODES)
     where: Callable[[dict], bool]
     sizes: Mapping[str, int] = field(default_factory=dict)  # the sizes WHERE keeps, as its line says them
 
@@ -101,7 +107,7 @@ class LikeForLike:
         return {pl: best(store.current(self.workload), self.metric, where=self.where, platform=pl) for pl in PLATFORMS}
 
     def compared(self, rows: dict, r: Ratio) -> Comparison:
-        return measured_comparison(self.name, self.unit, rows["tpu"], rows["gpu"], r, self.line(rows, r),
+        return measured_comparison(self.name, self.compares, rows["tpu"], rows["gpu"], r, self.line(rows, r),
                                    format_name("bf16") if self.workload == "matmul" else "")
 
     def line(self, rows: dict, r: Ratio | None) -> Line:
@@ -115,7 +121,7 @@ class LikeForLike:
 def measured_comparison(compared: str, metric: str, tpu: pd.Series, gpu: pd.Series, r: Ratio, figures: Line,
                         precision: str = "") -> Comparison:
     """A measured pair as the answers' chart draws it, with its 95% interval; COMPARED, its id (the
-    wording module names it)."""
+    wording module names it); METRIC, what it compares as a code (judging.METRIC_CODES)."""
     return Comparison(name=said("measured.name", compared=compared, tpu=str(tpu["device"]), gpu=str(gpu["device"])),
                       advantage=r.value, low=r.low,
                       high=r.high, metric=metric, tpu=str(tpu["device"]), gpu=str(gpu["device"]), figures=figures,
@@ -136,8 +142,8 @@ def _bf16_energy_size(p: dict) -> bool:
     return is_bf16(p) and p.get("n") == ENERGY_N
 
 
-MATMUL = LikeForLike("matmul", "matmul", "tflops", "TFLOP/s", _big_bf16, {"min_n": MATMUL_MIN_N})
-GPT2 = LikeForLike("gpt2", "transformer_train", "tokens_per_s", "tokens/s", is_gpt2_small)
+MATMUL = LikeForLike("matmul", "matmul", "tflops", "TFLOP/s", TFLOPS, _big_bf16, {"min_n": MATMUL_MIN_N})
+GPT2 = LikeForLike("gpt2", "transformer_train", "tokens_per_s", "tokens/s", TOKENS_PER_S, is_gpt2_small)
 
 
 def _runs(*rows) -> list[str]:
@@ -229,16 +235,17 @@ def cost(store: Store, reference: Reference) -> Finding:
     # the TPU's advantage: GPU cost / TPU cost = (GPU price / TPU price) x (TPU tokens/s / GPU tokens/s)
     advantage = ratio(t, g, "tokens_per_s").scaled(g_price.usd_per_chip_hour / t_price.usd_per_chip_hour)
     lines.append(said("measured.cost.ratio", ratio=advantage))
-    compared = measured_comparison("gpt2_cost", "dollars per billion tokens", t, g,
+    compared = measured_comparison("gpt2_cost", USD_PER_BILLION_TOKENS, t, g,
                                    advantage, said("measured.cost.figures", lines=lines))
     costed = [CostItem(said("measured.cost_item", tpu=str(t["device"]), gpu=str(g["device"])), MEASURED, "tokens",
                        t_price.chip, g_price.chip, float(t["m_tokens_per_s"]), float(g["m_tokens_per_s"]), 1, 1)]
     return Finding(judge(advantage), lines, _runs(g, t), comparisons=[compared], costed=costed)
 
 
-ENERGY = LikeForLike("gpt2_energy", "transformer_train", "tokens_per_joule", "tokens/J", is_gpt2_small)
+ENERGY = LikeForLike("gpt2_energy", "transformer_train", "tokens_per_joule", "tokens/J", TOKENS_PER_JOULE,
+                     is_gpt2_small)
 ENERGY_MATMUL = LikeForLike("matmul_energy", "matmul", "tflops_per_watt",
-                           "TFLOP/J", _bf16_energy_size, {"n": ENERGY_N})
+                           "TFLOP/J", TFLOP_PER_JOULE, _bf16_energy_size, {"n": ENERGY_N})
 
 
 @rule("energy", MEASURED,

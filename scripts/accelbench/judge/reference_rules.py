@@ -13,6 +13,8 @@ units are not in the data: the GPU side's "graphics" is not judged here.
 from __future__ import annotations
 
 from accelbench.core.formats import FORMATS, NumberFormat
+from accelbench.core.formats import NOT_STATED as FORMAT_NOT_STATED
+from accelbench.core.formats import UNSUPPORTED as FORMAT_UNSUPPORTED
 from accelbench.core.framework_support import FRAMEWORKS, UNSUPPORTED
 from accelbench.core.framework_support import NOT_STATED as SUPPORT_NOT_STATED
 from accelbench.core.framework_support import SUPPORTED as STATED
@@ -29,7 +31,7 @@ def _chips(reference: Reference, platform: str) -> list[str]:
 
 def _fp64(chip: str, row: NumberFormat | None) -> dict:
     """What the vendor states of a chip's FP64: whether stated, whether it runs it, and its figure."""
-    stated = row is not None and row.supported != "not stated"
+    stated = row is not None and row.supported != FORMAT_NOT_STATED
     return {"chip": chip, "stated": stated, "runs": bool(stated and row.runs),
             "tflops": row.dense_tflops if stated and row.runs and row.dense_tflops else None,
             "unit": row.unit if stated else ""}
@@ -51,7 +53,7 @@ def designed(reference: Reference, _reference: Reference) -> Finding:
     if not any(fp64.values()):
         return Finding(NOT_MEASURED, [said("specs.designed.no_fp64_stated")])
     tpu_runs = [c for c in tpus if fp64[c] and fp64[c].runs]
-    tpu_none = [c for c in tpus if fp64[c] and fp64[c].supported == "no"]
+    tpu_none = [c for c in tpus if fp64[c] and fp64[c].supported == FORMAT_UNSUPPORTED]
     gpu_runs = [c for c in gpus if fp64[c] and fp64[c].runs]
     verdict = CONTRADICTED if tpu_runs else SUPPORTED if tpu_none and gpu_runs else MIXED
     lines = [said("specs.designed.fp64", tpus=[_fp64(c, fp64[c]) for c in tpus], gpus=[_fp64(c, fp64[c]) for c in gpus]),

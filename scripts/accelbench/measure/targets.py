@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from accelbench.core.prices import dollars
+from accelbench.core.prices import Price, usd_for_time
 from accelbench.core.reference import Reference
 from accelbench.measure.plan import COMPILE_S
 
@@ -91,22 +91,11 @@ def targets(names: list[str]) -> list[Target]:
     return [TARGETS[n] for n in names]
 
 
-def cost_bound(target: Target, reference: Reference) -> tuple[float, dict] | None:
+def cost_bound(target: Target, reference: Reference) -> tuple[float, Price] | None:
     """At most what one task costs at the cheapest dated on-demand price: chips x price x (setup
-    estimate + a deadline per run). None where the reference data has no price for the chip."""
+    estimate + a deadline per run), as (dollars, the Price). None where the reference data has no
+    price for the chip. publish/wording/measured.py task_cost says it."""
     price = reference.cheapest_price(target.chip)
     if price is None:
         return None
-    hours = (SETUP_S + DEADLINE_S * len(target.runs)) / 3600
-    return target.chips * price.usd_per_chip_hour * hours, price
-
-
-def cost_text(target: Target, reference: Reference) -> str:
-    """The cost bound as the CLI and the reproduce page say it, with the price it comes from."""
-    bound = cost_bound(target, reference)
-    if bound is None:
-        return "no price in the reference data"
-    usd, price = bound
-    return f"at most {dollars(usd)} ({price.text()}; {price.when(reference.prices.as_of)})"
-
-
+    return usd_for_time(price.usd_per_chip_hour, target.chips, SETUP_S + DEADLINE_S * len(target.runs)), price

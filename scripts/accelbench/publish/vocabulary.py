@@ -25,7 +25,22 @@ from accelbench.judge.answers import (
     specs_kind,
 )
 from accelbench.judge.claims import MEASURED, PRICES, SPECS, kind_named
-from accelbench.judge.judging import MARGIN_TEXT, Comparison
+from accelbench.judge.judging import (
+    CHIP_HOURS,
+    MARGIN_TEXT,
+    POWER,
+    QUERIES_PER_S_PER_CHIP,
+    SAMPLES_PER_S_PER_CHIP,
+    SPEED,
+    TFLOP_PER_JOULE,
+    TFLOPS,
+    TOKENS_PER_JOULE,
+    TOKENS_PER_S,
+    TOKENS_PER_S_PER_CHIP,
+    USD_PER_BILLION_TOKENS,
+    USD_PER_RUN,
+    Comparison,
+)
 from accelbench.store.published import SOURCES
 
 TIE_BAND = f"±{MARGIN_TEXT}"  # the margin within which the rules call a tie, as every sentence, caption and tooltip writes it
@@ -57,12 +72,24 @@ SIDE_OF = {TO_GPU: "gpu", TO_TPU: "tpu"}
 CHIPS = {"gpu": "GPUs", "tpu": "TPUs"}
 OTHER = {"gpu": "tpu", "tpu": "gpu"}
 
-# One comparison of each kind, as a count names it: "9 vendor pairs", "both MLPerf benchmarks"
+# One comparison of each kind, as a count names it: "9 vendor pairs", "both MLPerf benchmarks"; by the
+# kind's id, as its source declares it (sources/*/__init__.py: publish imports no source)
 UNITS = {MEASURED: "benchmark run here", "mlperf-training": "MLPerf benchmark",
          "mlperf-inference": "MLPerf inference scenario", "vendor-training": "vendor pair", "paper": "paper"}
-# What the chip that wins a per-chip comparison did
-VERBS = {"speed": "trained faster", "energy": "used less energy",
-         "power": "drew less power"}  # by claim, or by the metric every deciding comparison shares
+# What a comparison compares (judging's metric codes), as its chart's tooltip and label say it
+COMPARED = {TFLOPS: "TFLOP/s", TOKENS_PER_S: "tokens/s", TOKENS_PER_JOULE: "tokens/J", TFLOP_PER_JOULE: "TFLOP/J",
+            USD_PER_BILLION_TOKENS: "dollars per billion tokens", TOKENS_PER_S_PER_CHIP: "tokens/s per chip",
+            CHIP_HOURS: "chip-hours", USD_PER_RUN: "dollars per run", SAMPLES_PER_S_PER_CHIP: "samples/s per chip",
+            QUERIES_PER_S_PER_CHIP: "queries/s per chip", SPEED: "speed", POWER: "power"}
+# What the chip that wins a per-chip comparison did, by claim
+VERBS = {"speed": "trained faster", "energy": "used less energy"}
+# ... or by the metric every deciding comparison shares, where it has a verb of its own (a paper that reports power)
+METRIC_VERBS = {SPEED: VERBS["speed"], POWER: "drew less power"}
+
+
+def compared(metric: str) -> str:
+    """What a comparison compares (its metric's code), in words: 'tokens/s per chip', 'chip-hours'."""
+    return COMPARED[metric]
 # How an answer that points to one chip opens, for the claims judged from facts rather than ratios
 LEADS = {("designed", "gpu"): "GPUs are the general-purpose chips", ("designed", "tpu"): "TPUs proved as general as GPUs",
          ("flexibility", "gpu"): "GPUs have been shown on the wider range of work",
@@ -203,9 +230,19 @@ def paper_noun(c: Comparison) -> str:
     return f"the {chip(c, 'tpu')} paper{by} ({c.citation})"
 
 
-def trained(kind: str, c: Comparison) -> str:
+def of_mlperf(c: Comparison) -> bool:
+    """Whether a comparison is of two MLPerf results (Training or Inference): it names their round."""
+    return bool(c.round)
+
+
+def quoted(c: Comparison) -> bool:
+    """Whether a comparison is a figure quoted from a paper: it names the paper's citation."""
+    return bool(c.citation)
+
+
+def trained(c: Comparison) -> str:
     """What a comparison trained, as a clause names it: "MLPerf's GPT-3 175B", else the model."""
-    return f"MLPerf's {c.model}" if kind.startswith("mlperf") and c.model else c.model
+    return f"MLPerf's {c.model}" if of_mlperf(c) and c.model else c.model
 
 
 def _short(info: KindInfo) -> str:
@@ -236,7 +273,7 @@ def noun_of(kind: str) -> str:
 def noun(k: KindAnswer) -> str:
     """A kind of evidence as a sentence names it; one paper by its subject, authors and venue."""
     papers = {c.citation for c in k.finding.comparisons}
-    if k.kind == "paper" and len(papers) == 1:
+    if len(papers) == 1 and quoted(k.finding.comparisons[0]):  # every comparison quoted from one paper
         return paper_noun(k.finding.comparisons[0])
     return _short(k.info)
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pandas as pd
 
 from accelbench.core.prices import usd, usd_per_pflop
-from accelbench.core.reference import Reference
+from accelbench.core.reference import Peak, Reference
 from accelbench.core.runfile import LIMIT_CATEGORIES
 from accelbench.store.store import Store
 
@@ -102,15 +102,17 @@ def cost_rows(store: Store, reference: Reference) -> list[dict]:
     return rows
 
 
-def measured_on_chips(store: Store, reference: Reference) -> dict[str, tuple[str, pd.Series]]:
-    """Chip -> (a short line of what was measured on it: best bf16 matmul as % of peak, the record)."""
+def measured_on_chips(store: Store, reference: Reference) -> dict[str, dict]:
+    """Chip -> what was measured on it, as data: its best bf16 matmul's TFLOP/s ("tflops"), that as
+    a fraction of the vendor's peak ("fraction_of_peak", None where the record has none) and the
+    record ("record"). publish words it."""
     out = {}
     for row in reference.accelerators:
         mm = best(store.latest("matmul"), "tflops", where=is_bf16, chip=row["chip"], reference=reference)
         if mm is not None:
             frac = mm.get("m_fraction_of_peak")
-            out[row["chip"]] = (f"bf16 matmul {mm['m_tflops']:.3g} TFLOP/s"
-                                + (f" ({frac * 100:.0f}% of peak)" if pd.notna(frac) else ""), mm)
+            out[row["chip"]] = {"tflops": float(mm["m_tflops"]), "fraction_of_peak": float(frac) if pd.notna(frac) else None,
+                                "record": mm}
     return out
 
 
@@ -135,15 +137,15 @@ def roofline_inputs(store: Store, reference: Reference) -> tuple[pd.DataFrame, d
     return points, ceilings
 
 
-def vendor_peaks(latest: pd.DataFrame, reference: Reference) -> list[tuple[str, float]]:
-    """Vendor dense peaks for the devices and dtypes a chart draws (reference lines, never data)."""
+def vendor_peaks(latest: pd.DataFrame, reference: Reference) -> list[Peak]:
+    """Vendor dense peaks for the devices and dtypes a chart draws (reference lines, never data): one
+    per chip and spec column (Peak.column, which publish names), lowest first."""
     found = {}
     for _, row in ok_rows(latest).iterrows():
         peak = reference.peak(row["device"], str(row["params"].get("dtype", "")))
         if peak:
-            found[(peak.chip, peak.column)] = (f"{peak.chip} {peak.column.replace('_tflops', '').replace('_', ' ')} peak",
-                                               peak.value)
-    return sorted(found.values(), key=lambda p: p[1])
+            found[(peak.chip, peak.column)] = peak
+    return sorted(found.values(), key=lambda p: p.value)
 
 
 def chart_top(latest: pd.DataFrame, chart: dict) -> dict | None:

@@ -24,6 +24,7 @@ from accelbench.publish.fragments.core import (
     wrap,
 )
 from accelbench.publish.render import charts, costs, coverage, reference, results, runs, tables, verdicts
+from accelbench.publish.wording import measured as measured_words
 from accelbench.store import queries
 from accelbench.store.published import SOURCES
 
@@ -119,7 +120,7 @@ def _cloud_targets(ctx: Context, args: list[str]) -> str:
         rows.append([f"<code>{esc(target.name)}</code>", f"<code>{esc(target.accelerators)}</code>",
                      f"{esc(target.chip)} × {target.chips}",
                      esc(target.runs_text),
-                     esc(targets.cost_text(target, ctx.reference)),
+                     esc(measured_words.task_cost(targets.cost_bound(target, ctx.reference), ctx.reference.prices.as_of)),
                      esc(target.note) or "–"])
     return wrap(tables.html_table(["Target", "SkyPilot accelerators", "Chips", "Frameworks",
                                     f"Cost of one task (estimate: {targets.SETUP_S // 60} min setup + "
@@ -180,7 +181,7 @@ def _chart(ctx: Context, args: list[str]) -> str:
     chart = charts_of[metric]
     latest = ctx.store.latest(workload)
     alt = wording.measured_chart_alt(chart, workload, queries.chart_top(latest, chart))
-    peaks = queries.vendor_peaks(latest, ctx.reference) if chart.get("peak_lines") else ()
+    peaks = charts.vendor_peak_lines(queries.vendor_peaks(latest, ctx.reference)) if chart.get("peak_lines") else ()
     uid = f"{workload}-{metric}" if metric else workload
     return chart_block(charts.snippet_chart(latest, chart, alt, peaks=peaks, uid=uid), alt,
                        wording.measured_chart_caption(chart.get("title", ctx.workloads[workload]["title"])), ctx)

@@ -43,7 +43,7 @@ from accelbench.publish.render.chart_theme import (
     title_params,
     wrapped,
 )
-from accelbench.publish.vocabulary import TIE_TOOLTIP
+from accelbench.publish.vocabulary import TIE_TOOLTIP, compared
 
 # scale filter buckets (chips per side): what readers of MLPerf's results narrow lists by
 SCALES = ((8, "1–8 chips"), (64, "9–64 chips"), (512, "65–512 chips"), (None, "over 512 chips"))
@@ -86,9 +86,9 @@ def scale_of(chips) -> str:
 def label_parts(c: Comparison) -> list[str]:
     """A comparison's short label, GPU first: "GB300 · Llama 3.1 70B · 64 chips · FP8"; an MLPerf
     round instead of the chips (its two sides differ): "H100 · GPT-3 175B · v4.1"; a paper by its
-    citation: "A100 · Jouppi et al., ISCA 2023"; a measurement here by its metric. Empty parts are
+    citation: "A100 · Jouppi et al., ISCA 2023"; a measurement here by what it compares. Empty parts are
     left out; a preview system says so."""
-    parts = [c.gpu_name or c.gpu, c.model or c.citation or c.metric, c.scenario]
+    parts = [c.gpu_name or c.gpu, c.model or c.citation or compared(c.metric), c.scenario]
     if c.round:
         parts.append(c.round)
     elif c.chips:
@@ -183,6 +183,7 @@ def _tooltip(extra: list | None = None) -> list:
 
 def _prepared(rows: pd.DataFrame) -> pd.DataFrame:
     data = rows.copy()
+    data["metric"] = data["metric"].map(compared)  # its code (judging.METRIC_CODES), as the tooltip says it
     data["lo"], data["hi"] = data["low"].fillna(data["advantage"]), data["high"].fillna(data["advantage"])
     data["value"] = [f"{lo:.2f}–{hi:.2f}× (middle {a:.2f}×)" if lo != hi else f"{a:.2f}×"
                      for lo, hi, a in zip(data["lo"], data["hi"], data["advantage"], strict=True)]

@@ -23,6 +23,7 @@ import math
 import altair as alt
 import pandas as pd
 
+from accelbench.core.reference import Peak
 from accelbench.core.text import fmt
 from accelbench.publish.render.chart_theme import (
     DASH,
@@ -227,6 +228,16 @@ def _lines(data: pd.DataFrame, chart: dict, peaks: pd.DataFrame | None, uid: str
     ]
     layers += _peak_layers(peaks, layout)
     return alt.layer(*layers).properties(title=title, height=layout.height, **_sized(layout))
+
+
+# What each accelerators.csv column a vendor peak comes from (core/reference.py PEAK_COLUMN) is
+# called on a chart: "H200 SXM bf16 dense peak"
+PEAK_NAMES = {"bf16_dense_tflops": "bf16 dense", "fp32_tflops": "fp32", "tf32_dense_tflops": "tf32 dense"}
+
+
+def vendor_peak_lines(peaks: list[Peak]) -> list[tuple[str, float]]:
+    """Vendor peaks (store/queries.py vendor_peaks) as a line chart's (label, value) reference lines."""
+    return [(f"{p.chip} {PEAK_NAMES[p.column]} peak", p.value) for p in peaks]
 
 
 def _peak_frame(peaks) -> pd.DataFrame | None:

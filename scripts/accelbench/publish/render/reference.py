@@ -3,13 +3,12 @@ dated prices, each with its sources."""
 
 from __future__ import annotations
 
-import pandas as pd
-
 from accelbench.core.formats import FORMATS, NOT_STATED
 from accelbench.core.framework_support import FRAMEWORKS
 from accelbench.core.prices import TIERS, PriceList, dollars
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, badges, html_table, linked
+from accelbench.publish.wording.measured import on_chip
 
 SPEC_COLUMNS = [("chip", "Chip"), ("vendor", "Vendor"), ("year", "Year"), ("bf16_dense_tflops", "bf16 dense TFLOP/s"),
                 ("fp8_dense_tflops", "fp8 dense TFLOP/s"), ("fp32_tflops", "fp32 TFLOP/s"),
@@ -26,16 +25,16 @@ def _sources(text: str) -> str:
     return "; ".join(parts)
 
 
-def accelerators_table(rows: list[dict], measured: dict[str, tuple[str, pd.Series]], runs_url: str) -> str:
-    """Vendor specifications with their sources; ``measured`` maps chip -> (what was measured on
-    it, the record), linked to its run."""
+def accelerators_table(rows: list[dict], measured: dict[str, dict], runs_url: str) -> str:
+    """Vendor specifications with their sources; ``measured`` maps chip -> what was measured on it
+    (store/queries.py measured_on_chips: the figures and the record), linked to its run."""
     head = [label for _, label in SPEC_COLUMNS] + ["Measured here", "Sources and notes"]
     out = []
     for row in rows:
         cells = [esc(row.get(key) or "–") for key, _ in SPEC_COLUMNS]
         if row["chip"] in measured:
-            text, record = measured[row["chip"]]
-            cells.append(linked(esc(text), record, runs_url) + badges(record))
+            record = measured[row["chip"]]["record"]
+            cells.append(linked(esc(on_chip(measured[row["chip"]])), record, runs_url) + badges(record))
         else:
             cells.append('<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>')
         cells.append(_sources(row.get("sources", "")) + f"<br>retrieved {esc(row.get('retrieved') or 'not recorded')}"

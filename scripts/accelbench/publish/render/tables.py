@@ -10,6 +10,7 @@ import re
 from typing import NamedTuple
 
 from accelbench.core.text import esc, esc_md, num_cell, provenance
+from accelbench.measure.timing import WIDE_SPREAD
 
 NOT_MEASURED = ('!!! note "Not measured yet"\n    No run file holds a result for **{what}** yet. '
                 "[Run the benchmarks on your hardware]({reproduce}) and send the run file.\n")
@@ -71,7 +72,7 @@ def _spread_cause(row) -> str:
     compiled = row.get("compilations")
     if isinstance(compiled, int | float) and compiled > 0:  # NaN (not counted) compares False
         return f"{int(compiled)} graph compilation(s) while timed: the samples include compiling"
-    return "interquartile range above 10% of the median"
+    return f"interquartile range above {WIDE_SPREAD:.0%} of the median"
 
 
 def badges(row) -> str:

@@ -31,6 +31,7 @@ from accelbench.publish.vocabulary import (
     CHIPS,
     FACTS,
     LEADS,
+    METRIC_VERBS,
     NO_COMPARISON,
     OTHER,
     SIDE_OF,
@@ -44,8 +45,10 @@ from accelbench.publish.vocabulary import (
     factor,
     noun,
     noun_of,
+    of_mlperf,
     older,
     paper_noun,
+    quoted,
     span,
     times,
     trained,
@@ -99,11 +102,11 @@ def _counted(k: KindAnswer, comps: list[Comparison], side: str) -> str:
     figure = span([factor(c, side) for c in wins or comps])
     if len(comps) == 1:
         c = comps[0]
-        if k.kind == "paper":  # a paper's chips are dated: a reader weighs a 2020 result as such
+        if quoted(c):  # a paper's chips are dated: a reader weighs a 2020 result as such
             year = f" of {c.gpu_available[:4]}" if c.gpu_available else ""
             return f"in {paper_noun(c)}, {figure} against the {chip(c, 'gpu')}{year}"
-        what = trained(k.kind, c)
-        if not k.kind.startswith("mlperf"):
+        what = trained(c)
+        if not of_mlperf(c):
             what = f"the {UNITS.get(k.kind, 'comparison')} {what}".strip()
         return f"in {what} ({figure})"
     unit = UNITS.get(k.kind, "comparison")
@@ -120,7 +123,7 @@ def _speaks_for(a: Answer) -> str:
 def _verb(a: Answer) -> str:
     """What the deciding comparisons show, in a verb: a paper that reports power is quoted as power."""
     metrics = {c.metric for k in a.deciding for c in k.finding.comparisons}
-    return VERBS.get(next(iter(metrics)), VERBS[a.claim.slug]) if len(metrics) == 1 else VERBS[a.claim.slug]
+    return METRIC_VERBS.get(next(iter(metrics)), VERBS[a.claim.slug]) if len(metrics) == 1 else VERBS[a.claim.slug]
 
 
 def _per_chip(a: Answer) -> tuple[str, list[str]]:
@@ -191,7 +194,7 @@ def _break_evens(a: Answer) -> list[str]:
 def _priced(k: KindAnswer, comps: list[Comparison]) -> str:
     if len(comps) == 1:
         c = comps[0]
-        what = trained(k.kind, c) or "it"
+        what = trained(c) or "it"
         won = favoured(c.advantage)
         if won is None:
             return (f"{chip(c, 'tpu')} and the {chip(c, 'gpu')} cost the same within {TIE_BAND} to train {what} "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from accelbench.core.prices import dollars_per
+from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import capitalised
 from accelbench.judge.claims import MEASURED_LABEL
 from accelbench.publish.vocabulary import num, price, ratio
@@ -81,3 +81,23 @@ LINES = {
     "measured.frameworks.not_attempted": "Not attempted on a TPU yet: {frameworks:list}.",
     "measured.frameworks.torch_on_tpu": "PyTorch/{against} tokens/s on the TPU: {ratio:ratio}",
 }
+
+
+def on_chip(measured: Mapping) -> str:
+    """The reference table's "Measured here" cell: a chip's best bf16 matmul (store/queries.py
+    measured_on_chips), with its share of the vendor's peak where the record has one."""
+    fraction = measured["fraction_of_peak"]
+    return f"bf16 matmul {measured['tflops']:.3g} TFLOP/s" + (f" ({fraction * 100:.0f}% of peak)" if fraction is not None else "")
+
+
+NO_TASK_PRICE = "no price in the reference data"
+
+
+def task_cost(bound, as_of) -> str:
+    """What one cloud task costs at most (measure/targets.py cost_bound: dollars and the Price they
+    come from, or None), with that price and its date, as the reproduce page and `accelbench cloud
+    plan` say it."""
+    if bound is None:
+        return NO_TASK_PRICE
+    usd, at = bound
+    return f"at most {dollars(usd)} ({price(at.facts)}; {at.when(as_of)})"

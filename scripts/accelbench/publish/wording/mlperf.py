@@ -3,7 +3,8 @@ chip-hours and dollars per run of each benchmark's pair of entries, the software
 submitters, the fields trained, the rounds read from a mirror) and MLPerf Inference's
 (sources/mlperf_inference/rules.py: per-chip throughput of Stable Diffusion XL, always said to be
 inference). An entry is data (its chip, chips, submitter and availability) and is named here, in
-the one way every line names it."""
+the one way every line names it. Then the words of MLPerf Training's charts (their titles, axes,
+alt texts and captions, filled from facts) and of its tables' cells, notes and tooltips."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from collections.abc import Mapping
 
 from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import listed, plural
-from accelbench.publish.vocabulary import elsewhere, price, unpriced
+from accelbench.judge.judging import CONTRADICTED, MARGIN_TEXT, MIXED, SUPPORTED
+from accelbench.publish.vocabulary import compared, elsewhere, price, unpriced
 
 INFERENCE = "Inference, not training (never counted towards an answer on training)"  # opens every inference line
 MIRROR = "read from a public mirror of MLCommons' results"
@@ -25,7 +27,7 @@ def _entry(e: Mapping) -> str:
 def _pair_name(v: Mapping) -> str:
     """'MLPerf Training v4.1, GPT-3 175B: TPU v6e (Trillium) × 1024 vs H100 SXM × 1536, chip-hours'
     (the metric where the comparison names one; a cost item's menu entry names none)."""
-    metric = f", {v['metric']}" if v.get("metric") else ""
+    metric = f", {compared(v['metric'])}" if v.get("metric") else ""
     return (f"MLPerf Training {v['round']}, {v['benchmark']}: {v['tpu']['name']} × {v['tpu']['chips']} vs "
             f"{v['gpu']['name']} × {v['gpu']['chips']}{metric}")
 
@@ -129,3 +131,63 @@ LINES = {
     "mlperf_inference.no_result": f"{INFERENCE}: No MLPerf Inference result yet.",
     "mlperf_inference.speed.pair": _inference_pair,
 }
+
+
+# MLPerf Training's charts (sources/mlperf_training/fragments.py): chip-hours against chips on one
+# benchmark, and the scaling efficiency of the largest models' curves
+CHIPS_AXIS = "chips (log scale)"
+CHIP_HOURS_AXIS = "chip-hours to train"
+CHIP_HOURS_CHART_CAPTION = ("Published by others (MLPerf Training), not measured here. A flat line scales perfectly; a "
+                            "rising one pays chip-hours for a shorter time to train.")
+SCALING_AXIS = "scaling efficiency (1 = time fell in proportion to chips)"
+SCALING_CHART_TITLE = "Scaling efficiency against chips, LLM pretraining (MLPerf Training)"
+SCALING_CHART_CAPTION = ("Published by others (MLPerf Training), not measured here. A flat line at 1 scales perfectly; "
+                         "a falling one pays chip-hours for a shorter time to train.")
+
+
+def chip_hours_chart_title(benchmark: str) -> str:
+    return f"{benchmark}: chip-hours to train against chips (MLPerf)"
+
+
+def chip_hours_chart_alt(title: str, entries: int, rounds: list[str]) -> str:
+    """The chart's alt text: its title, how to read it, and its ENTRIES points from ROUNDS (newest first)."""
+    return (f"{title}, published by others: one line per accelerator and round; fewer chip-hours is better; "
+            f"{entries} entries from rounds {', '.join(rounds)}.")
+
+
+def scaling_chart_alt(title: str, lines: int, models: list[str]) -> str:
+    """The chart's alt text: its title, what a line is, and how many lines on which benchmarks (as named)."""
+    return (f"{title}, published by others: one line per submitter, chip, benchmark and round, "
+            f"{plural(lines, 'line')} on {', '.join(models)}.")
+
+
+# The cells and notes of MLPerf Training's tables (sources/mlperf_training/tables.py)
+
+# which chip a benchmark's comparison points to, by its verdict: never a bare verdict word
+POINTS_TO = {SUPPORTED: "the TPU: fewer chip-hours", CONTRADICTED: "the GPU: fewer chip-hours",
+             MIXED: f"neither: within {MARGIN_TEXT}"}
+PLATFORM_WORDS = {"cpu": "a CPU-only system", "other": "neither GPU nor TPU"}  # mlperf_accelerators.csv's platforms, said
+NOT_SCORED = "not scored"  # the time to train of an entry whose run logs were not read
+NOT_SCORED_TITLE = "entered without its run logs read: no time to train"
+
+
+def relisted(round_name: str) -> str:
+    """The badge of an entry re-listed from an earlier round, where it counts."""
+    return f"re-listed from {round_name}: counted there"
+
+
+def left_out(accelerator: str, platform: str, rounds: list[str]) -> str:
+    """One accelerator left out of the coverage for its platform: 'Cerebras CS-3 (neither GPU nor TPU, v5.0)'."""
+    return f"{accelerator} ({PLATFORM_WORDS.get(platform, platform)}, {', '.join(rounds)})"
+
+
+def left_out_note(left: str) -> str:
+    """The note under the coverage table; LEFT: the accelerators left out (left_out's), joined by '; '."""
+    return f"Left out, being neither GPUs nor TPUs: {left}. Their entries are listed with the reason in each round's file."
+
+
+def round_entries(entries: list[tuple[str, object]]) -> str:
+    """A round's entries on one benchmark, counted and named once each (accelerator × chips): the
+    tooltip of a coverage cell's round."""
+    names = ", ".join(sorted({f"{accelerator} × {chips}" for accelerator, chips in entries}))
+    return f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'}: {names}"

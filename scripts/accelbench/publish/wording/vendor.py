@@ -2,7 +2,9 @@
 (sources/vendor_training/rules.py): how many matched pairs favour which side, each pair's tokens per
 second per chip or dollars per billion tokens at GCP, and each pair left unpriced and why. A pair is
 data (its configuration, both rows and the flags the matching raised) and is named here, in the one
-way every line names it; a figure reads as the vendor's document wrote it."""
+way every line names it; a figure reads as the vendor's document wrote it. The matching's flags,
+refusals and superseding releases (sources/vendor_training/pairs.py) are worded here too, for the
+lines and the tables alike, and the chart of the counted pairs."""
 
 from __future__ import annotations
 
@@ -31,10 +33,51 @@ def flag_text(f: Mapping) -> str:
     68-111), so MaxText's default of 0 applies (base.yml, ...)")."""
     if f["flag"] == "recipes":
         return f"different {f['family']} recipes ({f['tpu']} vs {f['gpu']})"
+    return f"{f['model']!r}: {_recipe_sets(f)}"
+
+
+def _recipe_sets(f: Mapping) -> str:
+    """What a recipe sets of the setting a qualified model name depends on, and where: 'the TPU recipe
+    sets mtp_num_layers=1 (path line 72)', or 'the TPU recipe sets no mtp_num_layers (path lines
+    68-111), so MaxText's default of 0 applies (base.yml, ...)'."""
     sets = (f"sets {f['setting']}={f['value']} ({f['path']} line {f['line']})" if f["value"] is not None else
             f"sets no {f['setting']} ({f['path']} lines {f['lines'][0]}-{f['lines'][1]})")
     default = f", so MaxText's default of {f['default']} applies ({f['default_read']})" if f["value"] is None else ""
-    return f"{f['model']!r}: the {f['platform'].upper()} recipe {sets}{default}"
+    return f"the {f['platform'].upper()} recipe {sets}{default}"
+
+
+# why a candidate pair is refused (pairs.Refusal.reason), by its code
+_REFUSALS = {
+    "model_not_declared": lambda r: f"model {' and '.join(repr(m) for m in r['models'])} not in the name table",
+    "variant_unknown": lambda r: (f"model {r['model']!r}: the {r['platform'].upper()} row has no recipe settings read, "
+                                  f"so whether it runs {r['variant']} is unknown"),
+    "variant_not_a_number": lambda r: f"model {r['model']!r}: {_recipe_sets(r)}, not a number",
+    "other_variant": lambda r: f"model {r['model']!r} runs {r['variant']}; {_recipe_sets(r)}",
+    "task": lambda r: f"task {r['tpu'] or 'not stated'} vs {r['gpu'] or 'not stated'}",
+    "no_tokens": lambda r: f"no tokens/s published on the {r['side'].upper()} row",
+    "precision_not_stated": lambda r: f"precision not stated on the {r['side'].upper()} row",
+    "precision_unknown": lambda r: f"precision {r['precision']!r} ({r['side'].upper()}) is not in the table of precisions",
+    "precision_families": lambda r: (f"precision {r['tpu']} vs {r['gpu']}: {r['families'][0]} and {r['families'][1]} "
+                                     "are never compared"),
+}
+
+
+def refusal_text(reason: Mapping) -> str:
+    """Why a candidate pair is not compared, in words: 'precision bf16 vs FP8: bf16 and FP8 are never
+    compared', "model 'DeepSeekV3 (w/ MTP)' runs with multi-token prediction (MTP); the TPU recipe
+    sets no mtp_num_layers (...)"."""
+    return _REFUSALS[reason["code"]](reason)
+
+
+def superseded_text(releases) -> str | None:
+    """The newer releases that supersede a pair (pairs.Pair.superseded_by), as the tables and the
+    download name them: 'DGX-GB300 26.08'; None where none does."""
+    return "; ".join(f"{r.system} {r.release}" for r in releases) or None
+
+
+def counts_text(releases) -> str:
+    """Whether a pair counts for the verdicts, or which newer release supersedes it."""
+    return f"superseded by {superseded_text(releases)}: not counted" if releases else "counts"
 
 
 def _flags(v: Mapping) -> str:

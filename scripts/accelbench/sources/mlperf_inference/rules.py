@@ -13,11 +13,24 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, beyond_margin, combined, linked, rule, said
+from accelbench.judge.judging import (
+    MARGIN_TEXT,
+    QUERIES_PER_S_PER_CHIP,
+    SAMPLES_PER_S_PER_CHIP,
+    Comparison,
+    Finding,
+    beyond_margin,
+    combined,
+    linked,
+    rule,
+    said,
+)
 from accelbench.sources import rounds
 from accelbench.sources.mlperf_inference.format import KIND, SCENARIOS, MLPerfInference
 
 NO_RESULT = said("mlperf_inference.no_result")  # its words say it is inference, as every line's do
+# the unit a result is in (format.UNITS, by scenario) -> what its comparison compares, per chip (judging.METRIC_CODES)
+PER_CHIP = {"samples/s": SAMPLES_PER_S_PER_CHIP, "queries/s": QUERIES_PER_S_PER_CHIP}
 
 
 def results_url(row: pd.Series) -> str:
@@ -75,7 +88,7 @@ def speed(published: MLPerfInference, reference: Reference) -> Finding:
         compared.append(Comparison(
             name=said("mlperf_inference.name", round=round_name, scenario=scenario, tpu=str(tpu["chip"]),
                       gpu=str(gpu["chip"]), unit=tpu["unit"]),
-            advantage=ratio, metric=f"{tpu['unit']} per chip", tpu=str(tpu["chip"]), gpu=str(gpu["chip"]),
+            advantage=ratio, metric=PER_CHIP[tpu["unit"]], tpu=str(tpu["chip"]), gpu=str(gpu["chip"]),
             figures=said("mlperf_inference.speed.figures", tpu=_entry(tpu), gpu=_entry(gpu)), url=results_url(tpu),
             chips=int(tpu["chips"]), gpu_chips=int(gpu["chips"]), model="Stable Diffusion XL", scenario=scenario,
             round=round_name,

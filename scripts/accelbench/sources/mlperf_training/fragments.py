@@ -6,7 +6,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from accelbench.core.text import capitalised, esc, plural
+from accelbench.core.text import capitalised, esc
 from accelbench.judge.judging import beyond_margin
 from accelbench.publish.fragments.core import (
     PUBLISHED_PAGE,
@@ -21,6 +21,7 @@ from accelbench.publish.fragments.core import (
     wrap,
 )
 from accelbench.publish.render import charts, tables
+from accelbench.publish.wording import mlperf as wording
 from accelbench.sources.mlperf_training import SOURCE
 from accelbench.sources.mlperf_training import tables as published_tables
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS, name_of
@@ -127,13 +128,11 @@ def _published_chart(ctx: Context, args: list[str]) -> str:
     # one point per accelerator, round and chip count: the entry with the fewest chip-hours
     frame = frame.sort_values(["m_chip_hours", "device"]).drop_duplicates(["device", "framework", "chips"])
     frame = frame.assign(params=frame["chips"].map(lambda c: {"chips": int(c)}))
-    chart = {"x": "chips", "y": "chip_hours", "series": [], "log_x": True, "x_label": "chips (log scale)",
-             "y_label": "chip-hours to train", "title": f"{args[0]}: chip-hours to train against chips (MLPerf)"}
-    alt = (f"{chart['title']}, published by others: one line per accelerator and round; fewer chip-hours is better; "
-           f"{len(frame)} entries from rounds {', '.join(newest_first(rows['round']))}.")
+    chart = {"x": "chips", "y": "chip_hours", "series": [], "log_x": True, "x_label": wording.CHIPS_AXIS,
+             "y_label": wording.CHIP_HOURS_AXIS, "title": wording.chip_hours_chart_title(args[0])}
+    alt = wording.chip_hours_chart_alt(chart["title"], len(frame), newest_first(rows["round"]))
     return chart_block(charts.line_chart(frame, chart, alt, uid=f"published-{args[0]}", tooltip=charts.PUBLISHED_TOOLTIP), alt,
-                   "Published by others (MLPerf Training), not measured here. A flat line scales perfectly; a rising "
-                   "one pays chip-hours for a shorter time to train.", ctx)
+                       wording.CHIP_HOURS_CHART_CAPTION, ctx)
 
 
 @fragment("published-summary", "", "per benchmark, the best TPU and the best GPU per chip in the newest round with both",
@@ -214,15 +213,12 @@ def _mlperf_scaling(ctx: Context, args: list[str]) -> Fragment:
                                                                                     else f" ({c.availability})"),
                                "params": {"chips": p.chips}, "m_scaling_efficiency": p.efficiency}
                               for c in drawn for p in c.points])
-        chart = {"x": "chips", "y": "scaling_efficiency", "series": [], "log_x": True, "x_label": "chips (log scale)",
-                 "y_label": "scaling efficiency (1 = time fell in proportion to chips)",
-                 "title": "Scaling efficiency against chips, LLM pretraining (MLPerf Training)"}
-        models = ", ".join(name_of(b) for b in LARGE_MODELS if b in {c.benchmark for c in drawn})
-        alt_text = (f"{chart['title']}, published by others: one line per submitter, chip, benchmark and round, "
-                    f"{plural(len(drawn), 'line')} on {models}.")
+        chart = {"x": "chips", "y": "scaling_efficiency", "series": [], "log_x": True, "x_label": wording.CHIPS_AXIS,
+                 "y_label": wording.SCALING_AXIS, "title": wording.SCALING_CHART_TITLE}
+        models = [name_of(b) for b in LARGE_MODELS if b in {c.benchmark for c in drawn}]
+        alt_text = wording.scaling_chart_alt(chart["title"], len(drawn), models)
         out.append(chart_block(charts.line_chart(frame, chart, alt_text, uid="mlperf-scaling", tooltip=SCALING_TOOLTIP),
-                          alt_text, "Published by others (MLPerf Training), not measured here. A flat line at 1 scales "
-                          "perfectly; a falling one pays chip-hours for a shorter time to train.", ctx))
+                               alt_text, wording.SCALING_CHART_CAPTION, ctx))
     out += [wrap(table.html), download(ctx, "mlperf-scaling", table.rows)]
     return concat(out)
 

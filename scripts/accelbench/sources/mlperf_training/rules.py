@@ -23,11 +23,13 @@ import pandas as pd
 from accelbench.core.prices import TIERS, Unpriced, break_even, price_comparison, usd
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import (
+    CHIP_HOURS,
     CONTRADICTED,
     MARGIN_TEXT,
     MIXED,
     NOT_MEASURED,
     SUPPORTED,
+    USD_PER_RUN,
     Comparison,
     CostItem,
     Finding,
@@ -56,7 +58,8 @@ def results_url(row: pd.Series) -> str:
 
 def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, advantage: float, metric: str,
                figures: Line, reference: Reference) -> Comparison:
-    """A benchmark's pair of entries as the answers' chart draws it, dated by its round's announcement."""
+    """A benchmark's pair of entries as the answers' chart draws it, dated by its round's announcement;
+    METRIC, what it compares as a code (judging.METRIC_CODES)."""
     published = reference.round_date("training", round_name)
     return Comparison(
         name=pair_name(benchmark, round_name, tpu, gpu, metric),
@@ -70,8 +73,8 @@ def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, 
 def pair_name(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, metric: str = "") -> Line:
     """A TPU entry against a GPU entry as tables and tooltips name it, as data (the wording module's
     "mlperf_training.name" says 'MLPerf Training v4.1, GPT-3 175B: TPU v6e (Trillium) × 1024 vs
-    H100 SXM × 1536', then the metric where one is given): the benchmark, the round, each side's
-    chip (the reference data's name, else the submission's accelerator) and chips."""
+    H100 SXM × 1536', then the metric where one is given, as its code): the benchmark, the round, each
+    side's chip (the reference data's name, else the submission's accelerator) and chips."""
     return said("mlperf_training.name", benchmark=name_of(benchmark), round=round_name, tpu=_entry(tpu), gpu=_entry(gpu),
                 **({"metric": metric} if metric else {}))
 
@@ -122,7 +125,7 @@ def speed(published: MLPerfTraining, reference: Reference) -> Finding:
                           tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"], gpu=_entry(gpu),
                           gpu_chip_hours=gpu["chip_hours"], advantage=advantage))
         links += _links(benchmark, round_name, tpu, gpu)
-        compared.append(comparison(benchmark, round_name, tpu, gpu, advantage, "chip-hours",
+        compared.append(comparison(benchmark, round_name, tpu, gpu, advantage, CHIP_HOURS,
                                    said("mlperf_training.speed.figures", tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"],
                                         gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference))
     return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared)
@@ -191,7 +194,7 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
                           gpu_price=basis.gpu.facts, **_elsewhere(reference, gpu)))
         links += _links(benchmark, round_name, tpu, gpu)
         evens.append(_break_even(reference, basis, tpu, gpu, priced.advantage))
-        compared.append(comparison(benchmark, round_name, tpu, gpu, priced.advantage, "dollars per run",
+        compared.append(comparison(benchmark, round_name, tpu, gpu, priced.advantage, USD_PER_RUN,
                                    said("mlperf_training.cost.figures", tpu_usd=t_usd, tpu_price=basis.tpu.facts,
                                         gpu_usd=g_usd, gpu_price=basis.gpu.facts), reference))
     return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared, costed=costed,
@@ -225,7 +228,8 @@ def _break_even(reference: Reference, basis, tpu: pd.Series, gpu: pd.Series, adv
     for tier in TIERS:
         t, g = (reference.prices.cheapest(row["chip"], basis.provider, tier) for row in (tpu, gpu))
         if t and g and tier != basis.tier:
-            other = (g.usd_per_chip_hour * float(gpu["chip_hours"])) / (t.usd_per_chip_hour * float(tpu["chip_hours"]))
+            other = usd("runs", g.usd_per_chip_hour, float(gpu["chip_hours"])) / usd("runs", t.usd_per_chip_hour,
+                                                                                    float(tpu["chip_hours"]))
             if favoured(other) != favoured(advantage):
                 flips.append({"tier": tier, "favours": favoured(other) or "tie"})
     return {"tpu": reference.display_name(tpu["chip"]), "gpu": reference.display_name(gpu["chip"]), "tier": basis.tier,

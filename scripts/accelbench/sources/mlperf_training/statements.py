@@ -14,14 +14,15 @@ from accelbench.sources.mlperf_training.format import MLPerfTraining
 from accelbench.sources.mlperf_training.rules import results_url
 
 BRANDS = ("NVIDIA", "AMD")  # the article's GPU brands
+BRANDS_SHARE = 0.9  # of the GPU entries whose vendor is known: the brands' together, at least
 POD_SCALE = 1000  # chips: a system at least this large trains at the scale of a pod
 PRETRAINING = "LLM pretraining"  # the benchmarks.py task of the largest models MLPerf trains
 
 
 @rule("gpu-brands", MLPERF,
       text="Every GPU entry of MLPerf Training (scored or entered), by its chip's vendor in the reference data. Holds if "
-           "NVIDIA's and AMD's GPUs both entered and together make at least 90% of the GPU entries whose chip the "
-           "reference data knows; partly if only one of them entered; does not hold if neither did.")
+           f"NVIDIA's and AMD's GPUs both entered and together make at least {BRANDS_SHARE:.0%} of the GPU entries whose chip "
+           "the reference data knows; partly if only one of them entered; does not hold if neither did.")
 def gpu_brands(published: MLPerfTraining, reference: Reference) -> Finding:
     entries = published.entered
     gpus = entries[entries["platform"] == "gpu"] if not entries.empty else entries
@@ -33,7 +34,7 @@ def gpu_brands(published: MLPerfTraining, reference: Reference) -> Finding:
     if not known:
         return Finding(NOT_MEASURED, [], facts={"topic": "brands"})
     present = [b for b in BRANDS if counts.get(b)]
-    verdict = (SUPPORTED if len(present) == len(BRANDS) and brands >= 0.9 * known
+    verdict = (SUPPORTED if len(present) == len(BRANDS) and brands >= BRANDS_SHARE * known
                else MIXED if present else CONTRADICTED)
     chips = {v: sorted(set(gpus.loc[vendors == v, "chip"])) for v in counts}
     return Finding(verdict, [], facts={"topic": "brands", "entries": counts, "chips": chips,

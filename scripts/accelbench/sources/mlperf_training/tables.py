@@ -7,8 +7,8 @@ import pandas as pd
 from accelbench.core import prices
 from accelbench.core.prices import dollars
 from accelbench.core.text import esc, num_cell, row_ids
-from accelbench.judge.judging import CONTRADICTED, MARGIN_TEXT, MIXED, SUPPORTED
 from accelbench.publish.render.tables import Table, html_table
+from accelbench.publish.wording import mlperf as wording
 from accelbench.sources.mlperf_training.benchmarks import name_of
 from accelbench.sources.mlperf_training.coverage import model_area
 
@@ -79,12 +79,8 @@ def entered_table(rows: pd.DataFrame, results_url, *, anchor: str = "entered") -
 
 def _relisted(row: pd.Series) -> str:
     found = row.get("relisted_from")
-    return f'<br><span class="ab-badge ab-badge--stale">re-listed from {esc(found)}: counted there</span>' \
+    return f'<br><span class="ab-badge ab-badge--stale">{esc(wording.relisted(found))}</span>' \
         if isinstance(found, str) else ""
-
-
-POINTS_TO = {SUPPORTED: "the TPU: fewer chip-hours", CONTRADICTED: "the GPU: fewer chip-hours",
-             MIXED: f"neither: within {MARGIN_TEXT}"}
 
 
 def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]], results_url, page_url,
@@ -106,11 +102,9 @@ def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]],
         body.append([f'<a href="{page_url(benchmark)}">{esc(name_of(benchmark))}</a> ({esc(round_name)})', cell(tpu),
                      cell(gpu),
                      f"{gpu['chip_hours'] / tpu['chip_hours']:.2f}",
-                     f'<span class="ab-verdict ab-verdict--{verdict.replace(" ", "-")}">{esc(POINTS_TO[verdict])}</span>'])
+                     f'<span class="ab-verdict ab-verdict--{verdict.replace(" ", "-")}">'
+                     f'{esc(wording.POINTS_TO[verdict])}</span>'])
     return html_table(head, body)
-
-
-PLATFORM_WORDS = {"cpu": "a CPU-only system", "other": "neither GPU nor TPU"}  # mlperf_accelerators.csv's platforms, said
 
 
 def coverage_table(cover, link) -> tuple[str, str]:
@@ -130,17 +124,15 @@ def coverage_table(cover, link) -> tuple[str, str]:
         body.append(cells)
     note = ""
     if cover.others:
-        left = "; ".join(f"{esc(a)} ({esc(PLATFORM_WORDS.get(platform, platform))}, {', '.join(esc(r) for r in rounds)})"
-                         for a, (platform, rounds) in cover.others.items())
-        note = (f"\n<p><small>Left out, being neither GPUs nor TPUs: {left}. Their entries are listed with the "
-                "reason in each round's file.</small></p>\n")
+        # each accelerator's words escaped, the note's own kept as written (its apostrophe stays one)
+        left = "; ".join(esc(wording.left_out(a, platform, rounds)) for a, (platform, rounds) in cover.others.items())
+        note = f"\n<p><small>{wording.left_out_note(left)}</small></p>\n"
     return html_table(head, body), note
 
 
 def _round_link(round_name: str, rows: pd.DataFrame, link) -> str:
     benchmark = str(rows["benchmark"].iloc[0])
-    names = ", ".join(sorted({f"{a} × {c}" for a, c in zip(rows["accelerator"], rows["chips"], strict=True)}))
-    title = f"{len(rows)} entr{'y' if len(rows) == 1 else 'ies'}: {names}"
+    title = wording.round_entries(list(zip(rows["accelerator"], rows["chips"], strict=True)))
     return f'<a href="{esc(link(benchmark, round_name))}" title="{esc(title)}">{esc(round_name)}</a>'
 
 
@@ -166,7 +158,7 @@ def spans(chips: int, domains) -> tuple[str, float | None, str]:
 
 def _minutes_cell(minutes: float | None) -> str:
     return num_cell(f"{minutes:.3g}", minutes) if minutes is not None else \
-        '<td title="entered without its run logs read: no time to train">not scored</td>'
+        f'<td title="{esc(wording.NOT_SCORED_TITLE)}">{esc(wording.NOT_SCORED)}</td>'
 
 
 def largest_table(rows, reference, results_url, domains_of, *, anchor: str = "largest", overall: bool = False) -> Table:

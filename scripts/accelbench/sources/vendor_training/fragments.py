@@ -31,7 +31,7 @@ def _matched(ctx: Context):
 
 
 @fragment("vendor-pairs", "", "vendor-published training throughput: every matched TPU/GPU pair (tokens/s per chip, "
-      "TPU/GPU, dollars per million tokens, flags), with its CSV and JSON", source=KIND, missing=MISSING)
+      "TPU/GPU, dollars per billion tokens, flags), with its CSV and JSON", source=KIND, missing=MISSING)
 def _vendor_pairs(ctx: Context, args: list[str]) -> str:
     pairs, _ = _matched(ctx)
     finding = ctx.findings().get(("speed", KIND))

@@ -20,6 +20,9 @@ FLOPs differently. For each system, configuration and precision family (bf16, FP
 newest release counts for verdicts: a release that publishes a configuration only in FP8 says
 nothing new of bf16, so it does not supersede an older bf16 pair. A pair from an older release
 stays in the tables, dated and marked with the release that supersedes it.
+
+A refusal's reason and a superseded pair's newer release are data (a code with the values it
+needs; a system and its release): publish/wording/vendor.py words them.
 """
 
 from __future__ import annotations
@@ -37,9 +40,8 @@ from accelbench.sources.vendor_training.names import (
     precision_family,
     qualifier,
 )
-from accelbench.sources.vendor_training.recipes import said
 
-__all__ = ["MODEL_NAMES", "PRECISIONS", "Pair", "Refusal", "config", "match"]
+__all__ = ["MODEL_NAMES", "PRECISIONS", "Pair", "Refusal", "Release", "config", "match"]
 
 FAMILY_NAMES = {"bf16": "bf16", "fp8": "FP8", "fp4": "FP4"}
 
@@ -50,17 +52,25 @@ def config(row: dict) -> tuple:
 
 
 @dataclass(frozen=True)
+class Release:
+    """A system's release: the newer one that supersedes a side of a pair."""
+    system: str
+    release: str | None
+
+
+@dataclass(frozen=True)
 class Pair:
     tpu: dict
     gpu: dict
     # what the reader must know of the comparison, as data (the wording module says each): {"flag": "recipes",
     # the family and each side's recipe}, or {"flag": "variant", the model as written and the setting that decides it}
     flags: tuple[dict, ...]
-    superseded_by: str | None  # None: it counts; else the newer release of a side with this configuration
+    # empty: it counts; else the newer release of each side's system with this configuration (TPU's first)
+    superseded_by: tuple[Release, ...] = ()
 
     @property
     def counts(self) -> bool:
-        return self.superseded_by is None
+        return not self.superseded_by
 
     @property
     def tpu_over_gpu(self) -> float:
@@ -73,72 +83,79 @@ class Pair:
 class Refusal:
     tpu: dict
     gpu: dict
-    reason: str
+    # why the candidate is not compared, as data (the wording module says it): {"code": ..., and the values the
+    # reason needs}; a side is its platform ("tpu" or "gpu"):
+    # - "model_not_declared": "models", the names as written outside the name table
+    # - "variant_unknown": "model" (qualified), "platform" of the row without recipe settings read, "variant"
+    # - "variant_not_a_number", "other_variant": "model", "variant", and the recipe's setting as a variant
+    #   flag has it ("platform", "setting", "value", "path", "line", "lines", "default", "default_read")
+    # - "task": each side's task ("tpu", "gpu"; None: not stated)
+    # - "no_tokens": the "side" publishing no tokens/s
+    # - "precision_not_stated": the "side"; "precision_unknown": the "side" and its "precision" as written
+    # - "precision_families": each side's precision as written ("tpu", "gpu") and their "families" (named)
+    reason: dict
 
 
-def _precision(tpu: dict, gpu: dict) -> tuple[str | None, dict | None]:
+def _precision(tpu: dict, gpu: dict) -> tuple[dict | None, dict | None]:
     """(a refusal, or None; a flag, or None) for the two rows' precisions."""
     keys = tpu["precision_key"], gpu["precision_key"]
-    for row, side in ((tpu, "TPU"), (gpu, "GPU")):
+    for row in (tpu, gpu):
         if row["precision_key"] is None:
-            return f"precision not stated on the {side} row", None
+            return {"code": "precision_not_stated", "side": row["platform"]}, None
         if precision_family(row["precision_key"]) is None:
-            return f"precision {row['precision']!r} ({side}) is not in the table of precisions", None
+            return {"code": "precision_unknown", "side": row["platform"], "precision": row["precision"]}, None
     if keys[0] == keys[1]:
         return None, None
     families = precision_family(keys[0]), precision_family(keys[1])
     if families[0] != families[1]:
-        return (f"precision {tpu['precision']} vs {gpu['precision']}: {FAMILY_NAMES[families[0]]} and "
-                f"{FAMILY_NAMES[families[1]]} are never compared"), None
+        return {"code": "precision_families", "tpu": tpu["precision"], "gpu": gpu["precision"],
+                "families": [FAMILY_NAMES[f] for f in families]}, None
     return None, {"flag": "recipes", "family": FAMILY_NAMES[families[0]], "tpu": tpu["precision"], "gpu": gpu["precision"]}
 
 
-def _variant(q: Qualifier, row: dict, other: dict) -> tuple[str | None, dict | None]:
+def _variant(q: Qualifier, row: dict, other: dict) -> tuple[dict | None, dict | None]:
     """(a refusal, or None; a flag, or None) for a qualified model name, by what the other side's
     recipe sets (MaxText's default where it sets nothing)."""
     recipe = other.get("recipe")
     if recipe is None or q.setting not in recipe["settings"]:
-        return (f"model {q.written!r}: the {other['platform'].upper()} row has no recipe settings read, so whether it "
-                f"runs {q.variant} is unknown"), None
-    value = recipe["settings"][q.setting]["value"]
-    default = "" if value is not None else \
-        f", so MaxText's default of {MAXTEXT_DEFAULTS[q.setting]} applies ({MAXTEXT_DEFAULTS_READ})"
-    what = f"the {other['platform'].upper()} recipe {said(recipe, q.setting)}{default}"
+        return {"code": "variant_unknown", "model": q.written, "platform": other["platform"], "variant": q.variant}, None
+    setting = recipe["settings"][q.setting]
+    value = setting["value"]
+    # what the recipe sets, and where: the flag of a pair, or the grounds of a refusal
+    sets = {"model": q.written, "platform": other["platform"], "setting": q.setting, "value": value,
+            "path": recipe["path"], "line": setting.get("line"), "lines": [recipe["first_line"], recipe["last_line"]],
+            "default": MAXTEXT_DEFAULTS[q.setting] if value is None else None,
+            "default_read": MAXTEXT_DEFAULTS_READ if value is None else None}
     try:
         on = float(MAXTEXT_DEFAULTS[q.setting] if value is None else value) > 0
     except ValueError:
-        return f"model {q.written!r}: {what}, not a number", None
+        return {"code": "variant_not_a_number", "variant": q.variant, **sets}, None
     if on != q.on:
-        return f"model {q.written!r} runs {q.variant}; {what}", None
-    setting = recipe["settings"][q.setting]
-    return None, {"flag": "variant", "model": q.written, "platform": other["platform"], "setting": q.setting,
-                  "value": value, "path": recipe["path"], "line": setting.get("line"),
-                  "lines": [recipe["first_line"], recipe["last_line"]],
-                  "default": MAXTEXT_DEFAULTS[q.setting] if value is None else None,
-                  "default_read": MAXTEXT_DEFAULTS_READ if value is None else None}
+        return {"code": "other_variant", "variant": q.variant, **sets}, None
+    return None, {"flag": "variant", **sets}
 
 
-def _model(tpu: dict, gpu: dict) -> tuple[str | None, dict | None]:
+def _model(tpu: dict, gpu: dict) -> tuple[dict | None, dict | None]:
     """(a refusal, or None; a flag, or None) for the two rows' model names."""
     outside = [row["model"] for row in (tpu, gpu) if not declared(row["model"])]
     if outside:
-        return f"model {' and '.join(repr(m) for m in outside)} not in the name table", None
+        return {"code": "model_not_declared", "models": outside}, None
     for row, other in ((gpu, tpu), (tpu, gpu)):
         if q := qualifier(row["model"]):
             return _variant(q, row, other)
     return None, None
 
 
-def _refusal(tpu: dict, gpu: dict) -> tuple[str | None, tuple[dict, ...]]:
+def _refusal(tpu: dict, gpu: dict) -> tuple[dict | None, tuple[dict, ...]]:
     """(a refusal, or None; the flags of the pair)."""
     reason, model_flag = _model(tpu, gpu)
     if reason:
         return reason, ()
     if tpu["task"] != gpu["task"] or tpu["task"] is None:
-        return f"task {tpu['task'] or 'not stated'} vs {gpu['task'] or 'not stated'}", ()
-    for row, side in ((tpu, "TPU"), (gpu, "GPU")):
+        return {"code": "task", "tpu": tpu["task"], "gpu": gpu["task"]}, ()
+    for row in (tpu, gpu):
         if row["tokens_per_s_per_chip"] is None:
-            return f"no tokens/s published on the {side} row", ()
+            return {"code": "no_tokens", "side": row["platform"]}, ()
     reason, precision_flag = _precision(tpu, gpu)
     return reason, () if reason else tuple(f for f in (precision_flag, model_flag) if f)
 
@@ -186,8 +203,9 @@ def match(rows: list[dict]) -> tuple[list[Pair], list[Refusal]]:
             if reason:
                 refusals.append(Refusal(tpu, gpu, reason))
                 continue
-            superseded = [f"{row['system']} {newer}" for row in (tpu, gpu) if (newer := newest[_group(row)]) != row["release"]]
-            pairs.append(Pair(tpu, gpu, flags, "; ".join(superseded) or None))
+            superseded = tuple(Release(row["system"], newer) for row in (tpu, gpu)
+                               if (newer := newest[_group(row)]) != row["release"])
+            pairs.append(Pair(tpu, gpu, flags, superseded))
     return pairs, refusals
 
 

@@ -95,12 +95,3 @@ def recipe(path: str, text: str) -> dict | None:
         hit = setting(lines, *block, name)
         settings[name] = {"value": hit.value if hit else None, "line": hit.line if hit else None}
     return {"path": path, "first_line": block[0], "last_line": block[1], "settings": settings}
-
-
-def said(recipe: dict, name: str) -> str:
-    """What a recipe says of a setting, and where: 'sets mtp_num_layers=1 (path line 80)' or 'sets
-    no mtp_num_layers (path lines 68-111)'."""
-    value = recipe["settings"].get(name) or {"value": None}
-    if value["value"] is not None:
-        return f"sets {name}={value['value']} ({recipe['path']} line {value['line']})"
-    return f"sets no {name} ({recipe['path']} lines {recipe['first_line']}-{recipe['last_line']})"

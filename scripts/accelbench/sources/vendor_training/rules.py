@@ -22,6 +22,8 @@ from accelbench.core.reference import Reference
 from accelbench.judge.judging import (
     MARGIN_TEXT,
     NOT_MEASURED,
+    TOKENS_PER_S_PER_CHIP,
+    USD_PER_BILLION_TOKENS,
     Comparison,
     CostItem,
     Finding,
@@ -54,7 +56,8 @@ def _pair(pair: Pair) -> dict:
 
 def comparison(pair: Pair, advantage: float, metric: str, figures: Line | None) -> Comparison:
     """A pair as the answers' chart draws it: one row, labelled by its systems and configuration, with
-    each side's software release, its recipe where the two differ, and the day each figure was committed."""
+    each side's software release, its recipe where the two differ, and the day each figure was committed;
+    METRIC, what it compares as a code (judging.METRIC_CODES)."""
     t, g = pair.tpu, pair.gpu
     recipes = _recipes(pair)
     return Comparison(
@@ -121,7 +124,7 @@ def speed(published: VendorTraining, reference: Reference) -> Finding:
                   within=len(pairs) - faster - slower, low=min(ratios), high=max(ratios),
                   published=[[p.tpu["line_date"] or "", p.gpu["line_date"] or ""] for p in pairs])]
     lines += [said("vendor_training.speed.pair", **_pair(p), tpu_over_gpu=p.tpu_over_gpu) for p in pairs]
-    compared = [comparison(p, p.tpu_over_gpu, "tokens/s per chip", said("vendor_training.speed.figures", **_pair(p)))
+    compared = [comparison(p, p.tpu_over_gpu, TOKENS_PER_S_PER_CHIP, said("vendor_training.speed.figures", **_pair(p)))
                 for p in pairs]
     return Finding(combined(verdicts), lines, links=_links(pairs), comparisons=compared)
 
@@ -171,7 +174,7 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
         priced.append(p)
         figures = said("vendor_training.cost.figures", **_pair(p), tpu_usd=tpu, tpu_price=basis.tpu.facts, gpu_usd=gpu,
                        gpu_price=basis.gpu.facts)
-        compared.append(comparison(p, priced_pair.advantage, "dollars per billion tokens", figures))
+        compared.append(comparison(p, priced_pair.advantage, USD_PER_BILLION_TOKENS, figures))
         lines.append(said("vendor_training.cost.pair", **_pair(p), tpu_usd=tpu, tpu_price=basis.tpu.facts, gpu_usd=gpu,
                           gpu_price=basis.gpu.facts, **_elsewhere(reference, p)))
     head = said("vendor_training.cost.head", priced=len(priced), pairs=len(pairs))

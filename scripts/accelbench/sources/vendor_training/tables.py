@@ -8,7 +8,7 @@ from accelbench.core.prices import PricedComparison, dollars
 from accelbench.core.text import as_written, esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.publish.vocabulary import unpriced
-from accelbench.publish.wording.vendor import flag_text
+from accelbench.publish.wording.vendor import counts_text, flag_text, refusal_text, superseded_text
 from accelbench.sources.vendor_training.format import flat, row_url
 from accelbench.sources.vendor_training.names import MAXTEXT_DEFAULTS, MAXTEXT_DEFAULTS_READ, MODEL_NAMES, PRECISIONS, QUALIFIERS
 from accelbench.sources.vendor_training.pairs import Pair, Refusal
@@ -57,14 +57,13 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
                     else f'<span title="{esc(unpriced(basis.facts))}">no price</span>' if basis.side in (name.upper(), "both")
                     else "–")
             costs.append((usd, price, cell))
-        counted = "counts" if p.counts else f"superseded by {p.superseded_by}: not counted"
         body.append([esc(t["model"]) + (f"<br><small>{esc(g['model'])}</small>" if g["model"] != t["model"] else ""),
                      num_cell(esc(t["chips"]), t["chips"]), num_cell(esc(t["gbs"]), t["gbs"]),
                      num_cell(esc(t["seq_len"]), t["seq_len"]), f"{esc(t['precision'])} / {esc(g['precision'])}",
                      _who(t), _figure(t, t["tokens_per_s_per_chip"], as_written(t["tokens_per_s_per_chip"])), _date(t),
                      _who(g), _figure(g, g["tokens_per_s_per_chip"], as_written(g["tokens_per_s_per_chip"])), _date(g),
                      num_cell(f"{p.tpu_over_gpu:.2f}", p.tpu_over_gpu), costs[0][2], costs[1][2],
-                     "; ".join(esc(x) for x in (counted, *map(flag_text, p.flags)))])
+                     "; ".join(esc(x) for x in (counts_text(p.superseded_by), *map(flag_text, p.flags)))])
         keys.append([t["model_key"], t["chips"], t["gbs"], t["seq_len"], t["precision"], g["system"], g["release"],
                      g["precision"]])
         data.append({
@@ -82,7 +81,7 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
             "gpu_usd_per_chip_hour": costs[1][1].usd_per_chip_hour if costs[1][1] else None,
             "price_tier": basis.tier if priced else None,
             "unpriced": None if priced else f"{basis.side}: {unpriced(basis.facts)}",
-            "counts": p.counts, "superseded_by": p.superseded_by, "flags": "; ".join(map(flag_text, p.flags)),
+            "counts": p.counts, "superseded_by": superseded_text(p.superseded_by), "flags": "; ".join(map(flag_text, p.flags)),
         })
     ids = row_ids(anchor, keys)
 
@@ -103,13 +102,13 @@ def refusals_table(refusals: list[Refusal], *, anchor: str = "vendor-refused") -
                      num_cell(esc(t["seq_len"]), t["seq_len"]),
                      f'<a href="{esc(t["url"])}">{esc(t["system"])} {esc(t["precision"] or "precision not stated")}</a>',
                      f'<a href="{esc(g["url"])}">{esc(g["system"])} {esc(g["release"] or "")} '
-                     f'{esc(g["precision"] or "precision not stated")}</a>', esc(r.reason)])
+                     f'{esc(g["precision"] or "precision not stated")}</a>', esc(refusal_text(r.reason))])
         keys.append([t["model_key"], t["chips"], t["gbs"], t["seq_len"], t["precision"], g["system"], g["release"],
                      g["precision"], g["line"]])
         data.append({"model": t["model"], "gpu_model": g["model"], "chips": t["chips"], "gbs": t["gbs"],
                      "seq_len": t["seq_len"], "tpu_system": t["system"], "tpu_precision": t["precision"],
                      "tpu_url": t["url"], "gpu_system": g["system"], "gpu_release": g["release"],
-                     "gpu_precision": g["precision"], "gpu_url": g["url"], "reason": r.reason})
+                     "gpu_precision": g["precision"], "gpu_url": g["url"], "reason": refusal_text(r.reason)})
     return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
 
 
