@@ -4,6 +4,7 @@ chart draws exactly those rows, with the margin band, the kinds, the ranges, the
 filters; the answer's first sentence is generated from them and escapes what comes from data;
 verdict markers are inline SVG icons with a text label, never emoji."""
 
+import dataclasses
 import json
 import re
 import unicodedata
@@ -26,7 +27,6 @@ from accelbench.judge.judging import (
     Finding,
 )
 from accelbench.prebuild import context
-from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
 from accelbench.publish.render import answer_charts
 from accelbench.publish.render import answers as render_answers
@@ -178,8 +178,7 @@ def test_the_cards_link_to_all_vendor_pairs_goes_to_the_section_of_those_pairs(c
 def test_the_lead_sentence_escapes_what_comes_from_data(monkeypatch):
     one = Finding(SUPPORTED, [], comparisons=[Comparison(named("x"), 2.0, TOKENS_PER_S, "T", "G", FIGURES,
                                                             model="<script>x</script>", tpu_name="T", gpu_name="G")])
-    monkeypatch.setitem(wording.UNITS, MEASURED, "run")
-    a = answer(CLAIMS["speed"], {MEASURED: one}, {MEASURED: measured_kind()})
+    a = answer(CLAIMS["speed"], {MEASURED: one}, {MEASURED: dataclasses.replace(measured_kind(), unit="run")})
     html = render_answers.lead(a)
     assert "<script>" not in html and "&lt;script&gt;x&lt;/script&gt; (2.0×)" in html
 

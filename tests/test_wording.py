@@ -26,7 +26,8 @@ from conftest import ROOT
 from helpers import FIGURES, findings_of, named
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
-VENDOR = KindInfo("vendor-reported", "Vendor-published training throughput", vendor=True, noun="the vendors' own figures")
+VENDOR = KindInfo("vendor-reported", "Vendor-published training throughput", vendor=True, noun="the vendors' own figures",
+                  unit="vendor pair")
 IDENTIFIER = re.compile(r"TPU-trillium|stable_diffusion|\bgpt3\b|llama3\.1-|deepseek-v3|qwen3-|DGX-|_|\(s\)")
 
 
@@ -224,7 +225,7 @@ def test_a_paper_that_reports_power_is_quoted_as_power():
     """The verb follows the metric every deciding comparison shares, where it has one; else the claim's."""
     from accelbench.judge.judging import POWER, SPEED, SUPPORTED
 
-    paper = KindInfo("peer-reviewed", "Peer-reviewed papers", noun="peer-reviewed papers")
+    paper = KindInfo("peer-reviewed", "Peer-reviewed papers", noun="peer-reviewed papers", unit="paper")
 
     def energy(*metrics):
         comps = [Comparison(named("p"), 1.5, m, "TPU v4", "A100", FIGURES, citation="Jouppi et al., ISCA 2023",
@@ -235,15 +236,17 @@ def test_a_paper_that_reports_power_is_quoted_as_power():
     assert "used less energy" in wording.opening(energy(POWER, SPEED))
 
 
-def test_each_kind_a_count_names_is_a_declared_kind_and_mlperf_and_papers_are_told_by_their_comparisons(answers):
-    """The count nouns are keyed by the kinds' ids as their sources declare them (publish imports
-    no source); an MLPerf comparison is told by its round, a paper's by its citation, never by a kind's spelling."""
+def test_each_kind_counts_its_comparisons_by_its_declarations_unit_and_mlperf_and_papers_are_told_by_their_comparisons(
+        answers):
+    """A count names a kind's comparisons by the unit its declaration gives (a renamed unit renames
+    every count); an MLPerf comparison is told by its round, a paper's by its citation, never by a kind's spelling."""
     from accelbench import registry  # noqa: F401  (the sources register their kinds)
-    from accelbench.judge.claims import MEASURED
-    from accelbench.publish.vocabulary import UNITS, of_mlperf, quoted
+    from accelbench.publish.vocabulary import of_mlperf, quoted
     from accelbench.store.published import SOURCES
 
-    assert set(UNITS) - {MEASURED} <= set(SOURCES)
+    units = {k.kind: k.info.unit for a in answers.values() for k in a.kinds if k.finding.comparisons}
+    assert units["vendor-training"] == SOURCES["vendor-training"].unit == "vendor pair"
+    assert units["mlperf-training"] == "MLPerf benchmark"
     for a in answers.values():
         for k in a.kinds:
             for c in k.finding.comparisons:

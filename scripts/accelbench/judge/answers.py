@@ -15,6 +15,7 @@ from accelbench.judge.claims import (
     CLAIMS,
     MEASURED_LABEL,
     MEASURED_NOUN,
+    MEASURED_UNIT,
     PRICES_LABEL,
     PRICES_NOUN,
     PRICES_TITLE,
@@ -51,6 +52,7 @@ class KindInfo:
     held: bool = True  # False: a source with no file imported (the answer says so)
     more: str = ""  # the words of the link to all of its figures ("" : "all <title> results")
     noun: str = ""  # as a sentence or a legend says it, short ("MLPerf's audited results"); "" : named
+    unit: str = "comparison"  # one comparison of the kind, as a count names it ("9 vendor pairs")
 
     @property
     def named(self) -> str:
@@ -177,7 +179,7 @@ def all_answers(findings: dict[tuple[str, str], Finding], kinds: dict[str, KindI
 
 
 def measured_kind() -> KindInfo:
-    return KindInfo(MEASURED_LABEL, "", noun=MEASURED_NOUN)
+    return KindInfo(MEASURED_LABEL, "", noun=MEASURED_NOUN, unit=MEASURED_UNIT)
 
 
 def prices_kind(held: bool) -> KindInfo:

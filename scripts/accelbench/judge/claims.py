@@ -10,6 +10,7 @@ from dataclasses import dataclass
 # source (accelbench.sources), each with its own label, never merged with another.
 MEASURED = "measured"
 MEASURED_LABEL, MEASURED_NOUN = "measured here", "our own runs"
+MEASURED_UNIT = "benchmark run here"  # one of its comparisons, as a count names it
 # The vendors' own specifications in build_data/reference/ (number formats per chip): reference
 # data, never a measurement, judged apart like every other kind.
 SPECS = "vendor-specs"

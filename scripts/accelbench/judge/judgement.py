@@ -106,7 +106,7 @@ def kinds_of(reference: Reference, published: Published) -> dict[str, KindInfo]:
     specifications, the price lists, and each published source (held where a file is imported)."""
     return {MEASURED: measured_kind(), SPECS: specs_kind(bool(reference.formats)),
             PRICES: prices_kind(bool(reference.prices.prices)),
-            **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in published, noun=s.noun)
+            **{k: KindInfo(s.label, s.title, s.for_training, s.vendor, k in published, noun=s.noun, unit=s.unit)
                for k, s in SOURCES.items()}}
 
 

@@ -72,10 +72,6 @@ SIDE_OF = {TO_GPU: "gpu", TO_TPU: "tpu"}
 CHIPS = {"gpu": "GPUs", "tpu": "TPUs"}
 OTHER = {"gpu": "tpu", "tpu": "gpu"}
 
-# One comparison of each kind, as a count names it: "9 vendor pairs", "both MLPerf benchmarks"; by the
-# kind's id, as its source declares it (sources/*/__init__.py: publish imports no source)
-UNITS = {MEASURED: "benchmark run here", "mlperf-training": "MLPerf benchmark",
-         "mlperf-inference": "MLPerf inference scenario", "vendor-training": "vendor pair", "paper": "paper"}
 # What a comparison compares (judging's metric codes), as its chart's tooltip and label say it
 COMPARED = {TFLOPS: "TFLOP/s", TOKENS_PER_S: "tokens/s", TOKENS_PER_JOULE: "tokens/J", TFLOP_PER_JOULE: "TFLOP/J",
             USD_PER_BILLION_TOKENS: "dollars per billion tokens", TOKENS_PER_S_PER_CHIP: "tokens/s per chip",

@@ -38,6 +38,7 @@ class Source:
     # the kind as a sentence or a chart's legend says it, short ("MLPerf's audited results"); "" : its
     # label and title ("audited benchmark results (MLPerf Training)")
     noun: str = ""
+    unit: str = "comparison"  # one comparison of its kind, as a count names it ("9 vendor pairs")
 
     def module(self, name: str):
         return import_module(f"{self.package}.{name}")

@@ -38,7 +38,6 @@ from accelbench.publish.vocabulary import (
     STRENGTHS,
     TIE_BAND,
     TOPICS,
-    UNITS,
     VERBS,
     chip,
     fact_clause,
@@ -107,9 +106,9 @@ def _counted(k: KindAnswer, comps: list[Comparison], side: str) -> str:
             return f"in {paper_noun(c)}, {figure} against the {chip(c, 'gpu')}{year}"
         what = trained(c)
         if not of_mlperf(c):
-            what = f"the {UNITS.get(k.kind, 'comparison')} {what}".strip()
+            what = f"the {k.info.unit} {what}".strip()
         return f"in {what} ({figure})"
-    unit = UNITS.get(k.kind, "comparison")
+    unit = k.info.unit
     n, m = len(wins), len(comps)
     count = f"both {unit}s" if n == m == 2 else f"all {plural(m, unit)}" if n == m else f"{n} of {plural(m, unit)}"
     return f"in {count} ({figure})"
@@ -201,7 +200,7 @@ def _priced(k: KindAnswer, comps: list[Comparison]) -> str:
                     f"({times(c.advantage)})")
         return f"{chip(c, won)} cost {span([factor(c, won)])} less than {older(c, OTHER[won])} to train {what}"
     sides = [favoured(c.advantage) for c in comps]
-    unit = UNITS.get(k.kind, "comparison")
+    unit = k.info.unit
     return (f"the TPU cost less in {sides.count('tpu')} of {plural(len(comps), unit)} and the GPU in "
             f"{sides.count('gpu')}")
 

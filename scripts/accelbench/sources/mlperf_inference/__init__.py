@@ -9,4 +9,4 @@ from accelbench.store.published import Source, register
 SOURCE = register(Source(kind="mlperf-inference", title="MLPerf Inference", label="audited benchmark results, inference",
                          dataset="mlperf-inference-published", package=__name__,
                          page="published/mlperf_inference.md", for_training=False,
-                         noun="MLPerf's audited inference results"))
+                         noun="MLPerf's audited inference results", unit="MLPerf inference scenario"))

@@ -6,4 +6,4 @@ from accelbench.store.published import Source, register
 
 SOURCE = register(Source(kind="mlperf-training", title="MLPerf Training", label="audited benchmark results",
                          dataset="mlperf-published", package=__name__,
-                         noun="MLPerf's audited results"))
+                         noun="MLPerf's audited results", unit="MLPerf benchmark"))

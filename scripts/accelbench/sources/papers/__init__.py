@@ -12,4 +12,4 @@ from accelbench.store.published import Source, register
 SOURCE = register(Source(kind="paper", title="Peer-reviewed papers", label="peer-reviewed, vendor-authored",
                          dataset="paper-figures-published", package=__name__,
                          page="published/papers.md", vendor=True,
-                         noun="peer-reviewed papers"))
+                         noun="peer-reviewed papers", unit="paper"))

@@ -10,4 +10,4 @@ from accelbench.store.published import Source, register
 SOURCE = register(Source(kind="vendor-training", title="Vendor-published training throughput", label="vendor-reported",
                          dataset="vendor-training-published", package=__name__,
                          page="published/vendor_training.md", rows_anchor="matched-pairs", vendor=True,
-                         noun="the vendors' own figures"))
+                         noun="the vendors' own figures", unit="vendor pair"))
