@@ -33,6 +33,40 @@ def _who(row: dict) -> str:
     return f"{esc(row['system'])}<br><small>{chip} · {esc(what)}</small>"  # two lines at most
 
 
+def _priced_side(cost, basis, name: str) -> tuple:
+    """One side's (dollars per billion tokens, Price, cell): its figure where the pair is priced, else
+    "no price" with the reason on the side it concerns, and a dash on the other."""
+    priced = isinstance(cost, PricedComparison)
+    price = getattr(basis, name) if priced else None
+    usd = getattr(cost, f"{name}_usd") if priced else None
+    cell = (num_cell(f'<span title="{esc(price.text())}; {esc(price.cite)}">{dollars(usd)}</span>', usd) if price
+            else f'<span title="{esc(unpriced(basis.facts))}">no price</span>' if basis.side in (name.upper(), "both")
+            else "–")
+    return usd, price, cell
+
+
+def _pair_row(p: Pair, costs: list[tuple], basis, priced: bool) -> dict:
+    """A pair as its table's downloads hold it: raw values, units in the names."""
+    t, g = p.tpu, p.gpu
+    return {
+        "model": t["model"], "gpu_model": g["model"], "model_key": t["model_key"], "chips": t["chips"],
+        "gbs": t["gbs"], "seq_len": t["seq_len"], "task": t["task"], "tpu_precision": t["precision"],
+        "gpu_precision": g["precision"], "tpu_system": t["system"], "tpu_chip": t["chip"],
+        "tpu_framework": t["framework"], "tpu_release": t["release"],
+        "tpu_tokens_per_s_per_chip": t["tokens_per_s_per_chip"],
+        "tpu_line_date": t["line_date"], "tpu_url": t["url"], "gpu_system": g["system"], "gpu_chip": g["chip"],
+        "gpu_framework": g["framework"], "gpu_release": g["release"],
+        "gpu_tokens_per_s_per_chip": g["tokens_per_s_per_chip"],
+        "gpu_line_date": g["line_date"], "gpu_url": g["url"], "tpu_over_gpu": p.tpu_over_gpu,
+        "tpu_usd_per_billion_tokens": costs[0][0], "gpu_usd_per_billion_tokens": costs[1][0],
+        "tpu_usd_per_chip_hour": costs[0][1].usd_per_chip_hour if costs[0][1] else None,
+        "gpu_usd_per_chip_hour": costs[1][1].usd_per_chip_hour if costs[1][1] else None,
+        "price_tier": basis.tier if priced else None,
+        "unpriced": None if priced else f"{basis.side}: {unpriced(basis.facts)}",
+        "counts": p.counts, "superseded_by": superseded_text(p.superseded_by), "flags": "; ".join(map(flag_text, p.flags)),
+    }
+
+
 def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") -> tuple[Table, Table]:
     """The matched pairs that count, and those superseded by a newer release: the configuration,
     each side's tokens per second per chip (linked to its line) and date, TPU over GPU, dollars per
@@ -49,14 +83,7 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
         cost = cost_of(p)
         priced = isinstance(cost, PricedComparison)
         basis = cost.basis if priced else cost
-        costs = []
-        for name in ("tpu", "gpu"):
-            price = getattr(basis, name) if priced else None
-            usd = getattr(cost, f"{name}_usd") if priced else None
-            cell = (num_cell(f'<span title="{esc(price.text())}; {esc(price.cite)}">{dollars(usd)}</span>', usd) if price
-                    else f'<span title="{esc(unpriced(basis.facts))}">no price</span>' if basis.side in (name.upper(), "both")
-                    else "–")
-            costs.append((usd, price, cell))
+        costs = [_priced_side(cost, basis, name) for name in ("tpu", "gpu")]
         body.append([esc(t["model"]) + (f"<br><small>{esc(g['model'])}</small>" if g["model"] != t["model"] else ""),
                      num_cell(esc(t["chips"]), t["chips"]), num_cell(esc(t["gbs"]), t["gbs"]),
                      num_cell(esc(t["seq_len"]), t["seq_len"]), f"{esc(t['precision'])} / {esc(g['precision'])}",
@@ -66,23 +93,7 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
                      "; ".join(esc(x) for x in (counts_text(p.superseded_by), *map(flag_text, p.flags)))])
         keys.append([t["model_key"], t["chips"], t["gbs"], t["seq_len"], t["precision"], g["system"], g["release"],
                      g["precision"]])
-        data.append({
-            "model": t["model"], "gpu_model": g["model"], "model_key": t["model_key"], "chips": t["chips"],
-            "gbs": t["gbs"], "seq_len": t["seq_len"], "task": t["task"], "tpu_precision": t["precision"],
-            "gpu_precision": g["precision"], "tpu_system": t["system"], "tpu_chip": t["chip"],
-            "tpu_framework": t["framework"], "tpu_release": t["release"],
-            "tpu_tokens_per_s_per_chip": t["tokens_per_s_per_chip"],
-            "tpu_line_date": t["line_date"], "tpu_url": t["url"], "gpu_system": g["system"], "gpu_chip": g["chip"],
-            "gpu_framework": g["framework"], "gpu_release": g["release"],
-            "gpu_tokens_per_s_per_chip": g["tokens_per_s_per_chip"],
-            "gpu_line_date": g["line_date"], "gpu_url": g["url"], "tpu_over_gpu": p.tpu_over_gpu,
-            "tpu_usd_per_billion_tokens": costs[0][0], "gpu_usd_per_billion_tokens": costs[1][0],
-            "tpu_usd_per_chip_hour": costs[0][1].usd_per_chip_hour if costs[0][1] else None,
-            "gpu_usd_per_chip_hour": costs[1][1].usd_per_chip_hour if costs[1][1] else None,
-            "price_tier": basis.tier if priced else None,
-            "unpriced": None if priced else f"{basis.side}: {unpriced(basis.facts)}",
-            "counts": p.counts, "superseded_by": superseded_text(p.superseded_by), "flags": "; ".join(map(flag_text, p.flags)),
-        })
+        data.append(_pair_row(p, costs, basis, priced))
     ids = row_ids(anchor, keys)
 
     def table(counting: bool) -> Table:
