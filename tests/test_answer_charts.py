@@ -32,6 +32,7 @@ from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
 from accelbench.publish.render import answer_charts, chart_theme
 from accelbench.publish.render import answers as render_answers
+from accelbench.publish.wording import charts as chart_words
 from accelbench.publish.wording.lines import text
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
@@ -179,16 +180,16 @@ def test_same_generation_is_filled_the_others_hollow_and_a_preview_is_said_in_wo
     points = layer(chart.spec, "comparisons")
     assert points["mark"]["filled"] is True
     fill = points["encoding"]["fillOpacity"]
-    assert fill["field"] == "fill" and fill["scale"] == {"domain": [answer_charts.SAME, answer_charts.OTHER], "range": [1, 0]}
+    assert fill["field"] == "fill" and fill["scale"] == {"domain": [chart_words.SAME, chart_words.OTHER], "range": [1, 0]}
     rows = rows_of(chart.spec)
-    assert [(r["gpu"], r["fill"]) for r in rows] == [("GB200", answer_charts.OTHER), ("GB300", answer_charts.SAME)]
+    assert [(r["gpu"], r["fill"]) for r in rows] == [("GB200", chart_words.OTHER), ("GB300", chart_words.SAME)]
     assert rows[0]["label"].endswith(" · preview") and rows[0]["availability"].startswith("a preview system")
     assert rows[0]["generation"].startswith("the GPU is a year older") and rows[1]["generation"].startswith("same generation")
     # the static SVG draws the same: one ring, one filled marker, and the legend of both
     root = ET.fromstring(chart.svg)
     marks = [p for g in root.iter(f"{NS}g") if "comparisons_marks" in (g.get("class") or "") for p in g.iter(f"{NS}path")]
     assert sorted(p.get("fill-opacity") for p in marks) == ["0", "1"]
-    assert {"same generation", answer_charts.OTHER, "kind of evidence"} <= set(texts(chart.svg))
+    assert {"same generation", chart_words.OTHER, "kind of evidence"} <= set(texts(chart.svg))
 
 
 def test_the_home_chart_draws_the_same_generation_speed_comparisons_and_the_priced_ones_and_links_the_rest(ctx, answers):

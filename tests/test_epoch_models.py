@@ -273,7 +273,7 @@ def test_the_fragments_render_attributed_labelled_and_escaped(tmp_path):
     from accelbench.core.reference import Reference
     from accelbench.prebuild import context
     from accelbench.publish.fragments import Links, render
-    from accelbench.sources.epoch_models.fragments import LABEL
+    from accelbench.publish.wording.epoch import LABEL
     from accelbench.store.store import load_store
     from accelbench.workloads.discovery import workload_settings
 

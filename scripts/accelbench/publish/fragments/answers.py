@@ -26,6 +26,7 @@ from accelbench.publish.fragments.core import (
 from accelbench.publish.render import answer_charts, tables
 from accelbench.publish.render import answers as render
 from accelbench.publish.vocabulary import kind_name
+from accelbench.publish.wording import cards
 from accelbench.store.published import SOURCES
 
 COMPARISON_PAGE = "article/comparison.md"
@@ -118,8 +119,7 @@ def _kinds_known(ctx: Context) -> list[str]:
 def _card(ctx: Context, a: Answer, said: set | None = None) -> str:
     drawn = ""
     if any(k.finding.comparisons for k in a.kinds):  # a card without a chart leaves its caption to the next
-        drawn = chart(ctx, [a], f"answer-{a.claim.slug}", f"{a.claim.short}: every comparison",
-                      said=said)
+        drawn = chart(ctx, [a], f"answer-{a.claim.slug}", cards.card_chart_title(a.claim.short), said=said)
         drawn = drawn and drawn + timeline(ctx, a, said)  # (a claim of one comparison has no timeline either)
     return render.card(a, _links(ctx), chart=drawn, said=said)
 
@@ -155,7 +155,7 @@ def _answers_chart(ctx: Context, args: list[str]) -> str:
     drawn = chart(ctx, shown, "overview", title, prefix_claim=True, keep=_home_kept,
                   caption=wording.home_chart_caption(kept, len(priced)), more=f"{left_out} {wording.CAPTION}".strip())
     if not drawn:
-        return "\n<p>No comparison of a TPU with a GPU holds a number yet.</p>\n"
+        return f"\n<p>{esc(cards.NO_NUMBERS)}</p>\n"
     return drawn + (f'<p class="ab-chart__more">{esc(all_in)} <a href="{_card_url(ctx)("speed")}">{esc(link)}</a>.</p>\n'
                     if link else "")
 
@@ -175,7 +175,7 @@ def _evidence_rules(ctx: Context, args: list[str]) -> str:
     return "".join(out)
 
 
-JUDGEMENT_FILES = {"judgement.json": "the judgement", "judgement.schema.json": "its JSON Schema"}
+JUDGEMENT_FILES = {"judgement.json": cards.JUDGEMENT_FILE, "judgement.schema.json": cards.JUDGEMENT_SCHEMA_FILE}
 
 
 @fragment("judgement", "", "the judgement as data: judgement.json (every verdict and the comparisons behind it) and its "
@@ -186,5 +186,5 @@ def _judgement(ctx: Context, args: list[str]) -> Fragment:
     anchors = " · ".join(f'<a href="{esc(ctx.links.md(path))}" download>{esc(name)}</a> ({esc(JUDGEMENT_FILES[name])})'
                          for name, path in zip(JUDGEMENT_FILES, files, strict=True))
     rows = [[f"<code>{esc(path)}</code>", esc(meaning)] for path, meaning in judgement.dictionary()]
-    return Fragment(f'\n<p class="ab-downloads">Download: {anchors}</p>\n'
+    return Fragment(f'\n<p class="ab-downloads">{esc(cards.DOWNLOAD_LABEL)} {anchors}</p>\n'
                     + wrap(tables.html_table(["Field", "Meaning"], rows)), files)

@@ -26,6 +26,7 @@ from accelbench.judge.judging import Finding, rules_of
 from accelbench.judge.measured_rules import Verdict, measured_verdicts
 from accelbench.publish import downloads, wording
 from accelbench.publish.render import chart_theme, tables
+from accelbench.publish.wording import cards
 from accelbench.store.published import SOURCES, Published
 from accelbench.store.store import Store
 
@@ -197,7 +198,7 @@ def render(ctx: Context, name: str, args: list[str]) -> Fragment:
     found.check(ctx, args)
     if found.source is not None and not imported(ctx, found.source):
         what = found.missing(args) if callable(found.missing) else found.missing
-        return as_fragment(tables.not_measured(f"{what} (run accelbench import {found.source})",
+        return as_fragment(tables.not_measured(cards.not_imported(what, found.source),
                                                ctx.links.md(PUBLISHED_PAGE)))
     return as_fragment(found.render(ctx, args))
 
@@ -220,7 +221,8 @@ def wrap(table_html: str) -> str:
     # take the keyboard's focus, so a wide table scrolls without a mouse. Kept out of the search
     # index (data-search-exclude): rows of figures are found through their page and downloads, and
     # indexed they would double the index every page loads.
-    return ('\n<div class="md-typeset__scrollwrap ab-table" tabindex="0" role="region" aria-label="table, scrolls sideways" '
+    return ('\n<div class="md-typeset__scrollwrap ab-table" tabindex="0" role="region" '
+            f'aria-label="{esc(cards.TABLE_REGION)}" '
             f'data-search-exclude><div class="md-typeset__table">\n{table_html}</div></div>\n')
 
 
@@ -235,13 +237,8 @@ def not_measured(ctx: Context, what: str) -> str:
     return tables.not_measured(what, ctx.links.md(REPRODUCE_PAGE))
 
 
-# said only once the interactive chart is drawn (the static one does none of this)
-CHART_HELP = ("Hover a point or bar for its value and run; click a legend entry to hide or show its series; "
-              "scroll to zoom, drag to pan, double-click to reset.")
-
-
 def chart_block(drawn: chart_theme.Chart | None, alt: str, caption: str, ctx: Context, wide: bool = False,
-                help: str = CHART_HELP, more: str = "") -> str:
+                help: str = cards.CHART_HELP, more: str = "") -> str:
     """A chart in the page: the static SVG, shown until assets/charts.js has drawn the interactive
     one from the specification beside it (and shown in print and without JavaScript); a chart with
     a phone layout has both static SVGs, the stylesheet showing the one for the screen. ``wide``: a
@@ -251,7 +248,7 @@ def chart_block(drawn: chart_theme.Chart | None, alt: str, caption: str, ctx: Co
     the reader do (said once it is drawn; '' for nothing), which without ``more`` follows the caption."""
     if drawn is None:  # the alt text of a chart with no data is its title
         return not_measured(ctx, alt)
-    scrolls = ' tabindex="0" role="region" aria-label="chart, scrolls sideways"' if wide else ""
+    scrolls = f' tabindex="0" role="region" aria-label="{esc(cards.CHART_REGION)}"' if wide else ""
     # the SVG's text (ticks, legend) stays out of the search index, which every page fetches; the
     # caption says what the chart shows
     statics = [(drawn, "")] if drawn.phone is None else [(drawn, " ab-chart__static--desktop"),

@@ -8,7 +8,7 @@ from accelbench.core.text import capitalised, esc
 from accelbench.judge.claims import MEASURED
 from accelbench.publish.fragments.core import Context, concat, download, fragment, wrap
 from accelbench.publish.render import pricing
-from accelbench.publish.wording.lines import figures, text
+from accelbench.publish.wording import costs as words
 from accelbench.store.published import SOURCES
 
 
@@ -34,15 +34,15 @@ def _priced(ctx: Context, args: list[str]) -> str:
     kind = args[0]
     rows = _rows(ctx, kind)
     if not rows:
-        return "\n<p>Nothing of this kind to price yet.</p>\n"
+        return f"\n<p>{words.NOTHING_TO_PRICE}</p>\n"
     priced = [r for r in rows if r.pair is not None]
     gaps = "".join(f"<li>{esc(reason)}</li>" for reason in pricing.left_out(rows))
-    said = f'\n<p>Left out, one line per reason:</p>\n<ul class="ab-left-out">{gaps}</ul>\n' if gaps else ""
+    said = f'\n<p>{words.LEFT_OUT}</p>\n<ul class="ab-left-out">{gaps}</ul>\n' if gaps else ""
     if not priced:
-        return f"\n<p>No comparison of this kind has both chips priced from one list.</p>\n{said}"
+        return f"\n<p>{words.NONE_PRICED}</p>\n{said}"
     table = pricing.priced_table(priced, ctx.reference.prices.as_of, anchor=f"priced-{kind}")
     return concat([wrap(table.html), said,
-                   download(ctx, f"priced-{kind}", table.rows, "the priced comparisons")])
+                   download(ctx, f"priced-{kind}", table.rows, words.PRICED_DOWNLOAD)])
 
 
 @fragment("break-even", "KIND", "for each comparison of one kind whose one chip has no list price: the price per "
@@ -53,9 +53,9 @@ def _break_even(ctx: Context, args: list[str]) -> str:
     finding = ctx.findings().get(("cost", kind))
     rows = pricing.break_evens(finding.costed if finding else [], ctx.reference.prices)
     if not rows:
-        return "\n<p>No comparison of this kind has one chip priced and the other not.</p>\n"
+        return f"\n<p>{words.NO_BREAK_EVEN}</p>\n"
     table = pricing.break_even_table(rows, ctx.reference.prices.as_of, anchor=f"break-even-{kind}")
-    return concat([wrap(table.html), download(ctx, f"break-even-{kind}", table.rows, "the break-even prices")])
+    return concat([wrap(table.html), download(ctx, f"break-even-{kind}", table.rows, words.BREAK_EVEN_DOWNLOAD)])
 
 
 @fragment("cost-verdict", "", "the cost claim as judged on GCP, per kind of evidence: its verdict and the comparisons "
@@ -64,9 +64,8 @@ def _verdict(ctx: Context, args: list[str]) -> str:
     lines = []
     for kind, label in _kinds(ctx):
         finding = ctx.findings()[("cost", kind)]
-        said = "; ".join(f"{text(c.name)}: {figures(c)}, GPU cost over TPU cost {c.advantage:.2f}" for c in finding.comparisons)
         lines.append(f"<li><strong>{esc(label)}</strong>: {esc(finding.verdict)}. "
-                     f"{esc(said or 'No comparison is priced on GCP yet')}.</li>")
+                     f"{esc(words.priced_on_gcp(finding.comparisons))}.</li>")
     return "\n<ul class=\"ab-cost-verdict\">\n" + "\n".join(lines) + "\n</ul>\n"
 
 
@@ -77,4 +76,4 @@ def _verdict(ctx: Context, args: list[str]) -> str:
 def _estimator(ctx: Context, args: list[str]) -> str:
     groups = [(label, _rows(ctx, kind)) for kind, label in _kinds(ctx)]
     made = pricing.estimator(groups, ctx.reference.prices, ctx.reference.prices.as_of)
-    return made or "\n<p>No comparison to estimate yet.</p>\n"
+    return made or f"\n<p>{words.NOTHING_TO_ESTIMATE}</p>\n"

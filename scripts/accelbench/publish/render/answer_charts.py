@@ -44,14 +44,11 @@ from accelbench.publish.render.chart_theme import (
     wrapped,
 )
 from accelbench.publish.vocabulary import TIE_TOOLTIP, compared
+from accelbench.publish.wording import charts as words
 
-# scale filter buckets (chips per side): what readers of MLPerf's results narrow lists by
-SCALES = ((8, "1–8 chips"), (64, "9–64 chips"), (512, "65–512 chips"), (None, "over 512 chips"))
-ALL = "all"
 MAX_LABEL = 52  # no row label is longer: wrapped, it fits the label column of a 390 px phone in three lines
 # the tick values an axis may show, most wanted first: those whose labels would touch are left out
 TICKS = [1, 2, 0.5, 4, 0.25, 10, 0.1, 1.5, 0.67, 3, 0.33, 5, 0.2, 1.25, 0.8]
-SAME, OTHER = "same generation", "other generations, or not dated"
 LONG = 14  # a chart of more rows than this has its axis at the bottom too
 
 
@@ -77,8 +74,8 @@ def tick_label(value: float) -> str:
 
 def scale_of(chips) -> str:
     if chips is None or pd.isna(chips):
-        return "not stated"
-    return next(label for bound, label in SCALES if bound is None or chips <= bound)
+        return words.NOT_STATED
+    return next(label for bound, label in words.SCALES if bound is None or chips <= bound)
 
 
 # ---- the rows' labels -------------------------------------------------------------------------
@@ -92,8 +89,8 @@ def label_parts(c: Comparison) -> list[str]:
     if c.round:
         parts.append(c.round)
     elif c.chips:
-        parts.append(f"{c.chips} chips")
-    parts += [c.precision, "preview" if c.preview else ""]
+        parts.append(words.chips(c.chips))
+    parts += [c.precision, words.PREVIEW if c.preview else ""]
     return [p for p in parts if p]
 
 
@@ -108,13 +105,13 @@ class Tell:
 def _release(c: Comparison) -> Tell | None:
     """The software release its source numbers, the GPU side's where both have one ("release 25.11")."""
     release = c.gpu_release or c.tpu_release
-    return Tell(f"release {release}") if release else None
+    return Tell(words.release(release)) if release else None
 
 
 def _gpu_recipe(c: Comparison) -> Tell | None:
     """The GPU's own recipe where the two sides' differ ("GPU MXFP8" against the TPU's fp8_full), said
     in place of the number format the two share."""
-    return Tell(f"GPU {c.gpu_recipe}", instead_of_precision=True) if c.gpu_recipe else None
+    return Tell(words.gpu_recipe(c.gpu_recipe), instead_of_precision=True) if c.gpu_recipe else None
 
 
 def _told(c: Comparison, parts: list[str], tell: Tell) -> list[str]:
@@ -173,31 +170,31 @@ def _newest_first(day: str) -> int:
 
 # ---- the forest chart -------------------------------------------------------------------------
 
+def _tip(field: str) -> alt.Tooltip:
+    """A tooltip's field, titled as the wording says (by its own name where it gives none)."""
+    title = words.TOOLTIP_TITLES.get(field)
+    return alt.Tooltip(f"{field}:N", title=title) if title else alt.Tooltip(f"{field}:N")
+
+
 def _tooltip(extra: list | None = None) -> list:
-    return [alt.Tooltip("comparison:N"), alt.Tooltip("kind:N", title="kind of evidence"),
-            alt.Tooltip("value:N", title="TPU advantage"), alt.Tooltip("metric:N", title="compared"),
-            alt.Tooltip("figures:N"), alt.Tooltip("generation:N"), alt.Tooltip("tpu_date:N", title="TPU first available"),
-            alt.Tooltip("gpu_date:N", title="GPU first available"), *(extra or []),
-            alt.Tooltip("availability:N", title="systems"), alt.Tooltip("url:N", title="source")]
+    return [*map(_tip, ("comparison", "kind", "value", "metric", "figures", "generation", "tpu_date", "gpu_date")),
+            *(extra or []), _tip("availability"), _tip("url")]
 
 
 def _prepared(rows: pd.DataFrame) -> pd.DataFrame:
     data = rows.copy()
     data["metric"] = data["metric"].map(compared)  # its code (judging.METRIC_CODES), as the tooltip says it
     data["lo"], data["hi"] = data["low"].fillna(data["advantage"]), data["high"].fillna(data["advantage"])
-    data["value"] = [f"{lo:.2f}–{hi:.2f}× (middle {a:.2f}×)" if lo != hi else f"{a:.2f}×"
-                     for lo, hi, a in zip(data["lo"], data["hi"], data["advantage"], strict=True)]
+    data["value"] = [words.advantage(lo, hi, a) for lo, hi, a in zip(data["lo"], data["hi"], data["advantage"], strict=True)]
     data["scale"] = data["chips"].map(scale_of)
-    data["precision"] = data["precision"].replace("", "not stated")
-    data["availability"] = data["preview"].map({True: "a preview system, not for sale yet", False: "available"})
-    data["generation"] = [f"{g}: {'it may decide a per-chip verdict' if s else 'shown, never deciding a per-chip verdict'}"
-                          if g else "not known: a chip is not dated"
-                          for g, s in zip(data["generation"], data["same_generation"], strict=True)]
-    data["fill"] = data["same_generation"].map({True: SAME, False: OTHER})
-    # what a screen reader says of a point
-    data["aria"] = [f"{r.group}, {r.label}: TPU advantage {r.value}; {r.fill}; {r.kind_label}" for r in data.itertuples()]
-    data["tpu_date"] = [f"{t}: {d}" if d else f"{t}: not dated" for t, d in zip(data["tpu"], data["tpu_available"], strict=True)]
-    data["gpu_date"] = [f"{g}: {d}" if d else f"{g}: not dated" for g, d in zip(data["gpu"], data["gpu_available"], strict=True)]
+    data["precision"] = data["precision"].replace("", words.NOT_STATED)
+    data["availability"] = data["preview"].map(words.AVAILABILITY)
+    data["generation"] = [words.generation(g, s) for g, s in zip(data["generation"], data["same_generation"], strict=True)]
+    data["fill"] = data["same_generation"].map({True: words.SAME, False: words.OTHER})
+    data["aria"] = [words.point(r.group, r.label, r.value, r.fill, r.kind_label) for r in data.itertuples()]
+    for side in ("tpu", "gpu"):
+        data[f"{side}_date"] = [words.first_available(chip, d)
+                                for chip, d in zip(data[side], data[f"{side}_available"], strict=True)]
     return data
 
 
@@ -209,24 +206,24 @@ def _kinds(data: pd.DataFrame, known: list[str] | None) -> tuple[alt.Color, alt.
     in one order, so that a kind has the same colour and shape on every chart."""
     shown = list(dict.fromkeys(data["kind_label"]))
     scale = alt.Scale(domain=[*(known or []), *(k for k in shown if k not in (known or []))])
-    return (alt.Color("kind_label:N", title="kind of evidence", scale=scale, legend=alt.Legend(values=shown, **LEGEND)),
-            alt.Stroke("kind_label:N", title="kind of evidence", scale=scale),
-            alt.Shape("kind_label:N", title="kind of evidence", scale=scale))
+    return (alt.Color("kind_label:N", title=words.KIND_LEGEND, scale=scale, legend=alt.Legend(values=shown, **LEGEND)),
+            alt.Stroke("kind_label:N", title=words.KIND_LEGEND, scale=scale),
+            alt.Shape("kind_label:N", title=words.KIND_LEGEND, scale=scale))
 
 
 def _fill_legend() -> alt.LayerChart:
     """The legend of the markers, filled and hollow: an invisible layer whose fill scale carries it
     (Vega-Lite draws no legend of a fill's opacity, which the points use)."""
-    return alt.Chart(pd.DataFrame([{"fill": SAME}, {"fill": OTHER}])).mark_point(
+    return alt.Chart(pd.DataFrame([{"fill": words.SAME}, {"fill": words.OTHER}])).mark_point(
         opacity=0, filled=True, size=1, aria=False).encode(
-        x=alt.value(0), y=alt.value(0), fill=alt.Fill("fill:N", title="marker", scale=alt.Scale(
-            domain=[SAME, OTHER], range=["#666666", "transparent"]), legend=alt.Legend(
+        x=alt.value(0), y=alt.value(0), fill=alt.Fill("fill:N", title=words.MARKER_LEGEND, scale=alt.Scale(
+            domain=[words.SAME, words.OTHER], range=["#666666", "transparent"]), legend=alt.Legend(
             symbolType="circle", symbolStrokeColor="#666666", symbolStrokeWidth=2, symbolOpacity=1, **LEGEND)))
 
 
 def _filled() -> alt.FillOpacity:
     """Filled for chips of the same generation, a ring for any other."""
-    return alt.FillOpacity("fill:N", scale=alt.Scale(domain=[SAME, OTHER], range=[1, 0]), legend=None)
+    return alt.FillOpacity("fill:N", scale=alt.Scale(domain=[words.SAME, words.OTHER], range=[1, 0]), legend=None)
 
 
 def _log_domain(data: pd.DataFrame, margin: float) -> list[float]:
@@ -240,8 +237,6 @@ def _ticks(domain: list[float], length: float, along: bool) -> list[float]:
 
 
 TIMES = "format(datum.value, '.2~f') + '×'"  # 0.5×, 1×, 2×
-AXIS_TITLE = ["TPU advantage, × the GPU (log scale)", "right of 1 favours the TPU"]
-TIMELINE_AXIS = ["up: the TPU's advantage, × the GPU (log scale)", "above 1 favours the TPU"]
 MIN_POINTS = 2  # a chart holds at least this many comparisons; one is said in a sentence instead
 
 
@@ -269,16 +264,15 @@ def forest_chart(rows: pd.DataFrame, alt_text: str, margin: float, uid: str, tit
 def _filters(data: pd.DataFrame, uid: str) -> tuple[list[alt.Parameter], str]:
     """The forest's three menus (chip, precision, scale) and the expression keeping the rows they select."""
     names = {f: f"{param_name(uid)}_{f}" for f in ("chip", "precision", "scale")}
-    params = [alt.param(name=names["chip"], value=ALL, bind=alt.binding_select(
-                  options=[ALL, *sorted(set(data["tpu"]) | set(data["gpu"]))], name="Chip ")),
-              alt.param(name=names["precision"], value=ALL, bind=alt.binding_select(
-                  options=[ALL, *sorted(set(data["precision"]))], name="Precision ")),
-              alt.param(name=names["scale"], value=ALL, bind=alt.binding_select(
-                  options=[ALL, *[s for _, s in SCALES if s in set(data["scale"])],
-                           *(["not stated"] if "not stated" in set(data["scale"]) else [])], name="Scale "))]
-    keep = (f"({names['chip']} == '{ALL}' || datum.tpu == {names['chip']} || datum.gpu == {names['chip']}) && "
-            f"({names['precision']} == '{ALL}' || datum.precision == {names['precision']}) && "
-            f"({names['scale']} == '{ALL}' || datum.scale == {names['scale']})")
+    scales = [s for _, s in words.SCALES if s in set(data["scale"])]
+    options = {"chip": sorted(set(data["tpu"]) | set(data["gpu"])), "precision": sorted(set(data["precision"])),
+               "scale": scales + ([words.NOT_STATED] if words.NOT_STATED in set(data["scale"]) else [])}
+    params = [alt.param(name=names[f], value=words.ALL,
+                        bind=alt.binding_select(options=[words.ALL, *options[f]], name=words.MENUS[f]))
+              for f in ("chip", "precision", "scale")]
+    keep = (f"({names['chip']} == '{words.ALL}' || datum.tpu == {names['chip']} || datum.gpu == {names['chip']}) && "
+            f"({names['precision']} == '{words.ALL}' || datum.precision == {names['precision']}) && "
+            f"({names['scale']} == '{words.ALL}' || datum.scale == {names['scale']})")
     return params, keep
 
 
@@ -294,7 +288,7 @@ def _forest(data: pd.DataFrame, margin: float, uid: str, title: str, kinds: list
     scale = alt.Scale(type="log", domain=domain, nice=False, range=[column, alt.ExprRef("width")])
     ticks = {"values": _ticks(domain, layout.plot + layout.labels - column, along=True), "labelExpr": TIMES, "labelFlush": False,
              "labelOverlap": "greedy", "labelSeparation": TICK_GAP}
-    top = alt.Axis(orient="top", title=AXIS_TITLE if layout.axis_title else None, grid=True, **ticks)
+    top = alt.Axis(orient="top", title=words.AXIS_TITLE if layout.axis_title else None, grid=True, **ticks)
 
     def x(field: str, axis=None) -> alt.X:  # one scale; the axis at the top (and, on a long chart, at the bottom)
         return alt.X(f"{field}:Q", scale=scale, axis=axis)
@@ -328,7 +322,7 @@ def _forest(data: pd.DataFrame, margin: float, uid: str, title: str, kinds: list
         x=x("advantage", top), y=y, color=color, stroke=stroke, shape=shape, fillOpacity=_filled(),
         href="url:N", tooltip=_tooltip(), description="aria:N").properties(name="comparisons")  # its marks' class: one each
     return alt.layer(band, parity, headers, labels, whiskers, points.add_params(*params), _fill_legend()).properties(
-        title=title_params(title, layout, None if layout.axis_title else AXIS_TITLE), width=layout.width,
+        title=title_params(title, layout, None if layout.axis_title else words.AXIS_TITLE), width=layout.width,
         height=alt.Step(max(layout.row, lines * line + 8)), padding=PADDING, usermeta={"fit": True}
     ).resolve_axis(x="independent")
 
@@ -361,7 +355,7 @@ def _timeline(data: pd.DataFrame, margin: float, title: str, kinds: list[str] | 
     # the y axis's title under the chart's, across: the plot keeps the chart's width on a phone
     y_axis = alt.Axis(values=_ticks(domain, layout.timeline_height, along=False), labelExpr=TIMES, title=None,
                       labelOverlap="greedy")
-    x_axis = alt.Axis(format="%Y", tickCount={"interval": "year", "step": step}, title="the TPU's first availability",
+    x_axis = alt.Axis(format="%Y", tickCount={"interval": "year", "step": step}, title=words.TIMELINE_X,
                       labelFlush=False, labelOverlap="greedy", labelSeparation=TICK_GAP)
     color, stroke, shape = _kinds(data, kinds)
     band = alt.Chart(pd.DataFrame([{"from": 1 - margin, "to": 1 + margin}])).mark_rect(opacity=0.18, style="whisker").encode(
@@ -369,14 +363,11 @@ def _timeline(data: pd.DataFrame, margin: float, title: str, kinds: list[str] | 
         tooltip=alt.value(TIE_TOOLTIP))
     parity = alt.Chart(pd.DataFrame([{"one": 1.0}])).mark_rule(strokeDash=[4, 3], style="whisker").encode(
         y=alt.Y("one:Q", scale=scale, axis=y_axis))
-    tooltip = [alt.Tooltip("tpu:N", title="TPU"), alt.Tooltip("gpu:N", title="GPU"),
-               alt.Tooltip("tpu_date:N", title="TPU first available"), alt.Tooltip("gpu_date:N", title="GPU first available"),
-               alt.Tooltip("value:N", title="TPU advantage"), alt.Tooltip("kind:N", title="kind of evidence"),
-               alt.Tooltip("generation:N"), alt.Tooltip("comparison:N"), alt.Tooltip("url:N", title="source")]
+    tooltip = [*map(_tip, ("tpu", "gpu", "tpu_date", "gpu_date", "value", "kind", "generation", "comparison", "url"))]
     points = alt.Chart(data).mark_point(size=80, filled=True, strokeWidth=2, opacity=0.85).encode(
         x=alt.X("when:T", scale=span, axis=x_axis), y=alt.Y("advantage:Q", scale=scale, axis=y_axis),
         color=color, stroke=stroke, shape=shape, fillOpacity=_filled(), href="url:N", tooltip=tooltip,
         description="aria:N").properties(name="timeline")  # its marks' class in the SVG: one per dated comparison
     return alt.layer(band, parity, points, _fill_legend()).properties(
-        title=title_params(title, layout, TIMELINE_AXIS), width=layout.timeline, height=layout.timeline_height,
+        title=title_params(title, layout, words.TIMELINE_AXIS), width=layout.timeline, height=layout.timeline_height,
         padding=PADDING, usermeta={"fit": True})

@@ -14,6 +14,7 @@ from accelbench.judge.claims import MEASURED
 from accelbench.judge.judging import NOT_MEASURED
 from accelbench.publish import vocabulary, wording
 from accelbench.publish.render.icons import SIDE_ICONS, direction_icon, icon, verdict_icon
+from accelbench.publish.wording import cards
 from accelbench.publish.wording.lines import figures, text, texts
 
 DIRECTION_CSS = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDENCE: "none"}
@@ -80,21 +81,22 @@ def card(a: Answer, links: dict, chart: str = "", said: set | None = None) -> st
     the page already show (each is shown once a page, later cards point to it)."""
     parts = [f'<div class="ab-answer" id="answer-{esc(a.claim.slug)}">',
              '<dl class="ab-answer__article">'
-             f'<dt>The article, GPUs {icon(SIDE_ICONS["gpu"], "GPU")}</dt><dd>{esc(a.claim.gpu)}</dd>'
-             f'<dt>The article, TPUs {icon(SIDE_ICONS["tpu"], "TPU")}</dt><dd>{esc(a.claim.tpu)}</dd></dl>',
-             f'<p class="ab-answer__answer"><strong>Answer:</strong> {headline(a)}</p>',
+             + "".join(f'<dt>{esc(cards.ARTICLE_SIDES[side])} {icon(SIDE_ICONS[side], cards.SIDE_LABELS[side])}</dt>'
+                       f"<dd>{esc(claimed)}</dd>" for side, claimed in (("gpu", a.claim.gpu), ("tpu", a.claim.tpu)))
+             + "</dl>",
+             f'<p class="ab-answer__answer"><strong>{esc(cards.ANSWER_LABEL)}</strong> {headline(a)}</p>',
              lead(a), tool(a, links), chart, f"<p>{esc(wording.bears_on(a))}</p>"]
     # our own runs without a GPU-and-TPU result get one line per page (coverage-line), not a box per card
     parts += [_kind_block(k, links, links["page"](a.claim.page), said) for k in a.kinds
               if not (k.kind == MEASURED and k.finding.verdict == NOT_MEASURED)]
     unknown = wording.unknown(a)
     if unknown:
-        parts.append('<p class="ab-answer__label">Not known yet</p><ul>' + "".join(f"<li>{esc(u)}</li>" for u in unknown)
-                     + "</ul>")
-    parts.append('<p class="ab-answer__label">What would change it</p><ul>'
+        parts.append(f'<p class="ab-answer__label">{esc(cards.UNKNOWN_LABEL)}</p><ul>'
+                     + "".join(f"<li>{esc(u)}</li>" for u in unknown) + "</ul>")
+    run_yourself = esc(cards.RUN_YOURSELF).format(link=f'<a href="{links["reproduce"]}">{esc(cards.RUN_YOURSELF_LINK)}</a>')
+    parts.append(f'<p class="ab-answer__label">{esc(cards.WOULD_CHANGE_LABEL)}</p><ul>'
                  + "".join(f"<li>{esc(w)}</li>" for w in wording.would_change(a))
-                 + f'<li><a href="{links["reproduce"]}">Run the benchmarks on your hardware</a>, or on the cloud '
-                 f'chips you are choosing between, and send the run file.</li></ul>')
+                 + f"<li>{run_yourself}</li></ul>")
     return "\n".join(parts) + "\n</div>\n"
 
 
@@ -110,11 +112,11 @@ def _kind_block(k: KindAnswer, links: dict, page_url: str, said: set | None = No
     lines = "".join(f"<li>{esc(e)}</li>" for e in _once(texts(k.finding.lines), said))
     more = [f'<a href="{esc(link.url)}">{esc(text(link.text))}</a>' for link in k.finding.links[:MAX_LINKS]]
     if k.finding.runs:
-        more.append(f'<a href="{links["runs"]}">the runs</a>')
+        more.append(f'<a href="{links["runs"]}">{esc(cards.RUNS_LINK)}</a>')
     if k.kind == MEASURED:
-        more.append(f'<a href="{page_url}">the evidence page</a>')
+        more.append(f'<a href="{page_url}">{esc(cards.EVIDENCE_PAGE_LINK)}</a>')
     elif k.kind in links["published"]:
-        more.append(f'<a href="{links["published"][k.kind]}">{esc(k.info.more or f"all {k.info.title} results")}</a>')
+        more.append(f'<a href="{links["published"][k.kind]}">{esc(cards.published_link(k.info.more, k.info.title))}</a>')
     # folded: the sentence and the chart above carry its numbers; the block holds the detail, kept
     # out of the search index (which every page fetches): the sentence above is what search finds
     return (f'<details class="ab-evidence ab-evidence--{esc(k.kind)}" data-search-exclude>'
@@ -130,7 +132,7 @@ def _once(lines: list[str], said: set | None) -> list[str]:
         return lines
     fresh = [e for e in lines if e not in said]
     said.update(fresh)
-    return fresh + (["As in the claims above, which show the rest of this evidence."] if len(fresh) < len(lines) else [])
+    return fresh + ([cards.SAID_ABOVE] if len(fresh) < len(lines) else [])
 
 
 def glance(answers: list[Answer], card_url) -> str:

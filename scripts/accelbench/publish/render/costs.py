@@ -8,6 +8,7 @@ import pandas as pd
 from accelbench.core.prices import dollars
 from accelbench.core.text import esc, fmt, num_cell, raw, row_ids
 from accelbench.publish.render.tables import Table, badges, html_table, linked, provenance_columns, record_date
+from accelbench.publish.wording import costs as words
 
 
 def cost_table(rows: list[dict], runs_url: str, *, anchor: str = "cost") -> Table:
@@ -18,9 +19,9 @@ def cost_table(rows: list[dict], runs_url: str, *, anchor: str = "cost") -> Tabl
     out, data = [], []
     for r in rows:
         price = r["price"]
-        price_cell = (f'<span title="{esc(price.cite)}">{esc(price.text())}</span>' if price else "no on-demand price")
+        price_cell = (f'<span title="{esc(price.cite)}">{esc(price.text())}</span>' if price else words.NO_ON_DEMAND)
         tok, mm = r["tokens_row"], r["matmul_row"]
-        spec_only = '<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>'
+        spec_only = f'<span class="ab-badge ab-badge--wide">{words.SPEC_ONLY}</span>'
         out.append([esc(r["chip"]), num_cell(price_cell, price.usd_per_chip_hour) if price else price_cell,
                     num_cell(linked(fmt(tok["m_tokens_per_s"]), tok, runs_url) + badges(tok), tok["m_tokens_per_s"])
                     if tok is not None else spec_only,

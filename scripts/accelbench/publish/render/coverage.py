@@ -6,8 +6,8 @@ import pandas as pd
 
 from accelbench.core.text import esc_md
 from accelbench.publish.render.tables import admonition
-
-PLATFORM_NAMES = {"cpu": "CPU", "gpu": "GPU", "tpu": "TPU"}
+from accelbench.publish.wording import pages as words
+from accelbench.publish.wording.pages import PLATFORM_NAMES
 
 
 def coverage_note(records: pd.DataFrame, contribute_src: str) -> str:
@@ -15,15 +15,14 @@ def coverage_note(records: pd.DataFrame, contribute_src: str) -> str:
     ok = records[records["status"] == "ok"] if not records.empty else records
     measured = {pl: sorted(map(str, ok[ok["platform"] == pl]["device"].unique())) for pl in PLATFORM_NAMES} \
         if not ok.empty else {pl: [] for pl in PLATFORM_NAMES}
-    lines = [f"- **{PLATFORM_NAMES[pl]}**: " + (", ".join(esc_md(d) for d in devices) if devices
-                                                else "not measured yet: every result for it reads *not measured yet*")
+    none = words.PLATFORM_NOT_MEASURED.format(not_measured=words.NOT_MEASURED_YET, shown=f"*{words.NOT_MEASURED_YET}*")
+    lines = [f"- **{PLATFORM_NAMES[pl]}**: " + (", ".join(esc_md(d) for d in devices) if devices else none)
              for pl, devices in measured.items()]
     missing = [PLATFORM_NAMES[pl] for pl, devices in measured.items() if not devices and pl != "cpu"]
     note_type = "warning" if missing else "success"
-    title = f"Not measured yet: {' and '.join(missing)}" if missing else "Measured on CPUs, GPUs and TPUs"
-    body = ["The stored runs measured:", "", *lines, "",
-            "Vendor figures appear only as labelled references, never as results. "
-            f"[Contribute a run]({contribute_src}) from hardware that is missing."]
+    title = words.not_measured_on(missing) if missing else words.EVERY_PLATFORM
+    body = [words.COVERAGE_HEAD, "", *lines, "",
+            words.COVERAGE_FOOT.format(contribute=f"[{words.CONTRIBUTE_LINK}]({contribute_src})")]
     return admonition(note_type, title, body)
 
 
@@ -33,6 +32,6 @@ def coverage_line(records: pd.DataFrame, reproduce_src: str) -> str:
     parts = []
     for pl, name in PLATFORM_NAMES.items():
         devices = sorted(map(str, ok[ok["platform"] == pl]["device"].unique())) if not ok.empty else []
-        parts.append(f"{name}s ({', '.join(esc_md(d) for d in devices)})" if devices else f"no {name} yet")
-    return (f"\n**Measured here so far:** {'; '.join(parts)}. "
-            f"[Run the benchmarks on a GPU or a TPU]({reproduce_src}) and send the run file to add one.\n")
+        parts.append(words.measured_on(name, [esc_md(d) for d in devices]))
+    said = words.MEASURED_LINE.format(parts="; ".join(parts), run=f"[{words.RUN_LINK}]({reproduce_src})")
+    return f"\n**{words.MEASURED_SO_FAR}** {said}\n"

@@ -29,7 +29,8 @@ from accelbench.core.prices import (
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.judging import MARGIN, CostItem
 from accelbench.publish.render.tables import Table, html_table
-from accelbench.publish.vocabulary import ESTIMATE, unmeasured, unpriced
+from accelbench.publish.vocabulary import ESTIMATE, unmeasured
+from accelbench.publish.wording import costs as words
 from accelbench.publish.wording.lines import text
 
 UNIT = {"tokens": "billion tokens", "runs": "training run"}
@@ -67,8 +68,8 @@ def priced_rows(items: list[CostItem], prices: PriceList) -> list[PricedRow]:
             continue
         for found in offers:
             if isinstance(found, Unpriced):
-                why = f"{found.side}: {unpriced(found.facts)}"
-                out.append(PricedRow(item, found.provider, found.tier, None, why, found.side))
+                out.append(PricedRow(item, found.provider, found.tier, None, words.side_unpriced(found.side, found.facts),
+                                     found.side))
             else:
                 out.append(PricedRow(item, found.provider, found.tier, found, ""))
     return out
@@ -80,17 +81,17 @@ def _unpriced_sides(item: CostItem, prices: PriceList) -> str:
     said = []
     for side, chip in (("TPU", item.tpu_chip), ("GPU", item.gpu_chip)):
         if not chip:
-            said.append(f"{side}: the system is no chip of the reference data, so no price can be attached")
+            said.append(words.no_chip(side))
         elif not prices.of(chip):
-            said.append(f"{side}: {chip} has no price in the catalog or the hand-entered list")
+            said.append(words.no_price_anywhere(side, chip))
     return "; ".join(said)
 
 
 def _price_cell(pair: PricedPair, side: str, today: date) -> str:
     p = getattr(pair, side)
-    where = esc(p.region or "region not stated")
-    host = "" if p.host_included is not False else "<br><small>GPUs alone: no host VM price in the catalog</small>"
-    origin = "catalog" if p.from_catalog else "hand-entered"
+    where = esc(p.region or words.REGION_NOT_STATED)
+    host = "" if p.host_included is not False else f"<br><small>{words.GPUS_ALONE}</small>"
+    origin = words.origin(p.from_catalog)
     return num_cell(f'<a href="{esc(p.url)}" title="{esc(p.cite)}">{dollars(p.usd_per_chip_hour)}</a> '
                     f'<small>{where} · {origin} · {esc(p.when(today))}</small>{host}', p.usd_per_chip_hour)
 
@@ -108,11 +109,11 @@ def priced_table(rows: list[PricedRow], today: date, *, anchor: str) -> Table:
         body.append([label, esc(r.provider), esc(r.tier),
                      _price_cell(r.pair, "tpu", today) if r.pair else "–",
                      _price_cell(r.pair, "gpu", today) if r.pair else "–",
-                     num_cell(f"{dollars(t)} <small>per {unit}</small>", t) if t is not None else "–",
-                     num_cell(f"{dollars(g)} <small>per {unit}</small>", g) if g is not None else "–",
+                     num_cell(f"{dollars(t)} <small>{words.per(unit)}</small>", t) if t is not None else "–",
+                     num_cell(f"{dollars(g)} <small>{words.per(unit)}</small>", g) if g is not None else "–",
                      num_cell(f"{g / t:.2f}", g / t) if t else "–",
                      esc(r.reason) if r.reason else ("" if r.pair.same_region else
-                                                     f"priced in different regions: {esc(r.pair.regions)}")])
+                                                     esc(words.different_regions(r.pair.regions)))])
         keys.append([text(r.item.name), r.provider, r.tier])
         data.append({"comparison": text(r.item.name), "work": unit, "provider": r.provider, "tier": r.tier,
                      "tpu_chip": r.item.tpu_chip, "gpu_chip": r.item.gpu_chip,
@@ -175,8 +176,8 @@ def break_even_table(rows: list[BreakEven], today: date, *, anchor: str) -> Tabl
         p = r.price
         label = f'<a href="{esc(r.item.url)}">{esc(text(r.item.name))}</a>' if r.item.url else esc(text(r.item.name))
         cheaper = "TPU" if r.priced_side == "GPU" else "GPU"
-        body.append([label, num_cell(f"<strong>{dollars(r.usd_per_chip_hour)}</strong> <small>the {cheaper} is cheaper "
-                                     f"below it</small>", r.usd_per_chip_hour),
+        body.append([label, num_cell(f"<strong>{dollars(r.usd_per_chip_hour)}</strong> "
+                                     f"<small>{words.cheaper_below(cheaper)}</small>", r.usd_per_chip_hour),
                      esc(r.unpriced_chip), f"{esc(p.chip)}<br><small>{esc(p.where)} · {esc(p.tier)}</small>",
                      num_cell(dollars(p.usd_per_chip_hour), p.usd_per_chip_hour),
                      f'<a href="{esc(p.url)}">{esc(p.cite)}</a> <small>{esc(p.when(today))}</small>'])
@@ -213,18 +214,16 @@ def estimator(groups: list[tuple[str, list[PricedRow]]], prices: PriceList, toda
         f'<option value="{i}">{esc(comparisons[i]["label"])}</option>' for i in indices) + "</optgroup>"
         for label, indices in options if indices)
     units = "".join(f'<option value="{size}" data-ab-unit-name="{name}"{" selected" if short == START_UNIT else ""}>'
-                    f'{short} ({name})</option>' for short, name, size in TOKEN_UNITS)
+                    f'{words.unit_option(short, name)}</option>' for short, name, size in TOKEN_UNITS)
     data = json.dumps(estimator_data(comparisons), sort_keys=True).replace("<", "\\u003c")
-    return (f'\n<form class="ab-estimator" aria-label="Cost and time to train" onsubmit="return false">\n'
-            f'<p class="ab-estimator__note">Arithmetic on published throughput and list prices: not a measurement and '
-            f'not a quote. Chip-hours = work ÷ throughput per chip; time = chip-hours ÷ chips, as if the throughput '
-            f'per chip held at your chip count; dollars = chip-hours × the price per chip-hour. '
-            f'Nothing you type is stored or sent anywhere.</p>\n'
-            f'<label>Comparison <select name="comparison">{select}</select></label>\n'
+    says = words.ESTIMATOR_LABELS
+    return (f'\n<form class="ab-estimator" aria-label="{words.ESTIMATOR_NAME}" onsubmit="return false">\n'
+            f'<p class="ab-estimator__note">{words.ESTIMATOR_NOTE}</p>\n'
+            f'<label>{says["comparison"]} <select name="comparison">{select}</select></label>\n'
             f'<div class="ab-estimator__work"><label><span data-ab-work>{esc(ESTIMATE["tokens"])}</span> '
             f'<input name="amount" type="number" min="0" step="any" value="1" inputmode="decimal"></label>'
-            f'<label data-ab-unit-field>Unit <select name="unit">{units}</select></label></div>\n'
-            f'<label>List prices from <select name="offer"></select></label>\n'
+            f'<label data-ab-unit-field>{says["unit"]} <select name="unit">{units}</select></label></div>\n'
+            f'<label>{says["offer"]} <select name="offer"></select></label>\n'
             f'<p class="ab-estimator__offer-note" data-ab-offer-note></p>\n'
             f'<div class="ab-estimator__sides">{_side_fields("tpu", "TPU")}{_side_fields("gpu", "GPU")}</div>\n'
             f'<output name="result" aria-live="polite"></output>\n'
@@ -241,11 +240,13 @@ def _side_fields(side: str, name: str) -> str:
     """A side's fields: its chips (filled with the comparison's), its price per chip-hour (filled from the
     list where it has a price, else left for the reader's quote) and a throughput of the reader's own."""
     hint, own = f"ab-estimator-{side}-hint", f"ab-estimator-{side}-own-hint"  # hints outside their labels (a link)
+    says = words.ESTIMATOR_LABELS
     return (f'<fieldset class="ab-estimator__side" data-ab-side="{side}"><legend><span data-ab-chip="{side}">{name}'
             f'</span></legend>'
-            f'<label>Chips <input name="{side}_chips" type="number" min="1" step="1" inputmode="numeric"></label>'
-            f'<label>USD per chip-hour <input name="{side}_price" type="number" min="0" step="0.01" '
-            f'inputmode="decimal" placeholder="enter your quote" aria-describedby="{hint}"></label>'
+            f'<label>{says["chips"]} <input name="{side}_chips" type="number" min="1" step="1" inputmode="numeric">'
+            f'</label>'
+            f'<label>{says["price"]} <input name="{side}_price" type="number" min="0" step="0.01" '
+            f'inputmode="decimal" placeholder="{says["quote"]}" aria-describedby="{hint}"></label>'
             f'<span class="ab-estimator__hint" id="{hint}" data-ab-hint="{side}"></span>'
             f'<label><span data-ab-own-label="{side}">{esc(ESTIMATE["own_tokens"])}</span> <input name="{side}_own" '
             f'type="number" min="0" step="any" inputmode="decimal" aria-describedby="{own}"></label>'
@@ -279,13 +280,12 @@ def _offers(rows: list[PricedRow], prices: PriceList, today: date) -> list[dict]
     # GCP first: the provider the article's claim is judged at
     evens = sorted(break_evens([item], prices), key=lambda b: b.price.provider != "GCP")
     if evens:
-        return [_offer(b.price.provider, b.price.tier, f"{b.unpriced_chip} has no public list price",
+        return [_offer(b.price.provider, b.price.tier, words.no_list_price(b.unpriced_chip),
                        **{b.priced_side.lower(): _side(b.price, today)}) for b in evens]
     out = []
     for r in rows:
         if r.pair:
-            out.append(_offer(r.provider, r.tier, "" if r.pair.same_region else
-                              f"priced in different regions: {r.pair.regions}",
+            out.append(_offer(r.provider, r.tier, "" if r.pair.same_region else words.different_regions(r.pair.regions),
                               tpu=_side(r.pair.tpu, today), gpu=_side(r.pair.gpu, today)))
         elif r.unpriced_side:  # a provider and tier found: the side it does price keeps its list price
             listed = {side: prices.cheapest(chip, r.provider, r.tier) for side, chip in

@@ -11,13 +11,13 @@ from typing import NamedTuple
 
 from accelbench.core.text import esc, esc_md, num_cell, provenance
 from accelbench.measure.timing import WIDE_SPREAD
-
-NOT_MEASURED = ('!!! note "Not measured yet"\n    No run file holds a result for **{what}** yet. '
-                "[Run the benchmarks on your hardware]({reproduce}) and send the run file.\n")
+from accelbench.publish.wording import pages as words
 
 
 def not_measured(what: str, reproduce_url: str) -> str:
-    return NOT_MEASURED.format(what=esc_md(what), reproduce=reproduce_url)
+    return admonition("note", words.NOT_MEASURED_TITLE,
+                      [words.NOT_MEASURED.format(what=f"**{esc_md(what)}**",
+                                                 reproduce=f"[{words.REPRODUCE_LINK}]({reproduce_url})")])
 
 
 def admonition(note_type: str, title: str, lines: list[str]) -> str:
@@ -71,17 +71,17 @@ def html_table(head, rows, ids: list[str] | None = None) -> str:
 def _spread_cause(row) -> str:
     compiled = row.get("compilations")
     if isinstance(compiled, int | float) and compiled > 0:  # NaN (not counted) compares False
-        return f"{int(compiled)} graph compilation(s) while timed: the samples include compiling"
-    return f"interquartile range above {WIDE_SPREAD:.0%} of the median"
+        return words.compiled_while_timed(int(compiled))
+    return words.spread_above(f"{WIDE_SPREAD:.0%}")
 
 
 def badges(row) -> str:
     """The badges of a record: stale, wide spread (and why), partial run."""
     out = ""
     if row["stale"]:
-        out += ' <span class="ab-badge ab-badge--stale" title="the snippet changed after this run">stale</span>'
+        out += f' <span class="ab-badge ab-badge--stale" title="{words.STALE_TITLE}">{words.STALE}</span>'
     if row.get("wide_spread") is True:
-        out += f' <span class="ab-badge ab-badge--wide" title="{_spread_cause(row)}">wide spread</span>'
+        out += f' <span class="ab-badge ab-badge--wide" title="{_spread_cause(row)}">{words.WIDE_SPREAD}</span>'
     if row.get("complete") is False:
         out += partial_badge(row.get("interrupted_by"))
     return out
@@ -90,9 +90,10 @@ def badges(row) -> str:
 def partial_badge(interrupted_by) -> str:
     """The badge of a run that did not finish; a partial file that no one finished (the process was
     killed, or is still running) has no interrupted_by."""
-    why = f"interrupted by {interrupted_by}" if isinstance(interrupted_by, str) and interrupted_by else \
-        "it ended before finishing (killed, or still running)"
-    return f' <span class="ab-badge ab-badge--partial" title="{esc("the run did not finish: " + why)}">partial run</span>'
+    why = words.interrupted_by(interrupted_by) if isinstance(interrupted_by, str) and interrupted_by else \
+        words.NOT_FINISHED
+    return (f' <span class="ab-badge ab-badge--partial" title="{esc(words.PARTIAL_TITLE.format(why=why))}">'
+            f"{words.PARTIAL}</span>")
 
 
 def linked(value: str, row, runs_url: str) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import capitalised
 from accelbench.judge.claims import MEASURED_LABEL
+from accelbench.judge.judging import NOT_MEASURED
 from accelbench.publish.vocabulary import num, price, ratio
 
 # What each like-with-like comparison of our runs compares, by its id (judge/measured_rules.py)
@@ -23,7 +24,7 @@ TITLES = {"matmul": "bf16 matmul", "gpt2": "GPT-2 small training", "gpt2_energy"
 
 def _side(side: Mapping, unit: str) -> str:
     m = side["measured"]
-    said = "not measured yet" if m is None else f"{num(m['value'])} {unit} ({m['device']}, {m['framework']})"
+    said = NOT_MEASURED if m is None else f"{num(m['value'])} {unit} ({m['device']}, {m['framework']})"
     return f"{side['platform'].upper()}: {said}"
 
 

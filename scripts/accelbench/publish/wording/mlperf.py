@@ -4,14 +4,15 @@ submitters, the fields trained, the rounds read from a mirror) and MLPerf Infere
 (sources/mlperf_inference/rules.py: per-chip throughput of Stable Diffusion XL, always said to be
 inference). An entry is data (its chip, chips, submitter and availability) and is named here, in
 the one way every line names it. Then the words of MLPerf Training's charts (their titles, axes,
-alt texts and captions, filled from facts) and of its tables' cells, notes and tooltips."""
+alt texts and captions, filled from facts), of its pages' notes and headings and of its tables' cells,
+notes and tooltips; then MLPerf Inference's."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from accelbench.core.prices import dollars, dollars_per
-from accelbench.core.text import listed, plural
+from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.judging import CONTRADICTED, MARGIN_TEXT, MIXED, SUPPORTED
 from accelbench.publish.vocabulary import compared, elsewhere, price, unpriced
 
@@ -191,3 +192,113 @@ def round_entries(entries: list[tuple[str, object]]) -> str:
     tooltip of a coverage cell's round."""
     names = ", ".join(sorted({f"{accelerator} × {chips}" for accelerator, chips in entries}))
     return f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'}: {names}"
+
+
+# What a page of MLPerf Training says where nothing is imported (sources/mlperf_training/fragments.py):
+# the not-measured note's words, naming what is missing
+RESULTS = "published MLPerf results"
+NO_SCALING_CURVES = "an MLPerf Training submitter's entries at several sizes"
+NO_SCALE_DOMAINS = "the size of a TPU pod or an NVLink domain (build_data/reference/scale_domains.csv)"
+
+
+def results_on(benchmark: str) -> str:
+    return f"{RESULTS} on {benchmark}"
+
+
+def not_published(benchmark: str) -> str:
+    """What a benchmark's page misses, and the command that imports it."""
+    return f"{results_on(benchmark)} (run accelbench import mlperf-training)"
+
+
+# A benchmark page's section per round (sources/mlperf_training/fragments.py): its heading, where the
+# round was read from (WHERE and COMMIT as HTML) and how it is scored, and the note above its entries
+# listed without run logs; the benchmark's chart where none has a time to train
+def round_heading(name: str, benchmark: str, round_name: str) -> str:
+    return f"{name} ({benchmark}), MLPerf Training {round_name}"
+
+
+def how_scored(scored: bool, unscored: bool) -> str:
+    """How a round's entries are scored: all, none, or those whose logs were read."""
+    if not unscored:
+        return "scored here by the olympic rule"
+    return "listed here, not scored" if not scored else "scored here by the olympic rule where its logs were read"
+
+
+ROUND_ORIGIN = "Published by others in {where} at commit {commit}; {how}."
+UNSCORED = ("These entries are listed by the source with their system files; their run logs (about 1 MB "
+            "each) were not read, so no time to train is given here and none counts in Speed, Cost or Energy. "
+            "They count only where an entry's presence is the evidence: coverage, frameworks and availability.")
+NO_CHART = "No chart yet: this benchmark's entries were read without their run logs, so none has a time to train."
+# the small print under the coverage view, one per round read from a mirror (ROUND, REPOSITORY, COMMIT as HTML)
+COVERAGE_MIRROR = (f"Round {{round}} {MIRROR}: {{repository}} at {{commit}}; its entries are counted as entered, not "
+                   "scored (the mirror's run logs were not read).")
+
+
+# MLPerf at scale (sources/mlperf_training/fragments.py): what kind of evidence its tables show, the
+# notes under them, the fold of the largest systems per benchmark and the scaling chart's tooltip
+def scale_kind(label: str, title: str) -> str:
+    """The kind of evidence above the tables of MLPerf at scale: its source's LABEL and TITLE."""
+    return f"{capitalised(label)} ({title}), published by others, not measured here."
+
+
+LARGEST_NOTE = ("The largest system entered is what a submitter chose to enter, not the most a chip can run. "
+                "Preview and available systems are kept apart, each on its own row; entries re-listed from an "
+                "earlier round count in the round they were run; an entry listed without its run logs (round "
+                "v6.0, read from a public mirror) shows its size, not a time.")
+SCALING_NOTE = ("A curve joins one submitter's entries of one chip on one benchmark in one round, at one "
+                "availability, never two submitters' (scored results only; at a size entered twice, the faster). "
+                "Scaling efficiency = (t_small × n_small) / (t × n) against the smallest size: 100% means the time "
+                "fell in proportion to the chips added, chip-hours unchanged. MLPerf lets a submitter change the "
+                "batch size and other hyperparameters with the size, so a curve measures the whole recipe, not "
+                "the interconnect alone.")
+DOMAINS_KIND = ("Vendor specifications (reference data), never results: each chip's unit as its vendor's own page "
+                "states it, with the words the figure is read from and the day it was read.")
+SCALING_TOOLTIP = {"value": "scaling efficiency", "device": "chip · submitter", "framework": "benchmark · round"}
+
+
+def largest_each_summary(rows: int) -> str:
+    """The fold of the largest system of each chip per benchmark and round, its ROWS counted."""
+    return f"Per benchmark and round: the largest system of each chip ({rows} rows)"
+
+
+# The cells of MLPerf Training's tables (sources/mlperf_training/tables.py): an entry without a GCP
+# price, a coverage cell of a benchmark not entered, the runs scored or listed, a summary cell's
+# figures, and the pods or NVLink domains a system fills with its tooltip (numbers formatted there)
+NO_GCP_PRICE = "no GCP price"
+NOT_ENTERED = "not entered"  # read by screen readers; the cell shows a dot
+RUNS_SCORED = "{runs} of {total}"
+RUNS_RULE = " (rule: {required})"
+RUNS_LISTED = "{listed} (rule: {required}); not read"
+SUMMARY_FIGURES = "{chip_hours} chip-hours ({minutes} min)"
+DOMAINS_FILLED = "{count} × {chips}-chip {domain}"
+DOMAIN_TITLE = "{system}: {chips} chips ({url}: {quote})"
+
+
+# MLPerf Inference's pages (sources/mlperf_inference/fragments.py): what is missing where nothing is
+# imported, the note above its tables, a round's heading and where it was read from (WHERE and
+# COMMIT as HTML), and the rounds of the summary read from a mirror
+INFERENCE_MISSING = "published MLPerf Inference results"
+INFERENCE_NOTE = ("Inference results, published by others and not measured here: they never count towards an answer "
+                  "on training.")
+SUMMARY_ONLY = (" (where the mirror holds no detail log, the line of mlperf_log_summary.txt that prints the figure, "
+                "kept where that summary says its scenario and VALID)")
+INFERENCE_ORIGIN = ("Published by others in {where} at commit {commit}, closed division; each figure links to the line "
+                    "of the log it was read from{summary_only}. {note}")
+INFERENCE_MIRROR = " Round {round} was read from {where} at commit {commit}."
+
+
+def inference_heading(round_name: str) -> str:
+    return f"Stable Diffusion XL, MLPerf Inference {round_name}"
+
+
+# The cells of MLPerf Inference's tables (sources/mlperf_inference/tables.py): a figure's tooltip (the
+# log line it was read from), a scenario with no TPU or GPU, the best TPU when it is available now,
+# and a system's figure per chip (formatted there)
+FROM_SUMMARY = " (the summary: the source read holds no detail log)"
+NONE_SUBMITTED = "none submitted"
+SAME_TPU = "the same"
+PER_CHIP_FIGURE = "{value} {unit} per chip"
+
+
+def log_line(path: str, line) -> str:
+    return f"{path}, line {line}"

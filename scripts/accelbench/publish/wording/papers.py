@@ -1,6 +1,7 @@
 """The words of the peer-reviewed papers' lines of detail (sources/papers/rules.py): one line per
 quoted figure, naming the paper's label and its authors' organisations, the chips compared, the
-quotation word for word and the phrase the figure is read from; or that no paper quotes one."""
+quotation word for word and the phrase the figure is read from; or that no paper quotes one. Then
+the note above the table of figures and the words of its cells."""
 
 from __future__ import annotations
 
@@ -24,3 +25,24 @@ LINES = {
     "papers.link.doi": "{citation} (doi:{doi})",
     "papers.link.arxiv": "arXiv {arxiv}",
 }
+
+
+# The papers' pages (sources/papers/fragments.py): the note above the table of figures, and what is
+# missing where no paper is imported (on a claim's FEATURE, or on any)
+NOTE = ("Figures quoted word for word from peer-reviewed papers, not measured here. Where the authors work for the "
+        "vendor of a chip they compare, the figure is labelled vendor-authored: it passed peer review, but the "
+        "vendor chose the workloads and the comparison.")
+
+
+def papers_on(feature: str | None) -> str:
+    return f"peer-reviewed papers on {feature.lower()}" if feature else "peer-reviewed papers"
+
+
+def figures_from(feature: str | None) -> str:
+    return f"figures quoted from {papers_on(feature)}"
+
+
+# The cells of the table of figures (sources/papers/tables.py): more than one author, and the chips
+# compared (each NAME and VENDOR as HTML)
+ET_AL = " et al."
+AGAINST = "{tpu} ({tpu_vendor}) against {gpu} ({gpu_vendor})"

@@ -4,7 +4,7 @@ second per chip or dollars per billion tokens at GCP, and each pair left unprice
 data (its configuration, both rows and the flags the matching raised) and is named here, in the one
 way every line names it; a figure reads as the vendor's document wrote it. The matching's flags,
 refusals and superseding releases (sources/vendor_training/pairs.py) are worded here too, for the
-lines and the tables alike, and the chart of the counted pairs."""
+lines and the tables alike, the chart of the counted pairs, and the words of its pages and tables."""
 
 from __future__ import annotations
 
@@ -136,7 +136,7 @@ LINES = {
                                                            "has no price"),
     "vendor_training.cost.unpriced": lambda v: _unpriced(v, unpriced(v["unpriced"])),
     "vendor_training.name": lambda v: (f"{v['tpu']} vs {v['gpu']}, {v['model']}, {v['chips']} chips, "
-                                       f"{v['precision'] or 'precision not stated'}"
+                                       f"{v['precision'] or PRECISION_NOT_STATED}"
                                        + (f" (GPU recipe {v['gpu_recipe']})" if v.get("gpu_recipe") else "")),
     "vendor_training.link": lambda v: " ".join(filter(None, (v["vendor"], v["model"], v["system"], v["precision"],
                                                              v["release"]))),
@@ -158,3 +158,56 @@ def pairs_chart_title(tpus: list[str]) -> str:
 def pairs_chart_alt(title: str, pairs: int) -> str:
     return (f"{title}: one bar per matched pair that counts ({pairs}), coloured by GPU system; a bar reaching past 1 "
             "means the TPU trains more tokens per second per chip than the GPU.")
+
+
+# The vendor-reported pages (sources/vendor_training/fragments.py): the label above the pairs, what is
+# missing where nothing is imported, where no pair matches, counts or is refused, the fold of the
+# superseded pairs and what each download holds
+LABEL = "Vendor-reported (published by Google and NVIDIA, not audited, not measured here)"
+MISSING = "vendor-published training throughput"
+NO_MATCH = "No TPU row and GPU row of the vendors' documents match."
+NONE_COUNTS = "No matched pair counts."
+NONE_REFUSED = "Every candidate pair is compared."
+PAIRS_DOWNLOAD = "the matched pairs"
+REFUSED_DOWNLOAD = "the refused candidates"
+
+
+def superseded_summary(pairs: int) -> str:
+    """The fold of the PAIRS matched pairs a newer release supersedes."""
+    return (f"{pairs} more matched pair(s), not counted: a newer release of the same system and precision replaces "
+            "them")
+
+
+# Every imported row, per document (sources/vendor_training/fragments.py): where the document was
+# read from (TITLE, REPOSITORY and COMMIT as HTML) and how many rows, and the head of those left out
+DOCUMENT_ORIGIN = ("{title}, {repository} at commit {commit} ({framework}; vendor-reported, not measured here). "
+                   "{rows} rows; {left_out} left out.")
+LEFT_OUT_HEAD = "Left out, with the reason:"
+# The written rules' tables (sources/vendor_training/fragments.py): each one's title and what it says
+RULES_TABLES = {
+    "names": ("Model names that stand for one architecture", "a name not listed pairs with nothing"),
+    "qualifiers": ("Qualified model names", "each pairs only where the TPU recipe's setting, read at the imported "
+                   "commit, runs that variant; the pair is flagged with what the recipe says and where"),
+    "precisions": ("Precisions", "two of one family pair, flagged where they differ; two families never"),
+}
+
+
+# The cells of the vendor-reported tables (sources/vendor_training/tables.py): a figure's and a date's
+# tooltips, a system with no chip, a side without a price, a field a row does not state, a row's note,
+# and the qualified names' setting (SETTING, DEFAULT and READ as HTML)
+NO_CHIP = "no chip in the reference data"
+NO_PRICE = "no price"
+NOT_STATED = "not stated"
+PRECISION_NOT_STATED = f"precision {NOT_STATED}"
+NOT_AVAILABLE = "N/A"
+NOTE_MARK = "(note)"
+SETTING_ON = {True: "above 0", False: "0, or not set"}
+QUALIFIER_SETTING = "{setting} {on} (MaxText's default: {default}, {read})"
+
+
+def figure_title(path: str, line, commit: str) -> str:
+    return f"{path} line {line} at {commit}"
+
+
+def line_date_title(commit: str) -> str:
+    return f"the day the line was first published (git blame), commit {commit}"

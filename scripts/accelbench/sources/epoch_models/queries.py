@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 from accelbench.sources.epoch_models.format import EpochModels
 
-NOT_STATED = "not stated"
 # the categories Epoch AI gives organisations, in the order the page lists them (any other sorts after)
 CATEGORIES = ("Industry", "Academia", "Research collective", "Government")
 RESEARCH_LABS = frozenset({"Academia", "Research collective"})

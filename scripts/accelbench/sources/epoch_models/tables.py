@@ -10,10 +10,8 @@ from collections.abc import Callable
 
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
-from accelbench.sources.epoch_models.queries import NOT_STATED, PlatformCount, Utilisation
-
-PLATFORM_NAMES = {"gpu": "GPU", "tpu": "TPU", "other": "other", "mixed": "several platforms", None: NOT_STATED}
-MEASURE_NAMES = {"mfu": "MFU", "hfu": "HFU"}
+from accelbench.publish.wording.epoch import MEASURE_NAMES, NOT_STATED, PLATFORM_NAMES, RECORD_TITLE, record_link
+from accelbench.sources.epoch_models.queries import PlatformCount, Utilisation
 
 
 def flop_text(value: float) -> str:
@@ -41,7 +39,7 @@ def _model(row: dict) -> str:
 
 
 def _record(row: dict) -> str:
-    return f'<a href="{esc(row["url"])}" title="the record in the copy of Epoch AI\'s CSV">line {row["line"]}</a>'
+    return f'<a href="{esc(row["url"])}" title="{RECORD_TITLE}">{record_link(row["line"])}</a>'
 
 
 def _raw(row: dict) -> dict:

@@ -7,6 +7,7 @@ import pandas as pd
 
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
+from accelbench.publish.wording import mlperf as wording
 from accelbench.sources.mlperf_inference.format import SCENARIOS, UNITS, file_url
 
 
@@ -15,9 +16,9 @@ def _figure_cells(row: pd.Series | None) -> tuple[str, str]:
     if row is None:
         return "–", "–"
     where = row["at"]["value"]
-    title = f"{where['path']}, line {where['line']}"
+    title = wording.log_line(where["path"], where["line"])
     if row.get("read_from") == "summary":
-        title += " (the summary: the source read holds no detail log)"
+        title += wording.FROM_SUMMARY
     system = (f'<a href="{esc(file_url(row, where))}" title="{esc(title)}">{row["value"]:.3g}</a>')
     return num_cell(system, row["value"]), num_cell(f"{row['per_chip']:.3g}", row["per_chip"])
 
@@ -74,12 +75,13 @@ def summary_table(entries: list[tuple[str, str, pd.Series, pd.Series, pd.Series 
 
     def cell(row):
         if row is None:
-            return "none submitted"
+            return wording.NONE_SUBMITTED
         return (f'<a href="{esc(results_url(row))}">{esc(row["chip"])} × {esc(row["chips"])}</a> '
-                f'({esc(row["submitter"])}, {esc(row["availability"])}): {row["per_chip"]:.3g} {esc(row["unit"])} per chip')
+                f'({esc(row["submitter"])}, {esc(row["availability"])}): '
+                + wording.PER_CHIP_FIGURE.format(value=f"{row['per_chip']:.3g}", unit=esc(row["unit"])))
 
     for scenario, round_name, tpu, gpu, available, verdict in entries:
-        now = "the same" if tpu["availability"] == "available" else cell(available)
+        now = wording.SAME_TPU if tpu["availability"] == "available" else cell(available)
         ratio = tpu["per_chip"] / gpu["per_chip"]
         body.append([f"{esc(scenario)} ({esc(round_name)})", cell(tpu), now, cell(gpu), num_cell(f"{ratio:.2f}", ratio),
                      f'<span class="ab-verdict ab-verdict--{esc(verdict.replace(" ", "-"))}">{esc(verdict)}</span>'])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from accelbench.core.text import capitalised, esc
+from accelbench.core.text import esc
 from accelbench.judge.judging import beyond_margin
 from accelbench.publish.fragments.core import (
     PUBLISHED_PAGE,
@@ -52,18 +52,11 @@ def _in_round(df: pd.DataFrame, benchmark: str, round_name: str) -> pd.DataFrame
 
 
 def _missing(args: list[str]) -> str:
-    return f"published MLPerf results on {args[0]}"
+    return wording.results_on(args[0])
 
 
 def _not_published(ctx: Context, benchmark: str) -> str:
-    return tables.not_measured(f"published MLPerf results on {benchmark} (run accelbench import mlperf-training)",
-                               ctx.links.md(PUBLISHED_PAGE))
-
-
-UNSCORED = ("These entries are listed by the source with their system files; their run logs (about 1 MB "
-            "each) were not read, so no time to train is given here and none counts in Speed, Cost or Energy. "
-            "They count only where an entry's presence is the evidence: coverage, frameworks and availability.")
-NO_CHART = "No chart yet: this benchmark's entries were read without their run logs, so none has a time to train."
+    return tables.not_measured(wording.not_published(benchmark), ctx.links.md(PUBLISHED_PAGE))
 
 
 @fragment("published", "BENCHMARK", "every imported MLPerf Training round of a benchmark: one table per round, with its "
@@ -76,21 +69,20 @@ def _published(ctx: Context, args: list[str]) -> str:
     for round_name in newest_first(rows["round"]):
         origin = data.round_of(round_name)["source"]
         scored, unscored = (_in_round(df, args[0], round_name) for df in (data.results, data.unscored))
-        how = "scored here by the olympic rule" if unscored.empty else \
-            "listed here, not scored" if scored.empty else "scored here by the olympic rule where its logs were read"
-        out.append(f"\n## {esc(BENCHMARKS[args[0]].name)} ({esc(args[0])}), MLPerf Training {esc(round_name)} "
+        said = wording.ROUND_ORIGIN.format(where=published_in(origin), commit=f"<code>{esc(origin['commit'][:10])}</code>",
+                                           how=wording.how_scored(not scored.empty, not unscored.empty))
+        out.append(f"\n## {esc(wording.round_heading(BENCHMARKS[args[0]].name, args[0], round_name))} "
                    # out of the search index: a section per round on every benchmark page would weigh on
                    # every page's load (the index is fetched everywhere); the page's own text stays in it
                    f"{{ #{round_anchor(args[0], round_name)} data-search-exclude }}\n\n"
-                   f"<p>Published by others in {published_in(origin)} at commit "
-                   f"<code>{esc(origin['commit'][:10])}</code>; {how}.</p>\n")
+                   f"<p>{said}</p>\n")
         name = f"published-{args[0]}-{round_name}"
         if not scored.empty:
             table = published_tables.published_table(scored, ctx.reference, nearest_gpu, results_url, anchor=name)
             out += [wrap(table.html), download(ctx, name, table.rows)]
         if not unscored.empty:
             table = published_tables.entered_table(unscored, results_url, anchor=f"{name}-entered")
-            out += [f"<p>{esc(UNSCORED)}</p>\n", wrap(table.html), download(ctx, f"{name}-entered", table.rows)]
+            out += [f"<p>{esc(wording.UNSCORED)}</p>\n", wrap(table.html), download(ctx, f"{name}-entered", table.rows)]
     return concat(out)
 
 
@@ -100,17 +92,16 @@ def round_anchor(benchmark: str, round_name: str) -> str:
 
 
 @fragment("mlperf-coverage", "", "chip family × benchmark × round: which have audited MLPerf Training results, each "
-      "linked to its entries", source=KIND, missing="published MLPerf results")
+      "linked to its entries", source=KIND, missing=wording.RESULTS)
 def _coverage(ctx: Context, args: list[str]) -> str:
     def link(benchmark: str, round_name: str) -> str:
         return f"{ctx.links.html(BENCHMARKS[benchmark].page_path)}#{round_anchor(benchmark, round_name)}"
     data = ctx.published[KIND]
     table, note = published_tables.coverage_table(coverage(data), link)
     # no link inside the small print (a link there fails colour contrast); the round headings link the mirror
-    mirrors = "".join(f"<p><small>Round {esc(r)} read from a public mirror of MLCommons' results: "
-                      f"{esc(s['repository'])} at <code>{esc(s['commit'][:10])}</code>; its entries are counted as "
-                      f"entered, not scored (the mirror's run logs were not read).</small></p>\n"
-                      for r, s in data.mirrored().items())
+    mirrors = "".join("<p><small>" + wording.COVERAGE_MIRROR.format(
+                          round=esc(r), repository=esc(s["repository"]), commit=f"<code>{esc(s['commit'][:10])}</code>")
+                      + "</small></p>\n" for r, s in data.mirrored().items())
     return f'<div class="ab-coverage">{wrap(table)}</div>{note}{mirrors}'
 
 
@@ -121,7 +112,7 @@ def _published_chart(ctx: Context, args: list[str]) -> str:
     rows = _benchmark(ctx, "published-chart", args)
     if rows is None:
         if _benchmark(ctx, "published-chart", args, "entered") is not None:
-            return f"\n<p>{esc(NO_CHART)}</p>\n"
+            return f"\n<p>{esc(wording.NO_CHART)}</p>\n"
         return _not_published(ctx, args[0])
     frame = pd.DataFrame({"device": rows["accelerator"], "framework": rows["round"], "chips": rows["chips"],
                           "m_chip_hours": rows["chip_hours"]})
@@ -136,7 +127,7 @@ def _published_chart(ctx: Context, args: list[str]) -> str:
 
 
 @fragment("published-summary", "", "per benchmark, the best TPU and the best GPU per chip in the newest round with both",
-      source=KIND, missing="published MLPerf results")
+      source=KIND, missing=wording.RESULTS)
 def _published_summary(ctx: Context, args: list[str]) -> str:
     entries = []
     for benchmark, round_name, rows in comparable(ctx.published[KIND]):
@@ -157,23 +148,11 @@ def _published_rules(ctx: Context, args: list[str]) -> str:
 # MLPerf at scale (scale.py): the largest systems each chip entered, the scaling curves of one
 # submitter's sizes, and the size of each chip's pod or NVLink domain (reference data)
 
-SCALE_KIND = f"{capitalised(SOURCE.label)} ({SOURCE.title}), published by others, not measured here."
-LARGEST_NOTE = ("The largest system entered is what a submitter chose to enter, not the most a chip can run. "
-                "Preview and available systems are kept apart, each on its own row; entries re-listed from an "
-                "earlier round count in the round they were run; an entry listed without its run logs (round "
-                "v6.0, read from a public mirror) shows its size, not a time.")
-SCALING_NOTE = ("A curve joins one submitter's entries of one chip on one benchmark in one round, at one "
-                "availability, never two submitters' (scored results only; at a size entered twice, the faster). "
-                "Scaling efficiency = (t_small × n_small) / (t × n) against the smallest size: 100% means the time "
-                "fell in proportion to the chips added, chip-hours unchanged. MLPerf lets a submitter change the "
-                "batch size and other hyperparameters with the size, so a curve measures the whole recipe, not "
-                "the interconnect alone.")
-DOMAINS_KIND = ("Vendor specifications (reference data), never results: each chip's unit as its vendor's own page "
-                "states it, with the words the figure is read from and the day it was read.")
+SCALE_KIND = wording.scale_kind(SOURCE.label, SOURCE.title)
 # the pretraining benchmarks of the largest models (175B parameters and more): the scaling chart's lines
 LARGE_MODELS = ("gpt3", "llama31_405b", "deepseekv3_671b")
-SCALING_TOOLTIP = [alt.Tooltip("value:N", title="scaling efficiency"), alt.Tooltip("device:N", title="chip · submitter"),
-                   alt.Tooltip("framework:N", title="benchmark · round"), alt.Tooltip("parameters:N")]
+SCALING_TOOLTIP = [*(alt.Tooltip(f"{field}:N", title=title) for field, title in wording.SCALING_TOOLTIP.items()),
+                   alt.Tooltip("parameters:N")]
 
 
 def _domains_of(ctx: Context):
@@ -182,7 +161,7 @@ def _domains_of(ctx: Context):
 
 @fragment("mlperf-largest", "", "per chip, the largest system it entered in MLPerf Training: overall, then per "
       "benchmark and round, with the pods or NVLink domains it fills, CSV and JSON", source=KIND,
-      missing="published MLPerf results")
+      missing=wording.RESULTS)
 def _mlperf_largest(ctx: Context, args: list[str]) -> Fragment:
     largest = largest_systems(ctx.published[KIND])
     overall = published_tables.largest_table(largest_by_chip(largest), ctx.reference, results_url, _domains_of(ctx),
@@ -190,22 +169,22 @@ def _mlperf_largest(ctx: Context, args: list[str]) -> Fragment:
     each = published_tables.largest_table(largest, ctx.reference, results_url, _domains_of(ctx),
                                           anchor="largest-per-benchmark")
     return concat([f"\n<p>{esc(SCALE_KIND)}</p>\n", wrap(overall.html), download(ctx, "mlperf-largest-per-chip", overall.rows),
-                   f"<p>{esc(LARGEST_NOTE)}</p>\n",
+                   f"<p>{esc(wording.LARGEST_NOTE)}</p>\n",
                    # folded: the overall table answers first; a closed <details> costs a phone no layout
-                   '\n<details class="ab-evidence">\n<summary>Per benchmark and round: the largest system of each '
-                   f'chip ({len(largest)} rows)</summary>\n{wrap(each.html)}</details>\n',
+                   f'\n<details class="ab-evidence">\n<summary>{wording.largest_each_summary(len(largest))}</summary>\n'
+                   f'{wrap(each.html)}</details>\n',
                    download(ctx, "mlperf-largest-per-benchmark", each.rows)])
 
 
 @fragment("mlperf-scaling", "", "the scaling curves of MLPerf Training: one submitter's sizes of one chip on one "
       "benchmark and round, time to train and scaling efficiency, a chart of the largest models' curves, CSV and JSON",
-      source=KIND, missing="published MLPerf results")
+      source=KIND, missing=wording.RESULTS)
 def _mlperf_scaling(ctx: Context, args: list[str]) -> Fragment:
     curves = scaling_curves(ctx.published[KIND])
     if not curves:
-        return tables.not_measured("an MLPerf Training submitter's entries at several sizes", ctx.links.md(PUBLISHED_PAGE))
+        return tables.not_measured(wording.NO_SCALING_CURVES, ctx.links.md(PUBLISHED_PAGE))
     table = published_tables.scaling_table(curves, ctx.reference, results_url, anchor="scaling")
-    out = [f"\n<p>{esc(SCALE_KIND)}</p>\n<p>{esc(SCALING_NOTE)}</p>\n"]
+    out = [f"\n<p>{esc(SCALE_KIND)}</p>\n<p>{esc(wording.SCALING_NOTE)}</p>\n"]
     drawn = [c for c in curves if c.benchmark in LARGE_MODELS]
     if drawn:  # every curve has two sizes at least: a line of more than one point
         frame = pd.DataFrame([{"device": f"{ctx.reference.display_name(c.chip)} · {c.submitter}",
@@ -228,5 +207,5 @@ def _mlperf_scaling(ctx: Context, args: list[str]) -> Fragment:
 def _scale_domains(ctx: Context, args: list[str]) -> Fragment:
     table = published_tables.domains_table(ctx.reference.scale_domains, ctx.reference)
     if table.html is None:
-        return Fragment(not_measured(ctx, "the size of a TPU pod or an NVLink domain (build_data/reference/scale_domains.csv)"))
-    return concat([f"\n<p>{esc(DOMAINS_KIND)}</p>\n", wrap(table.html), download(ctx, "scale-domains", table.rows)])
+        return Fragment(not_measured(ctx, wording.NO_SCALE_DOMAINS))
+    return concat([f"\n<p>{esc(wording.DOMAINS_KIND)}</p>\n", wrap(table.html), download(ctx, "scale-domains", table.rows)])

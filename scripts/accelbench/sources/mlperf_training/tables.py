@@ -28,7 +28,7 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, *,
         gpu = nearest_gpu(rows, int(row["chips"]))
         price = reference.cheapest_price(row["chip"], "GCP") if isinstance(row["chip"], str) else None
         usd = prices.usd("runs", price.usd_per_chip_hour, row["chip_hours"]) if price else None  # the one pricing step
-        cost = (f'<span title="{esc(price.text())}; {esc(price.cite)}">{dollars(usd)}</span>') if price else "no GCP price"
+        cost = (f'<span title="{esc(price.text())}; {esc(price.cite)}">{dollars(usd)}</span>') if price else wording.NO_GCP_PRICE
         runs = sum(1 for r in row["runs"] if r["minutes"] is not None)
         versus = row["chip_hours"] / gpu["chip_hours"]
         body.append([f"{esc(row['accelerator'])}" + (f"<br><small>{esc(chip)}</small>" if chip else ""),
@@ -37,8 +37,9 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, *,
                      esc(row["availability"]) + _relisted(row), num_cell(f"{row['score_minutes']:.3g}", row["score_minutes"]),
                      num_cell(f"{row['chip_hours']:,.1f}", row["chip_hours"]), num_cell(f"{versus:.2f}×", versus),
                      num_cell(cost, usd) if usd is not None else cost,
-                     num_cell(f"{runs} of {len(row['runs'])}" + (f" (rule: {row['required_runs']})"
-                                                                 if row.get("required_runs") else ""), runs)])
+                     num_cell(wording.RUNS_SCORED.format(runs=runs, total=len(row["runs"]))
+                              + (wording.RUNS_RULE.format(required=row["required_runs"]) if row.get("required_runs") else ""),
+                              runs)])
         keys.append([row["accelerator"], row["chips"], row["submitter"], row["system"]])
         data.append({"round": row["round"], "benchmark": row["benchmark"], "accelerator": row["accelerator"],
                      "chip": chip, "chips": row["chips"], "submitter": row["submitter"],
@@ -66,7 +67,7 @@ def entered_table(rows: pd.DataFrame, results_url, *, anchor: str = "entered") -
                      num_cell(esc(row["chips"]), row["chips"]),
                      f'<a href="{esc(results_url(row))}">{esc(row["submitter"])} / {esc(row["system"])}</a>',
                      esc(row["availability"]), esc(row["framework"]),
-                     num_cell(f"{listed} (rule: {int(row['required_runs'])}); not read", listed)])
+                     num_cell(wording.RUNS_LISTED.format(listed=listed, required=int(row["required_runs"])), listed)])
         keys.append([row["accelerator"], row["chips"], row["submitter"], row["system"]])
         data.append({"round": row["round"], "benchmark": row["benchmark"], "accelerator": row["accelerator"],
                      "chip": chip, "chips": row["chips"], "submitter": row["submitter"], "system": row["system"],
@@ -98,7 +99,9 @@ def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]],
             chip = reference.display_name(row["chip"]) if isinstance(row["chip"], str) and row["chip"] else \
                 row["accelerator"]
             return (f'<a href="{esc(results_url(row))}" title="{esc(row["accelerator"])}">{esc(chip)} × '
-                    f'{esc(row["chips"])}</a>: {row["chip_hours"]:,.0f} chip-hours ({row["score_minutes"]:.3g} min)')
+                    f'{esc(row["chips"])}</a>: '
+                    + wording.SUMMARY_FIGURES.format(chip_hours=f"{row['chip_hours']:,.0f}",
+                                                     minutes=f"{row['score_minutes']:.3g}"))
         body.append([f'<a href="{page_url(benchmark)}">{esc(name_of(benchmark))}</a> ({esc(round_name)})', cell(tpu),
                      cell(gpu),
                      f"{gpu['chip_hours'] / tpu['chip_hours']:.2f}",
@@ -120,7 +123,7 @@ def coverage_table(cover, link) -> tuple[str, str]:
         for model in models:
             rounds = cover.entries.get((family, model), {})
             cells.append(" ".join(_round_link(r, rounds[r], link) for r in cover.rounds if r in rounds) or
-                         '<span aria-hidden="true">·</span><span class="ab-visually-hidden">not entered</span>')
+                         f'<span aria-hidden="true">·</span><span class="ab-visually-hidden">{wording.NOT_ENTERED}</span>')
         body.append(cells)
     note = ""
     if cover.others:
@@ -152,8 +155,8 @@ def spans(chips: int, domains) -> tuple[str, float | None, str]:
         return "–", None, ""
     domain, n = domains
     count = f"{n:,.0f}" if n >= 1 and abs(n - round(n)) < 1e-9 else f"{n:,.2f}" if n < 10 else f"{n:,.1f}"
-    return (f"{count} × {domain.chips:,}-chip {domain.domain}", n,
-            f"{domain.system}: {domain.chips:,} chips ({domain.url}: {domain.quote})")
+    return (wording.DOMAINS_FILLED.format(count=count, chips=f"{domain.chips:,}", domain=domain.domain), n,
+            wording.DOMAIN_TITLE.format(system=domain.system, chips=f"{domain.chips:,}", url=domain.url, quote=domain.quote))
 
 
 def _minutes_cell(minutes: float | None) -> str:

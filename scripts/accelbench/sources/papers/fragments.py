@@ -8,29 +8,26 @@ from accelbench.core.text import esc
 from accelbench.judge.claims import CLAIMS
 from accelbench.publish.fragments.core import PUBLISHED_PAGE, Context, concat, download, fragment, rules_list, wrap
 from accelbench.publish.render import tables
+from accelbench.publish.wording import papers as wording
 from accelbench.sources.papers import tables as paper_tables
 from accelbench.sources.papers.format import KIND, MEASURES
 
-NOTE = ("Figures quoted word for word from peer-reviewed papers, not measured here. Where the authors work for the "
-        "vendor of a chip they compare, the figure is labelled vendor-authored: it passed peer review, but the "
-        "vendor chose the workloads and the comparison.")
 
-
-def _what(args: list[str]) -> str:
-    return f"peer-reviewed papers on {CLAIMS[args[0]].feature.lower()}" if args else "peer-reviewed papers"
+def _figures_from(args: list[str]) -> str:
+    return wording.figures_from(CLAIMS[args[0]].feature if args else None)
 
 
 @fragment("paper-figures", "[CLAIM]", f"figures quoted from peer-reviewed papers, with the authors' affiliation beside each "
       f"(all, or those on one claim: {', '.join(sorted(set(MEASURES.values())))}), with their CSV and JSON",
-      choices=sorted(set(MEASURES.values())), source=KIND, missing=lambda args: f"figures quoted from {_what(args)}")
+      choices=sorted(set(MEASURES.values())), source=KIND, missing=_figures_from)
 def _paper_figures(ctx: Context, args: list[str]) -> str:
     claim = args[0] if args else None
     figures = ctx.published[KIND].figures(claim)
     if not figures:
-        return tables.not_measured(f"figures quoted from {_what(args)}", ctx.links.md(PUBLISHED_PAGE))
+        return tables.not_measured(_figures_from(args), ctx.links.md(PUBLISHED_PAGE))
     name = "paper-figures" + (f"-{claim}" if claim else "")
     table = paper_tables.figures_table(figures, anchor=name)
-    return concat([f"\n<p>{esc(NOTE)}</p>\n", wrap(table.html), download(ctx, name, table.rows)])
+    return concat([f"\n<p>{esc(wording.NOTE)}</p>\n", wrap(table.html), download(ctx, name, table.rows)])
 
 
 @fragment("paper-rules", "", "the written rules of the verdicts from peer-reviewed papers")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.claims import CLAIMS
 from accelbench.publish.render.tables import Table, html_table
+from accelbench.publish.wording import papers as wording
 from accelbench.sources.papers.format import QuotedRange, doi_url
 
 
@@ -25,12 +26,12 @@ def figures_table(figures: list[tuple[dict, QuotedRange]], *, anchor: str = "pap
         c, chips = paper["citation"], paper["chips"]
         body.append([
             f'<a href="{esc(doi_url(paper))}">{esc(c["title"])}</a><br><small>{esc(c["authors"][0])}'
-            f'{" et al." if len(c["authors"]) > 1 else ""}, {esc(c["venue_short"])} {esc(c["year"])}</small>',
+            f'{wording.ET_AL if len(c["authors"]) > 1 else ""}, {esc(c["venue_short"])} {esc(c["year"])}</small>',
             esc(", ".join(paper["affiliation"]["organisations"]))
             + f'<br><small>{esc(paper["affiliation"]["as_written"])}</small>',
             f"<strong>{esc(paper['_label'])}</strong>", esc(CLAIMS[figure.claim].feature),
-            f"{esc(chips['tpu']['name'])} ({esc(chips['tpu']['vendor'])}) against {esc(chips['gpu']['name'])} "
-            f"({esc(chips['gpu']['vendor'])})",
+            wording.AGAINST.format(tpu=esc(chips["tpu"]["name"]), tpu_vendor=esc(chips["tpu"]["vendor"]),
+                                   gpu=esc(chips["gpu"]["name"]), gpu_vendor=esc(chips["gpu"]["vendor"])),
             num_cell(f"“{esc(figure.phrase)}”", figure.low),
             f"<q>{esc(paper['quotation']['text'])}</q><br><small>{esc(quoted_where(paper))}</small>",
         ])

@@ -18,11 +18,6 @@ from accelbench.sources.vendor_training.format import KIND, row_url
 from accelbench.sources.vendor_training.pairs import match
 from accelbench.sources.vendor_training.rules import pair_cost
 
-LABEL = "Vendor-reported (published by Google and NVIDIA, not audited, not measured here)"
-
-
-MISSING = "vendor-published training throughput"
-
 
 def _matched(ctx: Context):
     if "vendor-training-match" not in ctx.memo:
@@ -31,36 +26,35 @@ def _matched(ctx: Context):
 
 
 @fragment("vendor-pairs", "", "vendor-published training throughput: every matched TPU/GPU pair (tokens/s per chip, "
-      "TPU/GPU, dollars per billion tokens, flags), with its CSV and JSON", source=KIND, missing=MISSING)
+      "TPU/GPU, dollars per billion tokens, flags), with its CSV and JSON", source=KIND, missing=wording.MISSING)
 def _vendor_pairs(ctx: Context, args: list[str]) -> str:
     pairs, _ = _matched(ctx)
     finding = ctx.findings().get(("speed", KIND))
-    said = f"<p>{esc(LABEL)}. {esc(text(finding.lines[0]))}.</p>\n" if finding else ""
+    said = f"<p>{esc(wording.LABEL)}. {esc(text(finding.lines[0]))}.</p>\n" if finding else ""
     if not pairs:
-        return said + "\n<p>No TPU row and GPU row of the vendors' documents match.</p>\n"
+        return said + f"\n<p>{wording.NO_MATCH}</p>\n"
     counted, superseded = vendor_tables.pairs_tables(pairs, functools.partial(pair_cost, ctx.reference))
-    shown = [said, wrap(counted.html) if counted.html else "\n<p>No matched pair counts.</p>\n"]
+    shown = [said, wrap(counted.html) if counted.html else f"\n<p>{wording.NONE_COUNTS}</p>\n"]
     if superseded.html:
         # folded: what counts comes first, and a phone lays out only the rows it shows (a closed
         # <details> is not rendered; Material opens it when a link points at one of its rows)
-        shown.append(f'\n<details class="ab-evidence ab-superseded">\n<summary>{len(superseded.rows)} more matched pair(s), '
-                     "not counted: a newer release of the same system and precision replaces them</summary>\n"
-                     f"{wrap(superseded.html)}</details>\n")
-    return concat([*shown, download(ctx, "vendor-training-pairs", counted.rows + superseded.rows, "the matched pairs")])
+        shown.append(f'\n<details class="ab-evidence ab-superseded">\n<summary>{wording.superseded_summary(len(superseded.rows))}'
+                     f"</summary>\n{wrap(superseded.html)}</details>\n")
+    return concat([*shown, download(ctx, "vendor-training-pairs", counted.rows + superseded.rows, wording.PAIRS_DOWNLOAD)])
 
 
 @fragment("vendor-refused", "", "vendor-published training throughput: rows of one configuration on both sides that "
-      "are not compared, and why", source=KIND, missing=MISSING)
+      "are not compared, and why", source=KIND, missing=wording.MISSING)
 def _vendor_refused(ctx: Context, args: list[str]) -> str:
     _, refusals = _matched(ctx)
     table = vendor_tables.refusals_table(refusals)
     if table.html is None:
-        return "\n<p>Every candidate pair is compared.</p>\n"
-    return concat([wrap(table.html), download(ctx, "vendor-training-refused", table.rows, "the refused candidates")])
+        return f"\n<p>{wording.NONE_REFUSED}</p>\n"
+    return concat([wrap(table.html), download(ctx, "vendor-training-refused", table.rows, wording.REFUSED_DOWNLOAD)])
 
 
 @fragment("vendor-pairs-chart", "", "TPU over GPU tokens per second per chip on every counted vendor-reported pair",
-      source=KIND, missing=MISSING)
+      source=KIND, missing=wording.MISSING)
 def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
     counted = [p for p in _matched(ctx)[0] if p.counts]
     frame = pd.DataFrame([{
@@ -79,7 +73,7 @@ def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
 
 
 @fragment("vendor-rows", "", "every imported row of the vendors' training-throughput documents, per document, with "
-      "CSV and JSON, and the rows left out with their reasons", source=KIND, missing=MISSING)
+      "CSV and JSON, and the rows left out with their reasons", source=KIND, missing=wording.MISSING)
 def _vendor_rows(ctx: Context, args: list[str]) -> str:
     data = ctx.published[KIND]
     out = []
@@ -87,27 +81,26 @@ def _vendor_rows(ctx: Context, args: list[str]) -> str:
         origin, doc = document["source"], document["document"]
         rows = [r for r in data.rows if r["document"] == document["name"]]
         link = row_url({**origin, "path": doc["path"], "line": 1}).rsplit("#", 1)[0]
-        out.append(f"\n### {esc(doc['vendor'])}: {esc(doc['path'])}\n\n"
-                   f'<p>{esc(doc["title"] or doc["path"])}, <a href="{esc(link)}">{esc(origin["repository"])}</a> '
-                   f"at commit <code>{esc(origin['commit'][:10])}</code> ({esc(doc['framework'])}; vendor-reported, "
-                   f"not measured here). {len(rows)} rows; {len(document['left_out'])} left out.</p>\n")
+        said = wording.DOCUMENT_ORIGIN.format(title=esc(doc["title"] or doc["path"]),
+                                              repository=f'<a href="{esc(link)}">{esc(origin["repository"])}</a>',
+                                              commit=f"<code>{esc(origin['commit'][:10])}</code>",
+                                              framework=esc(doc["framework"]), rows=len(rows),
+                                              left_out=len(document["left_out"]))
+        out.append(f"\n### {esc(doc['vendor'])}: {esc(doc['path'])}\n\n<p>{said}</p>\n")
         name = f"vendor-training-rows-{document['name']}"
         table = vendor_tables.rows_table(rows, anchor=name)
         if table.html:
             out += [wrap(table.html), download(ctx, name, table.rows)]
         left = vendor_tables.left_out_table(document)
         if left:
-            out += ["\n<p>Left out, with the reason:</p>\n", wrap(left)]
+            out += [f"\n<p>{wording.LEFT_OUT_HEAD}</p>\n", wrap(left)]
     return concat(out)
 
 
 @fragment("vendor-rules", "", "the written rules of the vendor-reported verdicts, the name table and the precisions")
 def _vendor_rules(ctx: Context, args: list[str]) -> str:
     rules = rules_list(ctx, KIND)
-    return (f"\n{rules}\n\n**Model names that stand for one architecture** (a name not listed pairs with nothing):\n"
-            + wrap(vendor_tables.names_table())
-            + "\n**Qualified model names** (each pairs only where the TPU recipe's setting, read at the imported commit, "
-              "runs that variant; the pair is flagged with what the recipe says and where):\n"
-            + wrap(vendor_tables.qualifiers_table())
-            + "\n**Precisions** (two of one family pair, flagged where they differ; two families never):\n"
-            + wrap(vendor_tables.precisions_table()))
+    tables = {"names": vendor_tables.names_table, "qualifiers": vendor_tables.qualifiers_table,
+              "precisions": vendor_tables.precisions_table}
+    return f"\n{rules}\n" + "".join(f"\n**{title}** ({said}):\n" + wrap(tables[key]())
+                                     for key, (title, said) in wording.RULES_TABLES.items())

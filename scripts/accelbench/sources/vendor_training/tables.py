@@ -8,6 +8,7 @@ from accelbench.core.prices import PricedComparison, dollars
 from accelbench.core.text import as_written, esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.publish.vocabulary import unpriced
+from accelbench.publish.wording import vendor as wording
 from accelbench.publish.wording.vendor import counts_text, flag_text, refusal_text, superseded_text
 from accelbench.sources.vendor_training.format import flat, row_url
 from accelbench.sources.vendor_training.names import MAXTEXT_DEFAULTS, MAXTEXT_DEFAULTS_READ, MODEL_NAMES, PRECISIONS, QUALIFIERS
@@ -16,20 +17,20 @@ from accelbench.sources.vendor_training.pairs import Pair, Refusal
 
 def _figure(row: dict, value, text: str) -> str:
     """A published figure linked to its line, sortable by its value."""
-    title = f"{row['path']} line {row['line']} at {row['commit'][:10]}"
+    title = wording.figure_title(row["path"], row["line"], row["commit"][:10])
     return num_cell(f'<a href="{esc(row["url"])}" title="{esc(title)}">{esc(text)}</a>', value)
 
 
 def _date(row: dict) -> str:
     if row["line_date"]:
-        return (f'<span title="{esc("the day the line was first published (git blame), commit " + row["line_commit"])}">'
+        return (f'<span title="{esc(wording.line_date_title(row["line_commit"]))}">'
                 f'{esc(row["line_date"])}</span>')
     return "–"
 
 
 def _who(row: dict) -> str:
     what = f"{row['framework']} {row['release']}" if row["release"] else row["framework"]
-    chip = esc(row["chip"]) if row["chip"] else "no chip in the reference data"
+    chip = esc(row["chip"]) if row["chip"] else wording.NO_CHIP
     return f"{esc(row['system'])}<br><small>{chip} · {esc(what)}</small>"  # two lines at most
 
 
@@ -40,7 +41,7 @@ def _priced_side(cost, basis, name: str) -> tuple:
     price = getattr(basis, name) if priced else None
     usd = getattr(cost, f"{name}_usd") if priced else None
     cell = (num_cell(f'<span title="{esc(price.text())}; {esc(price.cite)}">{dollars(usd)}</span>', usd) if price
-            else f'<span title="{esc(unpriced(basis.facts))}">no price</span>' if basis.side in (name.upper(), "both")
+            else f'<span title="{esc(unpriced(basis.facts))}">{wording.NO_PRICE}</span>' if basis.side in (name.upper(), "both")
             else "–")
     return usd, price, cell
 
@@ -111,9 +112,9 @@ def refusals_table(refusals: list[Refusal], *, anchor: str = "vendor-refused") -
         t, g = r.tpu, r.gpu
         body.append([esc(t["model"]), num_cell(esc(t["chips"]), t["chips"]), num_cell(esc(t["gbs"]), t["gbs"]),
                      num_cell(esc(t["seq_len"]), t["seq_len"]),
-                     f'<a href="{esc(t["url"])}">{esc(t["system"])} {esc(t["precision"] or "precision not stated")}</a>',
+                     f'<a href="{esc(t["url"])}">{esc(t["system"])} {esc(t["precision"] or wording.PRECISION_NOT_STATED)}</a>',
                      f'<a href="{esc(g["url"])}">{esc(g["system"])} {esc(g["release"] or "")} '
-                     f'{esc(g["precision"] or "precision not stated")}</a>', esc(refusal_text(r.reason))])
+                     f'{esc(g["precision"] or wording.PRECISION_NOT_STATED)}</a>', esc(refusal_text(r.reason))])
         keys.append([t["model_key"], t["chips"], t["gbs"], t["seq_len"], t["precision"], g["system"], g["release"],
                      g["precision"], g["line"]])
         data.append({"model": t["model"], "gpu_model": g["model"], "chips": t["chips"], "gbs": t["gbs"],
@@ -132,12 +133,12 @@ def rows_table(rows: list[dict], *, anchor: str) -> Table:
     body, keys, data = [], [], []
     for r in rows:
         def fig(field, r=r):
-            return _figure(r, r[field], as_written(r[field])) if r[field] is not None else "N/A"
-        notes = f' <small title="{esc(" ".join(r["notes"]))}">(note)</small>' if r["notes"] else ""
+            return _figure(r, r[field], as_written(r[field])) if r[field] is not None else wording.NOT_AVAILABLE
+        notes = f' <small title="{esc(" ".join(r["notes"]))}">{wording.NOTE_MARK}</small>' if r["notes"] else ""
         body.append([esc(r["model"]) + notes, esc(r["system"]) + (f"<br><small>{esc(r['chip'])}</small>" if r["chip"] else ""),
-                     esc(r["release"] or "–"), esc(r["task"] or "not stated"), num_cell(esc(r["chips"]), r["chips"]),
+                     esc(r["release"] or "–"), esc(r["task"] or wording.NOT_STATED), num_cell(esc(r["chips"]), r["chips"]),
                      num_cell(esc(r["gbs"]), r["gbs"]), num_cell(esc(r["mbs"] if r["mbs"] is not None else "–"), r["mbs"]),
-                     num_cell(esc(r["seq_len"]), r["seq_len"]), esc(r["precision"] or "not stated"),
+                     num_cell(esc(r["seq_len"]), r["seq_len"]), esc(r["precision"] or wording.NOT_STATED),
                      fig("tokens_per_s_per_chip"), fig("tflops_per_chip"), fig("step_time_s"), _date(r)])
         keys.append([r["line"], "b" if r["alternative"] else ""])
         data.append(flat({k: r[k] for k in ("vendor", "system", "chip", "framework", "release", "task", "model", "model_key",
@@ -168,8 +169,9 @@ def names_table() -> str:
 def qualifiers_table() -> str:
     """The qualified model names a rule resolves, and the TPU recipe setting that decides each."""
     body = [[f"<code>{esc(q.written)}</code>", f"<code>{esc(q.key)}</code>", esc(q.variant),
-             f"<code>{esc(q.setting)}</code> {'above 0' if q.on else '0, or not set'} (MaxText's default: "
-             f"{esc(MAXTEXT_DEFAULTS[q.setting])}, {esc(MAXTEXT_DEFAULTS_READ)})", esc(q.why)] for q in QUALIFIERS]
+             wording.QUALIFIER_SETTING.format(setting=f"<code>{esc(q.setting)}</code>", on=wording.SETTING_ON[bool(q.on)],
+                                              default=esc(MAXTEXT_DEFAULTS[q.setting]), read=esc(MAXTEXT_DEFAULTS_READ)),
+             esc(q.why)] for q in QUALIFIERS]
     return html_table(["Name as written", "Architecture", "Variant", "Pairs with a TPU recipe whose", "Why"], body)
 
 
