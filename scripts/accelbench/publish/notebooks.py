@@ -11,6 +11,8 @@ import re
 from contextlib import contextmanager
 from pathlib import Path
 
+from accelbench.publish.wording.cards import TABLE_REGION
+
 
 class NotebookError(Exception):
     """A notebook could not be executed or converted; the message names it and the failing cell."""
@@ -63,7 +65,7 @@ def _focusable_tables(markdown: str) -> str:
     """Each table a cell displayed (pandas writes class="dataframe") in a box that scrolls sideways
     and takes the keyboard's focus, so a wide one can be read without a mouse."""
     return re.sub(r'<table border="1" class="dataframe">.*?</table>',
-                  lambda m: ('<div class="ab-dataframe" tabindex="0" role="region" aria-label="table, scrolls sideways">'
+                  lambda m: (f'<div class="ab-dataframe" tabindex="0" role="region" aria-label="{TABLE_REGION}">'
                              f"{m.group(0)}</div>"), markdown, flags=re.S)
 
 

@@ -8,6 +8,7 @@ from accelbench.core.framework_support import FRAMEWORKS
 from accelbench.core.prices import TIERS, PriceList, dollars
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, badges, html_table, linked
+from accelbench.publish.wording.costs import SPEC_ONLY
 from accelbench.publish.wording.measured import on_chip
 
 SPEC_COLUMNS = [("chip", "Chip"), ("vendor", "Vendor"), ("year", "Year"), ("bf16_dense_tflops", "bf16 dense TFLOP/s"),
@@ -36,7 +37,7 @@ def accelerators_table(rows: list[dict], measured: dict[str, dict], runs_url: st
             record = measured[row["chip"]]["record"]
             cells.append(linked(esc(on_chip(measured[row["chip"]])), record, runs_url) + badges(record))
         else:
-            cells.append('<span class="ab-badge ab-badge--wide">spec only: not measured yet</span>')
+            cells.append(f'<span class="ab-badge ab-badge--wide">{SPEC_ONLY}</span>')
         cells.append(_sources(row.get("sources", "")) + f"<br>retrieved {esc(row.get('retrieved') or 'not recorded')}"
                      + (f"<br><em>{esc(row['notes'])}</em>" if row.get("notes") else ""))
         out.append(cells)

@@ -15,6 +15,7 @@ from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.judging import CONTRADICTED, MARGIN_TEXT, MIXED, SUPPORTED
 from accelbench.publish.vocabulary import compared, elsewhere, price, unpriced
+from accelbench.publish.wording.cards import not_imported
 
 INFERENCE = "Inference, not training (never counted towards an answer on training)"  # opens every inference line
 MIRROR = "read from a public mirror of MLCommons' results"
@@ -207,7 +208,7 @@ def results_on(benchmark: str) -> str:
 
 def not_published(benchmark: str) -> str:
     """What a benchmark's page misses, and the command that imports it."""
-    return f"{results_on(benchmark)} (run accelbench import mlperf-training)"
+    return not_imported(results_on(benchmark), "mlperf-training")
 
 
 # A benchmark page's section per round (sources/mlperf_training/fragments.py): its heading, where the
