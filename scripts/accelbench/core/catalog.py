@@ -107,15 +107,10 @@ def _price(text: str) -> float | None:
     return value if value > 0 else None
 
 
-def import_catalog(path: Path, reference_dir: Path, known_chips: set[str], *, provider: str, repository: str,
-                   commit: str, upstream_path: str, excerpt: str | None, retrieved: str,
-                   commit_date: str = "") -> Imported:
-    """Read one catalog file. EXCERPT: where PATH holds rows copied from the catalog file rather
-    than the whole file, its path in this repository (the catalog's own line is then not known,
-    and each price quotes its row instead)."""
-    names, fixes = read_names(reference_dir, known_chips), read_fixes(reference_dir, provider)
-    with open(path, newline="", encoding="utf-8") as fh:
-        lines = fh.read().splitlines()  # kept: each price quotes its row
+def _sorted_rows(path: Path, lines: list[str], names: list[CatalogName], fixes: dict, provider: str):
+    """The catalog's rows sorted: GCP's GPU hosts (a VM alone) by machine type and zone, the rows of
+    a known chip with their corrections as (line, row, note, name, slice chips), and the refused
+    rows, each with its file, line, field and why."""
     hosts, accelerated, refused, unknown = {}, [], [], defaultdict(list)
     for number, row in csv_rows(path, NEEDED, PriceError, lines=lines):
         row = {**row, "AvailabilityZone": row.get("AvailabilityZone") or row["Region"]}
@@ -139,6 +134,19 @@ def import_catalog(path: Path, reference_dir: Path, known_chips: set[str], *, pr
         accelerated.append((number, row, note, *found))
     refused += [f"{path}:{numbers[0]}: AcceleratorName: {name} is no chip of accelerators.csv at {provider} (by "
                 f"{NAMES_FILE}); {len(numbers)} row(s), lines {_lines(numbers)}" for name, numbers in unknown.items()]
+    return hosts, accelerated, refused
+
+
+def import_catalog(path: Path, reference_dir: Path, known_chips: set[str], *, provider: str, repository: str,
+                   commit: str, upstream_path: str, excerpt: str | None, retrieved: str,
+                   commit_date: str = "") -> Imported:
+    """Read one catalog file. EXCERPT: where PATH holds rows copied from the catalog file rather
+    than the whole file, its path in this repository (the catalog's own line is then not known,
+    and each price quotes its row instead)."""
+    names, fixes = read_names(reference_dir, known_chips), read_fixes(reference_dir, provider)
+    with open(path, newline="", encoding="utf-8") as fh:
+        lines = fh.read().splitlines()  # kept: each price quotes its row
+    hosts, accelerated, refused = _sorted_rows(path, lines, names, fixes, provider)
     prices, notes = [], []
     for number, row, note, name, slice_chips in accelerated:
         chips = slice_chips or int(float(row["AcceleratorCount"] or 0))
