@@ -47,6 +47,7 @@ from accelbench.publish.render.chart_theme import (
     title_params,
     wrapped,
 )
+from accelbench.publish.wording.measured import peak_label
 
 # the theme's sizes of a chart's text, which the layouts wrap it for
 LABEL_FONT, AXIS_TITLE_FONT = LIGHT["axis"]["labelFontSize"], LIGHT["axis"]["titleFontSize"]
@@ -230,14 +231,9 @@ def _lines(data: pd.DataFrame, chart: dict, peaks: pd.DataFrame | None, uid: str
     return alt.layer(*layers).properties(title=title, height=layout.height, **_sized(layout))
 
 
-# What each accelerators.csv column a vendor peak comes from (core/reference.py PEAK_COLUMN) is
-# called on a chart: "H200 SXM bf16 dense peak"
-PEAK_NAMES = {"bf16_dense_tflops": "bf16 dense", "fp32_tflops": "fp32", "tf32_dense_tflops": "tf32 dense"}
-
-
 def vendor_peak_lines(peaks: list[Peak]) -> list[tuple[str, float]]:
     """Vendor peaks (store/queries.py vendor_peaks) as a line chart's (label, value) reference lines."""
-    return [(f"{p.chip} {PEAK_NAMES[p.column]} peak", p.value) for p in peaks]
+    return [(peak_label(p.chip, p.column), p.value) for p in peaks]
 
 
 def _peak_frame(peaks) -> pd.DataFrame | None:

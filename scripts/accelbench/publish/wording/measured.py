@@ -102,3 +102,13 @@ def task_cost(bound, as_of) -> str:
         return NO_TASK_PRICE
     usd, at = bound
     return f"at most {dollars(usd)} ({price(at.facts)}; {at.when(as_of)})"
+
+
+# What each accelerators.csv column a vendor peak comes from (core/reference.py PEAK_COLUMN) is
+# called on a chart's reference line (publish/render/charts.py)
+PEAK_NAMES = {"bf16_dense_tflops": "bf16 dense", "fp32_tflops": "fp32", "tf32_dense_tflops": "tf32 dense"}
+
+
+def peak_label(chip: str, column: str) -> str:
+    """A vendor peak's reference line: 'H200 SXM bf16 dense peak'."""
+    return f"{chip} {PEAK_NAMES[column]} peak"

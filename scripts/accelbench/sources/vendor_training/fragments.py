@@ -15,6 +15,7 @@ from accelbench.publish.wording import vendor as wording
 from accelbench.publish.wording.lines import text
 from accelbench.sources.vendor_training import tables as vendor_tables
 from accelbench.sources.vendor_training.format import KIND, row_url
+from accelbench.sources.vendor_training.names import shown_name
 from accelbench.sources.vendor_training.pairs import match
 from accelbench.sources.vendor_training.rules import pair_cost
 
@@ -60,7 +61,7 @@ def _vendor_pairs_chart(ctx: Context, args: list[str]) -> str:
     frame = pd.DataFrame([{
         "device": p.gpu["system"], "framework": p.gpu["release"] or p.gpu["framework"],
         # the label (release · GPU precision · model ×chips) stays short; the tooltip has the rest
-        "params": {"pair": f"{p.gpu['precision']} · {p.tpu['model']} ×{p.tpu['chips']}", "gbs": p.tpu["gbs"],
+        "params": {"pair": f"{p.gpu['precision']} · {shown_name(p.tpu['model'])} ×{p.tpu['chips']}", "gbs": p.tpu["gbs"],
                    "seq_len": p.tpu["seq_len"], "tpu_precision": p.tpu["precision"]},
         "m_tpu_over_gpu": p.tpu_over_gpu}
         for p in counted])
