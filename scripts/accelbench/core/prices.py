@@ -24,7 +24,10 @@ STALE_MONTHS = 12  # a price older than this is shown with its age
 CATALOG_FILE = "catalog_prices.csv"
 HAND_FILE = "prices.csv"
 HAND_COLUMNS = ["chip", "provider", "region", "tier", "usd_per_chip_hour", "offer", "host_included", "from_catalog",
-                "source", "source_url", "source_date", "retrieved", "notes"]
+                "source", "source_kind", "source_url", "source_date", "retrieved", "quote", "notes"]
+# Who published a hand-entered price: the provider's own page, or a news report of it (used only where the
+# provider's page could not be found, and said so). A third-party blog is no price.
+SOURCE_KINDS = ("provider", "report")
 CATALOG_COLUMNS = ["chip", "provider", "region", "zone", "tier", "usd_per_chip_hour", "offer", "chips_per_offer",
                    "usd_per_offer_hour", "host_included", "catalog", "repository", "commit", "path", "line",
                    "excerpt", "excerpt_line", "row", "commit_date", "retrieved", "notes"]
@@ -137,6 +140,7 @@ class Price:
     retrieved: str  # the day it was read
     cite: str  # repository, commit, path and line (or the row quoted), or the source and page
     notes: str = ""
+    origin: str = "catalog"  # "catalog", or a hand-entered row's source_kind: "provider" or "report"
     details: dict = field(default_factory=dict, compare=False)  # the file's row, for downloads
 
     def age_months(self, today: date) -> int | None:
@@ -168,10 +172,12 @@ class Price:
 
 
 class PriceList:
-    """Every price, and the questions comparisons ask of them."""
+    """Every price, and the questions comparisons ask of them. REFUSED: rows read and never used,
+    each with the reason (a catalog "spot" price equal to its on-demand price is no spot price)."""
 
-    def __init__(self, prices: list[Price]):
+    def __init__(self, prices: list[Price], refused: tuple[tuple[Price, str], ...] = ()):
         self.prices = prices
+        self.refused = refused
 
     @property
     def as_of(self) -> date:
@@ -311,8 +317,22 @@ def read_prices(reference_dir: Path, chip_name) -> PriceList:
     """Both price files of REFERENCE_DIR, each row's chip through CHIP_NAME (a name as tables write
     it -> accelerators.csv's, or None). Raises PriceError naming the file, line and field."""
     reference_dir = Path(reference_dir)
-    prices = [*_hand_prices(reference_dir / HAND_FILE, chip_name), *_catalog_prices(reference_dir / CATALOG_FILE)]
-    return PriceList(prices)
+    catalog, refused = spot_checked(_catalog_prices(reference_dir / CATALOG_FILE))
+    return PriceList([*_hand_prices(reference_dir / HAND_FILE, chip_name), *catalog], refused)
+
+
+SPOT_EQUALS_ON_DEMAND = "spot_equals_on_demand"
+
+
+def spot_checked(prices: list[Price]) -> tuple[list[Price], tuple[tuple[Price, str], ...]]:
+    """The catalog's prices less each spot price equal to the same offer's on-demand price in the same
+    region (a catalog that copies the on-demand figure where it has no spot one): refused, never used
+    as spot, and listed with the reason."""
+    on_demand = {(p.chip, p.provider, p.region, p.offer): p.usd_per_chip_hour for p in prices if p.tier == "on-demand"}
+    refused = tuple((p, SPOT_EQUALS_ON_DEMAND) for p in prices
+                    if p.tier == "spot" and on_demand.get((p.chip, p.provider, p.region, p.offer)) == p.usd_per_chip_hour)
+    kept = [p for p in prices if all(p is not r for r, _ in refused)]
+    return kept, refused
 
 
 def _rows(path: Path, columns: list[str]):
@@ -351,6 +371,9 @@ def _hand_prices(path: Path, chip_name) -> list[Price]:
             if not row[name].strip():
                 raise PriceError(f"{path}: line {line}: {name}: empty (a hand-entered price names its source, its "
                                  f"address and the day it was read)")
+        if row["source_kind"] not in SOURCE_KINDS:
+            raise PriceError(f"{path}: line {line}: source_kind: {row['source_kind']!r} is not one of "
+                             f"{', '.join(SOURCE_KINDS)} (a third-party blog is no price)")
         if row["host_included"] not in HOST:
             raise PriceError(f"{path}: line {line}: host_included: {row['host_included']!r} is not yes, no or empty")
         out.append(Price(chip=chip, provider=row["provider"], region=row["region"], tier=_tier(path, line, row),
@@ -358,7 +381,7 @@ def _hand_prices(path: Path, chip_name) -> list[Price]:
                          host_included=HOST[row["host_included"]], from_catalog=False, source=row["source"],
                          url=row["source_url"], list_key="hand-entered", date=row["source_date"],
                          retrieved=row["retrieved"], cite=f"{row['source']} ({row['source_url']}), read {row['retrieved']}",
-                         notes=row["notes"], details={**row, "file": f"{path.name}:{line}"}))
+                         notes=row["notes"], origin=row["source_kind"], details={**row, "file": f"{path.name}:{line}"}))
     return out
 
 

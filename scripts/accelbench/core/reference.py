@@ -13,6 +13,7 @@ from accelbench.core.availability import Availability, read_availability
 from accelbench.core.columns import csv_rows
 from accelbench.core.formats import NumberFormat, read_formats
 from accelbench.core.framework_support import FrameworkSupport, read_framework_support
+from accelbench.core.on_offer import read_on_offer
 from accelbench.core.prices import Price, read_prices
 from accelbench.core.round_dates import read_round_dates
 from accelbench.core.scale_domains import ScaleDomain, read_scale_domains
@@ -48,6 +49,7 @@ class Reference:
         self.scale_domains: list[ScaleDomain] = read_scale_domains(self.dir, {r["chip"] for r in self.accelerators})
         self.submitter_names = read_submitter_names(self.dir)
         self.round_dates = read_round_dates(self.dir)
+        self.offered = read_on_offer(self.dir, {r["chip"] for r in self.accelerators})
 
     def round_date(self, suite: str, round_name: str) -> str:
         """When an MLPerf round's results were published ("" where the reference data does not say)."""
@@ -61,6 +63,17 @@ class Reference:
         """When a chip (by any name chip_for knows) was first available; None where it is not dated."""
         row = self.chip_for(name)
         return self.availability.get(row["chip"]) if row else None
+
+    def on_offer(self, name: str) -> bool:
+        """Whether one can rent or buy the chip today: a list price holds it, or a provider's page says
+        it is offered (on_offer.csv); a system of no chip here is not known to be."""
+        row = self.chip_for(name)
+        if row is None:
+            return False
+        listed = self.offered.get(row["chip"])
+        if listed is not None:
+            return listed.status != "withdrawn"
+        return bool(self.prices.of(row["chip"]))
 
     def display_name(self, name: str) -> str:
         """A chip as sentences and charts name it (accelerators.csv's display_name: "Trillium (TPU

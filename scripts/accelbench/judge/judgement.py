@@ -47,6 +47,7 @@ from accelbench.judge.judging import (
     Rule,
     combined,
 )
+from accelbench.judge.per_dollar import PerDollar, all_per_dollar
 from accelbench.judge.recommendation import Condition, recommend
 from accelbench.store.published import SOURCES, Published
 from accelbench.store.store import Store
@@ -78,6 +79,7 @@ class Judgement:
     answers: tuple[Answer, ...]
     statements: tuple[StatementAnswer, ...]
     recommendation: tuple[Condition, ...]  # who should choose which chip, on what condition
+    per_dollar: tuple[PerDollar, ...]  # every comparison of the same work, with its price ratio and offers
     kinds: Mapping[str, KindInfo]  # every kind of evidence, held or not
     rules: Mapping[tuple[str, str], Rule]  # the rules applied, with their texts
 
@@ -140,10 +142,11 @@ def judge(store: Store, published: Published, reference: Reference,
     kinds = kinds_of(reference, published)
     newest = newest_chips(reference)
     answers = tuple(of_older_chips(a, newest) for a in all_answers(findings, kinds))
+    priced = all_per_dollar(findings, reference)
     return Judgement(MappingProxyType(findings), answers,
                      tuple(answer_statement(s, findings, kinds) for s in STATEMENTS.values()),
-                     recommend({a.claim.slug: a for a in answers}, findings, reference), MappingProxyType(kinds),
-                     MappingProxyType(dict(rules)))
+                     recommend({a.claim.slug: a for a in answers}, findings, reference, priced), priced,
+                     MappingProxyType(kinds), MappingProxyType(dict(rules)))
 
 
 # The codes judgement.json writes for the engine's verdicts and directions (the pages' words for

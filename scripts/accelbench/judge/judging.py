@@ -204,6 +204,9 @@ class CostItem:
     # the sides ("GPU", "TPU") with no run of ours to price: a comparison measured here that cannot be priced
     # at all (publish/vocabulary.unmeasured says why)
     unmeasured: tuple[str, ...] = ()
+    # the same-work comparison it prices (work per chip-hour, judge/per_dollar.RATIO_METRICS), where the rule
+    # that priced it compared no such pair for speed (MLPerf's cheapest runs per benchmark)
+    compared: Comparison | None = None
 
     def __post_init__(self):
         _refuse_prose(self, "name")

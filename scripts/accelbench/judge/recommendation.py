@@ -5,15 +5,16 @@ only: publish/wording/ says it, so it changes when the evidence does."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from accelbench.core.framework_support import SUPPORTED as RUNS
-from accelbench.core.prices import break_even
 from accelbench.core.reference import Reference
 from accelbench.judge.answers import TO_GPU, TO_TPU, Answer
+from accelbench.judge.buyer import LEVERS, SINGLE, STRONG, cases, favouring
 from accelbench.judge.claims import MLPERF, PRICES, SPECS
 from accelbench.judge.generations import PER_CHIP
 from accelbench.judge.judging import Finding, favoured
+from accelbench.judge.per_dollar import PerDollar
 
 SIDES = {TO_GPU: "gpu", TO_TPU: "tpu"}
 
@@ -27,6 +28,10 @@ class Condition:
     figures: dict  # what the wording module says: numbers, names, addresses
     claim: str  # the claim (or statement) whose answer holds the evidence
     as_of: str = ""  # the newest date of the source it rests on (YYYY-MM-DD, YYYY-MM or YYYY), where it is dated
+    # a cost condition: how much it rests on (buyer.STRONG, SINGLE), and its oldest performance figure and price
+    strength: str = ""
+    evidence_as_of: str = ""
+    prices_as_of: str = ""
 
 
 def _framework(facts: dict) -> Condition | None:
@@ -47,6 +52,25 @@ def _cloud(finding: Finding) -> Condition | None:
                      {"tpu": facts["tpu"], "gpu": facts["gpu"]}, "availability", finding.as_of)
 
 
+def _costs(priced: tuple[PerDollar, ...]) -> list[Condition]:
+    """The buyer's conditions, decided on cost: for each side, each lever and tier whose cases favour it
+    (the largest margin first), then the quotes; each dated by the oldest figure and the oldest price it
+    rests on."""
+    every = cases(priced)
+    out = []
+    for side in ("tpu", "gpu"):
+        for lever in LEVERS:
+            found = favouring(every, lever, side)
+            for tier in dict.fromkeys(c.tier for c in found):
+                same = [c for c in found if c.tier == tier]
+                out.append(Condition(lever, side, {"cases": [asdict(c) for c in same]}, "cost",
+                                     min(c.evidence_as_of for c in same),
+                                     STRONG if sum(c.comparisons for c in same) > 1 else SINGLE,
+                                     min(c.evidence_as_of for c in same),
+                                     min((c.prices_as_of for c in same if c.prices_as_of), default="")))
+    return out
+
+
 def _speed(a: Answer) -> Condition | None:
     side = SIDES.get(a.direction)
     if side is None or a.claim.slug not in PER_CHIP:
@@ -56,32 +80,10 @@ def _speed(a: Answer) -> Condition | None:
         return None
     for_side = [c for c in same if favoured(c.advantage) == side]
     factors = [c.advantage if side == "tpu" else 1 / c.advantage for c in for_side]
-    return Condition("speed", side, {"pairs": len(same), "for_side": len(for_side),
+    return Condition("chips", side, {"pairs": len(same), "for_side": len(for_side),
                                      "low": float(min(factors)) if factors else None,
                                      "high": float(max(factors)) if factors else None,
                                      "kinds": [k.kind for k in a.deciding]}, "speed", a.as_of)
-
-
-def _price(reference: Reference, finding: Finding | None) -> Condition | None:
-    """The TPU list price at which a priced comparison costs the same on both chips (the break-even),
-    against the TPU's own list price at the same provider: the price a buyer must get."""
-    if finding is None:
-        return None
-    for item in finding.costed:
-        if not (item.tpu_chip and item.gpu_chip) or item.unmeasured:
-            continue
-        gpu = reference.prices.cheapest(item.gpu_chip, "GCP")
-        tpu = reference.prices.cheapest(item.tpu_chip, "GCP")
-        if gpu is None or tpu is None:
-            continue
-        even = break_even(item.work, gpu.usd_per_chip_hour, item.gpu_quantity, item.tpu_quantity)
-        side = favoured(even / tpu.usd_per_chip_hour) or "either"  # the verdicts' tie rule: within the margin, either
-        return Condition("price", side,
-                         {"tpu": reference.display_name(item.tpu_chip), "gpu": reference.display_name(item.gpu_chip),
-                          "provider": "GCP", "break_even": even,
-                          "tpu_price": tpu.usd_per_chip_hour, "gpu_price": gpu.usd_per_chip_hour, "work": item.work},
-                         "cost", max(tpu.retrieved, gpu.retrieved))
-    return None
 
 
 def _scale(reference: Reference, finding: Finding | None) -> Condition | None:
@@ -95,12 +97,14 @@ def _scale(reference: Reference, finding: Finding | None) -> Condition | None:
     return Condition("scale", "either", named, "tpu-scalable", finding.as_of)
 
 
-def recommend(answers: dict[str, Answer], findings, reference: Reference) -> tuple[Condition, ...]:
-    """Every condition the evidence decides, in the order a buyer asks: framework, cloud, speed,
-    scale, price."""
-    found = [_framework(findings.get(("frameworks", SPECS), Finding("", [])).facts),
-             _cloud(findings.get(("availability", PRICES), Finding("", []))),
+def recommend(answers: dict[str, Answer], findings, reference: Reference,
+              priced: tuple[PerDollar, ...] = ()) -> tuple[Condition, ...]:
+    """Every condition the evidence decides, in the order a buyer asks: what it costs (when a TPU does
+    the work for less, when a GPU does, and the quotes that would decide), then when the number of chips
+    is the limit, the framework, the cloud and the scale."""
+    found = [*_costs(priced),
              _speed(answers["speed"]) if "speed" in answers else None,
-             _scale(reference, findings.get(("tpu-scalable", MLPERF))),
-             _price(reference, findings.get(("cost", MLPERF)))]
+             _framework(findings.get(("frameworks", SPECS), Finding("", [])).facts),
+             _cloud(findings.get(("availability", PRICES), Finding("", []))),
+             _scale(reference, findings.get(("tpu-scalable", MLPERF)))]
     return tuple(c for c in found if c is not None)

@@ -125,16 +125,28 @@ def _recommendation(ctx: Context, args: list[str]) -> str:
     conditions = ctx.judgement.recommendation
     if not conditions:
         return f"\n<p>{esc(WORDS['no_advice'])}</p>\n"
-    newest = max((c.as_of for c in conditions), default="")
-    items = []
-    for c in conditions:
-        when, choose, figure = wording.condition(c)
-        dated = f", {wording.as_of(c.as_of)}" if c.as_of else ""
-        items.append(f'<li><strong>{esc(when)}: {esc(choose)}.</strong> {esc(capitalised(figure))} '
-                     f'(<a href="{esc(answer_url(ctx, c.claim))}">{esc(WORDS["evidence"])}</a>{esc(dated)}).</li>')
-    head = WORDS["advice_head"] + (f" {wording.as_of(newest)}" if newest else "")
-    return (f'\n<div class="ab-recommendation" markdown="0">\n<p class="ab-recommendation__lead"><strong>{esc(head)}'
-            f':</strong></p>\n<ul>\n' + "\n".join(items) + "\n</ul>\n</div>\n")
+    groups = WORDS["advice_groups"]
+    out = []
+    for group in ("tpu", "gpu", "other"):
+        chosen = [c for c in conditions if (c.side if c.topic in wording.buyer.LEVER_WHEN else "other") == group]
+        if chosen:
+            out.append(f'<p class="ab-recommendation__group"><strong>{esc(groups[group])}:</strong></p>\n<ul>\n'
+                       + "\n".join(_condition(ctx, c) for c in chosen) + "\n</ul>")
+    return (f'\n<div class="ab-recommendation" markdown="0">\n<p class="ab-recommendation__lead"><strong>'
+            f'{esc(WORDS["advice_head"])}</strong></p>\n' + "\n".join(out)
+            + f'\n<p class="ab-recommendation__note"><small>{esc(WORDS["advice_note"])}</small></p>\n</div>\n')
+
+
+def _condition(ctx: Context, c) -> str:
+    """One condition: when, what to choose and the figure that decides it; its strength and dates; its answer."""
+    when, choose, figure = wording.condition(c)
+    dated = wording.condition_dated(c)
+    strength = wording.buyer.strength(c.strength, sum(k["comparisons"] for k in c.figures.get("cases", [])))
+    said = f' <span class="ab-recommendation__strength">{esc(WORDS["strength"].format(said=strength))}.</span>' \
+        if strength else ""
+    return (f'<li><strong>{esc(when)}: {esc(choose)}.</strong> {esc(capitalised(figure))}.{said} '
+            f'(<a href="{esc(answer_url(ctx, c.claim))}">{esc(WORDS["evidence"])}</a>'
+            f'{esc(", " + dated if dated else "")}).</li>')
 
 
 @fragment("situations", "", "the article's 'When to use which', one row per situation: what the evidence answers, how "

@@ -54,6 +54,7 @@ from accelbench.publish.vocabulary import (
     vendor_page,
     when,
 )
+from accelbench.publish.wording import buyer
 
 MAX_WORDS = 35  # the opening sentence: one a reader takes in at once
 
@@ -496,8 +497,8 @@ def _if_cloud(f: dict) -> tuple[str, str]:
             f"the dated price lists offer TPUs on {listed(f['tpu'])} only and GPUs on {len(f['gpu'])} clouds")
 
 
-def _if_speed(f: dict) -> tuple[str, str]:
-    return ("For the most training per chip",
+def _if_chips(f: dict) -> tuple[str, str]:
+    return ("If the number of chips you can get is your limit (not their price)",
             f"{CHIPS[f['side']]} of the same generation trained faster in {f['for_side']} of {f['pairs']} "
             f"comparisons ({span([(f['low'], f['high'])])}) in {listed([noun_of(k) for k in f['kinds']])}")
 
@@ -508,21 +509,24 @@ def _if_scale(f: dict) -> tuple[str, str]:
     return "At the largest scale", said + (f", its largest GPU system on {gpu['chips']:,} {gpu['chip']}" if gpu else "")
 
 
-def _if_price(f: dict) -> tuple[str, str]:
-    tie = f" (within {TIE_BAND})" if f["side"] == "either" else ""
-    return (f"If the price decides, on {f['provider']}",
-            f"MLPerf's priced training run costs the same on {f['tpu']} at {dollars(f['break_even'])} per chip-hour as on the "
-            f"{f['gpu']} at its list price of {dollars(f['gpu_price'])}; the {f['tpu']} lists at {dollars(f['tpu_price'])}"
-            f"{tie}, so TPUs pay only below {dollars(f['break_even'])}")
-
-
-CONDITIONS = {"framework": _if_framework, "cloud": _if_cloud, "speed": _if_speed, "scale": _if_scale, "price": _if_price}
+CONDITIONS = {"framework": _if_framework, "cloud": _if_cloud, "chips": _if_chips, "scale": _if_scale}
 
 
 def condition(c) -> tuple[str, str, str]:
     """A condition of the recommendation as (when, what to choose, the figure that decides it)."""
-    when, figure = CONDITIONS[c.topic]({**c.figures, "side": c.side})
+    if c.topic in buyer.LEVER_WHEN:
+        when, figure = buyer.cost_condition(c.topic, c.side, c.figures)
+    else:
+        when, figure = CONDITIONS[c.topic]({**c.figures, "side": c.side})
     return when, CHOOSE[c.side], figure
+
+
+def condition_dated(c) -> str:
+    """How recent a condition's evidence is: a cost condition's oldest performance figure and oldest price,
+    each named; another's newest source."""
+    if c.topic in buyer.LEVER_WHEN:
+        return buyer.dated(c.evidence_as_of, c.prices_as_of, when)
+    return as_of(c.as_of)
 
 
 def as_of(date: str) -> str:
@@ -630,5 +634,11 @@ STATEMENT_WORDS = {
     "claims_head": ["Page", "The article says", "Verdict", "Answer"],
     "situations_head": ["The article's situation", "What the evidence answers", "Answer"], "answer": "answer",
     "advice_head": "Who should choose which, from the evidence", "evidence": "the evidence",
+    "advice_groups": {"tpu": "Choose TPUs when", "gpu": "Choose GPUs when", "other": "Whatever the price"},
+    "advice_note": ("Decided on cost per unit of the same work, at list prices one can get today, for chips on offer "
+                    "today; the per-chip condition decides only where chips, not dollars, are the limit. "
+                    "Kinds of evidence: audited benchmark results (MLPerf) and vendor-reported figures, priced with "
+                    "dated list prices (reference data). " + buyer.UNIT_OF_WORK[0].upper() + buyer.UNIT_OF_WORK[1:] + "."),
+    "strength": "Strength: {said}",
     "no_advice": "No condition is decided by the evidence imported yet.",
 }

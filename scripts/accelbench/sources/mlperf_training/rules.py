@@ -182,7 +182,8 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
         if tpu is not None and gpu is not None:
             costed.append(CostItem(pair_name(benchmark, round_name, tpu, gpu), KIND, "runs", tpu["chip"], gpu["chip"],
                                    float(tpu["chip_hours"]), float(gpu["chip_hours"]), int(tpu["chips"]),
-                                   int(gpu["chips"]), results_url(tpu)))
+                                   int(gpu["chips"]), results_url(tpu), compared=_work(benchmark, round_name, tpu, gpu,
+                                                                                      reference)))
         if basis is None or isinstance(basis, Unpriced):
             lines.append(_unpriced(benchmark, round_name, tpu, gpu, basis))
             continue
@@ -199,6 +200,13 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
                                         gpu_usd=g_usd, gpu_price=basis.gpu.facts), reference))
     return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared, costed=costed,
                    facts={"topic": "break_even", "pairs": evens} if evens else {})
+
+
+def _work(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, reference: Reference) -> Comparison:
+    """A priced pair's chip-hours compared, as the speed rule compares its own pairs."""
+    return comparison(benchmark, round_name, tpu, gpu, gpu["chip_hours"] / tpu["chip_hours"], CHIP_HOURS,
+                      said("mlperf_training.speed.figures", tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"],
+                           gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference)
 
 
 def _unpriced(benchmark: str, round_name: str, tpu, gpu, basis: Unpriced | None) -> Line:

@@ -1,0 +1,96 @@
+"""The buyer's conditions in words (judge/buyer.py decides them): when a TPU or a GPU does the same
+work for less, and what a quote must beat. Each condition reads as (when, what to choose, the figure
+that decides it), the figure naming both offers, the work, and what the evidence is."""
+
+from __future__ import annotations
+
+from accelbench.core.prices import dollars
+from accelbench.core.text import plural
+
+LEVER_WHEN = {
+    "same_cloud": "If you rent both on Google Cloud at {tier} prices",
+    "any_provider": "If you take the cheapest {tier} offer at any provider",
+    "commitment": "If you commit for {tier} to a TPU, against GPUs rented on demand",
+    "quote": "If you can get a quote for {chip}",
+}
+STRENGTH_WORDS = {"strong": "every comparison of the pair agrees ({n})", "single": "one comparison",
+                  "split": "the comparisons disagree"}
+MIX = "a mix of tiers: no price list we hold publishes a GPU commitment price"
+UNIT_OF_WORK = ("an MLPerf run is one benchmark run from a checkpoint to the target quality, not a whole training of "
+                "the model")
+SPANS = " (below the first figure of a span in every comparison, below the second in the most favourable)"
+SHOWN = 3  # the cases a condition names; the rest are counted
+
+
+def _offer(o: dict) -> str:
+    host = ", the GPUs alone" if o["host_included"] is False else ""
+    where = f"{o['provider']} {o['region']}".strip() if o["region"] else o["provider"]
+    return f"{dollars(o['usd_per_chip_hour'])} ({where}, {o['tier']}{host})"
+
+
+def less(ratio: float) -> str:
+    """A cost ratio (the dearer side's cost over the cheaper's, above 1) as 'x% less'."""
+    return f"{1 - 1 / ratio:.0%} less"
+
+
+def _span(low: float, high: float) -> str:
+    return f"{low:.2f}×" if abs(high - low) < 0.005 else f"{low:.2f}–{high:.2f}×"
+
+
+def _priced_case(c: dict) -> str:
+    cheaper, dearer = ("tpu", "gpu") if c["side"] == "tpu" else ("gpu", "tpu")
+    worst = c["low"] if c["side"] == "tpu" else 1 / c["high"]  # the smallest saving across the comparisons
+    models = ", ".join(c["models"])
+    said = (f"the work ({models}) costs {less(worst)}" + ("" if c["comparisons"] == 1 else " or more")
+            + f" on {c[cheaper + '_name']} at {_offer(c[cheaper + '_offer'])} than on {c[dearer + '_name']} at "
+            f"{_offer(c[dearer + '_offer'])}")
+    if c["preview"]:
+        said += f"; {c['tpu_name']}'s figure was taken in preview"
+    return said
+
+
+def a(chip: str) -> str:
+    """'a' or 'an' before a chip's name as it is read aloud ('an H100', 'an MI300X', 'a GB300', 'a Trillium')."""
+    initialism = len(chip) > 1 and (chip[1].isupper() or chip[1].isdigit())
+    sounds_vowel = chip[0] in "AEIOU" or (initialism and chip[0] in "AEFHILMNORSX")
+    return f"an {chip}" if sounds_vowel else f"a {chip}"
+
+
+def _quote_case(c: dict) -> str:
+    """Against one chip: the share of its chip-hour below which the quoted side costs less, with what it rests on."""
+    low, high, other = (c["low"], c["high"], "gpu") if c["side"] == "tpu" else (1 / c["high"], 1 / c["low"], "tpu")
+    generation = "one generation" if c["same_generation"] else "different generations"
+    return (f"{_span(low, high)} {a(c[other + '_name'])}'s ({plural(c['comparisons'], 'comparison')} of "
+            f"{', '.join(c['models'])}; {generation})")
+
+
+def _rest(cases: list[dict]) -> str:
+    return f"; and {plural(len(cases) - SHOWN, 'other pair')} alike" if len(cases) > SHOWN else ""
+
+
+def cost_condition(topic: str, side: str, figures: dict) -> tuple[str, str]:
+    """A cost condition as (when, the figure that decides it)."""
+    cases = figures["cases"]
+    first = cases[0]
+    if topic == "quote":
+        chip = first["tpu_name"] if side == "tpu" else first["gpu_name"]
+        said = (f"{chip} does the same work for less wherever its chip-hour costs less than "
+                + "; ".join(_quote_case(c) for c in cases[:SHOWN]) + _rest(cases)
+                + (SPANS if any(c["comparisons"] > 1 for c in cases) else ""))
+        return LEVER_WHEN[topic].format(chip=chip), said
+    when = LEVER_WHEN[topic].format(tier={"1-year": "one year", "3-year": "three years"}.get(first["tier"], first["tier"]))
+    said = "; ".join(_priced_case(c) for c in cases[:SHOWN]) + _rest(cases)
+    if topic == "commitment":
+        said += f" ({MIX})"
+    return when, said
+
+
+def strength(code: str, comparisons: int) -> str:
+    return STRENGTH_WORDS[code].format(n=comparisons) if code else ""
+
+
+def dated(evidence: str, prices: str, when) -> str:
+    """'performance as of November 2024, prices as of 1 December 2026': both dates a cost condition rests on."""
+    parts = [f"performance figures as of {when(evidence)}" if evidence else "",
+             f"prices as of {when(prices)}" if prices else ""]
+    return ", ".join(p for p in parts if p)
