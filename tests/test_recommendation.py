@@ -1,16 +1,20 @@
-"""The article's conclusion rewritten from the judgement: each condition (framework, cloud, speed,
-scale, price) points to a chip with the figure that decides it, its date and a link to its answer;
-the price condition applies the verdicts' tie rule to the break-even price; and the recommendation
-follows the evidence (without MLPerf, no condition rests on it)."""
+"""The article's conclusion rewritten from the judgement, decided on cost: for the chips on offer
+today, when a TPU does the same work for less (a tier, a provider, a commitment, a quote below the
+break-even) and when a GPU does, each with its figure, its strength and both dates it rests on; the
+per-chip speed is one condition only, where the number of chips is the limit; and the conditions
+follow the evidence (a price tier changed flips one; without MLPerf, none rests on it)."""
 
+import html
 import re
-from types import SimpleNamespace
 
 import pytest
 
 from accelbench.core.reference import Reference
-from accelbench.judge import recommendation
-from accelbench.judge.judging import MARGIN, CostItem, Finding
+from accelbench.judge import buyer
+from accelbench.judge import per_dollar as pd
+from accelbench.judge.generations import dated
+from accelbench.judge.judging import CHIP_HOURS, Comparison
+from accelbench.judge.recommendation import _costs
 from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
@@ -19,9 +23,10 @@ from accelbench.store.published import Published
 from accelbench.store.store import Store
 
 from conftest import ROOT
-from helpers import named
+from helpers import named, reference_with_prices
 
 REFERENCE = Reference(ROOT / "build_data" / "reference")
+TPU, GPU = "TPU v6e (Trillium)", "H100 SXM"
 
 
 @pytest.fixture(scope="module")
@@ -29,44 +34,60 @@ def committed():
     return context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=load_published(ROOT / "build_data"))
 
 
-def test_every_condition_a_buyer_asks_is_decided_from_the_committed_evidence(committed):
-    by_topic = {c.topic: c for c in committed.judgement.recommendation}
-    assert list(by_topic) == ["framework", "cloud", "speed", "scale", "price"]
-    assert by_topic["framework"].side == "gpu" and "TensorFlow" in by_topic["framework"].figures["unsupported"]
-    assert by_topic["cloud"].figures["tpu"] == ["GCP"] and len(by_topic["cloud"].figures["gpu"]) > 1
-    assert by_topic["speed"].side == "gpu" and by_topic["speed"].figures["for_side"] <= by_topic["speed"].figures["pairs"]
-    # each condition dated by what it rests on: a vendor page or price list as read, MLPerf's round as published
-    assert all(re.fullmatch(r"\d{4}(-\d{2}){0,2}", c.as_of) for c in by_topic.values()), by_topic
-    assert by_topic["scale"].as_of in committed.reference.round_dates.values()  # the newest round of the largest systems
+def test_the_committed_evidence_says_when_to_choose_tpus_and_when_gpus(committed):
+    conditions = committed.judgement.recommendation
+    topics = [c.topic for c in conditions]
+    assert {"framework", "cloud", "chips", "scale"} <= set(topics) and "speed" not in topics
+    costs = [c for c in conditions if c.topic in buyer.LEVERS]
+    assert {c.side for c in costs} == {"tpu", "gpu"}  # the evidence has cases both ways
+    quote = next(c for c in costs if c.topic == buyer.QUOTE and c.side == "tpu")
+    first = quote.figures["cases"][0]  # today's contemporaries first: Ironwood against the GB300, unpriced both
+    assert (first["tpu"], first["gpu"], first["same_generation"]) == ("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", True)
+    assert first["comparisons"] == 9 and first["low"] <= first["high"] < 1
+    chips = next(c for c in conditions if c.topic == "chips")
+    assert chips.side == "gpu" and chips.figures["for_side"] <= chips.figures["pairs"]
+    for c in costs:  # dated by the oldest figure and the oldest price it rests on
+        assert c.strength in (buyer.STRONG, buyer.SINGLE)
+        assert re.fullmatch(r"\d{4}(-\d{2}){0,2}", c.evidence_as_of)
+        assert c.topic == buyer.QUOTE or re.fullmatch(r"\d{4}(-\d{2}){0,2}", c.prices_as_of)
+        assert all(k["side"] == c.side for k in c.figures["cases"])
 
 
-def test_the_page_says_each_condition_with_its_figure_its_date_and_a_link(committed):
-    html = render(committed, "recommendation", []).text
-    assert html.count("<li>") == len(committed.judgement.recommendation)
-    assert 'href="article/comparison.html#claim-frameworks"' in html and 'href="article/tpus.html#statement-tpu-scalable"' in html
-    assert "TensorFlow is not supported" in html and re.search(r"as of \d{1,2} \w+ 2026", html)
-    for c in committed.judgement.recommendation:
-        when, choose, figure = wording.condition(c)
-        assert wording.words(f"{when}: {choose}. {figure}") <= 60, c.topic
+def test_the_box_groups_the_conditions_and_says_each_with_its_strength_dates_and_unit_of_work(committed):
+    html_text = render(committed, "recommendation", []).text
+    text = html.unescape(re.sub(r"<[^>]+>", "", html_text))
+    assert html_text.count("<li>") == len(committed.judgement.recommendation)
+    assert text.index("Choose TPUs when") < text.index("Choose GPUs when") < text.index("Whatever the price")
+    assert "If the number of chips you can get is your limit" in text
+    assert "performance figures as of November 2024, prices as of" in text  # both dates of a priced MLPerf run
+    assert "one benchmark run from a checkpoint to the target quality" in text
+    assert "Strength: one comparison" in text and "Strength: every comparison of the pair agrees" in text
+    assert 'href="article/comparison.html#claim-cost"' in html_text
 
 
-def _reference(tpu_price: float, gpu_price: float):
-    price = {"tpu": SimpleNamespace(usd_per_chip_hour=tpu_price, retrieved="2026-12-01"),
-             "gpu": SimpleNamespace(usd_per_chip_hour=gpu_price, retrieved="2026-11-30")}
-    prices = SimpleNamespace(cheapest=lambda chip, provider: price[chip])
-    return SimpleNamespace(prices=prices, display_name=lambda chip: chip.upper())
+def _conditions(tmp_path, spot_tpu: float):
+    """Trillium does half an H100's work per chip-hour; GCP lists both on demand at a tie, and at spot
+    the TPU at SPOT_TPU against the GPU's $2."""
+    ref = Reference(reference_with_prices(tmp_path, [(TPU, "GCP", 2.0, "r", "on-demand"), (GPU, "GCP", 4.0, "r", "on-demand"),
+                                                     (TPU, "GCP", spot_tpu, "r", "spot"), (GPU, "GCP", 2.0, "r", "spot")]))
+    c = dated(Comparison(named("pair"), 0.5, CHIP_HOURS, TPU, GPU, named("f"), chips=256, model="GPT-3 175B",
+                         tpu_published="2024-11", gpu_published="2024-11"), ref)
+    return _costs((pd.per_dollar("mlperf-training", "speed", c, ref),))
 
 
-@pytest.mark.parametrize("tpu_price, side", [(1.0, "tpu"), (2.0 * (1 - MARGIN / 2), "either"), (3.0, "gpu")])
-def test_the_price_condition_applies_the_verdicts_tie_rule_to_the_break_even(tpu_price, side):
-    """The TPU runs 200 chip-hours where the GPU runs 100 at $4: the break-even TPU price is $2."""
-    item = CostItem(named("pair"), "mlperf-training", "runs", "tpu", "gpu", 200.0, 100.0)
-    found = recommendation._price(_reference(tpu_price, 4.0), Finding("", [], costed=[item]))
-    assert found.figures["break_even"] == pytest.approx(2.0) and found.side == side
-    assert found.as_of == "2026-12-01"
+@pytest.mark.parametrize("spot_tpu, side", [(0.8, "tpu"), (1.2, "gpu")])
+def test_a_buyers_condition_flips_when_a_price_tier_changes(tmp_path, spot_tpu, side):
+    found = {(c.topic, c.figures["cases"][0]["tier"]): c for c in _conditions(tmp_path, spot_tpu)}
+    assert (buyer.SAME_CLOUD, "on-demand") not in found  # on demand the two cost the same: a tie decides nothing
+    spot = found[(buyer.SAME_CLOUD, "spot")]
+    assert spot.side == side and spot.strength == buyer.SINGLE and spot.evidence_as_of == "2024-11"
+    when, choose, figure = wording.condition(spot)
+    assert when == "If you rent both on Google Cloud at spot prices" and choose == wording.CHOOSE[side]
+    assert ("Trillium" in figure) and (f"{abs(1 - (0.5 * 2.0 / spot_tpu) ** (1 if side == 'gpu' else -1)):.0%} less" in figure)
 
 
 def test_without_mlperf_no_condition_rests_on_it():
     bare = context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=Published())
-    topics = [c.topic for c in bare.judgement.recommendation]
-    assert "scale" not in topics and "price" not in topics and "framework" in topics
+    conditions = bare.judgement.recommendation
+    assert "scale" not in [c.topic for c in conditions] and "framework" in [c.topic for c in conditions]
+    assert not [c for c in conditions if c.topic in buyer.LEVERS]  # nothing priced without a same-work comparison

@@ -123,6 +123,8 @@ class PerDollar:
     gpu: str
     tpu_name: str  # each chip as readers know it
     gpu_name: str
+    tpu_short: str  # and as a clause or a chart's row names it once introduced
+    gpu_short: str
     ratio: float  # the break-even price ratio: the TPU's chip-hour price over the GPU's at equal cost
     low: float | None
     high: float | None
@@ -202,7 +204,8 @@ def per_dollar(kind: str, claim: str, c: Comparison, reference: Reference) -> Pe
     tpu, gpu = _chip(reference, c.tpu), _chip(reference, c.gpu)
     tpu_offers, gpu_offers = offers_of(reference, tpu), offers_of(reference, gpu)
     absent = tuple(chip for chip in (tpu, gpu) if not reference.on_offer(chip))
-    return PerDollar(kind, claim, c.name, c.url, tpu, gpu, c.tpu_name or c.tpu, c.gpu_name or c.gpu, ratio, low, high,
+    return PerDollar(kind, claim, c.name, c.url, tpu, gpu, c.tpu_name or c.tpu, c.gpu_name or c.gpu,
+                     c.tpu_short or c.tpu, c.gpu_short or c.gpu, ratio, low, high,
                      not absent, absent, c.preview,
                      c.same_generation, (c.tpu_published, c.gpu_published), _months_apart(c.tpu_published, c.gpu_published),
                      (c.chips, c.gpu_chips or c.chips), priced(ratio, low, high, tpu_offers, gpu_offers),

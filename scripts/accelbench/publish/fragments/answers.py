@@ -14,6 +14,7 @@ from accelbench.judge.claims import SPECS, SPECS_LABEL, SPECS_TITLE
 from accelbench.judge.generations import RULE as GENERATION_RULE
 from accelbench.judge.judging import MARGIN, favoured
 from accelbench.publish import downloads, wording
+from accelbench.publish.fragments import costs
 from accelbench.publish.fragments.core import (
     REPRODUCE_PAGE,
     Context,
@@ -116,19 +117,23 @@ def _kinds_known(ctx: Context) -> list[str]:
     return [kind_name(first[kind]) for kind in ranked]
 
 
-def _card(ctx: Context, a: Answer, said: set | None = None) -> str:
+def _card(ctx: Context, a: Answer, said: set | None = None, extra: str = "") -> str:
     drawn = ""
     if any(k.finding.comparisons for k in a.kinds):  # a card without a chart leaves its caption to the next
         drawn = chart(ctx, [a], f"answer-{a.claim.slug}", cards.card_chart_title(a.claim.short), said=said)
         drawn = drawn and drawn + timeline(ctx, a, said)  # (a claim of one comparison has no timeline either)
-    return render.card(a, _links(ctx), chart=drawn, said=said)
+    return render.card(a, _links(ctx), chart=drawn + extra, said=said)
 
 
-@fragment("answers", "", "every claim's answer as a card under its own heading, in the order of the article's table")
-def _answers(ctx: Context, args: list[str]) -> str:
+@fragment("answers", "", "every claim's answer as a card under its own heading, in the order of the article's table; "
+          "the cost answer carries the buyer's per-dollar answer")
+def _answers(ctx: Context, args: list[str]) -> Fragment:
     said: set = set()  # each evidence line once on the page: the designed and flexibility cards share MLPerf's
-    return "".join(f"\n### {esc_md(a.claim.feature)} {{#claim-{a.claim.slug}}}\n\n" + _card(ctx, a, said=said)
-                   for a in ctx.answers())
+    buyer = costs.per_dollar_block(ctx)  # the cost answer is the buyer's: per dollar, today
+    cards_html = "".join(f"\n### {esc_md(a.claim.feature)} {{#claim-{a.claim.slug}}}\n\n"
+                         + _card(ctx, a, said=said, extra=buyer.text if a.claim.slug == "cost" else "")
+                         for a in ctx.answers())
+    return Fragment(cards_html, buyer.downloads)
 
 
 @fragment("answers-glance", "", "the seven answers as a compact list, each linked to its card")

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from accelbench.core.text import capitalised, esc
 from accelbench.judge.claims import MEASURED
-from accelbench.publish.fragments.core import Context, concat, download, fragment, wrap
-from accelbench.publish.render import pricing
+from accelbench.judge.judging import MARGIN
+from accelbench.publish.fragments.core import Context, Fragment, chart_block, concat, download, fragment, wrap
+from accelbench.publish.render import per_dollar, per_dollar_chart, pricing
+from accelbench.publish.wording import buyer as buyer_words
 from accelbench.publish.wording import costs as words
+from accelbench.publish.wording import per_dollar as pd_words
 from accelbench.store.published import SOURCES
 
 
@@ -45,17 +48,37 @@ def _priced(ctx: Context, args: list[str]) -> str:
                    download(ctx, f"priced-{kind}", table.rows, words.PRICED_DOWNLOAD)])
 
 
-@fragment("break-even", "KIND", "for each comparison of one kind whose one chip has no list price: the price per "
-          "chip-hour at which it would cost the same per unit of work as the priced chip, per provider and tier",
-          choices=lambda ctx: [MEASURED, *SOURCES])
+@fragment("break-even", "", "for each comparison whose one chip has no list price: the price per chip-hour at which "
+          "it would cost the same per unit of work as each offer of the other chip (the judgement's, per_dollar)")
 def _break_even(ctx: Context, args: list[str]) -> str:
-    kind = args[0]
-    finding = ctx.findings().get(("cost", kind))
-    rows = pricing.break_evens(finding.costed if finding else [], ctx.reference.prices)
-    if not rows:
-        return f"\n<p>{words.NO_BREAK_EVEN}</p>\n"
-    table = pricing.break_even_table(rows, ctx.reference.prices.as_of, anchor=f"break-even-{kind}")
-    return concat([wrap(table.html), download(ctx, f"break-even-{kind}", table.rows, words.BREAK_EVEN_DOWNLOAD)])
+    table = per_dollar.break_even_table(ctx.judgement.per_dollar, anchor="break-even")
+    if table.html is None:
+        return f"\n<p>{pd_words.NO_BREAK_EVEN}</p>\n"
+    return concat([wrap(table.html), download(ctx, "break-even", table.rows, pd_words.BREAK_EVEN_DOWNLOAD)])
+
+
+@fragment("per-dollar", "", "the buyer's answer: each pair of chips on offer today on one chart of price ratios (the "
+          "break-even, the tie band, every offer), and every same-work comparison's break-even price ratio, with its "
+          "downloads (every offer pair too)")
+def _per_dollar(ctx: Context, args: list[str]) -> Fragment:
+    return per_dollar_block(ctx)
+
+
+def per_dollar_block(ctx: Context) -> Fragment:
+    """The buyer's per-dollar answer: the chart, every comparison's ratio, the downloads, the break-even prices."""
+    items = ctx.judgement.per_dollar
+    if not items:
+        return Fragment(f"\n<p>{words.NOTHING_TO_PRICE}</p>\n")
+    span, dots = per_dollar_chart.pair_rows(items, MARGIN)
+    alt_text = buyer_words.chart_alt([(r.pair, r.low, r.high, int((dots["pair"] == r.pair).sum()))
+                                      for r in span.itertuples()])
+    drawn = per_dollar_chart.per_dollar_chart(items, MARGIN, "per-dollar", alt_text)
+    table = per_dollar.ratio_table(items, {k: v.noun for k, v in ctx.kinds().items()}, anchor="per-dollar")
+    return concat([f"\n<p>{esc(pd_words.INTRO)}</p>\n",
+                   chart_block(drawn, alt_text, buyer_words.SHORT_CAPTION, ctx, more=buyer_words.PER_DOLLAR_CAPTION),
+                   wrap(table.html), download(ctx, "per-dollar", table.rows, pd_words.RATIO_DOWNLOAD),
+                   download(ctx, "per-dollar-offers", per_dollar.offer_rows(items), pd_words.OFFERS_DOWNLOAD),
+                   f"\n<p>{esc(pd_words.BREAK_EVEN_INTRO)}</p>\n", _break_even(ctx, [])])
 
 
 @fragment("cost-verdict", "", "the cost claim as judged on GCP, per kind of evidence: its verdict and the comparisons "
@@ -75,5 +98,5 @@ def _verdict(ctx: Context, args: list[str]) -> str:
       "priced and break-even tables' arithmetic")
 def _estimator(ctx: Context, args: list[str]) -> str:
     groups = [(label, _rows(ctx, kind)) for kind, label in _kinds(ctx)]
-    made = pricing.estimator(groups, ctx.reference.prices, ctx.reference.prices.as_of)
+    made = pricing.estimator(groups, ctx.reference.prices, ctx.reference.prices.as_of, ctx.judgement.per_dollar)
     return made or f"\n<p>{words.NOTHING_TO_ESTIMATE}</p>\n"

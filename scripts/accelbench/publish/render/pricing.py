@@ -16,18 +16,18 @@ from datetime import date
 from functools import cached_property
 
 from accelbench.core.prices import (
-    TIERS,
     Price,
     PricedPair,
     PriceList,
     Unpriced,
-    break_even,
+    chip_hours,
     dollars,
     price_comparison,
     to_cents,
 )
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.judging import MARGIN, CostItem
+from accelbench.judge.per_dollar import BreakEvenPrice, PerDollar
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.publish.vocabulary import ESTIMATE, unmeasured
 from accelbench.publish.wording import costs as words
@@ -128,67 +128,6 @@ def priced_table(rows: list[PricedRow], today: date, *, anchor: str) -> Table:
     return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
 
 
-@dataclass(frozen=True)
-class BreakEven:
-    """A comparison one side of which has a list price and the other none: the price per chip-hour
-    at which the unpriced side would cost the same per unit of work, at one provider and tier."""
-
-    item: CostItem
-    priced_side: str  # "GPU" or "TPU": the side with the list price
-    price: Price  # that side's price
-    usd_per_chip_hour: float  # the other side's break-even price
-
-    @property
-    def unpriced_chip(self) -> str:
-        return self.item.tpu_chip if self.priced_side == "GPU" else self.item.gpu_chip
-
-
-def break_evens(items: list[CostItem], prices: PriceList) -> list[BreakEven]:
-    """For each comparison whose one chip has no list price anywhere and the other has one: the
-    break-even price of the first, at the other's cheapest offer in each provider and tier."""
-    out = []
-    for item in items:
-        if not (item.tpu_chip and item.gpu_chip and item.tpu_quantity and item.gpu_quantity):
-            continue
-        for known, other, side in (("gpu", "tpu", "GPU"), ("tpu", "gpu", "TPU")):
-            chip, unpriced = getattr(item, f"{known}_chip"), getattr(item, f"{other}_chip")
-            if prices.of(unpriced) or not prices.of(chip):
-                continue
-            for provider in prices.providers(chip):
-                for tier in TIERS:
-                    price = prices.cheapest(chip, provider, tier)
-                    if price is None:
-                        continue
-                    value = break_even(item.work, price.usd_per_chip_hour, getattr(item, f"{known}_quantity"),
-                                       getattr(item, f"{other}_quantity"))
-                    out.append(BreakEven(item, side, price, value))
-    return out
-
-
-def break_even_table(rows: list[BreakEven], today: date, *, anchor: str) -> Table:
-    """One row per comparison, provider and tier: the priced side's list price (linked to its catalog
-    row or source) and the unpriced side's break-even price per chip-hour."""
-    # the break-even figure second, so a phone shows it beside its comparison before the table scrolls
-    head = ["Comparison", "Break-even price per chip-hour of the unpriced chip", "Unpriced chip", "Priced chip's offer",
-            "Its price per chip-hour", "Source of the price"]
-    body, keys, data = [], [], []
-    for r in rows:
-        p = r.price
-        label = f'<a href="{esc(r.item.url)}">{esc(text(r.item.name))}</a>' if r.item.url else esc(text(r.item.name))
-        cheaper = "TPU" if r.priced_side == "GPU" else "GPU"
-        body.append([label, num_cell(f"<strong>{dollars(r.usd_per_chip_hour)}</strong> "
-                                     f"<small>{words.cheaper_below(cheaper)}</small>", r.usd_per_chip_hour),
-                     esc(r.unpriced_chip), f"{esc(p.chip)}<br><small>{esc(p.where)} · {esc(p.tier)}</small>",
-                     num_cell(dollars(p.usd_per_chip_hour), p.usd_per_chip_hour),
-                     f'<a href="{esc(p.url)}">{esc(p.cite)}</a> <small>{esc(p.when(today))}</small>'])
-        keys.append([text(r.item.name), p.provider, p.tier, r.priced_side])
-        data.append({"comparison": text(r.item.name), "work": UNIT[r.item.work], "unpriced_chip": r.unpriced_chip,
-                     "priced_side": r.priced_side, "priced_chip": p.chip, "provider": p.provider, "region": p.region,
-                     "tier": p.tier, "usd_per_chip_hour": p.usd_per_chip_hour,
-                     "break_even_usd_per_chip_hour": r.usd_per_chip_hour, "price_source": p.cite, "price_url": p.url})
-    return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
-
-
 def left_out(rows: list[PricedRow]) -> list[str]:
     """What the priced table leaves out, one line per reason (each said once), for the line under it."""
     return list(dict.fromkeys(r.reason for r in rows if r.pair is None and r.reason))
@@ -198,14 +137,16 @@ TOKEN_UNITS = (("M", "million", 10**6), ("B", "billion", 10**9), ("T", "trillion
 START_UNIT = "B"  # a billion tokens to start with: the priced tables' unit, so both say the same
 
 
-def estimator(groups: list[tuple[str, list[PricedRow]]], prices: PriceList, today: date) -> str:
+def estimator(groups: list[tuple[str, list[PricedRow]]], prices: PriceList, today: date,
+              per_dollar: tuple[PerDollar, ...] = ()) -> str:
     """The estimator's form and its data: per comparison with a figure on either side, each side's
     figure and chips and the offers a list price can fill a side's price field from; the verdicts'
     margin (judge.judging.MARGIN) and the words (vocabulary.ESTIMATE) it says its verdict in. GROUPS:
     (the kind of evidence as readers see it, its rows)."""
     comparisons, options = [], []
+    evens = {text(d.name): d.break_evens for d in per_dollar if d.break_evens}  # the judgement's, by comparison
     for label, rows in groups:
-        kept = [c for c in (_estimated(label, item_rows, prices, today) for item_rows in _by_item(rows)) if c]
+        kept = [c for c in (_estimated(label, item_rows, prices, today, evens) for item_rows in _by_item(rows)) if c]
         options.append((label, range(len(comparisons), len(comparisons) + len(kept))))
         comparisons += kept
     if not comparisons:
@@ -261,7 +202,7 @@ def _by_item(rows: list[PricedRow]) -> list[list[PricedRow]]:
     return list(out.values())
 
 
-def _estimated(kind: str, rows: list[PricedRow], prices: PriceList, today: date) -> dict | None:
+def _estimated(kind: str, rows: list[PricedRow], prices: PriceList, today: date, evens: dict) -> dict | None:
     """One comparison as the estimator ships it, or None where neither side has a figure to price."""
     item = rows[0].item
     if not (item.tpu_quantity or item.gpu_quantity):
@@ -269,19 +210,29 @@ def _estimated(kind: str, rows: list[PricedRow], prices: PriceList, today: date)
     return {"label": text(item.name), "kind": kind, "work": item.work,
             "tpu": {"chip": item.tpu_chip, "quantity": item.tpu_quantity or None, "chips": item.tpu_chips},
             "gpu": {"chip": item.gpu_chip, "quantity": item.gpu_quantity or None, "chips": item.gpu_chips},
-            "offers": _offers(rows, prices, today)}
+            "ratio": _work_ratio(item), "offers": _offers(rows, prices, today, evens.get(text(item.name), ()))}
 
 
-def _offers(rows: list[PricedRow], prices: PriceList, today: date) -> list[dict]:
+def _work_ratio(item: CostItem) -> float | None:
+    """The comparison's break-even price ratio as the estimator shows it beside the prices (the TPU's work per
+    chip-hour over the GPU's): the same figure as the judgement's (tests/test_estimator.py holds them equal)."""
+    if not (item.tpu_quantity and item.gpu_quantity):
+        return None
+    return chip_hours(item.work, item.gpu_quantity) / chip_hours(item.work, item.tpu_quantity)
+
+
+def _offers(rows: list[PricedRow], prices: PriceList, today: date, evens: tuple[BreakEvenPrice, ...]) -> list[dict]:
     """Where a list price fills a side's field in: a chip with no list price anywhere leaves its field to
     the reader at each offer of the other (the break-even table's offers, so the page's break-even comes
     out the same); else each priced row (both sides), and each tier that prices one side only (that side)."""
     item = rows[0].item
     # GCP first: the provider the article's claim is judged at
-    evens = sorted(break_evens([item], prices), key=lambda b: b.price.provider != "GCP")
-    if evens:
-        return [_offer(b.price.provider, b.price.tier, words.no_list_price(b.unpriced_chip),
-                       **{b.priced_side.lower(): _side(b.price, today)}) for b in evens]
+    if evens:  # the judgement's break-even prices: the offers of the priced side, GCP first
+        ordered = sorted(evens, key=lambda b: b.against.provider != "GCP")
+        priced = {"tpu": "gpu", "gpu": "tpu"}
+        return [_offer(b.against.provider, b.against.tier, words.no_list_price(b.chip),
+                       **{priced[b.unpriced]: _side(prices.cheapest(b.against.chip, b.against.provider, b.against.tier),
+                                                    today)}) for b in ordered]
     out = []
     for r in rows:
         if r.pair:

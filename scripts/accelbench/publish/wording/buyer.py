@@ -94,3 +94,37 @@ def dated(evidence: str, prices: str, when) -> str:
     parts = [f"performance figures as of {when(evidence)}" if evidence else "",
              f"prices as of {when(prices)}" if prices else ""]
     return ", ".join(p for p in parts if p)
+
+
+# The buyer's chart (publish/render/per_dollar_chart.py) and its table
+PER_DOLLAR_TITLE = "What a TPU chip-hour may cost against a GPU's, for the same work"
+PRICE_AXIS = "TPU chip-hour price ÷ GPU chip-hour price"
+PAIR, BREAK_EVEN, OFFERS, PRICE_RATIO = "chips", "break-even price ratio", "offers", "TPU price ÷ GPU price"
+CHEAPER_TITLE, TIERS = "does the work for less", "tiers"
+CHEAPER = {"tpu": "the TPU costs less", "gpu": "the GPU costs less", "either": "the same within the margin"}
+LIKE, MIX = "like for like", "a mix of tiers or hosts"
+PER_DOLLAR_CAPTION = ("Each row is a pair of chips on offer today. The bar is where the work costs the same on both (the "
+                      "TPU's chip-hour price as a share of the GPU's; a span where the comparisons differ), the grey band "
+                      "the margin the verdicts call a tie. Each dot is one TPU offer against one GPU offer; hollow where "
+                      "the tiers do not match. A pair with no dots has no list price on one side: a quote left of the "
+                      "bar makes the TPU the cheaper.")
+SHORT_CAPTION = "Left of the bar the TPU costs less for the same work; dots are offers one can rent today."
+
+
+def pair_label(tpu: str, gpu: str) -> str:
+    return f"{tpu} vs {gpu}"
+
+
+def offer_pair(tpu_provider: str, tpu_tier: str, tpu_usd: float, gpu_provider: str, gpu_tier: str, gpu_usd: float) -> str:
+    return f"TPU {dollars(tpu_usd)} ({tpu_provider}, {tpu_tier}) against GPU {dollars(gpu_usd)} ({gpu_provider}, {gpu_tier})"
+
+
+def break_even_said(low: float, high: float, comparisons: int) -> str:
+    return f"{_span(low, high)} the GPU's chip-hour price ({plural(comparisons, 'comparison')})"
+
+
+def chart_alt(rows: list[tuple[str, float, float, int]]) -> str:
+    """The chart's alt text: each pair's break-even span and how many offers it has."""
+    said = "; ".join(f"{pair}: break-even at {_span(low, high)} the GPU's price, {plural(n, 'offer pair')}"
+                     for pair, low, high, n in rows)
+    return f"{PER_DOLLAR_TITLE}. {said}."
