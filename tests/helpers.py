@@ -237,7 +237,8 @@ def reference_with_prices(tmp_path: Path, rows) -> Path:
             region, tier = (rest + ["test-region", "on-demand"][len(rest):])[:2]
             writer.writerow({"chip": chip, "provider": provider, "region": region, "tier": tier,
                              "usd_per_chip_hour": usd, "offer": "x", "host_included": "yes", "from_catalog": "no",
-                             "source": "test", "source_kind": "provider", "source_url": "https://example.org/test", "source_date": "2026-11-01",
+                             "source": "test", "source_kind": "provider", "source_url": "https://example.org/test",
+                             "source_date": "2026-11-01",
                              "retrieved": "2026-12-01", "notes": ""})
     return ref
 

@@ -237,7 +237,7 @@ def test_the_estimators_cost_at_list_prices_equals_the_priced_table_to_the_cent(
     comparison, provider and tier (the list price itself is summed while its field shows it to the cent)."""
     opened = Opened(browser, (built_site / PAGE).as_uri(), 1280)
     tables = opened.context.new_page()
-    tables.goto((built_site / "about" / "hardware.html").as_uri())
+    tables.goto((built_site / "article" / "comparison.html").as_uri())  # the break-even table: the cost answer's
     checked = 0
     for index, comparison in enumerate(opened.data["comparisons"]):
         for o, offer in enumerate(comparison["offers"]):
@@ -263,7 +263,7 @@ def test_the_estimator_takes_the_readers_price_for_an_unpriced_tpu_and_gives_the
         browser, built_site, width):
     """A vendor pair whose TPU has no list price (Ironwood against DGX-H100), at GCP on-demand, opened from
     disk: the TPU field is left for the reader's quote, the GPU's holds its list price to the cent, and the
-    TPU's break-even price is the hardware page's break-even table's for that row. A TPU price below it
+    TPU's break-even price is the cost answer's break-even table's for that row. A TPU price below it
     makes the TPU the cheaper, one above it the GPU; a GPU price typed over the list price moves the
     break-even, and picking the offer again fills the list price back in."""
     opened = Opened(browser, (built_site / PAGE).as_uri(), width)
@@ -280,7 +280,7 @@ def test_the_estimator_takes_the_readers_price_for_an_unpriced_tpu_and_gives_the
     assert form.locator("[data-ab-chip=tpu]").text_content() == "TPU7x (Ironwood)"
 
     tables = opened.context.new_page()
-    tables.goto((built_site / "about" / "hardware.html").as_uri())
+    tables.goto((built_site / "article" / "comparison.html").as_uri())  # the break-even table: the cost answer's
     row = tables.locator("table tr", has_text=comparison["label"]).filter(
         has=tables.locator("td", has_text=f"{offer['gpu']['where']} · on-demand")).first
     table_break_even = row.locator("td").nth(1).locator("strong").text_content()  # "$13.35"

@@ -19,6 +19,7 @@ and shows the difference in its diff.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import sys
@@ -40,6 +41,17 @@ CHART = re.compile(r'<figure class="ab-chart">.*?</figure>', re.S)
 DRAWING = "drawing and spec left out of the snapshot (make_golden.undrawn)"
 
 
+def _without_offers(made: bytes) -> bytes:
+    """The judgement less the per-dollar comparisons and their offers (every offer of the price lists
+    crossed with each comparison): their rule is carried by tests/test_per_dollar.py's and
+    tests/test_recommendation.py's property tests, and kept here they would turn every price-list change
+    into a snapshot change. The conditions decided from them stay."""
+    data = json.loads(made)
+    for key in ("offers", "per_dollar"):
+        data.pop(key, None)
+    return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     """The snapshot made from the fixed data (a scratch data directory in ``folder``): name -> bytes."""
     from fixtures.make_fixtures import data_dir, published
@@ -57,7 +69,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     # the build's own step: context() makes the judgement once, judge(store, published, reference, RULES)
     base = context(load_store(data, SNIPPETS), Reference(data / "reference"), workload_settings(SNIPPETS), Links(""),
                    published=published())
-    out = {JUDGEMENT: as_json(base.judgement)}
+    out = {JUDGEMENT: _without_offers(as_json(base.judgement))}
     for where, kind, args in SHOWN:  # named as generated/ names them (prebuild.Include.path)
         name = "/".join(p for p in (FRAGMENTS, where, ".".join((kind, *args)) + ".md") if p)
         out[name] = undrawn(render(base.with_links(Links(where)), kind, list(args)).text).encode("utf-8")
@@ -74,7 +86,20 @@ def undrawn(html: str) -> str:
         caption = re.search(r"<figcaption>.*?</figcaption>", m[0], re.S)
         return (f'<figure class="ab-chart"><!-- {DRAWING} --><svg role="img" aria-label="{label[1] if label else ""}"></svg>'
                 f'{caption[0] if caption else ""}</figure>')
-    return CHART.sub(words, html)
+    return PER_DOLLAR_TABLES.sub(_rows_counted, CHART.sub(words, html))
+
+
+# the per-dollar block's tables (judge/per_dollar.py's offers crossed with each comparison): their rows are
+# the price lists again, tested by tests/test_per_dollar.py and tests/test_break_even.py; here each keeps
+# its heading row and a count of its rows, so that a price-list change is not a snapshot change
+PER_DOLLAR_TABLES = re.compile(r'(<div class="ab-per-dollar">.*?</div><!-- ab-per-dollar -->)', re.S)
+
+
+def _rows_counted(m: re.Match) -> str:
+    def counted(t: re.Match) -> str:
+        head = re.search(r"<thead>.*?</thead>", t[0], re.S)
+        return f"<table>{head[0] if head else ''}<!-- {t[0].count('<tr id=')} rows --></table>"
+    return re.sub(r"<table>.*?</table>", counted, m[1], flags=re.S)
 
 
 def stored() -> dict[str, bytes]:

@@ -47,7 +47,7 @@ from accelbench.judge.judging import (
     Rule,
     combined,
 )
-from accelbench.judge.per_dollar import PerDollar, all_per_dollar
+from accelbench.judge.per_dollar import Offer, PerDollar, all_per_dollar
 from accelbench.judge.recommendation import Condition, recommend
 from accelbench.store.published import SOURCES, Published
 from accelbench.store.store import Store
@@ -157,7 +157,8 @@ DIRECTION_CODES = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDE
 
 
 def _comparison(c: Comparison | CostItem) -> dict:
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(c).items()}
+    # a cost item's same-work comparison is published once, as a per-dollar comparison
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(c).items() if k != "compared"}
 
 
 def _kind(a: Answer, kind: str, j: Judgement) -> dict:
@@ -184,7 +185,44 @@ def as_data(j: Judgement) -> dict:
                             "kinds": [{"kind": k, "verdict": VERDICT_CODES[f.verdict], "facts": f.facts,
                                        "as_of": f.as_of, "sources": [link.url for link in f.links]} for k, f in s.kinds]}
                            for s in j.statements],
-            "recommendation": [asdict(c) for c in j.recommendation]}
+            **_priced(j)}
+
+
+def _priced(j: Judgement) -> dict:
+    """The recommendation and the per-dollar comparisons, each offer listed once (``offers``) and named
+    by its index where a comparison or a condition meets it: every offer meets every offer of the other
+    side, and written out each time they would fill the file."""
+    offers: dict = {}
+
+    def index(offer) -> int | None:
+        return None if offer is None else offers.setdefault(offer, len(offers))
+    per_dollar = []
+    for d in j.per_dollar:
+        row = _listed(asdict(d))
+        row["offers"] = [{**_listed(asdict(o)), "tpu": index(o.tpu), "gpu": index(o.gpu)} for o in d.offers]
+        row["break_evens"] = [{**_listed(asdict(b)), "against": index(b.against)} for b in d.break_evens]
+        per_dollar.append(row)
+    conditions = []
+    for c in j.recommendation:
+        row = asdict(c)
+        if "cases" in c.figures:
+            row["figures"] = {"cases": [{**_listed(k), "tpu_offer": index(_offer(k["tpu_offer"])),
+                                         "gpu_offer": index(_offer(k["gpu_offer"]))} for k in c.figures["cases"]]}
+        conditions.append(row)
+    return {"recommendation": conditions, "offers": [asdict(o) for o in offers], "per_dollar": per_dollar}
+
+
+def _offer(facts: dict | None) -> Offer | None:
+    return None if facts is None else Offer(**facts)
+
+
+def _listed(value):
+    """Tuples as JSON's lists, all the way down (asdict keeps them tuples)."""
+    if isinstance(value, dict):
+        return {k: _listed(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_listed(v) for v in value]
+    return value
 
 
 def as_json(j: Judgement) -> bytes:

@@ -67,15 +67,14 @@ class Offer:
     usd_per_chip_hour: float
     host_included: bool | None  # False: the GPUs alone, the VM that carries them not priced
     origin: str  # "catalog", "provider" (the provider's own page) or "report" (a news report of it)
-    cite: str  # repository, commit, path and line, or the page and the day it was read
-    url: str
+    url: str  # the catalog file at its commit and line, or the page (the price list holds its whole citation)
     date: str  # the price's own date ("" where not known)
     retrieved: str  # the day it was read
 
     @classmethod
     def of(cls, p: Price) -> Offer:
-        return cls(p.chip, p.provider, p.region, p.tier, float(p.usd_per_chip_hour), p.host_included, p.origin, p.cite,
-                   p.url, p.date, p.retrieved)
+        return cls(p.chip, p.provider, p.region, p.tier, float(p.usd_per_chip_hour), p.host_included, p.origin, p.url,
+                   p.date, p.retrieved)
 
     @property
     def dated(self) -> str:

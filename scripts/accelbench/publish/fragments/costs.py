@@ -48,20 +48,13 @@ def _priced(ctx: Context, args: list[str]) -> str:
                    download(ctx, f"priced-{kind}", table.rows, words.PRICED_DOWNLOAD)])
 
 
-@fragment("break-even", "", "for each comparison whose one chip has no list price: the price per chip-hour at which "
-          "it would cost the same per unit of work as each offer of the other chip (the judgement's, per_dollar)")
-def _break_even(ctx: Context, args: list[str]) -> str:
-    table = per_dollar.break_even_table(ctx.judgement.per_dollar, anchor="break-even")
+def break_even_block(ctx: Context) -> Fragment | str:
+    """For each comparison whose one chip has no list price: the price per chip-hour at which it would cost
+    the same per unit of work as each offer of the other chip (the judgement's, per_dollar)."""
+    table = per_dollar.break_even_table(ctx.judgement.per_dollar, ctx.reference.prices, anchor="break-even")
     if table.html is None:
         return f"\n<p>{pd_words.NO_BREAK_EVEN}</p>\n"
     return concat([wrap(table.html), download(ctx, "break-even", table.rows, pd_words.BREAK_EVEN_DOWNLOAD)])
-
-
-@fragment("per-dollar", "", "the buyer's answer: each pair of chips on offer today on one chart of price ratios (the "
-          "break-even, the tie band, every offer), and every same-work comparison's break-even price ratio, with its "
-          "downloads (every offer pair too)")
-def _per_dollar(ctx: Context, args: list[str]) -> Fragment:
-    return per_dollar_block(ctx)
 
 
 def per_dollar_block(ctx: Context) -> Fragment:
@@ -74,11 +67,12 @@ def per_dollar_block(ctx: Context) -> Fragment:
                                       for r in span.itertuples()])
     drawn = per_dollar_chart.per_dollar_chart(items, MARGIN, "per-dollar", alt_text)
     table = per_dollar.ratio_table(items, {k: v.noun for k, v in ctx.kinds().items()}, anchor="per-dollar")
-    return concat([f"\n<p>{esc(pd_words.INTRO)}</p>\n",
+    return concat(['\n<div class="ab-per-dollar">', f"\n<p>{esc(pd_words.INTRO)}</p>\n",
                    chart_block(drawn, alt_text, buyer_words.SHORT_CAPTION, ctx, more=buyer_words.PER_DOLLAR_CAPTION),
                    wrap(table.html), download(ctx, "per-dollar", table.rows, pd_words.RATIO_DOWNLOAD),
                    download(ctx, "per-dollar-offers", per_dollar.offer_rows(items), pd_words.OFFERS_DOWNLOAD),
-                   f"\n<p>{esc(pd_words.BREAK_EVEN_INTRO)}</p>\n", _break_even(ctx, [])])
+                   f"\n<p>{esc(pd_words.BREAK_EVEN_INTRO)}</p>\n", break_even_block(ctx),
+                   "</div><!-- ab-per-dollar -->\n"])
 
 
 @fragment("cost-verdict", "", "the cost claim as judged on GCP, per kind of evidence: its verdict and the comparisons "

@@ -4,7 +4,8 @@ Every string that comes from a run file passes through :func:`accelbench.core.te
 
 Modules: ``answer_charts`` (the answers' charts: every comparison, and its timeline), ``answers``, ``chart_theme``
 (the charts' theme and SVG kit), ``charts`` (the measured charts), ``costs``, ``coverage``,
-``icons``, ``pricing``, ``reference``, ``results``, ``runs``, ``tables``, ``trend_chart`` (a trend by year,
+``icons``, ``per_dollar`` (the per-dollar tables), ``per_dollar_chart`` (the buyer's chart), ``pricing``,
+``reference``, ``results``, ``runs``, ``tables``, ``trend_chart`` (a trend by year,
 in a prediction's box), ``verdicts``.
 May import: ``core`` to ``judge``, and ``publish.wording`` and ``publish.vocabulary`` (every sentence an
 answer says). This ``__init__`` imports nothing.

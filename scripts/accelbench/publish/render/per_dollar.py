@@ -5,9 +5,9 @@ other; and every TPU offer against every GPU offer, as a download."""
 
 from __future__ import annotations
 
-from accelbench.core.prices import dollars
+from accelbench.core.prices import Price, PriceList, dollars
 from accelbench.core.text import esc, num_cell, row_ids
-from accelbench.judge.per_dollar import APART_MONTHS, SIZE_FACTOR, TIER_ORDER, PerDollar
+from accelbench.judge.per_dollar import APART_MONTHS, SIZE_FACTOR, TIER_ORDER, Offer, PerDollar
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.publish.wording import costs as cost_words
 from accelbench.publish.wording import per_dollar as words
@@ -54,11 +54,17 @@ def ratio_table(items: tuple[PerDollar, ...], kinds: dict[str, str], *, anchor: 
                      "break_even_price_ratio": d.ratio, "break_even_low": low, "break_even_high": high,
                      "on_offer_today": d.current, "same_generation": d.same_generation,
                      "tpu_published": d.published[0], "gpu_published": d.published[1], "tpu_chips": d.chips[0],
-                     "gpu_chips": d.chips[1], "unpriced": list(d.unpriced), "notes": said, "url": d.url})
+                     "gpu_chips": d.chips[1], "unpriced": "; ".join(d.unpriced), "notes": "; ".join(said), "url": d.url})
     return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
 
 
-def break_even_table(items: tuple[PerDollar, ...], *, anchor: str) -> Table:
+def price_of(o: Offer, prices: PriceList) -> Price:
+    """The list price an offer was read from (its citation is the price list's)."""
+    return next(p for p in prices.of(o.chip, o.provider, o.tier)
+                if (p.region, p.usd_per_chip_hour, p.url) == (o.region, o.usd_per_chip_hour, o.url))
+
+
+def break_even_table(items: tuple[PerDollar, ...], prices: PriceList, *, anchor: str) -> Table:
     """One row per comparison with a side unpriced and per offer of the other side: the unpriced side's
     break-even price per chip-hour, the offer it is set against and its source."""
     head = words.BREAK_EVEN_HEAD
@@ -66,17 +72,18 @@ def break_even_table(items: tuple[PerDollar, ...], *, anchor: str) -> Table:
     for d in items:
         for b in d.break_evens:
             o = b.against
+            cite = price_of(o, prices).cite
             cheaper = "TPU" if b.unpriced == "tpu" else "GPU"
             body.append([_label(d), num_cell(f"<strong>{dollars(b.usd_per_chip_hour)}</strong> "
                                              f"<small>{cost_words.cheaper_below(cheaper)}</small>", b.usd_per_chip_hour),
                          esc(b.chip), f"{esc(o.chip)}<br><small>{esc(o.provider)} {esc(o.region)} · {esc(o.tier)}</small>",
                          num_cell(dollars(o.usd_per_chip_hour), o.usd_per_chip_hour),
-                         f'<a href="{esc(o.url)}">{esc(o.cite)}</a> <small>{esc(o.dated)}</small>'])
+                         f'<a href="{esc(o.url)}">{esc(cite)}</a> <small>{esc(o.dated)}</small>'])
             keys.append([text(d.name), o.provider, o.tier, b.unpriced])
             data.append({"comparison": text(d.name), "kind": d.kind, "unpriced_chip": b.chip, "unpriced_side": b.unpriced,
                          "priced_chip": o.chip, "provider": o.provider, "region": o.region, "tier": o.tier,
                          "usd_per_chip_hour": o.usd_per_chip_hour, "break_even_usd_per_chip_hour": b.usd_per_chip_hour,
-                         "price_source": o.cite, "price_url": o.url})
+                         "price_source": cite, "price_url": o.url})
     return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
 
 
