@@ -207,23 +207,31 @@
         showHint(form.querySelector('[data-ab-hint="' + side + '"]'), now.o[side], field(side, "price").value);
       });
       out.replaceChildren();
+      // the answer first (the cheaper side, then the price ratio that decides it whatever the prices), so a
+      // phone shows it at once; the arithmetic and the unit of work under it
+      var units = n === null ? null : now.c.work === "tokens" ? n * Number(unit.value) / 1e9 : n;
+      var t = units === null ? null : sideOf(form, now.c, "tpu", now.o.tpu, units);
+      var g = units === null ? null : sideOf(form, now.c, "gpu", now.o.gpu, units);
+      if (t && t.price !== null && g.price !== null && t.hours && g.hours) out.appendChild(verdictLine(data, t, g));
+      if (now.c.ratio) {
+        out.appendChild(fill(el("p", "", {"data-ab-ratio": ""}), words.ratio,
+                             {tpu: chipName(now.c, "tpu"), gpu: chipName(now.c, "gpu"), ratio: now.c.ratio.toFixed(2)}));
+      }
       if (n === null) {
-        out.textContent = "Give an amount above zero.";
-        return;
+        out.appendChild(el("p", "Give an amount above zero."));
+      } else {
+        var list = el("ul");
+        list.appendChild(sideLine(t));
+        list.appendChild(sideLine(g));
+        out.appendChild(list);
+        var even = breakEvenLine(data, now.c.work, t, g);
+        if (even) {
+          out.appendChild(even);
+        } else if (t.price === null && g.price === null) {
+          out.appendChild(el("p", words.no_price));
+        }
       }
-      var units = now.c.work === "tokens" ? n * Number(unit.value) / 1e9 : n;
-      var t = sideOf(form, now.c, "tpu", now.o.tpu, units), g = sideOf(form, now.c, "gpu", now.o.gpu, units);
-      var list = el("ul");
-      list.appendChild(sideLine(t));
-      list.appendChild(sideLine(g));
-      out.appendChild(list);
-      if (t.price !== null && g.price !== null && t.hours && g.hours) out.appendChild(verdictLine(data, t, g));
-      var even = breakEvenLine(data, now.c.work, t, g);
-      if (even) {
-        out.appendChild(even);
-      } else if (t.price === null && g.price === null) {
-        out.appendChild(el("p", words.no_price));
-      }
+      if (now.c.work === "runs") out.appendChild(el("p", words.run_unit, {"data-ab-unit-of-work": ""}));
     }
 
     function pickOffer(index) {
@@ -238,9 +246,12 @@
     [amount].concat(SIDES.flatMap(function (side) { return ["chips", "price", "own"].map(function (name) {
       return field(side, name);
     }); })).forEach(function (input) { input.addEventListener("input", show); });
-    // open on the first comparison a list prices on both sides, at that offer
+    // open on the first comparison of chips on offer today that a list prices on both sides, at that offer
+    // (else the first of chips on offer today, else the first a list prices on both sides)
     var both = function (o) { return o.tpu && o.gpu; };
-    var start = Math.max(0, comparisons.findIndex(function (c) { return c.offers.some(both); }));
+    var found = [function (c) { return c.current && c.offers.some(both); }, function (c) { return c.current; },
+                 function (c) { return c.offers.some(both); }].map(function (test) { return comparisons.findIndex(test); });
+    var start = Math.max(0, found.find(function (i) { return i >= 0; }) || 0);
     pick.value = String(start);
     fillComparison();
     pickOffer(Math.max(0, comparisons[start].offers.findIndex(both)));

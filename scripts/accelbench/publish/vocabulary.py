@@ -66,6 +66,10 @@ ESTIMATE = {
     "figure_tokens": "The comparison's figure: {figure} tokens/s per chip; a figure of yours replaces it.",
     "figure_runs": "The comparison's figure: {figure} chip-hours per run; a figure of yours replaces it.",
     "no_figure": "The comparison has no figure on this side: give yours.",
+    "ratio": "With or without quotes: the {tpu} does this work for less wherever its chip-hour costs less than "
+             "{ratio}× the {gpu}'s (the break-even price ratio).",
+    "run_unit": "A training run here is one MLPerf benchmark run, from a checkpoint to the target quality: not a whole "
+                "training of the model.",
 }
 
 SIDE_OF = {TO_GPU: "gpu", TO_TPU: "tpu"}

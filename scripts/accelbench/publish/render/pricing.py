@@ -20,7 +20,6 @@ from accelbench.core.prices import (
     PricedPair,
     PriceList,
     Unpriced,
-    chip_hours,
     dollars,
     price_comparison,
     to_cents,
@@ -145,8 +144,9 @@ def estimator(groups: list[tuple[str, list[PricedRow]]], prices: PriceList, toda
     (the kind of evidence as readers see it, its rows)."""
     comparisons, options = [], []
     evens = {text(d.name): d.break_evens for d in per_dollar if d.break_evens}  # the judgement's, by comparison
+    ratios = {text(d.name): (d.ratio, d.current) for d in per_dollar}
     for label, rows in groups:
-        kept = [c for c in (_estimated(label, item_rows, prices, today, evens) for item_rows in _by_item(rows)) if c]
+        kept = [c for c in (_estimated(label, item_rows, prices, today, evens, ratios) for item_rows in _by_item(rows)) if c]
         options.append((label, range(len(comparisons), len(comparisons) + len(kept))))
         comparisons += kept
     if not comparisons:
@@ -202,7 +202,8 @@ def _by_item(rows: list[PricedRow]) -> list[list[PricedRow]]:
     return list(out.values())
 
 
-def _estimated(kind: str, rows: list[PricedRow], prices: PriceList, today: date, evens: dict) -> dict | None:
+def _estimated(kind: str, rows: list[PricedRow], prices: PriceList, today: date, evens: dict,
+               ratios: dict) -> dict | None:
     """One comparison as the estimator ships it, or None where neither side has a figure to price."""
     item = rows[0].item
     if not (item.tpu_quantity or item.gpu_quantity):
@@ -210,15 +211,9 @@ def _estimated(kind: str, rows: list[PricedRow], prices: PriceList, today: date,
     return {"label": text(item.name), "kind": kind, "work": item.work,
             "tpu": {"chip": item.tpu_chip, "quantity": item.tpu_quantity or None, "chips": item.tpu_chips},
             "gpu": {"chip": item.gpu_chip, "quantity": item.gpu_quantity or None, "chips": item.gpu_chips},
-            "ratio": _work_ratio(item), "offers": _offers(rows, prices, today, evens.get(text(item.name), ()))}
-
-
-def _work_ratio(item: CostItem) -> float | None:
-    """The comparison's break-even price ratio as the estimator shows it beside the prices (the TPU's work per
-    chip-hour over the GPU's): the same figure as the judgement's (tests/test_estimator.py holds them equal)."""
-    if not (item.tpu_quantity and item.gpu_quantity):
-        return None
-    return chip_hours(item.work, item.gpu_quantity) / chip_hours(item.work, item.tpu_quantity)
+            # the judgement's break-even price ratio, shown with or without quotes, and whether both chips are on offer
+            "ratio": ratios.get(text(item.name), (None, False))[0], "current": ratios.get(text(item.name), (None, False))[1],
+            "offers": _offers(rows, prices, today, evens.get(text(item.name), ()))}
 
 
 def _offers(rows: list[PricedRow], prices: PriceList, today: date, evens: tuple[BreakEvenPrice, ...]) -> list[dict]:

@@ -21,7 +21,8 @@ BREAK_EVEN_INTRO = ("Where one chip has no list price, the price per chip-hour a
 NO_BREAK_EVEN = "Every comparison has list prices on both sides, or on neither."
 INTRO = ("A per-chip speed ratio is also a price ratio: where a TPU does r times a GPU's work per chip-hour, the work "
          "costs the same when its chip-hour costs r times the GPU's. Below that share the TPU is the cheaper; above it, "
-         "the GPU. No list price is needed to read it.")
+         "the GPU. No list price is needed to read it. An MLPerf run is one benchmark run from a checkpoint to the "
+         "target quality, not a whole training of the model.")
 
 
 def ratio(value: float, low: float | None, high: float | None) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 
 import pandas as pd
 
@@ -203,10 +204,12 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
 
 
 def _work(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, reference: Reference) -> Comparison:
-    """A priced pair's chip-hours compared, as the speed rule compares its own pairs."""
-    return comparison(benchmark, round_name, tpu, gpu, gpu["chip_hours"] / tpu["chip_hours"], CHIP_HOURS,
-                      said("mlperf_training.speed.figures", tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"],
-                           gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference)
+    """A priced pair's chip-hours compared, as the speed rule compares its own pairs, named as its cost
+    item is (the estimator finds its ratio by that name)."""
+    compared = comparison(benchmark, round_name, tpu, gpu, gpu["chip_hours"] / tpu["chip_hours"], CHIP_HOURS,
+                          said("mlperf_training.speed.figures", tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"],
+                               gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference)
+    return replace(compared, name=pair_name(benchmark, round_name, tpu, gpu))
 
 
 def _unpriced(benchmark: str, round_name: str, tpu, gpu, basis: Unpriced | None) -> Line:
