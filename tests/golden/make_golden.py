@@ -92,7 +92,7 @@ def undrawn(html: str) -> str:
 # the per-dollar block's tables (judge/per_dollar.py's offers crossed with each comparison): their rows are
 # the price lists again, tested by tests/test_per_dollar.py and tests/test_break_even.py; here each keeps
 # its heading row and a count of its rows, so that a price-list change is not a snapshot change
-PER_DOLLAR_TABLES = re.compile(r'(<div class="ab-per-dollar">.*?</div><!-- ab-per-dollar -->)', re.S)
+PER_DOLLAR_TABLES = re.compile(r'(<div class="ab-per-dollar" data-search-exclude>.*?</div><!-- ab-per-dollar -->)', re.S)
 
 
 def _rows_counted(m: re.Match) -> str:

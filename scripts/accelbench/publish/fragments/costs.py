@@ -67,7 +67,7 @@ def per_dollar_block(ctx: Context) -> Fragment:
                                       for r in span.itertuples()])
     drawn = per_dollar_chart.per_dollar_chart(items, MARGIN, "per-dollar", alt_text)
     table = per_dollar.ratio_table(items, {k: v.noun for k, v in ctx.kinds().items()}, anchor="per-dollar")
-    return concat(['\n<div class="ab-per-dollar">', f"\n<p>{esc(pd_words.INTRO)}</p>\n",
+    return concat(['\n<div class="ab-per-dollar" data-search-exclude>', f"\n<p>{esc(pd_words.INTRO)}</p>\n",
                    chart_block(drawn, alt_text, buyer_words.SHORT_CAPTION, ctx, more=buyer_words.PER_DOLLAR_CAPTION),
                    wrap(table.html), download(ctx, "per-dollar", table.rows, pd_words.RATIO_DOWNLOAD),
                    download(ctx, "per-dollar-offers", per_dollar.offer_rows(items), pd_words.OFFERS_DOWNLOAD),

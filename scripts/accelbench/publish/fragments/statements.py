@@ -144,9 +144,11 @@ def _condition(ctx: Context, c) -> str:
     strength = wording.buyer.strength(c.strength, sum(k["comparisons"] for k in c.figures.get("cases", [])))
     said = f' <span class="ab-recommendation__strength">{esc(WORDS["strength"].format(said=strength))}.</span>' \
         if strength else ""
-    return (f'<li><strong>{esc(when)}: {esc(choose)}.</strong> {esc(capitalised(figure))}.{said} '
-            f'(<a href="{esc(answer_url(ctx, c.claim))}">{esc(WORDS["evidence"])}</a>'
-            f'{esc(", " + dated if dated else "")}).</li>')
+    # the figures stay out of the search index, which every page fetches (the box is on three pages): the
+    # conditions themselves are found
+    return (f'<li><strong>{esc(when)}: {esc(choose)}.</strong> <span data-search-exclude>{esc(capitalised(figure))}.'
+            f'{said} (<a href="{esc(answer_url(ctx, c.claim))}">{esc(WORDS["evidence"])}</a>'
+            f'{esc(", " + dated if dated else "")}).</span></li>')
 
 
 @fragment("situations", "", "the article's 'When to use which', one row per situation: what the evidence answers, how "

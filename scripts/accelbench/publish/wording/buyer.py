@@ -19,7 +19,8 @@ MIX = "a mix of tiers: no price list we hold publishes a GPU commitment price"
 UNIT_OF_WORK = ("an MLPerf run is one benchmark run from a checkpoint to the target quality, not a whole training of "
                 "the model")
 SPANS = " (below the first figure of a span in every comparison, below the second in the most favourable)"
-SHOWN = 3  # the cases a condition names; the rest are counted
+SHOWN = 2  # the cases a condition names; the rest are counted
+MODELS = 2  # the models a case names; the rest are counted
 
 
 def _offer(o: dict) -> str:
@@ -40,7 +41,7 @@ def _span(low: float, high: float) -> str:
 def _priced_case(c: dict) -> str:
     cheaper, dearer = ("tpu", "gpu") if c["side"] == "tpu" else ("gpu", "tpu")
     worst = c["low"] if c["side"] == "tpu" else 1 / c["high"]  # the smallest saving across the comparisons
-    models = ", ".join(c["models"])
+    models = _models(c["models"])
     said = (f"the work ({models}) costs {less(worst)}" + ("" if c["comparisons"] == 1 else " or more")
             + f" on {c[cheaper + '_name']} at {_offer(c[cheaper + '_offer'])} than on {c[dearer + '_name']} at "
             f"{_offer(c[dearer + '_offer'])}")
@@ -61,7 +62,12 @@ def _quote_case(c: dict) -> str:
     low, high, other = (c["low"], c["high"], "gpu") if c["side"] == "tpu" else (1 / c["high"], 1 / c["low"], "tpu")
     generation = "one generation" if c["same_generation"] else "different generations"
     return (f"{_span(low, high)} {a(c[other + '_name'])}'s ({plural(c['comparisons'], 'comparison')} of "
-            f"{', '.join(c['models'])}; {generation})")
+            f"{_models(c['models'])}; {generation})")
+
+
+def _models(models: list[str]) -> str:
+    more = f" and {len(models) - MODELS} more" if len(models) > MODELS else ""
+    return ", ".join(models[:MODELS]) + more
 
 
 def _rest(cases: list[dict]) -> str:
