@@ -120,3 +120,32 @@ def test_the_judgement_holds_every_same_work_comparison_once_with_its_ratio(judg
     assert from_cost and all(d.kind == "mlperf-training" for d in from_cost)  # the cost rule's cheapest runs, priced
     same = [d for d in judged.per_dollar if d.same_generation and d.tpu == "TPU7x (Ironwood)"]
     assert len(same) == 9 and all(d.unpriced for d in same)
+
+
+def test_the_cost_answer_shows_each_current_pair_on_the_buyers_chart_and_every_ratio(judged):
+    ctx = context(Store.of_runs([], {}), REFERENCE, {}, Links("article"), published=load_published(ROOT / "build_data"))
+    from accelbench.publish.fragments import render
+
+    made = render(ctx, "answers", [])
+    cost = made.text.split('<div class="ab-answer" id="answer-cost">')[1].split('<div class="ab-answer" ')[0]
+    assert 'class="ab-per-dollar"' in cost and '<figure class="ab-chart">' in cost  # the buyer's chart
+    import json
+    rows = next(json.loads(b) for name, b in made.downloads.items() if name.endswith("/per-dollar.json"))
+    assert len(rows) == len(judged.per_dollar)
+    assert {r["comparison"] for r in rows if not r["on_offer_today"]} == {
+        r["comparison"] for r in rows if "DGX-B300" in r["comparison"]}  # a system of no chip here: not on offer
+    offers = next(json.loads(b) for name, b in made.downloads.items() if name.endswith("/per-dollar-offers.json"))
+    assert len(offers) == sum(len(d.offers) for d in judged.per_dollar)
+    from accelbench.publish.render.per_dollar_chart import pair_rows
+    span, dots = pair_rows(judged.per_dollar, MARGIN)
+    assert "Ironwood vs GB300" in set(span["pair"]) and "Ironwood vs GB300" not in set(dots["pair"])  # a bar, no offer
+    assert set(dots["pair"]) <= set(span["pair"]) and len(dots) > 0
+
+
+def test_where_a_page_states_speed_per_chip_it_states_the_price_ratio_beside_it():
+    ctx = context(Store.of_runs([], {}), REFERENCE, {}, Links("article"), published=load_published(ROOT / "build_data"))
+    from accelbench.publish.fragments import render
+
+    speed = render(ctx, "answers", []).text.split('<div class="ab-answer" id="answer-speed">')[1].split('<div class="ab-answer" ')[0]
+    assert "break-even price ratio" in speed and "the GPU's chip-hour price: below it the TPU does the work for less" in speed
+    assert "break-even TPU/GPU chip-hour price ratio" in render(ctx, "vendor-pairs", []).text

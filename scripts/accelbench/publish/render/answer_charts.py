@@ -177,7 +177,8 @@ def _tip(field: str) -> alt.Tooltip:
 
 
 def _tooltip(extra: list | None = None) -> list:
-    return [*map(_tip, ("comparison", "kind", "value", "metric", "figures", "generation", "tpu_date", "gpu_date")),
+    return [*map(_tip, ("comparison", "kind", "value", "price_ratio", "metric", "figures", "generation", "tpu_date",
+                        "gpu_date")),
             *(extra or []), _tip("availability"), _tip("url")]
 
 
@@ -186,6 +187,7 @@ def _prepared(rows: pd.DataFrame) -> pd.DataFrame:
     data["metric"] = data["metric"].map(compared)  # its code (judging.METRIC_CODES), as the tooltip says it
     data["lo"], data["hi"] = data["low"].fillna(data["advantage"]), data["high"].fillna(data["advantage"])
     data["value"] = [words.advantage(lo, hi, a) for lo, hi, a in zip(data["lo"], data["hi"], data["advantage"], strict=True)]
+    data["price_ratio"] = [words.price_ratio(r) for r in data["price_ratio"]] if "price_ratio" in data else ""
     data["scale"] = data["chips"].map(scale_of)
     data["precision"] = data["precision"].replace("", words.NOT_STATED)
     data["availability"] = data["preview"].map(words.AVAILABILITY)

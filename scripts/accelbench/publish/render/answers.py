@@ -12,6 +12,7 @@ from accelbench.core.text import capitalised, esc
 from accelbench.judge.answers import MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, Answer, KindAnswer
 from accelbench.judge.claims import MEASURED
 from accelbench.judge.judging import NOT_MEASURED
+from accelbench.judge.per_dollar import RATIO_METRICS, break_even_ratio
 from accelbench.publish import vocabulary, wording
 from accelbench.publish.render.icons import SIDE_ICONS, direction_icon, icon, verdict_icon
 from accelbench.publish.wording import cards
@@ -68,6 +69,8 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
                                 "gpu_chips": c.gpu_chips, "precision": c.precision, "preview": c.preview,
                                 "model": c.model, "citation": c.citation, "tpu_available": c.tpu_available,
                                 "gpu_available": c.gpu_available, "generation": vocabulary.generation(c),
+                                # a per-chip speed ratio is also a price ratio: stated beside it
+                                "price_ratio": break_even_ratio(c)[0] if c.metric in RATIO_METRICS else None,
                                 "same_generation": c.same_generation})
                 compared.append(c)
     return labelled(records, compared)

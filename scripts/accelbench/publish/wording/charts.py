@@ -20,8 +20,17 @@ TIMELINE_AXIS = ["up: the TPU's advantage, × the GPU (log scale)", "above 1 fav
 TIMELINE_X = "the TPU's first availability"
 
 # each tooltip field's title (a field without one is titled by its own name)
-TOOLTIP_TITLES = {"kind": KIND_LEGEND, "value": "TPU advantage", "metric": "compared", "tpu_date": "TPU first available",
+TOOLTIP_TITLES = {"kind": KIND_LEGEND, "value": "TPU advantage", "price_ratio": "break-even price ratio",
+                  "metric": "compared", "tpu_date": "TPU first available",
                   "gpu_date": "GPU first available", "availability": "systems", "url": "source", "tpu": "TPU", "gpu": "GPU"}
+def price_ratio(ratio) -> str:
+    """A per-chip speed ratio as the price ratio it is: the TPU's chip-hour price, as a share of the GPU's, at
+    which the work costs the same ('' where the comparison is no work per chip-hour)."""
+    if ratio is None or ratio != ratio:  # None, or pandas' NaN
+        return ""
+    return f"{ratio:.2f}× the GPU's chip-hour price: below it the TPU does the work for less"
+
+
 AVAILABILITY = {True: "a preview system, not for sale yet", False: "available"}
 
 

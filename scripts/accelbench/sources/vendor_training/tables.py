@@ -75,7 +75,8 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
     PricedComparison, or Unpriced saying which side and why), and the flags. The rows' ids are made over both tables at
     once, so no two rows of the page share one."""
     head = ["Model", "Chips", "GBS", "Seq len", "Precision (TPU / GPU)", "TPU system", "TPU tokens/s per chip",
-            "TPU date", "GPU system", "GPU tokens/s per GPU", "GPU date", "TPU/GPU", "USD per B tokens on GCP (TPU)",
+            "TPU date", "GPU system", "GPU tokens/s per GPU", "GPU date",
+            "TPU/GPU per chip, and the break-even TPU/GPU chip-hour price ratio", "USD per B tokens on GCP (TPU)",
             "USD per B tokens on GCP (GPU)", "Counts / flags"]
     body, keys, data = [], [], []
     ordered = sorted(pairs, key=lambda p: not p.counts)  # stable: pairs.match's order within each group
