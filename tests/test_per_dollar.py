@@ -146,6 +146,7 @@ def test_where_a_page_states_speed_per_chip_it_states_the_price_ratio_beside_it(
     ctx = context(Store.of_runs([], {}), REFERENCE, {}, Links("article"), published=load_published(ROOT / "build_data"))
     from accelbench.publish.fragments import render
 
-    speed = render(ctx, "answers", []).text.split('<div class="ab-answer" id="answer-speed">')[1].split('<div class="ab-answer" ')[0]
+    made = render(ctx, "answers", []).text
+    speed = made.split('<div class="ab-answer" id="answer-speed">')[1].split('<div class="ab-answer" ')[0]
     assert "break-even price ratio" in speed and "the GPU's chip-hour price: below it the TPU does the work for less" in speed
     assert "break-even TPU/GPU chip-hour price ratio" in render(ctx, "vendor-pairs", []).text
