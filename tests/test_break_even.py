@@ -50,7 +50,7 @@ def test_an_unpriced_tpu_gets_a_break_even_price_at_each_offer_of_its_gpu(ctx):
 
 def test_the_cost_answer_holds_the_break_even_table_with_the_prices_source(ctx):
     fragment = render(ctx, "answers", [])
-    cost = fragment.text.split('<div class="ab-answer" id="answer-cost">')[1].split('<div class="ab-answer" ')[0]
+    cost = fragment.text.split('<div class="ab-answer" id="answer-cost">')[1].split('\n### ')[0]
     text = html.unescape(re.sub(r"<[^>]+>", " ", cost))
     assert "TPU7x (Ironwood)" in text and "H100 SXM" in text and "skypilot-org/skypilot-catalog" in text
     assert "the TPU is cheaper below it" in text

@@ -127,7 +127,7 @@ def test_the_cost_answer_shows_each_current_pair_on_the_buyers_chart_and_every_r
     from accelbench.publish.fragments import render
 
     made = render(ctx, "answers", [])
-    cost = made.text.split('<div class="ab-answer" id="answer-cost">')[1].split('<div class="ab-answer" ')[0]
+    cost = made.text.split('<div class="ab-answer" id="answer-cost">')[1].split('\n### ')[0]
     assert 'class="ab-per-dollar"' in cost and '<figure class="ab-chart">' in cost  # the buyer's chart
     import json
     rows = next(json.loads(b) for name, b in made.downloads.items() if name.endswith("/per-dollar.json"))
@@ -150,3 +150,27 @@ def test_where_a_page_states_speed_per_chip_it_states_the_price_ratio_beside_it(
     speed = made.split('<div class="ab-answer" id="answer-speed">')[1].split('<div class="ab-answer" ')[0]
     assert "break-even price ratio" in speed and "the GPU's chip-hour price: below it the TPU does the work for less" in speed
     assert "break-even TPU/GPU chip-hour price ratio" in render(ctx, "vendor-pairs", []).text
+
+
+@pytest.mark.parametrize("to_hours, explains", [(1000.0 * 1.02, False), (1000.0 * 4.0, True)])
+def test_where_systems_differ_in_size_the_larger_sides_own_scaling_says_whether_it_explains_the_gap(to_hours, explains):
+    """A TPU system 16 times the GPU's needs twice the GPU's chip-hours (ratio 0.5): if its own chip-hours grow
+    only 2% from its smallest scale, size does not explain the gap; if they grow 4x, it does."""
+    from accelbench.judge.judging import Scaling
+
+    scaling = Scaling("tpu", 64, 1000.0, 1024, to_hours)
+    assert pd.scale_explains(0.5, scaling) is explains
+    assert pd.scale_explains(0.5, None) is None
+    from accelbench.publish.wording.per_dollar import sizes
+    said = sizes(1024, 64, scaling, explains, "Trillium", 0.5)
+    assert "from 64 to 1,024 chips, against a 2.0× gap" in said
+    assert said.endswith("explains it" if explains else "does not explain it")
+
+
+def test_the_committed_mlperf_pair_of_different_sizes_says_whether_scale_explains_it(judged):
+    far = [d for d in judged.per_dollar if d.size_factor and d.size_factor > pd.SIZE_FACTOR and d.kind == "mlperf-training"]
+    assert far and any(d.scaling is not None for d in far)
+    for d in far:
+        if d.scaling is not None:  # the larger side's entries of the same round, benchmark, chip and availability
+            assert d.scaling.to_chips == max(d.chips) and d.scaling.from_chips < d.scaling.to_chips
+            assert d.scale_explains is not None

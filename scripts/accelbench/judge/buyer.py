@@ -38,6 +38,8 @@ class Case:
     gpu: str
     tpu_name: str  # each as readers know it
     gpu_name: str
+    tpu_short: str  # and once introduced
+    gpu_short: str
     tier: str  # the tier compared ("" for QUOTE; the TPU's committed tier for COMMITMENT)
     side: str  # "tpu", "gpu" or "either"
     strength: str  # STRONG, SINGLE or SPLIT
@@ -73,7 +75,8 @@ def _case(lever: str, tier: str, found: list[tuple[PerDollar, OfferPair]]) -> Ca
     side, strength = _side_of([pair.favours for _, pair in found])
     ratios = [pair.cost_ratio for _, pair in found]
     first, compared = found[0][1], found[0][0]
-    return Case(lever, first.tpu.chip, first.gpu.chip, compared.tpu_name, compared.gpu_name, tier, side, strength,
+    return Case(lever, first.tpu.chip, first.gpu.chip, compared.tpu_name, compared.gpu_name,
+                compared.tpu_short, compared.gpu_short, tier, side, strength,
                 len(found), min(ratios), max(ratios),
                 first.tpu, first.gpu, any(d.preview for d, _ in found), found[0][0].same_generation,
                 min(d.oldest for d, _ in found), min(p.dated for _, pair in found for p in (pair.tpu, pair.gpu)),
@@ -133,7 +136,7 @@ def _quote(comparisons: list[PerDollar]) -> Case | None:
     first = comparisons[0]
     # the side whose quote decides: the TPU where it has no price (it pays below the ratio), else the GPU
     side = "tpu" if first.tpu in first.unpriced else "gpu"
-    return Case(QUOTE, first.tpu, first.gpu, first.tpu_name, first.gpu_name, "", side,
+    return Case(QUOTE, first.tpu, first.gpu, first.tpu_name, first.gpu_name, first.tpu_short, first.gpu_short, "", side,
                 STRONG if len(comparisons) > 1 else SINGLE, len(comparisons),
                 low, high, None, None, any(d.preview for d in comparisons), first.same_generation,
                 min(d.oldest for d in comparisons), "",

@@ -131,6 +131,18 @@ def _refuse_prose(owner: object, *fields: str) -> None:
 
 
 @dataclass(frozen=True)
+class Scaling:
+    """Where two systems differ in size: the larger side's own figure at its smallest submitted scale in the
+    same round and benchmark, and at the scale compared, so that a reader sees how much of a gap size makes."""
+
+    side: str  # "tpu" or "gpu": the larger system
+    from_chips: int
+    from_chip_hours: float
+    to_chips: int
+    to_chip_hours: float
+
+
+@dataclass(frozen=True)
 class Comparison:
     """One TPU-against-GPU comparison a rule judged that holds a number: the TPU's advantage on one
     scale for every metric (above 1 favours the TPU: its speed over the GPU's, or the GPU's time,
@@ -174,6 +186,7 @@ class Comparison:
     # line's commit, its paper; the newer of the two dates how recent the comparison is
     tpu_published: str = ""
     gpu_published: str = ""
+    scaling: Scaling | None = None  # systems of different sizes: the larger side's own scaling, where its source has it
 
     def __post_init__(self):
         _refuse_prose(self, "name", "figures")

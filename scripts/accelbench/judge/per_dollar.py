@@ -25,6 +25,7 @@ from accelbench.judge.judging import (
     TOKENS_PER_S_PER_CHIP,
     Comparison,
     Line,
+    Scaling,
     beyond_margin,
 )
 
@@ -134,6 +135,10 @@ class PerDollar:
     published: tuple[str, str]  # when each side's figure was published (TPU, GPU)
     months_apart: int | None  # between the two sides' figures (software months apart), where dated
     chips: tuple[int | None, int | None]  # chips per side
+    # systems of different sizes: the larger side's own scaling (judging.Scaling), and whether it explains the
+    # gap (at its smaller scale the comparison would point elsewhere); None where not known
+    scaling: Scaling | None
+    scale_explains: bool | None
     offers: tuple[OfferPair, ...]
     break_evens: tuple[BreakEvenPrice, ...]
     unpriced: tuple[str, ...]  # the chips with no price anywhere
@@ -148,6 +153,16 @@ class PerDollar:
     def oldest(self) -> str:
         """The oldest figure it rests on (YYYY-MM or YYYY-MM-DD)."""
         return min((d for d in self.published if d), default="")
+
+
+def scale_explains(ratio: float, scaling: Scaling | None) -> bool | None:
+    """Whether the larger system's size explains the gap: its chip-hours at its smallest scale in place of
+    those compared would move the comparison to another verdict (a tie, or the other side)."""
+    if scaling is None:
+        return None
+    rise = scaling.to_chip_hours / scaling.from_chip_hours  # the larger side's chip-hours grow this much with size
+    at_small = ratio * rise if scaling.side == "tpu" else ratio / rise
+    return beyond_margin(at_small) != beyond_margin(ratio)
 
 
 def _months_apart(a: str, b: str) -> int | None:
@@ -205,9 +220,10 @@ def per_dollar(kind: str, claim: str, c: Comparison, reference: Reference) -> Pe
     absent = tuple(chip for chip in (tpu, gpu) if not reference.on_offer(chip))
     return PerDollar(kind, claim, c.name, c.url, tpu, gpu, c.tpu_name or c.tpu, c.gpu_name or c.gpu,
                      c.tpu_short or c.tpu, c.gpu_short or c.gpu, ratio, low, high,
-                     not absent, absent, c.preview,
-                     c.same_generation, (c.tpu_published, c.gpu_published), _months_apart(c.tpu_published, c.gpu_published),
-                     (c.chips, c.gpu_chips or c.chips), priced(ratio, low, high, tpu_offers, gpu_offers),
+                     not absent, absent, c.preview, c.same_generation, (c.tpu_published, c.gpu_published),
+                     _months_apart(c.tpu_published, c.gpu_published),
+                     (c.chips, c.gpu_chips or c.chips), c.scaling, scale_explains(ratio, c.scaling),
+                     priced(ratio, low, high, tpu_offers, gpu_offers),
                      break_evens(ratio, (tpu, tpu_offers), (gpu, gpu_offers)),
                      tuple(chip for chip, offers in ((tpu, tpu_offers), (gpu, gpu_offers)) if not offers))
 

@@ -117,12 +117,12 @@ def _kinds_known(ctx: Context) -> list[str]:
     return [kind_name(first[kind]) for kind in ranked]
 
 
-def _card(ctx: Context, a: Answer, said: set | None = None, extra: str = "") -> str:
+def _card(ctx: Context, a: Answer, said: set | None = None) -> str:
     drawn = ""
     if any(k.finding.comparisons for k in a.kinds):  # a card without a chart leaves its caption to the next
         drawn = chart(ctx, [a], f"answer-{a.claim.slug}", cards.card_chart_title(a.claim.short), said=said)
         drawn = drawn and drawn + timeline(ctx, a, said)  # (a claim of one comparison has no timeline either)
-    return render.card(a, _links(ctx), chart=drawn + extra, said=said)
+    return render.card(a, _links(ctx), chart=drawn, said=said)
 
 
 @fragment("answers", "", "every claim's answer as a card under its own heading, in the order of the article's table; "
@@ -131,7 +131,7 @@ def _answers(ctx: Context, args: list[str]) -> Fragment:
     said: set = set()  # each evidence line once on the page: the designed and flexibility cards share MLPerf's
     buyer = costs.per_dollar_block(ctx)  # the cost answer is the buyer's: per dollar, today
     cards_html = "".join(f"\n### {esc_md(a.claim.feature)} {{#claim-{a.claim.slug}}}\n\n"
-                         + _card(ctx, a, said=said, extra=buyer.text if a.claim.slug == "cost" else "")
+                         + _card(ctx, a, said=said) + (buyer.text if a.claim.slug == "cost" else "")
                          for a in ctx.answers())
     return Fragment(cards_html, buyer.downloads)
 

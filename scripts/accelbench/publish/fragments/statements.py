@@ -6,7 +6,7 @@ each with its verdict and a link to its answer. Sentences are publish/wording/'s
 from __future__ import annotations
 
 from accelbench.core.text import capitalised, esc
-from accelbench.judge.claims import CHOOSING, CLAIMS, GPUS, STATEMENTS, TPUS
+from accelbench.judge.claims import CHOOSING, CLAIMS, CONCLUSION, GPUS, STATEMENTS, TPUS
 from accelbench.judge.judging import LINKED, NOT_MEASURED
 from accelbench.publish import wording
 from accelbench.publish.fragments.core import Context, chart_block, fragment, wrap
@@ -119,10 +119,13 @@ def _statements(ctx: Context, args: list[str]) -> str:
     return wrap(tables.html_table(WORDS["claims_head"], rows)) + note
 
 
-@fragment("recommendation", "", "the article's conclusion rewritten from the evidence: who should choose which chip, on "
-          "what condition, each with the figure that decides it, its date and a link to its answer")
+@fragment("recommendation", "[brief]", "the article's conclusion rewritten from the evidence: who should choose which "
+          "chip, on what condition, each with the figure that decides it, its strength, its dates and a link to its "
+          "answer (brief: each condition with its deciding number only, the whole box a link away)",
+          choices=lambda ctx: ["brief"])
 def _recommendation(ctx: Context, args: list[str]) -> str:
     conditions = ctx.judgement.recommendation
+    brief = args == ["brief"]
     if not conditions:
         return f"\n<p>{esc(WORDS['no_advice'])}</p>\n"
     groups = WORDS["advice_groups"]
@@ -130,11 +133,24 @@ def _recommendation(ctx: Context, args: list[str]) -> str:
     for group in ("tpu", "gpu", "other"):
         chosen = [c for c in conditions if (c.side if c.topic in wording.buyer.LEVER_WHEN else "other") == group]
         if chosen:
-            out.append(f'<p class="ab-recommendation__group"><strong>{esc(groups[group])}:</strong></p>\n<ul>\n'
-                       + "\n".join(_condition(ctx, c) for c in chosen) + "\n</ul>")
-    return (f'\n<div class="ab-recommendation" markdown="0">\n<p class="ab-recommendation__lead"><strong>'
-            f'{esc(WORDS["advice_head"])}</strong></p>\n' + "\n".join(out)
-            + f'\n<p class="ab-recommendation__note"><small>{esc(WORDS["advice_note"])}</small></p>\n</div>\n')
+            said = (_brief(ctx, c) if brief else _condition(ctx, c) for c in chosen)
+            out.append(f'<div class="ab-recommendation__group"><p><strong>{esc(groups[group])}:</strong></p>\n<ul>\n'
+                       + "\n".join(said) + "\n</ul></div>")
+    note = (f'<a href="{esc(ctx.links.html(CONCLUSION))}#the-evidences-answer">{esc(WORDS["advice_more"])}</a>' if brief
+            else esc(WORDS["advice_note"]))
+    return (f'\n<div class="ab-recommendation{" ab-recommendation--brief" if brief else ""}" markdown="0">\n'
+            f'<p class="ab-recommendation__lead"><strong>{esc(WORDS["advice_head"])}</strong></p>\n'
+            f'<div class="ab-recommendation__groups">' + "\n".join(out) + '</div>'
+            + f'\n<p class="ab-recommendation__note"><small>{note}</small></p>\n</div>\n')
+
+
+def _brief(ctx: Context, c) -> str:
+    """One condition in a line: when, what to choose, and the number that decides it, linked to its evidence."""
+    _, choose, _ = wording.condition(c)
+    when = wording.buyer.brief_when(c.topic, c.side, c.figures)
+    figure = wording.buyer.brief(c.topic, c.side, c.figures) if c.topic in wording.buyer.LEVER_WHEN else ""
+    said = figure or choose  # a cost condition's group says the choice; another says it here
+    return f'<li><a href="{esc(answer_url(ctx, c.claim))}"><strong>{esc(when)}</strong></a>: {esc(said)}.</li>'
 
 
 def _condition(ctx: Context, c) -> str:

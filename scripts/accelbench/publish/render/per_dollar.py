@@ -28,7 +28,8 @@ def notes(d: PerDollar) -> list[str]:
     if d.months_apart is not None and d.months_apart > APART_MONTHS:
         said.append(words.apart(d.months_apart))
     if d.size_factor is not None and d.size_factor > SIZE_FACTOR:
-        said.append(words.sizes(*d.chips))
+        said.append(words.sizes(*d.chips, d.scaling, d.scale_explains, d.tpu_short if d.scaling and
+                                d.scaling.side == "tpu" else d.gpu_short, d.ratio))
     if d.not_on_offer:
         said.append(words.not_on_offer(d.not_on_offer))
     return said

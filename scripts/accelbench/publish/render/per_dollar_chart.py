@@ -14,6 +14,7 @@ from accelbench.judge.per_dollar import PerDollar
 from accelbench.publish.render.chart_theme import LAYOUTS, PADDING, PALETTE, Chart, Layout, make_chart, title_params
 from accelbench.publish.wording import buyer as words
 
+LABELS = {"desktop": 140, "phone": 125}  # px the rows' labels ("Trillium vs GB200") take left of the plot
 TICKS = [0.1, 0.2, 0.5, 1, 2, 5]  # the axis's labels: a price ratio reads as a round share
 SIDES = {"tpu": PALETTE[1], "gpu": PALETTE[0], "either": "#999999"}
 
@@ -86,7 +87,7 @@ def _layered(span: pd.DataFrame, dots: pd.DataFrame, layout: Layout) -> alt.Laye
                  alt.Tooltip("side:N", title=words.CHEAPER_TITLE), alt.Tooltip("like:N", title=words.TIERS)],
     )
     return alt.layer(band, line, *ends, point).properties(
-        width=layout.width - layout.labels if layout.axis_title else layout.timeline,
+        width=layout.width - LABELS[layout.name],
         height=alt.Step(layout.row),
         title=title_params(words.PER_DOLLAR_TITLE, layout, None if layout.axis_title else [words.PRICE_AXIS]),
         padding=PADDING, usermeta={"fit": True})

@@ -640,5 +640,6 @@ STATEMENT_WORDS = {
                     "Kinds of evidence: audited benchmark results (MLPerf) and vendor-reported figures, priced with "
                     "dated list prices (reference data). " + buyer.UNIT_OF_WORK[0].upper() + buyer.UNIT_OF_WORK[1:] + "."),
     "strength": "Strength: {said}",
+    "advice_more": "Each condition's figures, strength and dates: the conclusion",
     "no_advice": "No condition is decided by the evidence imported yet.",
 }

@@ -84,11 +84,37 @@ def cost_condition(topic: str, side: str, figures: dict) -> tuple[str, str]:
                 + "; ".join(_quote_case(c) for c in cases[:SHOWN]) + _rest(cases)
                 + (SPANS if any(c["comparisons"] > 1 for c in cases) else ""))
         return LEVER_WHEN[topic].format(chip=chip), said
-    when = LEVER_WHEN[topic].format(tier={"1-year": "one year", "3-year": "three years"}.get(first["tier"], first["tier"]))
+    when = LEVER_WHEN[topic].format(tier=COMMITMENTS.get(first["tier"], first["tier"]))
     said = "; ".join(_priced_case(c) for c in cases[:SHOWN]) + _rest(cases)
     if topic == "commitment":
         said += f" ({MIX})"
     return when, said
+
+
+BRIEF_WHEN = {"same_cloud": "Google Cloud, {tier}", "any_provider": "Cheapest {tier}, any cloud",
+              "commitment": "{tier} TPU vs on-demand GPU", "quote": "A quote for {chip}",
+              "chips": "Chips, not dollars, are the limit", "framework": "Code in {unsupported}",
+              "cloud": "Not only Google's cloud", "scale": "The largest scale"}
+COMMITMENTS = {"1-year": "one year", "3-year": "three years"}
+
+
+def brief_when(topic: str, side: str, figures: dict) -> str:
+    """A condition's 'when' in a few words, for the home page's brief box."""
+    first = figures.get("cases", [{}])[0]
+    return BRIEF_WHEN[topic].format(tier=first.get("tier", ""),
+                                    chip=first.get("tpu_short" if side == "tpu" else "gpu_short", ""),
+                                    unsupported=", ".join(figures.get("unsupported", [])) or "any framework")
+
+
+def brief(topic: str, side: str, figures: dict) -> str:
+    """A cost condition's deciding number in a few words: 'Trillium vs H100: 31% less', 'below 0.47–0.85× a GB300'."""
+    first = figures["cases"][0]
+    if topic == "quote":
+        other = first["gpu_short"] if side == "tpu" else first["tpu_short"]
+        low, high = (first["low"], first["high"]) if side == "tpu" else (1 / first["high"], 1 / first["low"])
+        return f"below {_span(low, high)} {a(other)}'s chip-hour"
+    worst = first["low"] if side == "tpu" else 1 / first["high"]
+    return f"{first['tpu_short']} vs {first['gpu_short']}, {less(worst)}"
 
 
 def strength(code: str, comparisons: int) -> str:

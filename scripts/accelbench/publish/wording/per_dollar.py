@@ -34,8 +34,16 @@ def apart(months: int) -> str:
     return f"the two sides' figures were published {months} months apart (software of different dates)"
 
 
-def sizes(tpu: int, gpu: int) -> str:
-    return f"systems of different sizes: {tpu:,} TPU chips against {gpu:,} GPUs"
+def sizes(tpu: int, gpu: int, scaling=None, explains: bool | None = None, larger: str = "", ratio: float = 1.0) -> str:
+    """Systems of different sizes, and whether the larger side's own scaling explains the gap."""
+    said = f"systems of different sizes: {tpu:,} TPU chips against {gpu:,} GPUs"
+    if scaling is None:
+        return said + " (the larger side has no smaller entry to tell whether its size explains the gap)"
+    rise = scaling.to_chip_hours / scaling.from_chip_hours - 1
+    gap = 1 / ratio if ratio < 1 else ratio
+    return (said + f"; {larger}'s chip-hours per run {'rise' if rise >= 0 else 'fall'} {abs(rise):.0%} from "
+            f"{scaling.from_chips:,} to {scaling.to_chips:,} chips, against a {gap:.1f}× gap: its size "
+            + ("explains it" if explains else "does not explain it"))
 
 
 def not_on_offer(chips: tuple[str, ...]) -> str:

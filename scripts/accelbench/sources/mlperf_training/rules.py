@@ -36,6 +36,7 @@ from accelbench.judge.judging import (
     Finding,
     Line,
     Link,
+    Scaling,
     beyond_margin,
     combined,
     favoured,
@@ -43,6 +44,7 @@ from accelbench.judge.judging import (
     rule,
     said,
 )
+from accelbench.judge.per_dollar import SIZE_FACTOR
 from accelbench.sources import rounds
 from accelbench.sources.mlperf_training.benchmarks import name_of
 from accelbench.sources.mlperf_training.coverage import Coverage, coverage, model_area
@@ -58,7 +60,7 @@ def results_url(row: pd.Series) -> str:
 
 
 def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, advantage: float, metric: str,
-               figures: Line, reference: Reference) -> Comparison:
+               figures: Line, reference: Reference, rows: pd.DataFrame | None = None) -> Comparison:
     """A benchmark's pair of entries as the answers' chart draws it, dated by its round's announcement;
     METRIC, what it compares as a code (judging.METRIC_CODES)."""
     published = reference.round_date("training", round_name)
@@ -68,7 +70,24 @@ def comparison(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, 
         gpu=str(gpu["chip"] if isinstance(gpu["chip"], str) else gpu["accelerator"]), figures=figures,
         url=results_url(tpu), chips=int(tpu["chips"]), gpu_chips=int(gpu["chips"]), model=name_of(benchmark),
         preview=tpu["availability"] != "available" or gpu["availability"] != "available",
-        round=round_name, tpu_published=published, gpu_published=published)
+        round=round_name, tpu_published=published, gpu_published=published,
+        scaling=None if rows is None else scaling(rows, tpu, gpu))
+
+
+def scaling(rows: pd.DataFrame, tpu: pd.Series, gpu: pd.Series) -> Scaling | None:
+    """Where the two systems differ more than SIZE_FACTOR in chips: the larger side's chip-hours per run at its
+    smallest submitted scale of the same chip and availability in ROWS (the benchmark's round), and at the
+    scale compared; None where the sizes are close or the larger side has no smaller entry."""
+    side, larger, other = ("tpu", tpu, gpu) if tpu["chips"] >= gpu["chips"] else ("gpu", gpu, tpu)
+    if larger["chips"] <= SIZE_FACTOR * other["chips"]:
+        return None
+    same = rows[(rows["chip"] == larger["chip"]) & (rows["availability"] == larger["availability"])
+                & (rows["chips"] < larger["chips"])]
+    if same.empty:
+        return None
+    small = same.sort_values(["chips", "chip_hours"]).iloc[0]
+    return Scaling(side, int(small["chips"]), float(small["chip_hours"]), int(larger["chips"]),
+                   float(larger["chip_hours"]))
 
 
 def pair_name(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, metric: str = "") -> Line:
@@ -100,15 +119,15 @@ def best_tpu(rows: pd.DataFrame) -> pd.Series:
 
 
 def like_with_like(published: MLPerfTraining):
-    """(benchmark, round, TPU entry, GPU entry) for each benchmark in the newest round with
-    both, once per availability both sides entered: a preview system is compared with a preview one,
+    """(benchmark, round, TPU entry, GPU entry, the entries of that availability) for each benchmark in the
+    newest round with both, once per availability both sides entered: a preview system is compared with a preview one,
     an available with an available, never across (a preview TPU against an available GPU is no pair)."""
     for benchmark, round_name, rows in comparable(published):
         for availability in ("available", "preview"):
             same = rows[rows["availability"] == availability]
             if set(same["platform"]) >= {"tpu", "gpu"}:
                 tpu = best_tpu(same)
-                yield benchmark, round_name, tpu, nearest_gpu(same, int(tpu["chips"]))
+                yield benchmark, round_name, tpu, nearest_gpu(same, int(tpu["chips"])), same
 
 
 @rule("speed", KIND,
@@ -119,7 +138,7 @@ def like_with_like(published: MLPerfTraining):
            "one; mixed otherwise.")
 def speed(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, lines, links, compared = [], [], [], []
-    for benchmark, round_name, tpu, gpu in like_with_like(published):
+    for benchmark, round_name, tpu, gpu, rows in like_with_like(published):
         advantage = gpu["chip_hours"] / tpu["chip_hours"]
         verdicts.append(beyond_margin(advantage))
         lines.append(said("mlperf_training.speed.pair", benchmark=name_of(benchmark), round=round_name,
@@ -128,7 +147,7 @@ def speed(published: MLPerfTraining, reference: Reference) -> Finding:
         links += _links(benchmark, round_name, tpu, gpu)
         compared.append(comparison(benchmark, round_name, tpu, gpu, advantage, CHIP_HOURS,
                                    said("mlperf_training.speed.figures", tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"],
-                                        gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference))
+                                        gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference, rows))
     return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared)
 
 
@@ -159,13 +178,13 @@ def _cheapest_run(rows: pd.DataFrame, reference: Reference, platform: str):
 
 def priced_runs(published: MLPerfTraining, reference: Reference):
     """Per benchmark of the newest round with both platforms: (benchmark, round, TPU entry, GPU entry,
-    PricedPair, Unpriced, or None where a side has no entry whose chip GCP prices), the entries those
-    cheapest per run on GCP, priced as the claim is judged."""
+    PricedPair, Unpriced, or None where a side has no entry whose chip GCP prices, the benchmark's entries),
+    the entries those cheapest per run on GCP, priced as the claim is judged."""
     out = []
     for benchmark, round_name, rows in comparable(published):
         tpu, gpu = _cheapest_run(rows, reference, "tpu"), _cheapest_run(rows, reference, "gpu")
         basis = None if tpu is None or gpu is None else reference.prices.gcp_basis(tpu["chip"], gpu["chip"])
-        out.append((benchmark, round_name, tpu, gpu, basis))
+        out.append((benchmark, round_name, tpu, gpu, basis, rows))
     return out
 
 
@@ -179,12 +198,12 @@ def priced_runs(published: MLPerfTraining, reference: Reference):
            "The GPU's cheapest offer elsewhere is context, never part of the verdict.")
 def cost(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, lines, links, compared, costed, evens = [], [], [], [], [], []
-    for benchmark, round_name, tpu, gpu, basis in priced_runs(published, reference):
+    for benchmark, round_name, tpu, gpu, basis, rows in priced_runs(published, reference):
         if tpu is not None and gpu is not None:
             costed.append(CostItem(pair_name(benchmark, round_name, tpu, gpu), KIND, "runs", tpu["chip"], gpu["chip"],
                                    float(tpu["chip_hours"]), float(gpu["chip_hours"]), int(tpu["chips"]),
                                    int(gpu["chips"]), results_url(tpu), compared=_work(benchmark, round_name, tpu, gpu,
-                                                                                      reference)))
+                                                                                      reference, rows)))
         if basis is None or isinstance(basis, Unpriced):
             lines.append(_unpriced(benchmark, round_name, tpu, gpu, basis))
             continue
@@ -203,12 +222,13 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
                    facts={"topic": "break_even", "pairs": evens} if evens else {})
 
 
-def _work(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, reference: Reference) -> Comparison:
+def _work(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, reference: Reference,
+          rows: pd.DataFrame) -> Comparison:
     """A priced pair's chip-hours compared, as the speed rule compares its own pairs, named as its cost
     item is (the estimator finds its ratio by that name)."""
     compared = comparison(benchmark, round_name, tpu, gpu, gpu["chip_hours"] / tpu["chip_hours"], CHIP_HOURS,
                           said("mlperf_training.speed.figures", tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"],
-                               gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference)
+                               gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference, rows)
     return replace(compared, name=pair_name(benchmark, round_name, tpu, gpu))
 
 
