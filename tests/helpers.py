@@ -329,10 +329,11 @@ def named(name: str):
 
 
 def card_of(ctx, slug: str) -> str:
-    """One claim's answer card as the comparison page shows it (every answer lives there, once)."""
+    """One claim's answer card as the comparison page shows it (every answer lives there, once), without
+    the buyer's per-dollar block that follows the cost card."""
     from accelbench.publish.fragments import render
 
     page = render(ctx, "answers", []).text
     start = page.index(f'<div class="ab-answer" id="answer-{slug}"')
-    end = page.find("\n### ", start)
-    return page[start:end if end != -1 else len(page)]
+    ends = [e for e in (page.find("\n### ", start), page.find('\n<div class="ab-per-dollar"', start)) if e != -1]
+    return page[start:min(ends, default=len(page))]

@@ -80,7 +80,7 @@ def test_mlperf_compares_chip_hours_per_benchmark_like_with_like_on_availability
     compared = found[("speed", "mlperf-training")].comparisons
     expected = list(like_with_like(published["mlperf-training"]))
     assert len(compared) == len(expected) > 0
-    for c, (benchmark, round_name, tpu, gpu) in zip(compared, expected, strict=True):
+    for c, (benchmark, round_name, tpu, gpu, _) in zip(compared, expected, strict=True):
         assert tpu["availability"] == gpu["availability"]
         assert c.advantage == pytest.approx(gpu["chip_hours"] / tpu["chip_hours"])  # the GPU's over the TPU's
         assert name_of(benchmark) in text(c.name) and round_name in text(c.name) and c.model == name_of(benchmark)

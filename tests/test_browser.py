@@ -494,7 +494,7 @@ def test_a_filter_narrows_the_chart_and_all_brings_every_row_back(page, site_url
     assert page.errors == []
 
 
-ANSWER_CHARTS = {"": 1, "article/comparison.html": 2}  # page -> its answers' charts (rows, and timelines)
+ANSWER_CHARTS = {"": 1, "article/comparison.html": 3}  # page -> its answers' charts (rows, timelines, the buyer's)
 # every answers' chart's drawn SVG: the box of its marks, and the texts the renderer cut short
 CHART_BOXES = """() => [...document.querySelectorAll('figure.ab-chart .ab-chart__live svg')].map(svg => {
   const boxes = [...svg.querySelectorAll('g.role-mark > *')].map(m => m.getBoundingClientRect()).filter(b => b.width);

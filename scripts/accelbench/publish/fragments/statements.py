@@ -141,7 +141,9 @@ def _recommendation(ctx: Context, args: list[str]) -> str:
     return (f'\n<div class="ab-recommendation{" ab-recommendation--brief" if brief else ""}" markdown="0">\n'
             f'<p class="ab-recommendation__lead"><strong>{esc(WORDS["advice_head"])}</strong></p>\n'
             f'<div class="ab-recommendation__groups">' + "\n".join(out) + '</div>'
-            + f'\n<p class="ab-recommendation__note"><small>{note}</small></p>\n</div>\n')
+            # the brief box's link at the text's own size and colour (a small link fails the contrast rule)
+            + (f'\n<p class="ab-recommendation__note">{note}</p>\n</div>\n' if brief else
+               f'\n<p class="ab-recommendation__note"><small>{note}</small></p>\n</div>\n'))
 
 
 def _brief(ctx: Context, c) -> str:
