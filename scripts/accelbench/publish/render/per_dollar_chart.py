@@ -14,7 +14,7 @@ from accelbench.judge.per_dollar import PerDollar
 from accelbench.publish.render.chart_theme import LAYOUTS, PADDING, PALETTE, Chart, Layout, make_chart, title_params
 from accelbench.publish.wording import buyer as words
 
-LABELS = {"desktop": 140, "phone": 125}  # px the rows' labels ("Trillium vs GB200") take left of the plot
+LABELS = {"desktop": 150, "phone": 125}  # px the rows' labels ("Trillium vs GB200") take left of the plot
 TICKS = [0.1, 0.2, 0.5, 1, 2, 5]  # the axis's labels: a price ratio reads as a round share
 SIDES = {"tpu": PALETTE[1], "gpu": PALETTE[0], "either": "#999999"}
 

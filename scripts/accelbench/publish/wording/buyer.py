@@ -129,7 +129,7 @@ def dated(evidence: str, prices: str, when) -> str:
 
 
 # The buyer's chart (publish/render/per_dollar_chart.py) and its table
-PER_DOLLAR_TITLE = "What a TPU chip-hour may cost against a GPU's, for the same work"
+PER_DOLLAR_TITLE = "What a TPU chip-hour may cost against a GPU's"
 PRICE_AXIS = "TPU chip-hour price ÷ GPU chip-hour price"
 PAIR, BREAK_EVEN, OFFERS, PRICE_RATIO = "chips", "break-even price ratio", "offers", "TPU price ÷ GPU price"
 CHEAPER_TITLE, TIERS = "does the work for less", "tiers"
