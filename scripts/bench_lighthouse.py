@@ -77,6 +77,7 @@ def score(url: str, out: Path) -> dict:
             "accessibility": round(report["categories"]["accessibility"]["score"] * 100),
             "lcp_ms": round(audits["largest-contentful-paint"]["numericValue"]),
             "tbt_ms": round(audits["total-blocking-time"]["numericValue"]),
+            "cls": round(audits["cumulative-layout-shift"]["numericValue"], 3),
             "html_kb": round(next((i["transferSize"] for i in audits["network-requests"]["details"]["items"]
                                    if i["url"] == url), 0) / 1024),
             # what costs accessibility points: the audits of that category that failed
@@ -95,12 +96,13 @@ def main() -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     print(f"served from {base} ({'uncompressed' if args.no_gzip else 'text gzip-compressed'})")
-    print(f"{'page':40} {'perf':>5} {'a11y':>5} {'LCP ms':>7} {'TBT ms':>7} {'HTML KB':>8}  accessibility audits failed")
+    print(f"{'page':40} {'perf':>5} {'a11y':>5} {'LCP ms':>7} {'TBT ms':>7} {'CLS':>6} {'HTML KB':>8}  "
+          "accessibility audits failed")
     with tempfile.TemporaryDirectory() as tmp:
         for page in args.pages:
             got = score(base + page, Path(tmp) / "report.json")
             print(f"{page:40} {got['performance']:>5} {got['accessibility']:>5} {got['lcp_ms']:>7} {got['tbt_ms']:>7} "
-                  f"{got['html_kb']:>8}  {' '.join(got['a11y_failed'])}")
+                  f"{got['cls']:>6} {got['html_kb']:>8}  {' '.join(got['a11y_failed'])}")
     server.shutdown()
 
 

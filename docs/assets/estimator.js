@@ -255,6 +255,7 @@
     pick.value = String(start);
     fillComparison();
     pickOffer(Math.max(0, comparisons[start].offers.findIndex(both)));
+    form.setAttribute("data-ab-ready", "");  // the result is written: the fields may show (accelbench.css)
   }
 
   document.querySelectorAll("form.ab-estimator").forEach(setUp);
