@@ -143,8 +143,9 @@ def _answers_glance(ctx: Context, args: list[str]) -> str:
 
 def _home_kept(a: Answer, k, c) -> bool:
     """What the home page's chart draws: the speed comparisons that decide the per-chip verdicts (of
-    chips of the same generation, from a kind counted for training) and every priced one."""
-    return a.claim.slug == "cost" or (c.same_generation and k.info.for_training)
+    chips of the same generation, from a kind the answer counts: one of an older TPU generation is named
+    by the answer and not counted, so the chart's count is the headline's) and every priced one."""
+    return a.claim.slug == "cost" or (c.same_generation and any(d.kind == k.kind for d in a.deciding))
 
 
 @fragment("answers-chart", "", "one chart of the same-generation speed comparisons that decide the per-chip verdicts and "
