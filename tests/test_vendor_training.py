@@ -728,3 +728,27 @@ def test_a_model_mlperf_also_trains_has_mlperfs_name_and_no_other():
         assert {shown_name(w) for w in m.written} == {BENCHMARKS[m.benchmark].name}
     assert not [m.shown for m in MODEL_NAMES if m.shown in benchmark_names]
     assert shown_name("DeepSeekV3") == "DeepSeek-V3 671B" and shown_name("GPT OSS 120B") == "gpt-oss-120b"
+
+
+def test_every_tpu_with_vendor_rows_has_a_pair_or_each_of_its_rows_says_why_not():
+    """Trillium and TPU v5p have vendor rows and no pair: every one of their rows is listed with why it pairs
+    with nothing (no GPU row of its model; GPU rows of its model at other configurations, named; or its one
+    candidate refused), and the page says it."""
+    from accelbench.sources.vendor_training.pairs import match, unpaired
+    from accelbench.store.published import load_published
+
+    rows = load_published(ROOT / "build_data")["vendor-training"].rows
+    pairs, _ = match(rows)
+    found = unpaired(rows)
+    paired = {p.tpu["system"] for p in pairs}
+    tpu_rows = [r for r in rows if r["platform"] == "tpu" and r["system"] not in paired]
+    assert {"Trillium", "TPU v5p"} <= {r["system"] for r in tpu_rows} and "Ironwood" in paired
+    assert sorted(id(u.tpu) for u in found) == sorted(id(r) for r in tpu_rows)  # each row once, none of a paired chip
+    gpu_models = {r["model_key"] for r in rows if r["platform"] == "gpu"}
+    for u in found:
+        assert (u.code == "no_gpu_model") == (u.tpu["model_key"] not in gpu_models)
+        if u.code == "no_gpu_config":
+            assert u.near and all(n != (u.tpu["chips"], u.tpu["gbs"], u.tpu["seq_len"]) for n in u.near)
+        if u.code == "refused":
+            assert u.refusal is not None and u.refusal.tpu is u.tpu
+    assert {u.code for u in found} == {"no_gpu_model", "no_gpu_config", "refused"}

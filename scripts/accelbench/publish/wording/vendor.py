@@ -69,6 +69,26 @@ def refusal_text(reason: Mapping) -> str:
     return _REFUSALS[reason["code"]](reason)
 
 
+NEAR_SHOWN = 3  # the GPU configurations of the same model an unpaired row names; the rest are counted
+UNPAIRED_HEAD = ["TPU system", "Model", "Chips", "GBS", "Seq len", "Precision", "Why it pairs with nothing"]
+UNPAIRED_INTRO = ("Chips with vendor rows but no comparison: each of their rows, and why it pairs with no GPU row "
+                  "(a pair needs the same model, chips, global batch size and sequence length on both sides).")
+NONE_UNPAIRED = "Every TPU with vendor rows has at least one pair."
+UNPAIRED_DOWNLOAD = "every unpaired TPU row and why"
+
+
+def unpaired_text(u) -> str:
+    """Why a TPU row pairs with nothing: 'no GPU row trains this model', 'GPU rows of this model are at
+    128 chips, GBS 512, seq len 8192; …', or the refusal of its one candidate."""
+    if u.code == "no_gpu_model":
+        return "no GPU row of the imported documents trains this model"
+    if u.code == "refused":
+        return f"its one candidate is refused: {refusal_text(u.refusal.reason)}"
+    named = "; ".join(f"{c:,} chips, GBS {g:,}, seq len {s:,}" for c, g, s in u.near[:NEAR_SHOWN])
+    more = f" and {len(u.near) - NEAR_SHOWN} more" if len(u.near) > NEAR_SHOWN else ""
+    return f"the GPU rows of this model are at other configurations: {named}{more}"
+
+
 def superseded_text(releases) -> str | None:
     """The newer releases that supersede a pair (pairs.Pair.superseded_by), as the tables and the
     download name them: 'DGX-GB300 26.08'; None where none does."""

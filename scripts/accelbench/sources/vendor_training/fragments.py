@@ -16,7 +16,7 @@ from accelbench.publish.wording.lines import text
 from accelbench.sources.vendor_training import tables as vendor_tables
 from accelbench.sources.vendor_training.format import KIND, row_url
 from accelbench.sources.vendor_training.names import shown_name
-from accelbench.sources.vendor_training.pairs import match
+from accelbench.sources.vendor_training.pairs import match, unpaired
 from accelbench.sources.vendor_training.rules import pair_cost
 
 
@@ -52,6 +52,16 @@ def _vendor_refused(ctx: Context, args: list[str]) -> str:
     if table.html is None:
         return f"\n<p>{wording.NONE_REFUSED}</p>\n"
     return concat([wrap(table.html), download(ctx, "vendor-training-refused", table.rows, wording.REFUSED_DOWNLOAD)])
+
+
+@fragment("vendor-unpaired", "", "vendor-published training throughput: each TPU with rows but no pair, every one of "
+          "its rows and why it pairs with nothing", source=KIND, missing=wording.MISSING)
+def _vendor_unpaired(ctx: Context, args: list[str]) -> str:
+    table = vendor_tables.unpaired_table(unpaired(ctx.published[KIND].rows))
+    if table.html is None:
+        return f"\n<p>{wording.NONE_UNPAIRED}</p>\n"
+    return concat([f"\n<p>{wording.UNPAIRED_INTRO}</p>\n", wrap(table.html),
+                   download(ctx, "vendor-training-unpaired", table.rows, wording.UNPAIRED_DOWNLOAD)])
 
 
 @fragment("vendor-pairs-chart", "", "TPU over GPU tokens per second per chip on every counted vendor-reported pair",

@@ -41,7 +41,7 @@ from accelbench.sources.vendor_training.names import (
     qualifier,
 )
 
-__all__ = ["MODEL_NAMES", "PRECISIONS", "Pair", "Refusal", "Release", "config", "match"]
+__all__ = ["MODEL_NAMES", "PRECISIONS", "Pair", "Refusal", "Release", "Unpaired", "config", "match", "unpaired"]
 
 FAMILY_NAMES = {"bf16": "bf16", "fp8": "FP8", "fp4": "FP4"}
 
@@ -207,6 +207,38 @@ def match(rows: list[dict]) -> tuple[list[Pair], list[Refusal]]:
                                if (newer := newest[_group(row)]) != row["release"])
             pairs.append(Pair(tpu, gpu, flags, superseded))
     return pairs, refusals
+
+
+@dataclass(frozen=True)
+class Unpaired:
+    """A row of a TPU system that has vendor rows but no pair at all, and why this row pairs with nothing,
+    as a code (publish/wording/vendor.py words it): "no_gpu_model" (no GPU row trains its model),
+    "no_gpu_config" (GPU rows train the model, none at its chips, global batch and sequence length: ``near``
+    names their configurations) or "refused" (a candidate of the same configuration, refused: ``refusal``)."""
+
+    tpu: dict
+    code: str
+    near: tuple[tuple, ...] = ()  # (chips, gbs, seq_len) of the GPU rows of the same model, smallest first
+    refusal: Refusal | None = None
+
+
+def unpaired(rows: list[dict]) -> list[Unpaired]:
+    """Every row of each TPU system that has vendor rows and no pair, with why it pairs with nothing: the
+    vendor page says why a chip has rows and no comparison."""
+    pairs, refusals = match(rows)
+    paired = {p.tpu["system"] for p in pairs}
+    gpus = [r for r in rows if r["platform"] == "gpu"]
+    out = []
+    for tpu in sorted((r for r in rows if r["platform"] == "tpu" and r["system"] not in paired), key=_order):
+        refused = next((r for r in refusals if r.tpu is tpu), None)
+        same_model = sorted({(g["chips"], g["gbs"], g["seq_len"]) for g in gpus if g["model_key"] == tpu["model_key"]})
+        if refused is not None:
+            out.append(Unpaired(tpu, "refused", refusal=refused))
+        elif same_model:
+            out.append(Unpaired(tpu, "no_gpu_config", near=tuple(same_model)))
+        else:
+            out.append(Unpaired(tpu, "no_gpu_model"))
+    return out
 
 
 def counted(rows: list[dict]) -> list[Pair]:

@@ -9,10 +9,17 @@ from accelbench.core.text import as_written, esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.publish.vocabulary import unpriced
 from accelbench.publish.wording import vendor as wording
-from accelbench.publish.wording.vendor import counts_text, flag_text, refusal_text, superseded_text
+from accelbench.publish.wording.vendor import (
+    UNPAIRED_HEAD,
+    counts_text,
+    flag_text,
+    refusal_text,
+    superseded_text,
+    unpaired_text,
+)
 from accelbench.sources.vendor_training.format import flat, row_url
 from accelbench.sources.vendor_training.names import MAXTEXT_DEFAULTS, MAXTEXT_DEFAULTS_READ, MODEL_NAMES, PRECISIONS, QUALIFIERS
-from accelbench.sources.vendor_training.pairs import Pair, Refusal
+from accelbench.sources.vendor_training.pairs import Pair, Refusal, Unpaired
 
 
 def _figure(row: dict, value, text: str) -> str:
@@ -180,3 +187,19 @@ def precisions_table() -> str:
     body = [[f"<code>{esc(p.key)}</code>", esc(p.family), ", ".join(f"<code>{esc(n)}</code>" for n in p.written),
              esc(p.meaning)] for p in PRECISIONS]
     return html_table(["Precision", "Family", "As written", "What it is"], body)
+
+
+def unpaired_table(rows: list[Unpaired], *, anchor: str = "vendor-unpaired") -> Table:
+    """Each row of a TPU system with vendor rows and no pair, and why it pairs with nothing."""
+    body, keys, data = [], [], []
+    for u in rows:
+        t = u.tpu
+        body.append([esc(t["system"]), f'<a href="{esc(t["url"])}">{esc(t["model"])}</a>',
+                     num_cell(esc(t["chips"]), t["chips"]), num_cell(esc(t["gbs"]), t["gbs"]),
+                     num_cell(esc(t["seq_len"]), t["seq_len"]), esc(t["precision"] or wording.PRECISION_NOT_STATED),
+                     esc(unpaired_text(u))])
+        keys.append([t["system"], t["model_key"], t["chips"], t["gbs"], t["seq_len"], t["precision"]])
+        data.append({"tpu_system": t["system"], "model": t["model"], "chips": t["chips"], "gbs": t["gbs"],
+                     "seq_len": t["seq_len"], "precision": t["precision"], "url": t["url"], "why": u.code,
+                     "why_in_words": unpaired_text(u)})
+    return Table(html_table(UNPAIRED_HEAD, body, ids=row_ids(anchor, keys)) if body else None, data)
