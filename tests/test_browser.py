@@ -587,3 +587,18 @@ def test_no_row_of_a_generated_table_is_taller_than_two_lines_at_1280(browser, s
     assert first.evaluate("c => getComputedStyle(c).position") == "sticky"
     context.close()
 
+
+
+@pytest.mark.parametrize("path", ["guide.html", "article/comparison.html"])
+def test_the_answer_tables_read_on_a_phone_without_sideways_scrolling(browser, site_url, path):
+    """The every-claim table and the guide's situations at 390 px: each row a block of its cells, each cell
+    led by its column's heading, none past the screen's edge (the answer column is never off it)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(site_url + path, wait_until=LOADED)
+    cells = page.evaluate("""() => [...document.querySelectorAll('table[data-ab-stacked] td')].map(td => ({
+        right: td.getBoundingClientRect().right, label: td.dataset.label,
+        before: getComputedStyle(td, '::before').content}))""")
+    assert cells and all(c["right"] <= 390 for c in cells), [c for c in cells if c["right"] > 390][:3]
+    assert all(c["label"] and c["label"] in c["before"] for c in cells)
+    context.close()

@@ -116,7 +116,7 @@ def _statements(ctx: Context, args: list[str]) -> str:
     rows = [_row(ctx, slug) for slug in order]
     undecided = sum(1 for s in ctx.judgement.statements if s.verdict == NOT_MEASURED)
     note = f"\n{esc(WORDS['undecided'].format(n=undecided))}\n" if undecided else ""
-    return wrap(tables.html_table(WORDS["claims_head"], rows)) + note
+    return wrap(tables.html_table(WORDS["claims_head"], rows, stacked=True)) + note
 
 
 @fragment("recommendation", "[brief]", "the article's conclusion rewritten from the evidence: who should choose which "
@@ -173,4 +173,4 @@ def _condition(ctx: Context, c) -> str:
           "strongly, and a link to the answer")
 def _situations(ctx: Context, args: list[str]) -> str:
     rows = [_row(ctx, slug)[1:] for slug, s in STATEMENTS.items() if s.page == CHOOSING]
-    return wrap(tables.html_table(WORDS["situations_head"], rows))
+    return wrap(tables.html_table(WORDS["situations_head"], rows, stacked=True))

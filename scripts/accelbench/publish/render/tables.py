@@ -49,22 +49,27 @@ def clipped(content: str) -> str:
     return f'<span class="ab-clip" title="{esc(" ".join(words))}">{content}</span>'
 
 
-def _cell(c: str) -> str:
+def _cell(c: str, label: str = "") -> str:
+    labelled = f' data-label="{esc(label)}"' if label else ""
     if not c.startswith("<td"):
-        return f"<td>{clipped(c)}</td>"
+        return f"<td{labelled}>{clipped(c)}</td>"
     start, _, rest = c.partition(">")
-    return f"{start}>{clipped(rest.removesuffix('</td>'))}</td>"
+    return f"{start}{labelled}>{clipped(rest.removesuffix('</td>'))}</td>"
 
 
-def html_table(head, rows, ids: list[str] | None = None) -> str:
+def html_table(head, rows, ids: list[str] | None = None, stacked: bool = False) -> str:
     """The one table every other builds on. Headings and cells are HTML, already escaped; a cell
     that is a whole ``<td ...>`` element (one spanning columns, or one with a raw number to sort
     by) is used as it is, its content clipped like any other's. ``ids``: one anchor per row
-    (already unique and escaped), or none."""
-    rows = list(rows)
+    (already unique and escaped), or none. ``stacked``: on a phone each row is a block of its cells,
+    each led by its column's heading (``data-label``), so an answer column is never off the screen."""
+    rows, head = list(rows), list(head)
+    labels = [" ".join(_words(h)) for h in head] if stacked else [""] * len(head)
     starts = [f'<tr id="{i}">' for i in ids] if ids is not None else ["<tr>"] * len(rows)
-    body = [start + "".join(_cell(c) for c in row) + "</tr>" for start, row in zip(starts, rows, strict=True)]
-    return "\n".join(["<table>", "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>", "<tbody>",
+    body = [start + "".join(_cell(c, label) for c, label in zip(row, labels, strict=False)) + "</tr>"
+            for start, row in zip(starts, rows, strict=True)]
+    heading = "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>"
+    return "\n".join(["<table data-ab-stacked>" if stacked else "<table>", heading, "<tbody>",
                       *body, "</tbody>", "</table>"]) + "\n"
 
 
