@@ -314,3 +314,51 @@ def test_the_source_is_registered_as_what_was_used_never_a_speed_result():
     assert {slug for slug, kind in RULES if kind == KIND} == {
         "gpu-deep-learning", "openai-gpus", "deepmind-tpus", "labs-gpus", "custom-chips", "hybrid", "tpu-scalable"}
     assert {"epoch-attribution", "epoch-models", "epoch-years", "epoch-utilisation"} <= set(FRAGMENT_TYPES)
+
+
+def test_an_answer_on_epochs_records_says_how_much_they_cover_and_links_each_record():
+    """'Holds where recorded (10 of 24; 14 not recorded)': a verdict counted over records says how many of the
+    models it speaks of have their hardware recorded; a statement answered also by a kind that is not counted
+    over records keeps its plain verdict; each model named links its record (its line in the copy read) and the
+    page the record cites."""
+    from accelbench.judge.judging import MIXED, NOT_MEASURED, SUPPORTED
+    from accelbench.publish import wording
+    from accelbench.sources.epoch_models import rules
+
+    assert wording.statement_verdict(SUPPORTED, {"recorded": 10, "total": 24}) == \
+        "holds where recorded (10 of 24; 14 not recorded)"
+    assert wording.statement_verdict(SUPPORTED, {"recorded": 24, "total": 24}) == "holds"
+    assert wording.statement_verdict(NOT_MEASURED, {"recorded": 0, "total": 24}) == "no evidence yet"
+    real = load_published(ROOT / "build_data")[KIND]
+    found = rules.deepmind_tpus(real, None)
+    c = found.facts["counts"]
+    assert found.facts["coverage"] == {"recorded": c["gpu"] + c["tpu"] + c["other"] + c["mixed"],
+                                       "total": c["gpu"] + c["tpu"] + c["other"] + c["mixed"] + c["not_stated"]}
+    openai = rules.openai_gpus(real, None)
+    gpt2 = next(m for m in openai.facts["models"] if m["model"].startswith("GPT-2"))
+    assert gpt2["record"].startswith(f"https://github.com/{real.origin['repository']}/blob/{real.origin['commit']}/")
+    assert any(link.url == gpt2["record"] for link in openai.links) and any(link.url == gpt2["url"] for link in openai.links)
+    assert openai.verdict in (SUPPORTED, MIXED)
+
+
+def test_the_trend_reads_only_years_with_enough_models_of_recorded_hardware():
+    from accelbench.publish import wording
+
+    years = [{"year": 2024, "gpu": 30, "tpu": 10, "other": 0, "mixed": 0, "not_stated": 5},
+             {"year": 2025, "gpu": 20, "tpu": 5, "other": 0, "mixed": 0, "not_stated": 9},
+             {"year": 2026, "gpu": 6, "tpu": 0, "other": 1, "mixed": 0, "not_stated": 40}]
+    said = wording._trend({"years": years, "min_known": 20})
+    assert "25% (10 of 40)" in said and "20% (5 of 25) in 2025, the last with 20 or more" in said
+    assert "2026 has 7, too few to read" in said
+    few = wording._trend({"years": years[2:], "min_known": 20})
+    assert "no trend is read" in few and "%" not in few and "2026 has 7" in few
+
+
+def test_research_labs_name_epochs_category():
+    from accelbench.sources.epoch_models import rules
+
+    real = load_published(ROOT / "build_data")[KIND]
+    found = rules.labs_gpus(real, None)
+    assert found.facts["categories"] == {"labs": "Academia", "industry": "Industry"}
+    from accelbench.publish import wording
+    assert "Epoch AI's category “Academia”" in wording.statement_sentence(found)

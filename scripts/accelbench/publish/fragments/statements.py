@@ -16,6 +16,7 @@ from accelbench.publish.wording.lines import text
 
 COMPARISON_PAGE = "article/comparison.md"
 WORDS = wording.STATEMENT_WORDS
+LINKS_SHOWN = 6  # a finding's sources named in its line: three models' records and the pages they cite
 
 
 def _css(verdict: str) -> str:
@@ -38,7 +39,15 @@ def _said(ctx: Context, slug: str) -> str:
     """A claim's answer in a few words: a table claim's direction, a statement's verdict."""
     if slug in CLAIMS:
         return wording.direction(ctx.judgement.answer(slug))
-    return capitalised(wording.statement_verdict(ctx.judgement.statement(slug).verdict))
+    s = ctx.judgement.statement(slug)
+    return capitalised(wording.statement_verdict(s.verdict, _coverage(s)))
+
+
+def _coverage(s) -> dict | None:
+    """How much of what a statement speaks of its records cover, where every kind answering it is counted over
+    records (Epoch's): a kind that judges otherwise (MLPerf) holds whatever the records cover."""
+    covered = [f.facts.get("coverage") for _, f in s.kinds]
+    return covered[0] if len(covered) == 1 and covered[0] else None
 
 
 def _strength(ctx: Context, slug: str) -> str:
@@ -55,9 +64,10 @@ def _linked(ctx: Context, slug: str) -> str:
 
 def _own(ctx: Context, kind: str, finding, slug: str) -> str:
     named = capitalised(ctx.judgement.kinds[kind].named)
-    linked = "".join(f' <a href="{esc(link.url)}">{esc(text(link.text))}</a>' for link in finding.links[:3] if link.url)
+    linked = "".join(f' <a href="{esc(link.url)}">{esc(text(link.text))}</a>' for link in finding.links[:LINKS_SHOWN] if link.url)
     return (f'<p><strong>{esc(named)}</strong>: <span class="{_css(finding.verdict)}">'
-            f'{esc(wording.statement_verdict(finding.verdict))}</span>. {esc(wording.statement_sentence(finding))}'
+            f'{esc(wording.statement_verdict(finding.verdict, finding.facts.get("coverage")))}</span>. '
+            f'{esc(wording.statement_sentence(finding))}'
             + (f' <span class="ab-statement__sources">{esc(WORDS["sources"])}{linked}</span>' if linked else "") + "</p>\n"
             + _trend(ctx, finding, slug))
 
@@ -78,7 +88,7 @@ def _statement(ctx: Context, args: list[str]) -> str:
     out = [f'\n<div class="ab-statement" id="statement-{esc(s.statement.slug)}" markdown="0" data-search-exclude>\n']
     if s.verdict != LINKED:
         out.append(f'<p class="ab-statement__claim">{esc(wording.STATEMENT_HEAD)} <span class="{_css(s.verdict)}">'
-                   f'{esc(capitalised(wording.statement_verdict(s.verdict)))}</span></p>\n')
+                   f'{esc(capitalised(wording.statement_verdict(s.verdict, _coverage(s))))}</span></p>\n')
     out += [_own(ctx, kind, finding, s.statement.slug) for kind, finding in s.kinds]
     missing = [k for k in s.statement.judged_by if k not in dict(s.kinds)]
     if missing:
@@ -99,7 +109,7 @@ def _row(ctx: Context, slug: str) -> list[str]:
         words, page = f"{claim.feature}: “{claim.tpu}” (TPUs), “{claim.gpu}” (GPUs)", COMPARISON_PAGE
     else:
         s = ctx.judgement.statement(slug)
-        verdict = f'<span class="{_css(s.verdict)}">{esc(capitalised(wording.statement_verdict(s.verdict)))}</span>'
+        verdict = f'<span class="{_css(s.verdict)}">{esc(capitalised(wording.statement_verdict(s.verdict, _coverage(s))))}</span>'
         if s.verdict == LINKED:  # its answer is the answers it repeats: their verdicts, named
             verdict = "; ".join(f"{esc(_name(other))}: {esc(_said(ctx, other))}" + _strength(ctx, other) for other in s.linked)
         words, page = s.statement.words, s.statement.page

@@ -427,8 +427,8 @@ def _massive_runs(f: dict) -> str:
 def _models(f: dict) -> str:
     each = listed([f"{m['model']} on {m['chips']:,} {listed(m['hardware'])}" if m["chips"] else
                    f"{m['model']} on {listed(m['hardware'])}" for m in f["models"]])
-    return (f"Epoch AI records {each}: {f['matching']} of {f['stated']} on GPUs. Why they were chosen is not "
-            "recorded." if f["models"] else "Epoch AI records none of these models.")
+    return (f"Epoch AI records {each}: {f['matching']} of {f['stated']} on GPUs; its records (linked) name no source "
+            "for the hardware, nor why." if f["models"] else "Epoch AI records none of these models.")
 
 
 def _platform_count(f: dict) -> str:
@@ -439,17 +439,31 @@ def _platform_count(f: dict) -> str:
 
 def _labs_vs_industry(f: dict) -> str:
     labs, industry = f["labs"], f["industry"]
-    said = (f"Research labs trained {_pct(labs['gpu'], _stated(labs))} of their notable models on GPUs "
+    said = (f"Research labs (Epoch AI's category “{f['categories']['labs']}”, every organisation of the model in it) "
+            f"trained {_pct(labs['gpu'], _stated(labs))} of their notable models on GPUs "
             f"({labs['gpu']} of {_stated(labs)} with hardware recorded)")
-    return said + (f", industry {_pct(industry['gpu'], _stated(industry))}" if industry else "") + \
+    return said + (f", industry (“{f['categories']['industry']}”) {_pct(industry['gpu'], _stated(industry))}"
+                   if industry else "") + \
         "; Epoch AI has no category for startups."
 
 
 def _trend(f: dict) -> str:
-    first, last = f["years"][0], f["years"][-1]
-    custom = [_pct(y["tpu"] + y["other"], _stated(y)) for y in (first, last)]
-    return (f"The trend so far: TPUs and other custom chips trained {custom[0]} of the notable models with recorded "
-            f"hardware in {first['year']} and {custom[1]} in {last['year']}; the years to come decide it.")
+    """A trend sentence only between years with at least min_known models of recorded hardware, each share with
+    its count; the later years with fewer named as too few (the trend chart beside it gives every year's counts)."""
+    years, least = f["years"], f["min_known"]
+    known = [y for y in years if _stated(y) >= least]
+    few = [y for y in years if _stated(y) < least and (not known or y["year"] > known[-1]["year"])]
+    too_few = "; " + ", ".join(f"{y['year']} has {_stated(y)}" for y in few) + ", too few to read" if few else ""
+    if len(known) < 2:
+        return (f"Fewer than two years have {least} or more notable models of recorded hardware, so no trend is "
+                f"read{too_few}; the years to come decide it.")
+    first, last = known[0], known[-1]
+
+    def share(y: dict) -> str:
+        return f"{_pct(y['tpu'] + y['other'], _stated(y))} ({y['tpu'] + y['other']} of {_stated(y)})"
+    return (f"TPUs and other custom chips trained {share(first)} of the notable models of recorded hardware in "
+            f"{first['year']} and {share(last)} in {last['year']}, the last with {least} or more{too_few}; the "
+            "years to come decide it.")
 
 
 def _hybrid(f: dict) -> str:
@@ -470,8 +484,14 @@ def statement_sentence(finding) -> str:
     return STATEMENT_SENTENCES[topic](finding.facts)
 
 
-def statement_verdict(verdict: str) -> str:
-    return STATEMENT_VERDICTS[verdict]
+def statement_verdict(verdict: str, coverage: dict | None = None) -> str:
+    """A verdict on one of the article's other claims; where the records it counts cover only part of what
+    it speaks of, said where it holds: 'holds where recorded (10 of 24; 14 not recorded)'."""
+    said = STATEMENT_VERDICTS[verdict]
+    if not coverage or coverage["recorded"] >= coverage["total"] or verdict not in (SUPPORTED, CONTRADICTED, MIXED):
+        return said
+    missing = coverage["total"] - coverage["recorded"]
+    return f"{said} where recorded ({coverage['recorded']:,} of {coverage['total']:,}; {missing:,} not recorded)"
 
 
 def prediction(to_decide: str) -> str:

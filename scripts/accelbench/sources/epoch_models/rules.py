@@ -17,6 +17,7 @@ from accelbench.sources.epoch_models.queries import (
     platform_by_year,
 )
 
+TREND_MIN_KNOWN = 20  # a year with fewer models of recorded hardware draws no trend sentence (its share is shown with its count)
 RECENT_YEARS = 3  # "heavily used" today: the last three years of publication in the database
 TREND_YEARS = 8  # the years a prediction's trend shows
 MASSIVE_FLOP = 1e24  # a training run of at least this much compute counts as massive (GPT-3 was 3.1e23)
@@ -36,8 +37,15 @@ def _database_link(data: EpochModels) -> list[Link]:
 
 
 def _models(rows) -> list[Link]:
-    """Each model's own entry in the database, named by the model."""
-    return [linked(_model(r)["url"], "named", name=r["model"]) for r in rows]
+    """Each model's record in the database (its line in the copy read), and the paper or page it links."""
+    return [link for r in rows for link in (linked(r["url"], "named", name=f"{r['model']}: Epoch AI's record"),
+                                            *[linked(u, "named", name=f"{r['model']}: the page it cites")
+                                              for u in r["links"][:1]])]
+
+
+def _coverage(recorded: int, total: int) -> dict:
+    """How many of the models a rule counts have their hardware recorded: a verdict holds where recorded."""
+    return {"recorded": recorded, "total": total}
 
 
 def _dated(data: EpochModels, *args, **kwargs) -> Finding:
@@ -49,7 +57,7 @@ def _dated(data: EpochModels, *args, **kwargs) -> Finding:
 def _model(row: dict) -> dict:
     return {"model": row["model"], "platform": row["platform"], "hardware": [h["name"] for h in row["hardware"]],
             "chips": row["chips"], "year": int(row["published"][:4]), "url": (row["links"] or [""])[0],
-            "compute_flop": row["compute_flop"]}
+            "record": row["url"], "compute_flop": row["compute_flop"]}
 
 
 @rule("gpu-deep-learning", EPOCH,
@@ -66,7 +74,8 @@ def gpu_deep_learning(data: EpochModels, reference) -> Finding:
     verdict = SUPPORTED if all(majority) else CONTRADICTED if not any(majority) else MIXED
     return _dated(data, verdict, [], links=_database_link(data), facts={
         "topic": "platform_share", "every": _counts(every), "recent": _counts(recent),
-        "from_year": years[0].group, "recent_from": years[-RECENT_YEARS:][0].group, "to_year": years[-1].group})
+        "from_year": years[0].group, "recent_from": years[-RECENT_YEARS:][0].group, "to_year": years[-1].group,
+        "coverage": _coverage(every.stated, every.total)})
 
 
 @rule("openai-gpus", EPOCH,
@@ -81,7 +90,8 @@ def openai_gpus(data: EpochModels, reference) -> Finding:
                else CONTRADICTED if not on_gpu else MIXED)
     return _dated(data, verdict, [], links=_models(found.rows), facts={
         "topic": "models", "models": [_model(r) for r in found.rows], "missing": list(found.missing),
-        "platform": "gpu", "matching": len(on_gpu), "stated": len(stated)})
+        "platform": "gpu", "matching": len(on_gpu), "stated": len(stated),
+        "coverage": _coverage(len(stated), len(found.rows) + len(found.missing))})
 
 
 @rule("deepmind-tpus", EPOCH,
@@ -97,7 +107,7 @@ def deepmind_tpus(data: EpochModels, reference) -> Finding:
                            tally.get(None, 0))
     return _dated(data, verdict, [], links=_database_link(data), facts={
         "topic": "platform_count", "counts": _counts(counts), "platform": "tpu",
-        "models": [_model(r) for r in found.rows if r["platform"]]})
+        "models": [_model(r) for r in found.rows if r["platform"]], "coverage": _coverage(counts.stated, counts.total)})
 
 
 @rule("labs-gpus", EPOCH,
@@ -113,7 +123,8 @@ def labs_gpus(data: EpochModels, reference) -> Finding:
     lab_share, industry_share = labs.share("gpu"), industry.share("gpu") if industry and industry.stated else 0.0
     verdict = CONTRADICTED if lab_share <= 0.5 else SUPPORTED if lab_share >= industry_share else MIXED
     return _dated(data, verdict, [], links=_database_link(data), facts={
-        "topic": "labs_vs_industry", "labs": _counts(labs), "industry": _counts(industry) if industry else None})
+        "topic": "labs_vs_industry", "labs": _counts(labs), "industry": _counts(industry) if industry else None,
+        "categories": {"labs": ACADEMIA, "industry": INDUSTRY}, "coverage": _coverage(labs.stated, labs.total)})
 
 
 @rule("custom-chips", EPOCH,
@@ -123,7 +134,7 @@ def labs_gpus(data: EpochModels, reference) -> Finding:
 def custom_chips(data: EpochModels, reference) -> Finding:
     years = platform_by_year(data)[-TREND_YEARS:]
     return _dated(data, UNDECIDABLE, [], links=_database_link(data), facts={
-        "topic": "trend", "years": [{"year": c.group, **_counts(c)} for c in years]})
+        "topic": "trend", "years": [{"year": c.group, **_counts(c)} for c in years], "min_known": TREND_MIN_KNOWN})
 
 
 @rule("hybrid", EPOCH,
@@ -149,4 +160,4 @@ def tpu_scalable(data: EpochModels, reference) -> Finding:
     verdict = NOT_MEASURED if not stated else SUPPORTED if on_tpu else CONTRADICTED
     return _dated(data, verdict, [], links=_models(on_tpu[:3]), facts={
         "topic": "massive_runs", "threshold_flop": MASSIVE_FLOP, "counts": {p or "not_stated": n for p, n in tally.items()},
-        "largest_tpu": [_model(r) for r in on_tpu[:3]]})
+        "largest_tpu": [_model(r) for r in on_tpu[:3]], "coverage": _coverage(stated, len(massive))})
