@@ -646,7 +646,7 @@ def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
         "chip-hour (GCP us-central1, on-demand); context, not in the verdict: the GPU's cheapest offer elsewhere, $1.00 "
         "per chip-hour (Nebius test-region, on-demand), is $166.93 per billion tokens [different FP8 recipes (fp8_full "
         "vs FP8)]")
-    assert [c.favours() for c in priced.comparisons] == ["tpu"] and priced.costed[0].tpu_chip == "TPU7x (Ironwood)"
+    assert [c.favours for c in priced.comparisons] == ["tpu"] and priced.costed[0].tpu_chip == "TPU7x (Ironwood)"
     dear = judged("cost", [tpu, {**h100, "tokens_per_s_per_chip": 4127.56 * 3.85 / 5.00 * 1.2}], reference)
     assert dear.verdict == CONTRADICTED
     # both chips priced at GCP, the GPU without its host: the sentence gives the pricing's own reason

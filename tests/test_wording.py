@@ -99,7 +99,7 @@ def test_the_speed_opening_counts_the_same_generation_vendor_pairs_it_is_built_f
     same = [c for c in vendor.finding.comparisons if c.same_generation]
     said = wording.opening(a)
     assert a.direction == TO_GPU and said.startswith("Per chip, GPUs of the same generation trained faster")
-    wins = [c for c in same if c.favours() == "gpu"]
+    wins = [c for c in same if c.favours == "gpu"]
     count = f"all {len(same)} vendor pairs" if len(wins) == len(same) else f"{len(wins)} of {len(same)} vendor pairs"
     assert count in said and "both MLPerf benchmarks" in said  # GPT-3 175B (preview with preview) and Stable Diffusion v2
     assert "Trillium (TPU v6e)" not in said or "Ironwood" in said

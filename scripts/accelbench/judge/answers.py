@@ -103,6 +103,10 @@ class Answer:
         return max((k.finding.as_of for k in self.kinds if k.info.for_training and k.finding.verdict != NOT_MEASURED),
                    default="")
 
+    def side_of(self, k: KindAnswer) -> str | None:
+        """The chip one kind's decisive verdict on this claim points the reader to (None: not decisive)."""
+        return points_to(self.claim, k.finding.verdict)
+
     @property
     def split(self) -> list[KindAnswer]:
         """Counted kinds whose comparisons point both ways or lie within the margin."""

@@ -40,6 +40,9 @@ def at_least_parity(low: float) -> bool:
     return low >= 1 - MARGIN
 
 
+SIDES = {SUPPORTED: "tpu", CONTRADICTED: "gpu", MIXED: "either"}  # a verdict on "the TPU is better" as the side it favours
+
+
 def favoured(advantage: float) -> str | None:
     """'tpu', 'gpu', or None within the margin: the side a single advantage points to."""
     return {SUPPORTED: "tpu", CONTRADICTED: "gpu"}.get(beyond_margin(advantage))
@@ -187,15 +190,22 @@ class Comparison:
     tpu_published: str = ""
     gpu_published: str = ""
     scaling: Scaling | None = None  # systems of different sizes: the larger side's own scaling, where its source has it
+    # the side it favours by the margin rule (its whole range where it has one): "tpu", "gpu" or "either"; judged
+    # here, as it is made, so that no page applies the margin again
+    side: str = field(default="", init=False)
 
     def __post_init__(self):
         _refuse_prose(self, "name", "figures")
         if self.metric not in METRIC_CODES:  # a phrase would reach the judgement and the pages unworded
             raise ValueError(f"a Comparison's metric is a code of judging.METRIC_CODES, not {self.metric!r}")
+        verdict = beyond_margin(self.advantage if self.low is None else self.low,
+                                self.advantage if self.high is None else self.high)
+        object.__setattr__(self, "side", SIDES[verdict])
 
+    @property
     def favours(self) -> str | None:
         """'tpu', 'gpu', or None within the margin."""
-        return favoured(self.advantage)
+        return None if self.side == "either" else self.side
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from accelbench.judge import judgement
 from accelbench.judge.answers import ANSWER_RULE, Answer
 from accelbench.judge.claims import SPECS, SPECS_LABEL, SPECS_TITLE
 from accelbench.judge.generations import RULE as GENERATION_RULE
-from accelbench.judge.judging import MARGIN, favoured
+from accelbench.judge.judging import MARGIN
 from accelbench.publish import downloads, wording
 from accelbench.publish.fragments import costs
 from accelbench.publish.fragments.core import (
@@ -77,7 +77,7 @@ def chart(ctx: Context, answers: list[Answer], uid: str, title: str, prefix_clai
     if len(rows) < answer_charts.MIN_POINTS:
         return _one_comparison(rows.iloc[0].to_dict())
     more = _folded(said, wording.CAPTION) if more is None else more
-    sides = [favoured(a) for a in rows["advantage"]]
+    sides = list(rows["side"])  # each comparison's side, as the judge found it
     alt_text = wording.forest_alt(title, len(rows), list(dict.fromkeys(rows["kind"])), sides.count("tpu"),
                                   sides.count("gpu"), int(rows["same_generation"].sum()))
     return chart_block(answer_charts.forest_chart(rows, alt_text, MARGIN, uid, title, _kinds_known(ctx)), alt_text, caption,

@@ -65,6 +65,7 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
                                 "comparison": text(c.name), "claim": a.claim.slug, "kind": k.named,
                                 "kind_label": vocabulary.kind_name(k.info), "counted": k.info.for_training,
                                 "advantage": c.advantage, "low": c.low, "high": c.high, "metric": c.metric,
+                                "side": c.side,
                                 "figures": figures(c), "url": c.url, "tpu": tpu, "gpu": gpu, "chips": c.chips,
                                 "gpu_chips": c.gpu_chips, "precision": c.precision, "preview": c.preview,
                                 "model": c.model, "citation": c.citation, "tpu_available": c.tpu_available,

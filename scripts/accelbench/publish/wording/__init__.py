@@ -22,11 +22,10 @@ from accelbench.judge.answers import (
     TO_TPU,
     Answer,
     KindAnswer,
-    points_to,
 )
 from accelbench.judge.claims import MEASURED, PRICES
 from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
-from accelbench.judge.judging import CONTRADICTED, LINKED, MIXED, NOT_MEASURED, SUPPORTED, UNDECIDABLE, Comparison, favoured
+from accelbench.judge.judging import CONTRADICTED, LINKED, MIXED, NOT_MEASURED, SUPPORTED, UNDECIDABLE, Comparison
 from accelbench.publish.vocabulary import (
     CHIPS,
     FACTS,
@@ -98,7 +97,7 @@ def _counted(k: KindAnswer, comps: list[Comparison], side: str) -> str:
     (2.1×)'; 'by our own runs' where the kind decides without a ratio."""
     if not comps:
         return f"by {noun(k)}"
-    wins = [c for c in comps if favoured(c.advantage) == side]
+    wins = [c for c in comps if c.favours == side]
     figure = span([factor(c, side) for c in wins or comps])
     if len(comps) == 1:
         c = comps[0]
@@ -131,7 +130,7 @@ def _per_chip(a: Answer) -> tuple[str, list[str]]:
     sides = [SIDE_OF[a.direction]] if a.direction in SIDE_OF else ["gpu", "tpu"]
     parts, same = {}, True
     for side in sides:
-        kinds = [k for k in a.deciding if points_to(a.claim, k.finding.verdict) == side]
+        kinds = [k for k in a.deciding if a.side_of(k) == side]
         used = {k.kind: _deciding(k, a.claim.slug) or k.finding.comparisons for k in kinds}
         compared = [c for comps in used.values() for c in comps]
         same = same and bool(compared) and all(c.same_generation for c in compared)
@@ -151,14 +150,14 @@ def _others(a: Answer, side: str | None) -> list[str]:
     rest = [c for k in a.kinds if k.info.for_training and k not in a.older
             for c in k.finding.comparisons if not c.same_generation]
     rest += [c for k in a.older for c in k.finding.comparisons]
-    against = [c for c in rest if favoured(c.advantage) not in (None, side)]
+    against = [c for c in rest if c.favours not in (None, side)]
     groups: dict[tuple[str, str], list[Comparison]] = {}
     for c in against:
         groups.setdefault((chip(c, "tpu"), chip(c, "gpu")), []).append(c)
     if not groups:
         return []
     group = max(groups.values(), key=len)
-    won = favoured(group[0].advantage)
+    won = group[0].favours
     c = group[0]
     verb = "beat" if a.claim.slug == "speed" else "did better than"
     return [f"{chip(c, won)} {verb} {older(c, OTHER[won])} {span([factor(x, won) for x in group])}"]
@@ -195,12 +194,12 @@ def _priced(k: KindAnswer, comps: list[Comparison]) -> str:
     if len(comps) == 1:
         c = comps[0]
         what = trained(c) or "it"
-        won = favoured(c.advantage)
+        won = c.favours
         if won is None:
             return (f"{chip(c, 'tpu')} and the {chip(c, 'gpu')} cost the same within {TIE_BAND} to train {what} "
                     f"({times(c.advantage)})")
         return f"{chip(c, won)} cost {span([factor(c, won)])} less than {older(c, OTHER[won])} to train {what}"
-    sides = [favoured(c.advantage) for c in comps]
+    sides = [c.favours for c in comps]
     unit = k.info.unit
     return (f"the TPU cost less in {sides.count('tpu')} of {plural(len(comps), unit)} and the GPU in "
             f"{sides.count('gpu')}")
@@ -275,7 +274,7 @@ def apart(a: Answer) -> str:
     for k in a.kinds:
         if not k.info.for_training and k.finding.comparisons:
             c = k.finding.comparisons[0]
-            won = favoured(c.advantage) or "gpu"
+            won = c.favours or "gpu"
             said.append(f"{capitalised(noun(k))}, shown apart and never counted: per chip, the {chip(c, won)} served "
                         f"{c.model} {span([factor(x, won) for x in k.finding.comparisons])} as fast as "
                         f"{chip(c, OTHER[won])}.")

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import capitalised, listed, plural
-from accelbench.judge.judging import CONTRADICTED, MARGIN_TEXT, MIXED, SUPPORTED
+from accelbench.judge.judging import MARGIN_TEXT
 from accelbench.publish.vocabulary import compared, elsewhere, price, unpriced
 from accelbench.publish.wording.cards import not_imported
 
@@ -166,8 +166,8 @@ def scaling_chart_alt(title: str, lines: int, models: list[str]) -> str:
 # The cells and notes of MLPerf Training's tables (sources/mlperf_training/tables.py)
 
 # which chip a benchmark's comparison points to, by its verdict: never a bare verdict word
-POINTS_TO = {SUPPORTED: "the TPU: fewer chip-hours", CONTRADICTED: "the GPU: fewer chip-hours",
-             MIXED: f"neither: within {MARGIN_TEXT}"}
+POINTS_TO = {"tpu": "the TPU: fewer chip-hours", "gpu": "the GPU: fewer chip-hours",
+             "either": f"neither: within {MARGIN_TEXT}"}  # by the side the speed rule found
 PLATFORM_WORDS = {"cpu": "a CPU-only system", "other": "neither GPU nor TPU"}  # mlperf_accelerators.csv's platforms, said
 NOT_SCORED = "not scored"  # the time to train of an entry whose run logs were not read
 NOT_SCORED_TITLE = "entered without its run logs read: no time to train"

@@ -5,12 +5,11 @@ accelbench/registry.py."""
 from __future__ import annotations
 
 from accelbench.core.text import esc
-from accelbench.judge.judging import beyond_margin
 from accelbench.publish.fragments.core import Context, concat, download, fragment, rules_list, wrap
 from accelbench.publish.wording import mlperf as wording
 from accelbench.sources.mlperf_inference import tables as inference_tables
 from accelbench.sources.mlperf_inference.format import KIND
-from accelbench.sources.mlperf_inference.rules import best, comparable, results_url
+from accelbench.sources.mlperf_inference.rules import results_url
 from accelbench.sources.rounds import newest_first, published_in
 
 
@@ -41,16 +40,14 @@ def _summaries_only(rows) -> bool:
 @fragment("inference-summary", "", "per scenario, the TPU and the GPU with the most per chip on Stable Diffusion XL "
       "(MLPerf Inference), and the verdict", source=KIND, missing=wording.INFERENCE_MISSING)
 def _inference_summary(ctx: Context, args: list[str]) -> str:
-    entries = []
-    for scenario, round_name, rows in comparable(ctx.published[KIND]):
-        tpu, gpu = best(rows, "tpu"), best(rows, "gpu")  # the rule's own choice, tie-break included
-        entries.append((scenario, round_name, tpu, gpu, best(rows, "tpu", "available"),
-                        beyond_margin(tpu["per_chip"] / gpu["per_chip"])))
+    # the speed rule's own pairs and verdicts, read from the judgement: never selected or judged again here
+    finding = ctx.findings().get(("speed", KIND))
+    pairs = finding.facts.get("pairs", []) if finding else []
     mirrored = ctx.published[KIND].mirrored()
     mirrors = "".join(wording.INFERENCE_MIRROR.format(round=esc(r), where=published_in(mirrored[r]),
                                                       commit=f"<code>{esc(mirrored[r]['commit'][:10])}</code>")
-                      for r in dict.fromkeys(e[1] for e in entries) if r in mirrored)
-    return f"\n<p>{esc(wording.INFERENCE_NOTE)}{mirrors}</p>\n" + wrap(inference_tables.summary_table(entries, results_url))
+                      for r in dict.fromkeys(p["round"] for p in pairs) if r in mirrored)
+    return f"\n<p>{esc(wording.INFERENCE_NOTE)}{mirrors}</p>\n" + wrap(inference_tables.summary_table(pairs))
 
 
 @fragment("inference-rules", "", "the written rule of the MLPerf Inference verdict")

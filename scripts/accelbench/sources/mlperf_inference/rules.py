@@ -71,13 +71,16 @@ def _entry(row: pd.Series | None) -> dict | None:
            f"{MARGIN_TEXT} more per chip in every scenario; contradicted if more than {MARGIN_TEXT} less in every "
            "one; mixed otherwise.")
 def speed(published: MLPerfInference, reference: Reference) -> Finding:
-    verdicts, lines, links, compared = [], [], [], []
+    verdicts, lines, links, compared, pairs = [], [], [], [], []
     for scenario, round_name, rows in comparable(published):
         tpu, gpu = best(rows, "tpu"), best(rows, "gpu")
         ratio = tpu["per_chip"] / gpu["per_chip"]
         verdicts.append(beyond_margin(ratio))  # more per chip is better: TPU/GPU above 1 favours the TPU
         # beside a preview TPU, the best TPU available now (the wording module says it only there)
         available = best(rows, "tpu", "available")
+        # the pair as the published summary shows it: the rule's own choice and verdict, never made again there
+        pairs.append({"scenario": scenario, "round": round_name, "tpu": _shown(tpu), "gpu": _shown(gpu),
+                      "available": _shown(available), "ratio": ratio, "verdict": verdicts[-1]})
         mirror = published.mirrored().get(round_name)
         lines.append(said("mlperf_inference.speed.pair", round=round_name, scenario=scenario, tpu=_entry(tpu),
                           gpu=_entry(gpu), ratio=ratio, available=_entry(available),
@@ -95,4 +98,10 @@ def speed(published: MLPerfInference, reference: Reference) -> Finding:
             tpu_published=reference.round_date("inference", round_name),
             gpu_published=reference.round_date("inference", round_name),
             preview=tpu["availability"] != "available" or gpu["availability"] != "available"))
-    return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared)
+    return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared,
+                   facts={"topic": "pairs", "pairs": pairs} if pairs else {})
+
+
+def _shown(row: pd.Series | None) -> dict | None:
+    """A result as the published summary shows it: its entry and its results folder."""
+    return None if row is None else {**_entry(row), "url": results_url(row)}

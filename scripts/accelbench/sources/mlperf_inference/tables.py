@@ -65,24 +65,25 @@ def per_chip_table(rows: pd.DataFrame, results_url, *, anchor: str = "inference"
     return Table(html_table(head, body, ids=row_ids(anchor, keys)), data)
 
 
-def summary_table(entries: list[tuple[str, str, pd.Series, pd.Series, pd.Series | None, str]], results_url) -> str:
-    """Per scenario, in the newest round with both: the TPU result with the most per chip, the best
-    TPU available now where that one is a preview, the GPU result with the most per chip, and the
-    rule's verdict."""
+def summary_table(pairs: list[dict]) -> str:
+    """Per scenario, the speed rule's pairs (judgement facts, "pairs"): in the newest round with both, the TPU
+    result with the most per chip, the best TPU available now where that one is a preview, the GPU result
+    with the most per chip, and the rule's verdict."""
     head = ["Scenario (round)", "TPU: most per chip", "TPU available now", "GPU: most per chip", "TPU/GPU per chip",
             "Published verdict (inference)"]
     body = []
 
-    def cell(row):
-        if row is None:
+    def cell(entry: dict | None) -> str:
+        if entry is None:
             return wording.NONE_SUBMITTED
-        return (f'<a href="{esc(results_url(row))}">{esc(row["chip"])} × {esc(row["chips"])}</a> '
-                f'({esc(row["submitter"])}, {esc(row["availability"])}): '
-                + wording.PER_CHIP_FIGURE.format(value=f"{row['per_chip']:.3g}", unit=esc(row["unit"])))
+        return (f'<a href="{esc(entry["url"])}">{esc(entry["name"])} × {esc(entry["chips"])}</a> '
+                f'({esc(entry["submitter"])}, {esc(entry["availability"])}): '
+                + wording.PER_CHIP_FIGURE.format(value=f"{entry['per_chip']:.3g}", unit=esc(entry["unit"])))
 
-    for scenario, round_name, tpu, gpu, available, verdict in entries:
-        now = wording.SAME_TPU if tpu["availability"] == "available" else cell(available)
-        ratio = tpu["per_chip"] / gpu["per_chip"]
-        body.append([f"{esc(scenario)} ({esc(round_name)})", cell(tpu), now, cell(gpu), num_cell(f"{ratio:.2f}", ratio),
+    for p in pairs:
+        tpu, verdict = p["tpu"], p["verdict"]
+        now = wording.SAME_TPU if tpu["availability"] == "available" else cell(p["available"])
+        body.append([f"{esc(p['scenario'])} ({esc(p['round'])})", cell(tpu), now, cell(p["gpu"]),
+                     num_cell(f"{p['ratio']:.2f}", p["ratio"]),
                      f'<span class="ab-verdict ab-verdict--{esc(verdict.replace(" ", "-"))}">{esc(verdict)}</span>'])
     return html_table(head, body)

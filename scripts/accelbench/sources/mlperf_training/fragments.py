@@ -7,7 +7,6 @@ import altair as alt
 import pandas as pd
 
 from accelbench.core.text import esc
-from accelbench.judge.judging import beyond_margin
 from accelbench.publish.fragments.core import (
     PUBLISHED_PAGE,
     Context,
@@ -27,7 +26,7 @@ from accelbench.sources.mlperf_training import tables as published_tables
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS, name_of
 from accelbench.sources.mlperf_training.coverage import coverage
 from accelbench.sources.mlperf_training.format import KIND
-from accelbench.sources.mlperf_training.rules import best_tpu, comparable, nearest_gpu, results_url
+from accelbench.sources.mlperf_training.rules import nearest_gpu, results_url
 from accelbench.sources.mlperf_training.scale import (
     domains_spanned,
     largest_by_chip,
@@ -129,12 +128,10 @@ def _published_chart(ctx: Context, args: list[str]) -> str:
 @fragment("published-summary", "", "per benchmark, the best TPU and the best GPU per chip in the newest round with both",
       source=KIND, missing=wording.RESULTS)
 def _published_summary(ctx: Context, args: list[str]) -> str:
-    entries = []
-    for benchmark, round_name, rows in comparable(ctx.published[KIND]):
-        tpu = best_tpu(rows)  # the rule's own choice, tie-break included
-        gpu = nearest_gpu(rows, int(tpu["chips"]))
-        entries.append((benchmark, round_name, tpu, gpu, beyond_margin(gpu["chip_hours"] / tpu["chip_hours"])))
-    return wrap(published_tables.published_summary(entries, results_url, lambda b: ctx.links.html(BENCHMARKS[b].page_path),
+    # the speed rule's own pairs and sides, read from the judgement: never selected or judged again here
+    finding = ctx.findings().get(("speed", KIND))
+    pairs = finding.facts.get("pairs", []) if finding else []
+    return wrap(published_tables.published_summary(pairs, lambda b: ctx.links.html(BENCHMARKS[b].page_path),
                                                    ctx.reference))
 
 

@@ -29,6 +29,7 @@ from accelbench.judge.judging import (
     MARGIN_TEXT,
     MIXED,
     NOT_MEASURED,
+    SIDES,
     SUPPORTED,
     USD_PER_RUN,
     Comparison,
@@ -137,10 +138,13 @@ def like_with_like(published: MLPerfTraining):
            f"{MARGIN_TEXT} fewer chip-hours on every benchmark; contradicted if more than {MARGIN_TEXT} more on every "
            "one; mixed otherwise.")
 def speed(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdicts, lines, links, compared = [], [], [], []
+    verdicts, lines, links, compared, pairs = [], [], [], [], []
     for benchmark, round_name, tpu, gpu, rows in like_with_like(published):
         advantage = gpu["chip_hours"] / tpu["chip_hours"]
         verdicts.append(beyond_margin(advantage))
+        # the pair as the published summary shows it: the rule's own pair and side, never selected again there
+        pairs.append({"benchmark": benchmark, "round": round_name, "tpu": _shown(tpu), "gpu": _shown(gpu),
+                      "advantage": advantage, "side": SIDES[verdicts[-1]]})
         lines.append(said("mlperf_training.speed.pair", benchmark=name_of(benchmark), round=round_name,
                           tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"], gpu=_entry(gpu),
                           gpu_chip_hours=gpu["chip_hours"], advantage=advantage))
@@ -148,7 +152,15 @@ def speed(published: MLPerfTraining, reference: Reference) -> Finding:
         compared.append(comparison(benchmark, round_name, tpu, gpu, advantage, CHIP_HOURS,
                                    said("mlperf_training.speed.figures", tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"],
                                         gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference, rows))
-    return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared)
+    return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared,
+                   facts={"topic": "pairs", "pairs": pairs} if pairs else {})
+
+
+def _shown(row: pd.Series) -> dict:
+    """An entry as the published summary shows it: its chip, chips, the submission's name for its
+    accelerator, its figures and its results folder."""
+    return {**_entry(row), "accelerator": str(row["accelerator"]), "chip_hours": float(row["chip_hours"]),
+            "minutes": float(row["score_minutes"]), "url": results_url(row)}
 
 
 def _links(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series) -> list[Link]:

@@ -84,29 +84,28 @@ def _relisted(row: pd.Series) -> str:
         if isinstance(found, str) else ""
 
 
-def published_summary(entries: list[tuple[str, str, pd.Series, pd.Series, str]], results_url, page_url,
-                      reference) -> str:
-    """Per benchmark, the newest round with both: the TPU entry with the fewest chip-hours, and the
-    GPU entry at the same or nearest chip count (not the GPU with the fewest chip-hours overall:
-    scaling costs chip-hours, so entries of very different sizes do not compare). The last column
-    says which chip the comparison points to, never a bare verdict word."""
+STYLE = {"tpu": "supported", "gpu": "contradicted", "either": "mixed"}  # a side drawn as the verdict it stands for
+
+
+def published_summary(pairs: list[dict], page_url, reference) -> str:
+    """Per benchmark, the speed rule's pairs (judgement facts, "pairs"): in the newest round with both, like
+    with like on availability, the TPU entry with the fewest chip-hours and the GPU entry at the same or
+    nearest chip count (not the GPU with the fewest chip-hours overall: scaling costs chip-hours, so entries
+    of very different sizes do not compare). The last column says which chip the comparison points to, as
+    the rule found it, never a bare verdict word."""
     head = ["Benchmark (round)", "TPU: fewest chip-hours", "GPU at the nearest chip count", "GPU/TPU chip-hours",
             "Points to"]
     body = []
-    for benchmark, round_name, tpu, gpu, verdict in entries:
-        def cell(row):
-            # the chip as the pages name it; the submission's own name of it in the tooltip
-            chip = reference.display_name(row["chip"]) if isinstance(row["chip"], str) and row["chip"] else \
-                row["accelerator"]
-            return (f'<a href="{esc(results_url(row))}" title="{esc(row["accelerator"])}">{esc(chip)} × '
-                    f'{esc(row["chips"])}</a>: '
-                    + wording.SUMMARY_FIGURES.format(chip_hours=f"{row['chip_hours']:,.0f}",
-                                                     minutes=f"{row['score_minutes']:.3g}"))
-        body.append([f'<a href="{page_url(benchmark)}">{esc(name_of(benchmark))}</a> ({esc(round_name)})', cell(tpu),
-                     cell(gpu),
-                     f"{gpu['chip_hours'] / tpu['chip_hours']:.2f}",
-                     f'<span class="ab-verdict ab-verdict--{verdict.replace(" ", "-")}">'
-                     f'{esc(wording.POINTS_TO[verdict])}</span>'])
+
+    def cell(entry: dict) -> str:
+        # the chip as the pages name it; the submission's own name of it in the tooltip
+        return (f'<a href="{esc(entry["url"])}" title="{esc(entry["accelerator"])}">{esc(reference.display_name(entry["name"]))}'
+                f' × {esc(entry["chips"])}</a>: '
+                + wording.SUMMARY_FIGURES.format(chip_hours=f"{entry['chip_hours']:,.0f}", minutes=f"{entry['minutes']:.3g}"))
+    for p in pairs:
+        body.append([f'<a href="{page_url(p["benchmark"])}">{esc(name_of(p["benchmark"]))}</a> ({esc(p["round"])})',
+                     cell(p["tpu"]), cell(p["gpu"]), f"{p['advantage']:.2f}",
+                     f'<span class="ab-verdict ab-verdict--{STYLE[p["side"]]}">{esc(wording.POINTS_TO[p["side"]])}</span>'])
     return html_table(head, body)
 
 
