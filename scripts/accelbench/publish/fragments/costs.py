@@ -69,9 +69,13 @@ def per_dollar_block(ctx: Context) -> Fragment:
     table = per_dollar.ratio_table(items, {k: v.noun for k, v in ctx.kinds().items()}, anchor="per-dollar")
     return concat(['\n<div class="ab-per-dollar" data-search-exclude>', f"\n<p>{esc(pd_words.INTRO)}</p>\n",
                    chart_block(drawn, alt_text, buyer_words.SHORT_CAPTION, ctx, more=buyer_words.PER_DOLLAR_CAPTION),
+                   # folded: the chart answers first; a closed <details> costs a phone no layout
+                   f'\n<details class="ab-evidence">\n<summary>{esc(pd_words.ratios_summary(len(items)))}</summary>\n',
                    wrap(table.html), download(ctx, "per-dollar", table.rows, pd_words.RATIO_DOWNLOAD),
                    download(ctx, "per-dollar-offers", per_dollar.offer_rows(items), pd_words.OFFERS_DOWNLOAD),
-                   f"\n<p>{esc(pd_words.BREAK_EVEN_INTRO)}</p>\n", break_even_block(ctx),
+                   "</details>\n",
+                   f'\n<details class="ab-evidence">\n<summary>{esc(pd_words.BREAK_EVEN_SUMMARY)}</summary>\n'
+                   f"\n<p>{esc(pd_words.BREAK_EVEN_INTRO)}</p>\n", break_even_block(ctx), "</details>\n",
                    "</div><!-- ab-per-dollar -->\n"])
 
 

@@ -25,6 +25,13 @@ INTRO = ("A per-chip speed ratio is also a price ratio: where a TPU does r times
          "target quality, not a whole training of the model.")
 
 
+BREAK_EVEN_SUMMARY = "Break-even prices of the chips with no list price, against every offer of the other"
+
+
+def ratios_summary(n: int) -> str:
+    return f"Every comparison's price ratio ({n}), with its notes and downloads"
+
+
 def ratio(value: float, low: float | None, high: float | None) -> str:
     said = f"{value:.2f}×"
     return said + (f" ({low:.2f}–{high:.2f})" if low is not None and high is not None else "")
