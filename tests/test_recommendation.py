@@ -91,3 +91,11 @@ def test_without_mlperf_no_condition_rests_on_it():
     conditions = bare.judgement.recommendation
     assert "scale" not in [c.topic for c in conditions] and "framework" in [c.topic for c in conditions]
     assert not [c for c in conditions if c.topic in buyer.LEVERS]  # nothing priced without a same-work comparison
+
+
+def test_a_commitment_condition_says_it_is_a_mix_of_tiers_and_why(committed):
+    commitment = [c for c in committed.judgement.recommendation if c.topic == buyer.COMMITMENT]
+    assert commitment  # Trillium's 1- and 3-year prices against GPUs on demand
+    for c in commitment:
+        _, _, figure = wording.condition(c)
+        assert figure.endswith(f"({wording.buyer.MIX})") and "GPU commitment price" in wording.buyer.MIX

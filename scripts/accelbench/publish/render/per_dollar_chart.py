@@ -37,7 +37,7 @@ def pair_rows(items: tuple[PerDollar, ...], margin: float) -> tuple[pd.DataFrame
             seen = offers.setdefault(name, {"pair": key, "price_ratio": o.price_ratio, "sides": set(),
                                             "offer": words.offer_pair(o.tpu.provider, o.tpu.tier, o.tpu.usd_per_chip_hour,
                                                                       o.gpu.provider, o.gpu.tier, o.gpu.usd_per_chip_hour),
-                                            "like": words.LIKE if o.like_for_like else words.MIX})
+                                            "like": words.LIKE if o.like_for_like else words.MIX_OFFERS})
             seen["sides"].add(o.favours)
     span = pd.DataFrame([{**p, "band_low": p["low"] * (1 - margin), "band_high": p["high"] * (1 + margin),
                           "said": words.break_even_said(p["low"], p["high"], p["comparisons"])} for p in pairs.values()])

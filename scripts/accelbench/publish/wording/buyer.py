@@ -134,7 +134,7 @@ PRICE_AXIS = "TPU chip-hour price ÷ GPU chip-hour price"
 PAIR, BREAK_EVEN, OFFERS, PRICE_RATIO = "chips", "break-even price ratio", "offers", "TPU price ÷ GPU price"
 CHEAPER_TITLE, TIERS = "does the work for less", "tiers"
 CHEAPER = {"tpu": "the TPU costs less", "gpu": "the GPU costs less", "either": "the same within the margin"}
-LIKE, MIX = "like for like", "a mix of tiers or hosts"
+LIKE, MIX_OFFERS = "like for like", "a mix of tiers or hosts"  # a chart dot's tiers
 PER_DOLLAR_CAPTION = ("Each row is a pair of chips on offer today. The bar is where the work costs the same on both (the "
                       "TPU's chip-hour price as a share of the GPU's; a span where the comparisons differ), the grey band "
                       "the margin the verdicts call a tie. Each dot is one TPU offer against one GPU offer; hollow where "
