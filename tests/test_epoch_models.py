@@ -342,15 +342,15 @@ def test_an_answer_on_epochs_records_says_how_much_they_cover_and_links_each_rec
 
 
 def test_the_trend_reads_only_years_with_enough_models_of_recorded_hardware():
-    from accelbench.publish import wording
+    from accelbench.publish.wording import statements as statements_wording
 
     years = [{"year": 2024, "gpu": 30, "tpu": 10, "other": 0, "mixed": 0, "not_stated": 5},
              {"year": 2025, "gpu": 20, "tpu": 5, "other": 0, "mixed": 0, "not_stated": 9},
              {"year": 2026, "gpu": 6, "tpu": 0, "other": 1, "mixed": 0, "not_stated": 40}]
-    said = wording._trend({"years": years, "min_known": 20})
+    said = statements_wording._trend({"years": years, "min_known": 20})
     assert "25% (10 of 40)" in said and "20% (5 of 25) in 2025, the last with 20 or more" in said
     assert "2026 has 7, too few to read" in said
-    few = wording._trend({"years": years[2:], "min_known": 20})
+    few = statements_wording._trend({"years": years[2:], "min_known": 20})
     assert "no trend is read" in few and "%" not in few and "2026 has 7" in few
 
 

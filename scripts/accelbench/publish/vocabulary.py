@@ -347,3 +347,8 @@ def fact_clause(facts: dict, claim: str) -> str:
     if mirrored:
         clause += f" ({listed(mirrored)} read from a public mirror of MLCommons' results)"
     return clause
+
+
+def as_of(date: str) -> str:
+    """'as of 11 August 2026': how recent the evidence is ('' where nothing is dated)."""
+    return f"as of {when(date)}" if date else ""

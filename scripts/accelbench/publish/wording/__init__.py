@@ -24,8 +24,8 @@ from accelbench.judge.answers import (
     KindAnswer,
 )
 from accelbench.judge.claims import MEASURED, PRICES
-from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
-from accelbench.judge.judging import CONTRADICTED, LINKED, MIXED, NOT_MEASURED, SUPPORTED, UNDECIDABLE, Comparison
+from accelbench.judge.generations import PER_CHIP
+from accelbench.judge.judging import MIXED, NOT_MEASURED, Comparison
 from accelbench.publish.vocabulary import (
     CHIPS,
     FACTS,
@@ -38,6 +38,7 @@ from accelbench.publish.vocabulary import (
     TIE_BAND,
     TOPICS,
     VERBS,
+    as_of,
     chip,
     fact_clause,
     factor,
@@ -50,10 +51,40 @@ from accelbench.publish.vocabulary import (
     span,
     times,
     trained,
-    vendor_page,
-    when,
 )
-from accelbench.publish.wording import buyer
+from accelbench.publish.wording import buyer  # noqa: F401  (wording.buyer: the cost conditions' words)
+from accelbench.publish.wording.charts import (  # noqa: F401  (said once there)
+    CAPTION,
+    CAPTION_WORDS,
+    CHART_ABOUT,
+    HELP,
+    ROOFLINE_CAPTION,
+    SHORT_CAPTION,
+    SHORT_TIMELINE_CAPTION,
+    TIMELINE_CAPTION,
+    TIMELINE_HELP,
+    TREND_CAPTION,
+    TREND_TITLE,
+    forest_alt,
+    home_chart_caption,
+    home_chart_note,
+    home_chart_title,
+    measured_chart_alt,
+    measured_chart_caption,
+    one_comparison,
+    roofline_alt,
+    timeline_alt,
+    timeline_title,
+    trend_alt,
+)
+from accelbench.publish.wording.conditions import CHOOSE, condition, condition_dated  # noqa: F401  (said once there)
+from accelbench.publish.wording.statements import (  # noqa: F401  (said once there)
+    STATEMENT_HEAD,
+    STATEMENT_VERDICTS,
+    prediction,
+    statement_sentence,
+    statement_verdict,
+)
 
 MAX_WORDS = 35  # the opening sentence: one a reader takes in at once
 
@@ -305,55 +336,6 @@ def would_change(a: Answer) -> list[str]:
     return [f"Our own runs decide on the chips measured so far: {a.claim.to_measure} on other chips would test it."]
 
 
-def _count(n: int, noun: str) -> str:
-    return f"one {noun}" if n == 1 else plural(n, noun)
-
-
-CHART_ABOUT = "How to read this chart"  # the summary line of what a chart's caption folds under it
-
-
-def home_chart_title(priced: int, priced_same: int) -> str:
-    """The home page's chart's title: what it shows. Its speed comparisons are all of chips of the
-    same generation; its PRICED cost comparisons are said to be of any generation unless every one
-    (PRICED_SAME of them) is of the same."""
-    if not priced:
-        return "Speed, chips of the same generation"
-    if priced_same == priced:
-        return "Speed and cost, chips of the same generation"
-    return "Speed (same generation) and cost (any generation)"
-
-
-def home_chart_caption(kept: int, priced: int) -> str:
-    """What the home page's chart shows, in a few words (at most CAPTION_WORDS)."""
-    return (f"The {_count(kept, 'same-generation speed comparison')} that decide the per-chip verdicts"
-            + (f", and the {_count(priced, 'priced cost comparison')}" if priced else "") + "; right of 1 favours the TPU.")
-
-
-CAPTION_WORDS = 25  # a chart's caption: what it shows, read at a glance; the rest is folded under it
-
-
-def home_chart_note(kept: int, older: int, apart: int) -> tuple[str, str, str]:
-    """What the home page's chart leaves out and why ('' where it leaves nothing out), then the words
-    before the link to all of them and the link's own ('' and '' where it leaves nothing out)."""
-    why = [f"{older} compare chips of different generations (or a chip not dated), which never decide a per-chip "
-           f"verdict"] * bool(older) + [f"{apart} are inference results, shown apart and never counted"] * bool(apart)
-    if not why:
-        return "", "", ""
-    said = (f"The other {_count(older + apart, 'speed comparison')} {'is' if older + apart == 1 else 'are'} left "
-            f"out here: {'; '.join(why)}.")
-    return said, f"All {kept + older + apart} are in", "the comparison page's speed card"
-
-
-def one_comparison(row: dict) -> tuple[str, str]:
-    """A claim's one comparison, too few for a chart, in a sentence (a row of comparison_rows), and
-    the words of the link to its source."""
-    lo, hi = row.get("low"), row.get("high")
-    ranged = all(x is not None and x == x for x in (lo, hi))  # (x != x: a table's missing number)
-    value = span([(lo, hi)]) if ranged else times(row["advantage"])
-    return (f"One comparison, too few for a chart: {row['comparison']}; the TPU's advantage {value} "
-            f"({row['generation']}; {row['kind_label']})."), "its source"
-
-
 def summary(answers: list[Answer]) -> str:
     """The title question answered in two sentences, from the answers alone."""
     groups = {d: [TOPICS.get(a.claim.slug, a.claim.feature) for a in answers if a.direction == d]
@@ -365,192 +347,6 @@ def summary(answers: list[Answer]) -> str:
     none = f" There is no evidence yet on {listed(groups[NO_EVIDENCE])}." if groups[NO_EVIDENCE] and said else ""
     measured = any(k.kind == MEASURED and k.finding.verdict in DECISIVE for a in answers for k in a.kinds)
     return first + none + ("" if measured else " No claim is decided by a run of ours yet: each needs a TPU run.")
-
-
-# --- the article's other claims: one sentence per kind of evidence, from its rule's facts -------
-
-STATEMENT_HEAD = "What the evidence says:"  # above each kind's verdict on one of the article's other claims
-STATEMENT_VERDICTS = {SUPPORTED: "holds", CONTRADICTED: "does not hold", MIXED: "partly holds",
-                      NOT_MEASURED: "no evidence yet", UNDECIDABLE: "a prediction, not decided yet",
-                      LINKED: LINKED}  # the constant is its own words
-
-
-def _flop(x: float) -> str:
-    """A power of ten as a reader writes it: 10²⁴ FLOP."""
-    mantissa, exponent = f"{x:.1e}".split("e")
-    power = "10" + str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
-    return f"{power} FLOP" if float(mantissa) == 1 else f"{float(mantissa):g}×{power} FLOP"
-
-
-def _pct(part: int, whole: int) -> str:
-    return f"{round(100 * part / whole)}%" if whole else "–"
-
-
-def _stated(c: dict) -> int:
-    return c["gpu"] + c["tpu"] + c["other"] + c["mixed"]
-
-
-def _platform_share(f: dict) -> str:
-    every, recent = f["every"], f["recent"]
-    return (f"Of the {_stated(every):,} notable models whose training hardware Epoch AI records, GPUs trained "
-            f"{every['gpu']:,} ({_pct(every['gpu'], _stated(every))}); since {f['recent_from']}, "
-            f"{recent['gpu']} of {_stated(recent)} ({_pct(recent['gpu'], _stated(recent))}).")
-
-
-def _brands(f: dict) -> str:
-    entries, known = f["entries"], sum(f["entries"].values())
-    said = listed([f"{v}'s {plural(n, 'entry')}" for v, n in sorted(entries.items(), key=lambda e: -e[1])])
-    return (f"Of the {known:,} GPU entries in MLPerf Training rounds {f['rounds'][0]}–{f['rounds'][-1]} whose chip is "
-            f"known, the vendors' share: {said}.")
-
-
-def _largest_systems(f: dict) -> str:
-    by = {p: max((v for v in f["largest"] if v["platform"] == p), key=lambda v: v["chips"], default=None)
-          for p in ("tpu", "gpu")}
-    tpu, gpu = by["tpu"], by["gpu"]
-    if tpu is None:
-        return "No TPU system has a scored result on MLPerf's LLM pretraining benchmarks."
-    return (f"The largest TPU system with a scored LLM-pretraining result in MLPerf had {tpu['chips']:,} chips "
-            f"({tpu['chip']}, round {tpu['round']})"
-            + (f"; the largest GPU system, {gpu['chips']:,} ({gpu['chip']})." if gpu else "."))
-
-
-def _massive_runs(f: dict) -> str:
-    c, top = f["counts"], (f["largest_tpu"] or [None])[0]
-    stated = sum(n for p, n in c.items() if p != "not_stated")
-    head = (f"TPUs trained {c['tpu']} and GPUs {c['gpu']} of the {stated} notable models of at least "
-            f"{_flop(f['threshold_flop'])} whose hardware Epoch AI records")
-    return head + (f", the largest {top['model']} on {top['chips']:,} chips." if top and top["chips"] else ".")
-
-
-def _models(f: dict) -> str:
-    each = listed([f"{m['model']} on {m['chips']:,} {listed(m['hardware'])}" if m["chips"] else
-                   f"{m['model']} on {listed(m['hardware'])}" for m in f["models"]])
-    return (f"Epoch AI records {each}: {f['matching']} of {f['stated']} on GPUs; its records (linked) name no source "
-            "for the hardware, nor why." if f["models"] else "Epoch AI records none of these models.")
-
-
-def _platform_count(f: dict) -> str:
-    c = f["counts"]
-    return (f"Of DeepMind's {c['gpu'] + c['tpu'] + c['other'] + c['mixed'] + c['not_stated']} game-playing models in "
-            f"Epoch AI's database, {c['tpu']} were trained on TPUs and {c['gpu']} on GPUs; {c['not_stated']} do not say.")
-
-
-def _labs_vs_industry(f: dict) -> str:
-    labs, industry = f["labs"], f["industry"]
-    said = (f"Research labs (Epoch AI's category “{f['categories']['labs']}”, every organisation of the model in it) "
-            f"trained {_pct(labs['gpu'], _stated(labs))} of their notable models on GPUs "
-            f"({labs['gpu']} of {_stated(labs)} with hardware recorded)")
-    return said + (f", industry (“{f['categories']['industry']}”) {_pct(industry['gpu'], _stated(industry))}"
-                   if industry else "") + \
-        "; Epoch AI has no category for startups."
-
-
-def _trend(f: dict) -> str:
-    """A trend sentence only between years with at least min_known models of recorded hardware, each share with
-    its count; the later years with fewer named as too few (the trend chart beside it gives every year's counts)."""
-    years, least = f["years"], f["min_known"]
-    known = [y for y in years if _stated(y) >= least]
-    few = [y for y in years if _stated(y) < least and (not known or y["year"] > known[-1]["year"])]
-    too_few = "; " + ", ".join(f"{y['year']} has {_stated(y)}" for y in few) + ", too few to read" if few else ""
-    if len(known) < 2:
-        return (f"Fewer than two years have {least} or more notable models of recorded hardware, so no trend is "
-                f"read{too_few}; the years to come decide it.")
-    first, last = known[0], known[-1]
-
-    def share(y: dict) -> str:
-        return f"{_pct(y['tpu'] + y['other'], _stated(y))} ({y['tpu'] + y['other']} of {_stated(y)})"
-    return (f"TPUs and other custom chips trained {share(first)} of the notable models of recorded hardware in "
-            f"{first['year']} and {share(last)} in {last['year']}, the last with {least} or more{too_few}; the "
-            "years to come decide it.")
-
-
-def _hybrid(f: dict) -> str:
-    return (f"Epoch AI records {f['mixed']} of {f['stated']} notable models with known hardware as trained on more "
-            "than one kind of chip; a measured gain in efficiency from such training would decide it.")
-
-
-STATEMENT_SENTENCES = {"platform_share": _platform_share, "brands": _brands, "largest_systems": _largest_systems,
-                       "massive_runs": _massive_runs, "models": _models, "platform_count": _platform_count,
-                       "labs_vs_industry": _labs_vs_industry, "trend": _trend, "hybrid": _hybrid}
-
-
-def statement_sentence(finding) -> str:
-    """One kind's answer to one of the article's other claims, in one sentence with its numbers."""
-    topic = finding.facts.get("topic")
-    if finding.verdict == NOT_MEASURED or topic not in STATEMENT_SENTENCES:
-        return "Nothing imported answers it yet."
-    return STATEMENT_SENTENCES[topic](finding.facts)
-
-
-def statement_verdict(verdict: str, coverage: dict | None = None) -> str:
-    """A verdict on one of the article's other claims; where the records it counts cover only part of what
-    it speaks of, said where it holds: 'holds where recorded (10 of 24; 14 not recorded)'."""
-    said = STATEMENT_VERDICTS[verdict]
-    if not coverage or coverage["recorded"] >= coverage["total"] or verdict not in (SUPPORTED, CONTRADICTED, MIXED):
-        return said
-    missing = coverage["total"] - coverage["recorded"]
-    return f"{said} where recorded ({coverage['recorded']:,} of {coverage['total']:,}; {missing:,} not recorded)"
-
-
-def prediction(to_decide: str) -> str:
-    """A prediction's sentence where no rule of its own shows a trend, naming what would decide it."""
-    return "A prediction, which no evidence decides yet" + (f": {to_decide} would decide it." if to_decide else ".")
-
-
-# --- the recommendation: who should choose which chip, on what condition -----------------------
-
-CHOOSE = {"gpu": "choose GPUs", "tpu": "choose TPUs", "either": "either can do"}
-
-
-def _if_framework(f: dict) -> tuple[str, str]:
-    if f["unsupported"]:
-        return (f"If your code is in {listed(f['unsupported'])}",
-                f"{vendor_page(f)} for {f['chip']} says {listed(f['unsupported'])} is not supported there; "
-                f"{listed(f['supported'])} run on both")
-    return "Whatever your framework", f"{vendor_page(f)} for {f['chip']} lists {listed(f['supported'])}"
-
-
-def _if_cloud(f: dict) -> tuple[str, str]:
-    return ("If you need a cloud other than Google's, or your own machines",
-            f"the dated price lists offer TPUs on {listed(f['tpu'])} only and GPUs on {len(f['gpu'])} clouds")
-
-
-def _if_chips(f: dict) -> tuple[str, str]:
-    return ("If the number of chips you can get is your limit (not their price)",
-            f"{CHIPS[f['side']]} of the same generation trained faster in {f['for_side']} of {f['pairs']} "
-            f"comparisons ({span([(f['low'], f['high'])])}) in {listed([noun_of(k) for k in f['kinds']])}")
-
-
-def _if_scale(f: dict) -> tuple[str, str]:
-    tpu, gpu = f["tpu"], f["gpu"]
-    said = f"MLPerf's largest TPU system trained a large language model on {tpu['chips']:,} {tpu['chip']} chips"
-    return "At the largest scale", said + (f", its largest GPU system on {gpu['chips']:,} {gpu['chip']}" if gpu else "")
-
-
-CONDITIONS = {"framework": _if_framework, "cloud": _if_cloud, "chips": _if_chips, "scale": _if_scale}
-
-
-def condition(c) -> tuple[str, str, str]:
-    """A condition of the recommendation as (when, what to choose, the figure that decides it)."""
-    if c.topic in buyer.LEVER_WHEN:
-        when, figure = buyer.cost_condition(c.topic, c.side, c.figures)
-    else:
-        when, figure = CONDITIONS[c.topic]({**c.figures, "side": c.side})
-    return when, CHOOSE[c.side], figure
-
-
-def condition_dated(c) -> str:
-    """How recent a condition's evidence is: a cost condition's oldest performance figure and oldest price,
-    each named; another's newest source."""
-    if c.topic in buyer.LEVER_WHEN:
-        return buyer.dated(c.evidence_as_of, c.prices_as_of, when)
-    return as_of(c.as_of)
-
-
-def as_of(date: str) -> str:
-    """'as of 11 August 2026': how recent the evidence is ('' where nothing is dated)."""
-    return f"as of {when(date)}" if date else ""
 
 
 def evidence_as_of(a: Answer) -> str:
@@ -566,87 +362,6 @@ ARTICLE_PAGES = {"article/gpus.md": "What are GPUs?", "article/tpus.md": "What a
                  "article/conclusion.md": "Conclusion"}  # as the site's navigation names them
 # The trend chart in a prediction's box (publish/render/trend_chart.py): its title, a caption of a few
 # words (CAPTION_WORDS at most) and its alt text, from the facts it draws
-TREND_TITLE = "What notable models were trained on, by year"
-TREND_CAPTION = "Notable models per year by the hardware Epoch AI records; grey: not stated, as many recent labs disclose none."
-
-
-def trend_alt(years: list[dict]) -> str:
-    """The trend chart's alt text: its span, and each year's stated counts, GPU against TPU and the rest."""
-    said = "; ".join(f"{y['year']}: {y['gpu']} on GPUs, {y['tpu']} on TPUs, {y['other'] + y['mixed']} on other or several "
-                     f"kinds, {y['not_stated']} not stated" for y in years)
-    return f"Notable models per year of publication, {years[0]['year']} to {years[-1]['year']}, by hardware: {said}."
-
-
-# The answer charts' captions (publish/fragments/answers.py): the long caption, its short form, and what
-# the drawn chart lets the reader do
-CAPTION = ("Each row is one comparison a verdict rule judged, as its kind of evidence published or measured it, "
-           "grouped under its TPU chip and labelled by the GPU, the model, the chips per side and the number format; "
-           "right of 1 favours the TPU, on one scale for every metric (its speed over the GPU's, or the GPU's time, "
-           "chip-hours, dollars or joules over its own). A filled marker compares chips of the same generation (first "
-           f"available within {GENERATION_MONTHS} months of each other), a hollow one chips of different generations or "
-           f"one not dated: only the filled ones decide the per-chip verdicts ({' and '.join(PER_CHIP)}). The shaded "
-           f"band is the {TIE_BAND} the rules count as a tie; a bar is the range the source gives; \"preview\" in a "
-           "label marks a system not for sale yet.")
-# said once the chart is drawn, with the first chart of a page
-HELP = ("Hover a point for its figures, its generation and both chips' dates; narrow the rows by chip, precision "
-        "and scale; click a point for its source.")
-TIMELINE_CAPTION = ("Each point is one comparison, placed at the date its TPU was first available (a date known only "
-                    "to its year counts as July 1); up is the TPU's advantage on the same log scale as the chart above, "
-                    f"the shaded band the {TIE_BAND} tie. Filled: chips of the same generation; hollow: of "
-                    "different generations, or a GPU not dated.")
-TIMELINE_HELP = "Hover a point for both chips, both dates and the advantage; click it for its source."
-# what every chart of its kind says under it in a few words (wording.CAPTION_WORDS at most); the
-# long caption above is folded under the first of its kind on a page
-SHORT_CAPTION = (f"Right of 1 favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
-                 f"{TIE_BAND} tie.")
-SHORT_TIMELINE_CAPTION = (f"Up favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
-                          f"{TIE_BAND} tie.")
-
-
-# The words of the answer charts (publish/fragments/answers.py): alt texts from the facts each draws
-def forest_alt(title: str, n: int, kinds: list[str], tpu: int, gpu: int, same: int) -> str:
-    return (f"{title}: {n} comparisons ({', '.join(kinds)}) grouped by TPU chip, the TPU's advantage on a log scale; "
-            f"{tpu} favour the TPU, {gpu} the GPU; {same} compare chips of the same generation.")
-
-
-def timeline_title(claim_short: str) -> str:
-    return f"{claim_short}: by the TPU's date"
-
-
-def timeline_alt(title: str, n: int, years: list[str], undated: int) -> str:
-    span_ = years[0] + (f" to {years[-1]}" if years[-1] != years[0] else "")
-    left_out = f"; {undated} left out, their TPU not dated." if undated else "."
-    return (f"{title}: {n} comparisons at the date their TPU was first available, {span_}, "
-            f"the TPU's advantage on a log scale{left_out}")
-
-
-# The words of the charts of our own runs (publish/fragments/measured.py), from the facts each draws
-def measured_chart_alt(chart: dict, fallback: str, top: dict | None) -> str:
-    """A snippet's chart: what it shows and its headline (TOP: queries.chart_top), for readers who cannot see it."""
-    if top is None:
-        return chart.get("title", fallback)
-    against = f" against {chart['x_label']}" if chart.get("mark") != "bar" else ""
-    return (f"{chart.get('title')}: {chart.get('y_label')}{against}, per device, framework and "
-            f"{', '.join(chart.get('series', []))}; measured on {', '.join(top['devices'])}; "
-            f"highest {top['value']:.3g} {chart.get('y_label')} ({top['device']}, {top['framework']}).")
-
-
-def measured_chart_caption(title: str) -> str:
-    return (f"Measured here. {title}: latest result per device, framework and parameters; error bars span the "
-            f"interquartile range of the timing samples. Each value, with the run it came from, is in the table above.")
-
-
-def roofline_alt(n: int, devices: list[str]) -> str:
-    if not n:
-        return "Roofline"
-    return (f"Roofline: {n} matrix-multiplication results on {', '.join(devices)}, TFLOP/s against FLOP per byte, "
-            "with measured ceilings (best TFLOP/s, best copy bandwidth) and, where published, the vendor's.")
-
-
-ROOFLINE_CAPTION = ("Measured here. Each point is a matrix-multiplication result; solid lines are the device's measured "
-                    "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.")
-
-
 STATEMENT_WORDS = {
     "answered_with": "Answered with:", "sources": "Sources:", "not_imported": "Not imported: {kinds}.",
     "undecided": "{n} of the article's claims have no evidence imported yet.",
