@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from accelbench.core.prices import COMMITTED
+from accelbench.core.prices import COMMITTED, TIERS
 from accelbench.judge.per_dollar import Offer, OfferPair, PerDollar
 
 SAME_CLOUD, ANY_PROVIDER, COMMITMENT, QUOTE = "same_cloud", "any_provider", "commitment", "quote"
@@ -109,7 +109,7 @@ def _cheapest_each(pairs: list[OfferPair], tier: str) -> OfferPair | None:
 
 def _lever_cases(comparisons: list[PerDollar]) -> list[Case]:
     tiers = sorted({p.tpu.tier for d in comparisons for p in d.offers} | {p.gpu.tier for d in comparisons for p in d.offers},
-                   key=("on-demand", "spot", "1-year", "3-year").index)
+                   key=TIERS.index)
     cases = []
     for tier in tiers:
         for lever, choose in ((SAME_CLOUD, lambda d, t=tier: _best(list(d.offers), lambda p: p.tpu.provider == p.gpu.provider

@@ -15,13 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from accelbench.core.availability import month_of
-from accelbench.core.prices import COMMITTED, Price
+from accelbench.core.prices import COMMITTED, TIERS, Price
 from accelbench.core.reference import Reference
 from accelbench.judge.generations import dated
 from accelbench.judge.judging import (
     CHIP_HOURS,
-    CONTRADICTED,
-    SUPPORTED,
+    SIDES,
     TOKENS_PER_S_PER_CHIP,
     Comparison,
     Line,
@@ -37,7 +36,6 @@ APART_MONTHS = 6  # two sides' figures published more than this many months apar
 SAME_TIER = "same_tier"  # on-demand with on-demand, spot with spot, a commitment with the same commitment
 COMMITMENT_MIX = "commitment_mix"  # one side committed, the other not: labelled a mix, never decisive
 TIER_MIX = "tier_mix"  # on-demand against spot, or a 1-year against a 3-year commitment
-SIDE = {SUPPORTED: "tpu", CONTRADICTED: "gpu"}  # a cost verdict's side; a tie is "either"
 
 
 def break_even_ratio(c: Comparison) -> tuple[float, float | None, float | None]:
@@ -54,7 +52,7 @@ def cost_side(ratio: float, low: float | None, high: float | None, price_ratio: 
     TPU's (above 1 favours the TPU), and the side it favours by the verdicts' tie rule ("either"
     within the margin; a whole interval must clear it)."""
     verdict = beyond_margin((ratio if low is None else low) / price_ratio, (ratio if high is None else high) / price_ratio)
-    return ratio / price_ratio, SIDE.get(verdict, "either")
+    return ratio / price_ratio, SIDES[verdict]
 
 
 @dataclass(frozen=True)
@@ -177,11 +175,8 @@ def _chip(reference: Reference, name: str) -> str:
 def offers_of(reference: Reference, chip: str) -> list[Offer]:
     """A chip's cheapest offer at each provider in each tier (host-included offers first)."""
     prices = reference.prices
-    return [Offer.of(p) for provider in prices.providers(chip) for tier in TIER_ORDER
+    return [Offer.of(p) for provider in prices.providers(chip) for tier in TIERS
             if (p := prices.cheapest(chip, provider, tier)) is not None]
-
-
-TIER_ORDER = ("on-demand", "spot", "1-year", "3-year")
 
 
 def match(tpu_tier: str, gpu_tier: str) -> str:

@@ -5,9 +5,9 @@ other; and every TPU offer against every GPU offer, as a download."""
 
 from __future__ import annotations
 
-from accelbench.core.prices import Price, PriceList, dollars
+from accelbench.core.prices import TIERS, Price, PriceList, dollars
 from accelbench.core.text import esc, num_cell, row_ids
-from accelbench.judge.per_dollar import APART_MONTHS, SIZE_FACTOR, TIER_ORDER, Offer, PerDollar
+from accelbench.judge.per_dollar import APART_MONTHS, SIZE_FACTOR, Offer, PerDollar
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.publish.wording import costs as cost_words
 from accelbench.publish.wording import per_dollar as words
@@ -43,7 +43,7 @@ def ratio_table(items: tuple[PerDollar, ...], kinds: dict[str, str], *, anchor: 
     for d in items:
         low, high = d.low if d.low is not None else d.ratio, d.high if d.high is not None else d.ratio
         best = min((o for o in d.offers if o.like_for_like), default=None,
-                   key=lambda o: (TIER_ORDER.index(o.tpu.tier), o.tpu.usd_per_chip_hour, o.gpu.usd_per_chip_hour))
+                   key=lambda o: (TIERS.index(o.tpu.tier), o.tpu.usd_per_chip_hour, o.gpu.usd_per_chip_hour))
         said = notes(d)
         body.append([_label(d), esc(kinds[d.kind]),
                      num_cell(f"<strong>{words.ratio(d.ratio, d.low, d.high)}</strong>", d.ratio),

@@ -212,7 +212,7 @@ def _estimated(kind: str, rows: list[PricedRow], prices: PriceList, today: date,
             "tpu": {"chip": item.tpu_chip, "quantity": item.tpu_quantity or None, "chips": item.tpu_chips},
             "gpu": {"chip": item.gpu_chip, "quantity": item.gpu_quantity or None, "chips": item.gpu_chips},
             # the judgement's break-even price ratio, shown with or without quotes, and whether both chips are on offer
-            "ratio": ratios.get(text(item.name), (None, False))[0], "current": ratios.get(text(item.name), (None, False))[1],
+            **dict(zip(("ratio", "current"), ratios.get(text(item.name), (None, False)), strict=True)),
             "offers": _offers(rows, prices, today, evens.get(text(item.name), ()))}
 
 

@@ -45,6 +45,8 @@ def _priced_case(c: dict) -> str:
     said = (f"the work ({models}) costs {less(worst)}" + ("" if c["comparisons"] == 1 else " or more")
             + f" on {c[cheaper + '_name']} at {_offer(c[cheaper + '_offer'])} than on {c[dearer + '_name']} at "
             f"{_offer(c[dearer + '_offer'])}")
+    if not c["same_generation"]:
+        said += "; chips of different generations, whose prices reflect it"
     if c["preview"]:
         said += f"; {c['tpu_name']}'s figure was taken in preview"
     return said
@@ -140,7 +142,8 @@ PER_DOLLAR_CAPTION = ("Each row is a pair of chips on offer today. The bar is wh
                       "the margin the verdicts call a tie. Each dot is one TPU offer against one GPU offer; hollow where "
                       "the tiers do not match. A pair with no dots has no list price on one side: a quote left of the "
                       "bar makes the TPU the cheaper.")
-SHORT_CAPTION = "Left of the bar the TPU costs less for the same work; dots are offers one can rent today."
+SHORT_CAPTION = ("Left of the bar the TPU costs less; dots: offers one can rent today. Audited (MLPerf) and "
+                 "vendor-reported figures at list prices.")
 
 
 def pair_label(tpu: str, gpu: str) -> str:

@@ -18,7 +18,14 @@ from accelbench.publish.wording.vendor import (
     unpaired_text,
 )
 from accelbench.sources.vendor_training.format import flat, row_url
-from accelbench.sources.vendor_training.names import MAXTEXT_DEFAULTS, MAXTEXT_DEFAULTS_READ, MODEL_NAMES, PRECISIONS, QUALIFIERS
+from accelbench.sources.vendor_training.names import (
+    MAXTEXT_DEFAULTS,
+    MAXTEXT_DEFAULTS_READ,
+    MODEL_NAMES,
+    PRECISIONS,
+    QUALIFIERS,
+    shown_name,
+)
 from accelbench.sources.vendor_training.pairs import Pair, Refusal, Unpaired
 
 
@@ -194,7 +201,7 @@ def unpaired_table(rows: list[Unpaired], *, anchor: str = "vendor-unpaired") -> 
     body, keys, data = [], [], []
     for u in rows:
         t = u.tpu
-        body.append([esc(t["system"]), f'<a href="{esc(t["url"])}">{esc(t["model"])}</a>',
+        body.append([esc(t["system"]), f'<a href="{esc(t["url"])}" title="{esc(t["model"])}">{esc(shown_name(t["model"]))}</a>',
                      num_cell(esc(t["chips"]), t["chips"]), num_cell(esc(t["gbs"]), t["gbs"]),
                      num_cell(esc(t["seq_len"]), t["seq_len"]), esc(t["precision"] or wording.PRECISION_NOT_STATED),
                      esc(unpaired_text(u))])
