@@ -7,7 +7,6 @@ import dataclasses
 from accelbench.core.reference import Reference
 from accelbench.judge.answers import (
     DISAGREE,
-    MIXED_ANSWER,
     NO_EVIDENCE,
     ONE_KIND,
     STRONG,
@@ -20,7 +19,7 @@ from accelbench.judge.answers import (
 )
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.judge.judgement import judge
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, said
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, Finding, said
 from accelbench.publish import wording
 from accelbench.publish.render import answers as render
 from accelbench.registry import RULES
@@ -87,7 +86,7 @@ def test_vendor_published_only_is_a_weak_answer():
 
 def test_kinds_that_disagree_are_mixed_and_each_keeps_its_verdict():
     a = answer(SPEED, {MEASURED: found(SUPPORTED), "mlperf-training": found(CONTRADICTED)}, FRAGMENTS)
-    assert (a.direction, a.strength) == (MIXED_ANSWER, DISAGREE)
+    assert (a.direction, a.strength) == (DISAGREE, "")
     assert wording.bears_on(a).endswith("is supported by our own runs and contradicted by MLPerf's audited results.")
     assert [k.finding.verdict for k in a.kinds] == [SUPPORTED, CONTRADICTED]
 
@@ -96,7 +95,7 @@ def test_two_kinds_that_agree_answer_strongly_and_a_mixed_one_is_named():
     a = answer(SPEED, {MEASURED: found(CONTRADICTED), "mlperf-training": found(CONTRADICTED)}, FRAGMENTS)
     assert (a.direction, a.strength) == (TO_GPU, STRONG)
     assert wording.strength(a) == "strongly: 2 kinds of evidence agree"
-    b = answer(SPEED, {MEASURED: found(MIXED), "mlperf-training": found(CONTRADICTED)}, FRAGMENTS)
+    b = answer(SPEED, {MEASURED: found(SPLIT), "mlperf-training": found(CONTRADICTED)}, FRAGMENTS)
     assert (b.direction, b.strength) == (TO_GPU, ONE_KIND)
     assert wording.strength(b) == "on one kind of evidence; our own runs split"
 

@@ -14,6 +14,7 @@ from accelbench.judge.claims import MEASURED
 from accelbench.prebuild import context
 from accelbench.publish.fragments import Links, render
 from accelbench.publish.render import pricing
+from accelbench.publish.vocabulary import verdict_words
 from accelbench.publish.wording.lines import figures, text
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
@@ -39,7 +40,7 @@ def test_the_verdict_lists_each_kind_with_its_gcp_prices(ctx):
     said = text_of(render(ctx, "cost-verdict", []).text)
     for (claim, _kind), finding in ctx.findings().items():
         if claim == "cost":
-            assert f": {finding.verdict}." in said
+            assert f": {verdict_words(finding.verdict)}." in said
             for c in finding.comparisons:
                 assert figures(c) in said and f"GPU cost over TPU cost {c.advantage:.2f}" in said
                 assert "(GCP " in figures(c)  # judged on GCP prices, both sides

@@ -321,7 +321,7 @@ def test_an_answer_on_epochs_records_says_how_much_they_cover_and_links_each_rec
     models it speaks of have their hardware recorded; a statement answered also by a kind that is not counted
     over records keeps its plain verdict; each model named links its record (its line in the copy read) and the
     page the record cites."""
-    from accelbench.judge.judging import MIXED, NOT_MEASURED, SUPPORTED
+    from accelbench.judge.judging import NOT_MEASURED, SPLIT, SUPPORTED
     from accelbench.publish import wording
     from accelbench.sources.epoch_models import rules
 
@@ -338,7 +338,7 @@ def test_an_answer_on_epochs_records_says_how_much_they_cover_and_links_each_rec
     gpt2 = next(m for m in openai.facts["models"] if m["model"].startswith("GPT-2"))
     assert gpt2["record"].startswith(f"https://github.com/{real.origin['repository']}/blob/{real.origin['commit']}/")
     assert any(link.url == gpt2["record"] for link in openai.links) and any(link.url == gpt2["url"] for link in openai.links)
-    assert openai.verdict in (SUPPORTED, MIXED)
+    assert openai.verdict in (SUPPORTED, SPLIT)
 
 
 def test_the_trend_reads_only_years_with_enough_models_of_recorded_hardware():

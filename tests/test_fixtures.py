@@ -53,7 +53,7 @@ def test_the_fixtures_are_judged_as_expected(tmp_path):
         "Cost": "supported",  # GPT-2 small per billion tokens on GCP: the H200 2.6x the TPU v6e
         "Energy Efficiency": "supported",  # 1,880 against 700 tokens/J (the TPU's counter is synthetic)
         # the three frameworks trained it on both, PyTorch/XLA at 300k tokens/s against JAX's 470k on the TPU
-        "Supported Frameworks": "mixed",
+        "Supported Frameworks": "split",
     }
 
 

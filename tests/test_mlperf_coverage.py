@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE
 from accelbench.registry import RULES
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 from accelbench.sources.mlperf_training.coverage import coverage
@@ -54,8 +54,8 @@ def frame(entries):
 @pytest.mark.parametrize("entries, verdict", [
     ([("T", "tpu", "gpt3", "v4.0"), ("G", "gpu", "gpt3", "v4.0"), ("G", "gpu", "resnet", "v4.0")], SUPPORTED),
     ([("T", "tpu", "gpt3", "v4.0"), ("T", "tpu", "resnet", "v4.0"), ("G", "gpu", "gpt3", "v4.0")], CONTRADICTED),
-    ([("T", "tpu", "gpt3", "v4.0"), ("G", "gpu", "bert", "v4.0")], MIXED),  # the same field, language
-    ([("T", "tpu", "gpt3", "v4.0"), ("G", "gpu", "resnet", "v4.0")], MIXED),  # neither covers the other's
+    ([("T", "tpu", "gpt3", "v4.0"), ("G", "gpu", "bert", "v4.0")], TIE),  # the same field, language
+    ([("T", "tpu", "gpt3", "v4.0"), ("G", "gpu", "resnet", "v4.0")], SPLIT),  # neither covers the other's
     ([("G", "gpu", "gpt3", "v4.0")], NOT_MEASURED),
 ])
 def test_flexibility_judges_the_fields_each_platform_trained_under_audit(entries, verdict):

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE
 from accelbench.registry import RULES
 from accelbench.sources.git import DirSource
 from accelbench.sources.mlperf_inference.format import KIND, SCHEMA, MLPerfInference, dataset_rows, write
@@ -235,8 +235,8 @@ def test_an_older_rounds_preview_tpu_names_the_best_tpu_available_then():
 @pytest.mark.parametrize("tpu, gpu, verdict", [
     ((3.0, 2.0), (2.0, 1.0), SUPPORTED),  # the TPU ahead per chip in both scenarios
     ((1.0, 1.0), (2.0, 2.0), CONTRADICTED),
-    ((3.0, 1.0), (2.0, 2.0), MIXED),  # ahead in one scenario, behind in the other
-    ((2.02, 2.0), (2.0, 2.0), MIXED),  # within 5%: a tie
+    ((3.0, 1.0), (2.0, 2.0), SPLIT),  # ahead in one scenario, behind in the other
+    ((2.02, 2.0), (2.0, 2.0), TIE),  # within 5%: a tie
 ])
 def test_the_rules_outcomes(tpu, gpu, verdict):
     rows = [{"scenario": s, "platform": "tpu", "chip": "TPU v6e (Trillium)", "per_chip": t, "value": t * 4}

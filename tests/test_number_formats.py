@@ -10,7 +10,7 @@ import pytest
 from accelbench.core.formats import COLUMNS, FORMATS, FormatsError, read_formats
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import SPECS
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED
 from accelbench.registry import RULES
 
 from conftest import ROOT
@@ -86,8 +86,8 @@ def fp64(chip, supported, tflops=""):
 @pytest.mark.parametrize("rows, verdict", [
     ([fp64("TPU v5p", "no"), fp64("H100 SXM", "yes", "34")], SUPPORTED),
     ([fp64("TPU v5p", "yes", "1"), fp64("H100 SXM", "yes", "34")], CONTRADICTED),  # a TPU that ran FP64
-    ([fp64("TPU v5p", "not stated"), fp64("H100 SXM", "yes", "34")], MIXED),  # nobody says the TPU lacks it
-    ([fp64("TPU v5p", "no"), fp64("H100 SXM", "no")], MIXED),  # no GPU runs it either
+    ([fp64("TPU v5p", "not stated"), fp64("H100 SXM", "yes", "34")], SPLIT),  # nobody says the TPU lacks it
+    ([fp64("TPU v5p", "no"), fp64("H100 SXM", "no")], SPLIT),  # no GPU runs it either
     ([{"chip": "H100 SXM", "format": "BF16", "supported": "yes"}], NOT_MEASURED),
 ])
 def test_the_designed_for_rule_judges_fp64_from_the_vendors_formats(tmp_path, rows, verdict):

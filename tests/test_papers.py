@@ -14,7 +14,7 @@ from accelbench.core.reference import Reference
 from accelbench.core.runfile import RunFileError
 from accelbench.judge.generations import GENERATION_MONTHS, by_generation
 from accelbench.judge.judgement import newest_chips
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SUPPORTED, TIE
 from accelbench.publish.vocabulary import generation
 from accelbench.publish.wording.lines import text
 from accelbench.registry import RULES
@@ -143,7 +143,7 @@ def test_how_old_the_papers_chips_are_comes_from_the_generation_data_not_from_th
 
 @pytest.mark.parametrize("phrase, verdict", [
     ("1.2x-1.7x faster", SUPPORTED),
-    ("1.02x-1.7x faster", MIXED),  # the low end within 5%: not decisive
+    ("1.02x-1.7x faster", TIE),  # the low end within 5%: not decisive
 ])
 def test_the_rules_outcomes(phrase, verdict):
     data = paper()

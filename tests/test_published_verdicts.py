@@ -9,7 +9,7 @@ import pytest
 from accelbench.core.prices import dollars
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import CLAIMS
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, rules_of
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE, rules_of
 from accelbench.registry import RULES
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
 from accelbench.sources.mlperf_training.rules import nearest_gpu
@@ -42,7 +42,7 @@ def verdicts(*entries, reference=REFERENCE):
 @pytest.mark.parametrize("tpu_minutes, expected", [
     (40.0, SUPPORTED),  # 512 TPU chips in 40 min against 512 GPUs in 50: fewer chip-hours
     (60.0, CONTRADICTED),
-    (51.0, MIXED),  # within 5%
+    (51.0, TIE),  # within 5%
 ])
 def test_speed_compares_chip_hours_at_the_nearest_chip_count(tpu_minutes, expected):
     v = verdicts(entry("tpu", 512, tpu_minutes), entry("gpu", 512, 50.0), entry("gpu", 11616, 3.4))
@@ -63,7 +63,7 @@ def test_only_the_newest_round_with_both_kinds_counts():
 
 @pytest.mark.parametrize("tpu_minutes, expected", [
     (30.0, SUPPORTED),  # $1,024.00 against $1,642.67 per run
-    (50.0, MIXED),  # $1,706.67 against $1,642.67: within 5%
+    (50.0, TIE),  # $1,706.67 against $1,642.67: within 5%
     (70.0, CONTRADICTED),
 ])
 def test_cost_is_dollars_per_training_run(tmp_path, tpu_minutes, expected):
@@ -100,13 +100,13 @@ def test_no_energy_rule_reads_mlperf_and_general_compute_is_not_covered():
     # MLPerf Training has no general-purpose benchmark: its Flexibility speaks of the benchmarks each
     # kind trained (one TPU and one GPU entry on the same benchmark is no breadth), and what vendors
     # entered says nothing of what a chip is built for: no Designed For verdict from it
-    assert v["Flexibility"].verdict == MIXED and "Designed For" not in v
+    assert v["Flexibility"].verdict == TIE and "Designed For" not in v
 
 
 @pytest.mark.parametrize("tpu_framework, gpu_framework, expected", [
     ("maxtext", "NeMo", SUPPORTED),
     ("pytorch-xla", "NeMo", CONTRADICTED),
-    ("maxtext", "maxtext", MIXED),  # GPUs on JAX only: the claim's contrast does not show
+    ("maxtext", "maxtext", SPLIT),  # GPUs on JAX only: the claim's contrast does not show
 ])
 def test_frameworks_from_the_software_stacks(tpu_framework, gpu_framework, expected):
     tpu = {**entry("tpu", 512, 40.0, framework=tpu_framework), "software": {}}
@@ -118,7 +118,7 @@ def test_frameworks_from_the_software_stacks(tpu_framework, gpu_framework, expec
     ("Google", "Available cloud", ("NVIDIA", "Dell", "Oracle"), SUPPORTED),
     ("Google", "Available on-premise", ("NVIDIA", "Dell", "Oracle"), CONTRADICTED),
     ("Acme", "Available cloud", ("NVIDIA", "Dell", "Oracle"), CONTRADICTED),
-    ("Google", "Available cloud", ("NVIDIA",), MIXED),  # GPUs from one submitter only
+    ("Google", "Available cloud", ("NVIDIA",), SPLIT),  # GPUs from one submitter only
     ("Google", "Preview", ("NVIDIA", "Dell", "Oracle"), NOT_MEASURED),  # nothing offered yet
 ])
 def test_availability_from_the_submissions_status(tpu_submitter, tpu_status, gpu_submitters, expected):
@@ -155,4 +155,4 @@ def test_speed_compares_preview_with_preview_and_available_with_available_never_
     assert verdicts(preview_tpu, entry("gpu", 512, 50.0))["Speed (for AI)"].verdict == NOT_MEASURED  # no pair
     both = verdicts(preview_tpu, entry("gpu", 512, 30.0, status="Preview"), entry("tpu", 512, 40.0), entry("gpu", 512, 50.0))
     speed = both["Speed (for AI)"]
-    assert sorted(c.preview for c in speed.comparisons) == [False, True] and speed.verdict == MIXED
+    assert sorted(c.preview for c in speed.comparisons) == [False, True] and speed.verdict == SPLIT

@@ -16,7 +16,7 @@ from test_epoch_models import imported
 from accelbench.core.reference import Reference
 from accelbench.judge import judgement
 from accelbench.judge.claims import CHOOSING, CLAIMS, STATEMENTS
-from accelbench.judge.judging import CONTRADICTED, LINKED, MIXED, NOT_MEASURED, SUPPORTED, UNDECIDABLE
+from accelbench.judge.judging import CONTRADICTED, LINKED, NOT_MEASURED, SPLIT, SUPPORTED, TIE, UNDECIDABLE
 from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
@@ -65,7 +65,7 @@ def test_every_kind_a_statement_lists_has_a_rule_and_every_linked_claim_exists()
 
 def test_openai_early_gpt_is_partly_true_when_one_of_the_three_was_trained_on_tpus():
     found = judged("openai-gpus", "epoch-notable-models", epoch())
-    assert found.verdict == MIXED and (found.facts["matching"], found.facts["stated"]) == (2, 3)
+    assert found.verdict == SPLIT and (found.facts["matching"], found.facts["stated"]) == (2, 3)
     only_gpus = epoch(lambda rows: [r for r in rows if r["model"] != "GPT-2 (1.5B)"])
     assert judged("openai-gpus", "epoch-notable-models", only_gpus).verdict == SUPPORTED
     none = epoch(lambda rows: [r for r in rows if not r["model"].startswith("GPT")])
@@ -76,9 +76,9 @@ def test_deepmind_game_players_on_tpus_and_the_labs_share_of_gpus():
     deepmind = judged("deepmind-tpus", "epoch-notable-models", epoch())
     assert deepmind.verdict == SUPPORTED and deepmind.facts["counts"]["tpu"] == 2 and deepmind.facts["counts"]["not_stated"] == 1
     on_gpus = epoch(lambda rows: [{**r, "platform": "gpu"} if r["model"] == "AlphaZero" else r for r in rows])
-    assert judged("deepmind-tpus", "epoch-notable-models", on_gpus).verdict == MIXED  # one each: as many
+    assert judged("deepmind-tpus", "epoch-notable-models", on_gpus).verdict == TIE  # one each: as many
     labs = judged("labs-gpus", "epoch-notable-models", epoch())
-    assert labs.verdict in (SUPPORTED, MIXED, CONTRADICTED) and labs.facts["labs"]["gpu"] >= 1
+    assert labs.verdict in (SUPPORTED, SPLIT, CONTRADICTED) and labs.facts["labs"]["gpu"] >= 1
 
 
 def test_a_prediction_is_never_decided_and_shows_the_trend_so_far():
@@ -108,7 +108,7 @@ def test_pods_scale_by_the_largest_tpu_system_that_trained_a_large_model():
     assert (tpu["chips"], tpu["benchmark"]) == (6144, "gpt3")
     assert "6,144 chips" in wording.statement_sentence(found) and "11,616" in wording.statement_sentence(found)
     small = [{**rows[0], "chips": 256}, rows[1]]
-    assert judged("tpu-scalable", "mlperf-training", _mlperf(small)).verdict == MIXED
+    assert judged("tpu-scalable", "mlperf-training", _mlperf(small)).verdict == SPLIT
     assert judged("tpu-scalable", "mlperf-training", _mlperf(rows[1:])).verdict == CONTRADICTED
 
 
@@ -117,7 +117,7 @@ def test_gpu_brands_counts_entries_by_the_chips_vendor():
             {"benchmark": "bert", "platform": "gpu", "chip": "MI300X", "chips": 8}]
     found = judged("gpu-brands", "mlperf-training", _mlperf(rows))
     assert found.verdict == SUPPORTED and found.facts["entries"] == {"AMD": 1, "NVIDIA": 1}
-    assert judged("gpu-brands", "mlperf-training", _mlperf(rows[:1])).verdict == MIXED
+    assert judged("gpu-brands", "mlperf-training", _mlperf(rows[:1])).verdict == SPLIT
 
 
 @pytest.fixture(scope="module")
@@ -131,7 +131,7 @@ def test_the_judgement_holds_every_statement_and_its_data_follow_the_schema(comm
     jsonschema.validate(data, json.loads(judgement.SCHEMA.read_text()))
     verdicts = {s["statement"]: s["verdict"] for s in data["statements"]}
     assert verdicts["custom-chips"] == verdicts["hybrid"] == verdicts["open-tpu-access"] == "prediction"
-    assert verdicts["tpu-ultra-fast"] == "linked" and verdicts["openai-gpus"] in ("supported", "mixed", "contradicted")
+    assert verdicts["tpu-ultra-fast"] == "linked" and verdicts["openai-gpus"] in ("supported", "split", "contradicted")
 
 
 def test_a_statement_that_repeats_a_table_claim_links_its_answer_and_says_it_once(committed):

@@ -18,7 +18,7 @@ import pytest
 
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import RunFileError
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE
 from accelbench.publish.wording.vendor import flag_text, refusal_text, superseded_text
 from accelbench.registry import RULES
 from accelbench.sources.git import DirSource, open_source
@@ -609,9 +609,9 @@ def test_the_speed_rule_compares_tokens_per_second_per_chip_in_the_right_directi
     gb300 = row(rows, 27, path=ARCHIVE)  # DGX-GB300 FP8 5,248: the GPU is faster
     assert judged("speed", [tpu, gb300]).verdict == CONTRADICTED
     gb200 = row(rows, 30, path=ARCHIVE)  # DGX-GB200 FP8 4,224: within 5%, a tie
-    assert judged("speed", [tpu, gb200]).verdict == MIXED
+    assert judged("speed", [tpu, gb200]).verdict == TIE
     everything_found = judged("speed", rows)
-    assert everything_found.verdict == MIXED
+    assert everything_found.verdict == SPLIT
     assert lines_of(everything_found)[0] == (
         "18 matched pairs (each GPU system's newest release at that precision): the TPU trains more than 5% faster per "
         "chip on 2, more than 5% slower on 14, within 5% on 2; TPU/GPU tokens/s per chip from 0.47 to 2.48")

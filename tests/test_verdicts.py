@@ -6,7 +6,7 @@ import pytest
 
 from accelbench.core.prices import dollars
 from accelbench.core.reference import Reference
-from accelbench.judge.measured_rules import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.judge.measured_rules import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE
 from accelbench.registry import RULES
 from accelbench.store.store import load_store
 
@@ -39,9 +39,9 @@ def test_without_tpu_runs_every_measured_row_is_not_measured_yet(data_dir):
 @pytest.mark.parametrize("tpu_matmul, tpu_tokens, spread, expected", [
     (900, 500_000, 0.01, SUPPORTED),  # faster on both, tight samples
     (500, 300_000, 0.01, CONTRADICTED),  # slower on both
-    (900, 300_000, 0.01, MIXED),  # faster on one, slower on the other
-    (710, 405_000, 0.01, MIXED),  # within 5%: a tie
-    (770, 440_000, 0.30, MIXED),  # 10% faster, but samples so spread that the interval reaches below 1.05
+    (900, 300_000, 0.01, SPLIT),  # faster on one, slower on the other
+    (710, 405_000, 0.01, TIE),  # within 5%: a tie
+    (770, 440_000, 0.30, TIE),  # 10% faster, but samples so spread that the interval reaches below 1.05
 ])
 def test_speed(data_dir, tpu_matmul, tpu_tokens, spread, expected):
     v = verdicts_for(data_dir, [matmul(GPU, 700, spread=spread), gpt2(GPU, 400_000, spread=spread),
@@ -77,7 +77,7 @@ OPS = ("fft", "sort", "scatter_add")
 @pytest.mark.parametrize("tpu_eps, failure, expected", [
     (1e8, None, SUPPORTED),  # a tenth of the GPU: "focused on AI tasks only"
     (2e9, None, CONTRADICTED),  # twice the GPU
-    (7e8, None, MIXED),
+    (7e8, None, TIE),
     # sort fails on the TPU, the other operations run at twice the GPU's rate:
     (2e9, ("failed", "precision", "wrong result: relative error 0.2 exceeds tolerance 0.02"), SUPPORTED),
     (2e9, ("skipped", "unsupported", "this TPU cannot sort"), SUPPORTED),
@@ -124,7 +124,7 @@ def reference_with_prices(tmp_path, rows):
 @pytest.mark.parametrize("rows, expected", [
     ([("TPU v6e (Trillium)", "GCP", 2), ("H200 SXM", "AWS", 8), ("H200 SXM", "Azure", 9), ("H200 SXM", "Lambda", 5)], SUPPORTED),
     ([("TPU v6e (Trillium)", "GCP", 2), ("TPU v6e (Trillium)", "OtherCloud", 2), ("H200 SXM", "AWS", 8)], CONTRADICTED),
-    ([("TPU v6e (Trillium)", "GCP", 2), ("H200 SXM", "AWS", 8)], MIXED),  # GPUs from one provider only
+    ([("TPU v6e (Trillium)", "GCP", 2), ("H200 SXM", "AWS", 8)], SPLIT),  # GPUs from one provider only
     ([("H200 SXM", "AWS", 8)], NOT_MEASURED),  # no TPU offer at all
 ])
 def test_availability(tmp_path, rows, expected):
@@ -139,7 +139,7 @@ def test_availability(tmp_path, rows, expected):
 @pytest.mark.parametrize("tpu_tokens, expected", [
     (500_000, SUPPORTED),  # TPU $1.50/Btok against GPU $2.50/Btok (cheapest per token on each side)
     (160_000, CONTRADICTED),  # $4.69/Btok
-    (305_000, MIXED),  # $2.46/Btok: within 5%
+    (305_000, TIE),  # $2.46/Btok: within 5%
 ])
 def test_cost(tmp_path, data_dir, tpu_tokens, expected):
     # the GPU is cheaper at AWS: that is context, not the verdict's price
@@ -168,7 +168,7 @@ def test_cost_is_not_measured_without_a_tpu_price(tmp_path, data_dir):
     (None, NOT_MEASURED),  # TPUs expose no energy counter
     (1200.0, SUPPORTED),
     (600.0, CONTRADICTED),
-    (820.0, MIXED),
+    (820.0, TIE),
 ])
 def test_energy(data_dir, tpu_tokens_per_joule, expected):
     tpu = gpt2(TPU, 600_000, **({"tokens_per_joule": tpu_tokens_per_joule} if tpu_tokens_per_joule else {}))
@@ -219,12 +219,12 @@ ON_GPU = [gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), gpt2(GPU, 390_
      CONTRADICTED),
     # PyTorch 8% slower: beyond the margin
     (ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), gpt2(TPU, 460_000, "torch", spread=0.001)],
-     MIXED),
+     SPLIT),
     # PyTorch trained it on the TPU, slower than JAX
-    (ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), gpt2(TPU, 300_000, "torch")], MIXED),
+    (ON_GPU + [gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), gpt2(TPU, 300_000, "torch")], SPLIT),
     # TensorFlow could not train it on the GPU
     ([gpt2(GPU, 400_000, "torch"), gpt2(GPU, 410_000, "jax"), not_ok(gpt2(GPU, 1.0, "tensorflow"), *TF_CANNOT),
-      gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT)], MIXED),
+      gpt2(TPU, 500_000, "jax"), gpt2(TPU, 480_000, "tensorflow"), not_ok(gpt2(TPU, 1.0, "torch"), *TORCH_CANNOT)], SPLIT),
     # JAX failed on the TPU for our own reasons: not evidence
     ([gpt2(GPU, 400_000, "torch"), not_ok(gpt2(TPU, 1.0, "jax"), "failed", "out_of_memory", "out of memory")],
      NOT_MEASURED),
@@ -280,14 +280,15 @@ def test_measured_and_published_verdicts_speak_one_vocabulary():
     from accelbench.sources.mlperf_training import rules as published_verdicts
 
     for module in (verdicts, published_verdicts):
-        assert (module.SUPPORTED, module.CONTRADICTED, module.MIXED, module.NOT_MEASURED) == \
-            (judging.SUPPORTED, judging.CONTRADICTED, judging.MIXED, judging.NOT_MEASURED)
+        assert (module.SUPPORTED, module.CONTRADICTED, module.TIE, module.SPLIT, module.NOT_MEASURED) == \
+            (judging.SUPPORTED, judging.CONTRADICTED, judging.TIE, judging.SPLIT, judging.NOT_MEASURED)
     assert verdicts.combined is published_verdicts.combined is judging.combined
     assert judging.combined([]) == judging.NOT_MEASURED
     assert judging.combined([judging.SUPPORTED, judging.SUPPORTED]) == judging.SUPPORTED
-    assert judging.combined([judging.SUPPORTED, judging.CONTRADICTED]) == judging.MIXED
+    assert judging.combined([judging.SUPPORTED, judging.CONTRADICTED]) == judging.SPLIT
+    assert judging.combined([judging.TIE, judging.TIE]) == judging.TIE
     assert [judging.beyond_margin(a) for a in (1.06, 1.04, 0.96, 0.94)] == \
-        [judging.SUPPORTED, judging.MIXED, judging.MIXED, judging.CONTRADICTED]
+        [judging.SUPPORTED, judging.TIE, judging.TIE, judging.CONTRADICTED]
 
 
 def test_the_verdict_note_keys_on_the_verdict_constants():
@@ -297,14 +298,15 @@ def test_the_verdict_note_keys_on_the_verdict_constants():
 
     from accelbench.judge.judging import UNDECIDABLE, said
     from accelbench.publish.render.verdicts import verdict_note
+    from accelbench.publish.vocabulary import verdict_words
 
-    for verdict, kind in ((SUPPORTED, "success"), (CONTRADICTED, "failure"), (MIXED, "warning"),
+    for verdict, kind in ((SUPPORTED, "success"), (CONTRADICTED, "failure"), (TIE, "warning"), (SPLIT, "warning"),
                           (NOT_MEASURED, "note"), (UNDECIDABLE, "note")):
         v = SimpleNamespace(verdict=verdict, feature="Speed (for AI)", tpu_claim="Even faster",
                             lines=[said("measured.energy.no_tpu_counter")],
                             reference_only=False)
         note = verdict_note(v, "matmul.md", "contribute.md")
-        assert note.startswith(f'!!! {kind} "Speed (for AI): {verdict}"'), verdict
+        assert note.startswith(f'!!! {kind} "Speed (for AI): {verdict_words(verdict)}"'), verdict
         assert ("[Contribute a run](contribute.md)" in note) == (verdict == NOT_MEASURED), verdict
 
 
@@ -315,7 +317,7 @@ def test_no_module_spells_a_verdict_word_where_it_compares_one():
     trained on several kinds of chip) is a platform, not a verdict."""
     import re
 
-    from accelbench.judge.judging import LINKED, UNDECIDABLE
+    from accelbench.judge.codes import Verdict
 
     def literal(words):
         return "[\"'](?:" + "|".join(re.escape(w) for w in words) + ")[\"']"
@@ -325,10 +327,10 @@ def test_no_module_spells_a_verdict_word_where_it_compares_one():
         return re.compile(rf"[=!]=\s*{lit}|{lit}\s*[=!]=|\bin\s*[(\[{{][^)\]}}\n]*{lit}|{lit}\s*:[^\n]*{lit}\s*:"
                           rf"|\.get\(\s*{lit}")
 
-    every = (SUPPORTED, CONTRADICTED, MIXED, NOT_MEASURED, UNDECIDABLE, LINKED)
+    every = tuple(Verdict)
     found = []
     for path in sorted((ROOT / "scripts" / "accelbench").rglob("*.py")):
-        pattern = compared([w for w in every if not (w == MIXED and "epoch_models" in path.parts)])
+        pattern = compared(every)
         found += [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
                   for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
     assert found == []

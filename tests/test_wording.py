@@ -148,7 +148,7 @@ def test_submitters_are_counted_once_however_a_round_spells_them(answers):
 def test_the_frameworks_opening_quotes_the_vendors_page_for_the_newest_tpu(answers):
     said = wording.opening(answers["frameworks"])
     # it leads the split answer, before what rounds of MLPerf pooled, and links the page it quotes
-    assert said.startswith("Google's page for Ironwood (TPU7x) says TensorFlow is not supported")
+    assert said.startswith("GPUs run more frameworks: Google's page for Ironwood (TPU7x) says TensorFlow is not supported")
     html = lead(answers["frameworks"])
     assert html.endswith(' (<a href="https://docs.cloud.google.com/tpu/docs/tpu7x.md.txt">Google&#x27;s page</a>)</p>')
 

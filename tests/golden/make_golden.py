@@ -55,6 +55,9 @@ def _without_offers(made: bytes) -> bytes:
         for kind in claim["kinds"]:
             if kind["facts"].get("topic") == "pairs":
                 kind["facts"] = {"topic": "pairs", "pairs": len(kind["facts"]["pairs"])}
+    # each sentence's reading: its figures are the facts above again, and tests/test_sentences.py holds each
+    # reading to them; its verdict shows in the answers' fragment
+    data.pop("sentences", None)
     return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
@@ -92,7 +95,11 @@ def undrawn(html: str) -> str:
         caption = re.search(r"<figcaption>.*?</figcaption>", m[0], re.S)
         return (f'<figure class="ab-chart"><!-- {DRAWING} --><svg role="img" aria-label="{label[1] if label else ""}"></svg>'
                 f'{caption[0] if caption else ""}</figure>')
-    return PER_DOLLAR_TABLES.sub(_rows_counted, CHART.sub(words, html))
+    # an icon's drawing is Material's bytes (publish/render/icons.py keys each by its verdict's code): its label says it
+    return ICON.sub(r"\1></svg>", PER_DOLLAR_TABLES.sub(_rows_counted, CHART.sub(words, html)))
+
+
+ICON = re.compile(r'(<svg xmlns="http://www.w3.org/2000/svg" viewBox="[^"]*")>.*?</svg>', re.S)
 
 
 # the per-dollar block's tables (judge/per_dollar.py's offers crossed with each comparison): their rows are

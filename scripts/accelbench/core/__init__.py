@@ -2,7 +2,7 @@
 benchmark profiles, the reference data (specifications, number formats, prices and their
 catalog), text escaping and the dataset column type.
 
-Modules: ``availability``, ``catalog``, ``columns``, ``formats``, ``framework_support``, ``metrics``,
+Modules: ``availability``, ``catalog``, ``columns``, ``cores``, ``formats``, ``framework_support``, ``metrics``,
 ``on_offer``, ``prices``, ``profiles``, ``reference``, ``round_dates``, ``scale_domains``, ``submitters``,
 ``runfile``, ``text``.
 May import: nothing of the engine above it (the standard library, numpy and jsonschema only).

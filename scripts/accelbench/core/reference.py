@@ -11,6 +11,7 @@ from pathlib import Path
 
 from accelbench.core.availability import Availability, read_availability
 from accelbench.core.columns import csv_rows
+from accelbench.core.cores import read_cores
 from accelbench.core.formats import NumberFormat, read_formats
 from accelbench.core.framework_support import FrameworkSupport, read_framework_support
 from accelbench.core.on_offer import read_on_offer
@@ -50,6 +51,7 @@ class Reference:
         self.submitter_names = read_submitter_names(self.dir)
         self.round_dates = read_round_dates(self.dir)
         self.offered = read_on_offer(self.dir, {r["chip"] for r in self.accelerators})
+        self.cores = read_cores(self.dir, {r["chip"] for r in self.accelerators})
 
     def round_date(self, suite: str, round_name: str) -> str:
         """When an MLPerf round's results were published ("" where the reference data does not say)."""

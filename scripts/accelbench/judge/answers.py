@@ -25,20 +25,22 @@ from accelbench.judge.claims import (
     Claim,
     kind_named,
 )
+from accelbench.judge.codes import DECISIVE, Direction, Strength
 from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding
+from accelbench.judge.judging import NOT_MEASURED, SPLIT, SUPPORTED, TIE, Finding
 
 # The rule in words, as the methodology page shows it (beside the code that applies it below).
 ANSWER_RULE = (
     "Each kind of evidence judges the article's TPU claim by its own written rules and keeps its own verdict. "
     "A decisive verdict (supported or contradicted) points the reader to one chip: to the TPU where a TPU "
     "advantage holds (speed, cost, energy) or a TPU limitation fails, to the GPU otherwise. The answer points "
-    "to a chip when every decisive kind points to it; it is mixed when they point to different chips, or when "
-    "no kind is decisive but one is mixed; otherwise there is no evidence yet. It is strong when two or more "
+    "to a chip when every decisive kind points to it; the kinds disagree when they point to different chips; it "
+    "is even when no kind is decisive but one ties or splits; otherwise there is no evidence yet. It is strong "
+    "when two or more "
     "kinds agree, weak when every decisive kind is vendor-reported or vendor-authored. Inference results are "
     "shown beside the answer and never counted towards an answer on training.")
-TO_TPU, TO_GPU, MIXED_ANSWER, NO_EVIDENCE = "points to the TPU", "points to the GPU", "mixed", "no evidence yet"
-DECISIVE = (SUPPORTED, CONTRADICTED)
+# the directions by their short names (judge/codes.py declares them, with what each means)
+TO_TPU, TO_GPU, DISAGREE, EVEN, NO_EVIDENCE = Direction
 
 
 @dataclass(frozen=True)
@@ -75,8 +77,8 @@ class KindAnswer:
         return kind_named(self.label, self.info.title)
 
 
-# How strongly an answer points, as a code the wording module says in words
-STRONG, ONE_KIND, WEAK, DISAGREE, TIE = "strong", "one kind", "weak", "disagree", "tie"
+# How strongly an answer points to a chip, as a code the wording module says in words
+STRONG, ONE_KIND, WEAK = Strength
 
 
 @dataclass(frozen=True)
@@ -86,8 +88,8 @@ class Answer:
     publish/wording/'s."""
 
     claim: Claim
-    direction: str  # TO_TPU, TO_GPU, MIXED_ANSWER or NO_EVIDENCE
-    strength: str  # STRONG, ONE_KIND, WEAK, DISAGREE, TIE, or '' when there is no evidence
+    direction: Direction
+    strength: Strength | str  # how strongly it points to a chip; '' where it points to none
     kinds: list[KindAnswer]  # every kind's own verdict, in the order of judged_by
     deciding: list[KindAnswer]  # the decisive kinds the answer counts
     older: list[KindAnswer]  # decisive kinds of an older TPU generation: named, not counted
@@ -110,7 +112,7 @@ class Answer:
     @property
     def split(self) -> list[KindAnswer]:
         """Counted kinds whose comparisons point both ways or lie within the margin."""
-        return [k for k in self.kinds if k.info.for_training and k.finding.verdict == MIXED]
+        return [k for k in self.kinds if k.info.for_training and k.finding.verdict in (TIE, SPLIT)]
 
 
 def points_to(claim: Claim, verdict: str) -> str | None:
@@ -130,7 +132,7 @@ def answer(claim: Claim, found: dict[str, Finding], kinds: dict[str, KindInfo]) 
     every = [k for k in counted if k.finding.verdict in DECISIVE]
     decisive = current(claim, every)
     sides = {points_to(claim, k.finding.verdict) for k in decisive}
-    direction = _direction(sides, any(k.finding.verdict == MIXED for k in counted))
+    direction = _direction(sides, any(k.finding.verdict in (TIE, SPLIT) for k in counted))
     missing = [k for k in claim.judged_by if k in kinds and not kinds[k].held]
     return Answer(claim, direction, _strength(direction, decisive), shown, decisive,
                   [k for k in every if k not in decisive], missing)
@@ -161,17 +163,15 @@ def current(claim: Claim, decisive: list[KindAnswer]) -> list[KindAnswer]:
     return [k for k in decisive if points_to(claim, k.finding.verdict) == late]
 
 
-def _direction(sides: set, any_mixed: bool) -> str:
+def _direction(sides: set, undecided: bool) -> Direction:
     if len(sides) == 1:
         return TO_TPU if sides == {"tpu"} else TO_GPU
-    return MIXED_ANSWER if sides or any_mixed else NO_EVIDENCE
+    return DISAGREE if sides else EVEN if undecided else NO_EVIDENCE
 
 
-def _strength(direction: str, decisive: list[KindAnswer]) -> str:
-    if direction == NO_EVIDENCE:
+def _strength(direction: Direction, decisive: list[KindAnswer]) -> Strength | str:
+    if direction not in (TO_TPU, TO_GPU):
         return ""
-    if direction == MIXED_ANSWER:
-        return DISAGREE if len(decisive) > 1 else TIE
     if all(k.info.vendor for k in decisive):
         return WEAK
     return STRONG if len(decisive) > 1 else ONE_KIND

@@ -19,10 +19,6 @@ from types import MappingProxyType
 
 from accelbench.core.reference import Reference
 from accelbench.judge.answers import (
-    MIXED_ANSWER,
-    NO_EVIDENCE,
-    TO_GPU,
-    TO_TPU,
     Answer,
     KindInfo,
     all_answers,
@@ -34,12 +30,9 @@ from accelbench.judge.answers import (
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, SPECS, STATEMENTS, Statement
 from accelbench.judge.generations import GENERATION_MONTHS, by_generation
 from accelbench.judge.judging import (
-    CONTRADICTED,
     LINKED,
     MARGIN,
-    MIXED,
     NOT_MEASURED,
-    SUPPORTED,
     UNDECIDABLE,
     Comparison,
     CostItem,
@@ -49,10 +42,11 @@ from accelbench.judge.judging import (
 )
 from accelbench.judge.per_dollar import Offer, PerDollar, all_per_dollar
 from accelbench.judge.recommendation import Condition, recommend
+from accelbench.judge.sentences import Evidence, Reading, read_all
 from accelbench.store.published import SOURCES, Published
 from accelbench.store.store import Store
 
-SCHEMA_VERSION = 1  # of judgement.json: raised when a field changes meaning or goes
+SCHEMA_VERSION = 2  # of judgement.json: raised when a field changes meaning or goes
 SCHEMA = Path(__file__).with_name("judgement.schema.json")
 
 
@@ -80,6 +74,7 @@ class Judgement:
     statements: tuple[StatementAnswer, ...]
     recommendation: tuple[Condition, ...]  # who should choose which chip, on what condition
     per_dollar: tuple[PerDollar, ...]  # every comparison of the same work, with its price ratio and offers
+    sentences: tuple[Reading, ...]  # every sentence of the article read in its own words (judge/sentences.py)
     kinds: Mapping[str, KindInfo]  # every kind of evidence, held or not
     rules: Mapping[tuple[str, str], Rule]  # the rules applied, with their texts
 
@@ -88,6 +83,10 @@ class Judgement:
 
     def statement(self, slug: str) -> StatementAnswer:
         return next(s for s in self.statements if s.statement.slug == slug)
+
+    def reading(self, sentence: str) -> Reading:
+        """A sentence's reading: a statement's slug, or a table cell's ("speed.tpu")."""
+        return next(r for r in self.sentences if r.sentence == sentence)
 
 
 def answer_statement(statement: Statement, findings: Mapping[tuple[str, str], Finding],
@@ -143,17 +142,14 @@ def judge(store: Store, published: Published, reference: Reference,
     newest = newest_chips(reference)
     answers = tuple(of_older_chips(a, newest) for a in all_answers(findings, kinds))
     priced = all_per_dollar(findings, reference)
+    by_claim = {a.claim.slug: a for a in answers}
     return Judgement(MappingProxyType(findings), answers,
                      tuple(answer_statement(s, findings, kinds) for s in STATEMENTS.values()),
-                     recommend({a.claim.slug: a for a in answers}, findings, reference, priced), priced,
+                     recommend(by_claim, findings, reference, priced), priced,
+                     read_all(Evidence(MappingProxyType(by_claim), MappingProxyType(findings), priced, reference)),
                      MappingProxyType(kinds), MappingProxyType(dict(rules)))
 
 
-# The codes judgement.json writes for the engine's verdicts and directions (the pages' words for
-# them are the wording module's)
-VERDICT_CODES = {SUPPORTED: "supported", CONTRADICTED: "contradicted", MIXED: "mixed", NOT_MEASURED: "not_measured",
-                 UNDECIDABLE: "prediction", LINKED: "linked"}
-DIRECTION_CODES = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDENCE: "none"}
 
 
 def _comparison(c: Comparison | CostItem) -> dict:
@@ -163,7 +159,7 @@ def _comparison(c: Comparison | CostItem) -> dict:
 
 def _kind(a: Answer, kind: str, j: Judgement) -> dict:
     info, finding = j.kinds[kind], j.findings[(a.claim.slug, kind)]
-    return {"kind": kind, "verdict": VERDICT_CODES[finding.verdict], "vendor": info.vendor, "for_training": info.for_training,
+    return {"kind": kind, "verdict": finding.verdict.value, "vendor": info.vendor, "for_training": info.for_training,
             "counted": any(k.kind == kind for k in a.deciding), "older_generation": any(k.kind == kind for k in a.older),
             "comparisons": [_comparison(c) for c in finding.comparisons],
             "priced": [_comparison(c) for c in finding.costed],
@@ -176,15 +172,18 @@ def as_data(j: Judgement) -> dict:
     """The judgement as judgement.json publishes it: per claim, its answer's direction and
     strength, and each kind's verdict with the comparisons behind it."""
     return {"schema_version": SCHEMA_VERSION, "margin": MARGIN, "generation_months": GENERATION_MONTHS,
-            "claims": [{"claim": a.claim.slug, "direction": DIRECTION_CODES[a.direction], "strength": a.strength,
+            "claims": [{"claim": a.claim.slug, "direction": a.direction.value, "strength": str(a.strength),
                         "speaks_for": list(a.speaks_for), "as_of": a.as_of,
                         "kinds": [_kind(a, k.kind, j) for k in a.kinds], "not_imported": list(a.missing)}
                        for a in j.answers if a.claim.slug in CLAIMS],
             "statements": [{"statement": s.statement.slug, "page": s.statement.page, "answered_by": list(s.linked),
-                            "prediction": s.statement.prediction, "verdict": VERDICT_CODES[s.verdict],
-                            "kinds": [{"kind": k, "verdict": VERDICT_CODES[f.verdict], "facts": f.facts,
+                            "prediction": s.statement.prediction, "verdict": s.verdict.value,
+                            "kinds": [{"kind": k, "verdict": f.verdict.value, "facts": f.facts,
                                        "as_of": f.as_of, "sources": [link.url for link in f.links]} for k, f in s.kinds]}
                            for s in j.statements],
+            "sentences": [{"sentence": r.sentence, "holds": r.holds.value, "figure": asdict(r.figure),
+                           "part": asdict(r.part) if r.part else None, "choice": r.choice, "rests_on": list(r.rests_on)}
+                          for r in j.sentences],
             **_priced(j)}
 
 

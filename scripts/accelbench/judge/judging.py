@@ -12,13 +12,15 @@ from dataclasses import asdict, dataclass, field, is_dataclass
 from typing import TYPE_CHECKING
 
 from accelbench.judge.claims import CLAIMS, STATEMENTS, Claim, Statement
+from accelbench.judge.codes import Verdict
 
 if TYPE_CHECKING:
     from accelbench.core.reference import Reference
 
-SUPPORTED, CONTRADICTED, MIXED, NOT_MEASURED = "supported", "contradicted", "mixed", "not measured yet"
-UNDECIDABLE = "a prediction"  # a statement about the future: the evidence shows the trend so far, and decides nothing
-LINKED = "answered by the claims it repeats"  # a statement with no rule of its own: its linked answers are its answer
+# the verdicts by their short names (judge/codes.py declares them, with what each means)
+SUPPORTED, CONTRADICTED, TIE, SPLIT, NOT_MEASURED = (Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.TIE, Verdict.SPLIT,
+                                                     Verdict.NOT_MEASURED)
+UNDECIDABLE, LINKED = Verdict.PREDICTION, Verdict.LINKED
 MARGIN = 0.05  # differences within the margin count as a tie: every rule and every sentence reads it here
 MARGIN_TEXT = f"{MARGIN:.0%}"  # the margin as the rules' texts and the sentences write it
 ABOVE = f"{1 + MARGIN:.2f}"  # the ratio a whole interval must clear, as the rules' texts write it
@@ -29,9 +31,9 @@ def beyond_margin(low: float, high: float | None = None) -> str:
     """The TPU's advantage (above 1 favours the TPU), or the range LOW-HIGH the source or the
     interval gives -> the verdict on 'the TPU is better': supported where even the low end clears
     the margin, contradicted where even the high end falls short of parity by more than it, and a
-    tie (mixed) otherwise. The one margin rule: every kind of evidence judges by it."""
+    tie otherwise. The one margin rule: every kind of evidence judges by it."""
     high = low if high is None else high
-    return SUPPORTED if low > 1 + MARGIN else CONTRADICTED if high < 1 - MARGIN else MIXED
+    return SUPPORTED if low > 1 + MARGIN else CONTRADICTED if high < 1 - MARGIN else TIE
 
 
 def at_least_parity(low: float) -> bool:
@@ -40,7 +42,7 @@ def at_least_parity(low: float) -> bool:
     return low >= 1 - MARGIN
 
 
-SIDES = {SUPPORTED: "tpu", CONTRADICTED: "gpu", MIXED: "either"}  # a verdict on "the TPU is better" as the side it favours
+SIDES = {SUPPORTED: "tpu", CONTRADICTED: "gpu", TIE: "either"}  # a verdict on "the TPU is better" as the side it favours
 
 
 def favoured(advantage: float) -> str | None:
@@ -49,11 +51,11 @@ def favoured(advantage: float) -> str | None:
 
 
 def combined(verdicts: list[str]) -> str:
-    """Several comparisons: their common verdict, mixed where they differ, and not measured where
-    there is none at all (no comparison is no evidence, never a mixed one)."""
+    """Several comparisons: their common verdict, split where they differ, and not measured where
+    there is none at all (no comparison is no evidence, never a split one)."""
     if not verdicts:
         return NOT_MEASURED
-    return verdicts[0] if len(set(verdicts)) == 1 else MIXED
+    return verdicts[0] if len(set(verdicts)) == 1 else SPLIT
 
 
 # What a comparison compares (its ``metric``), as a code: declared once here, worded once

@@ -32,11 +32,12 @@ from accelbench.judge.judging import (
     BELOW,
     CONTRADICTED,
     MARGIN_TEXT,
-    MIXED,
     NOT_MEASURED,
+    SPLIT,
     SUPPORTED,
     TFLOP_PER_JOULE,
     TFLOPS,
+    TIE,
     TOKENS_PER_JOULE,
     TOKENS_PER_S,
     USD_PER_BILLION_TOKENS,
@@ -165,7 +166,7 @@ def _flexibility(store: Store) -> Finding:
     elif r is not None and r.low >= 1:
         verdict = CONTRADICTED
     else:
-        verdict = MIXED
+        verdict = TIE
     return Finding(verdict, lines, runs)
 
 
@@ -309,6 +310,6 @@ def frameworks(store: Store, reference: Reference) -> Finding:
         best = max((on_tpu["jax"], on_tpu["tensorflow"]), key=lambda r: float(r["m_tokens_per_s"]))
         r = ratio(on_tpu["torch"], best, "tokens_per_s")
         lines.append(said("measured.frameworks.torch_on_tpu", against=best["framework"], ratio=r))
-        return Finding(CONTRADICTED if at_least_parity(r.low) else MIXED, lines, runs)
-    verdict = SUPPORTED if set(ran["gpu"]) >= {"torch", "jax", "tensorflow"} else MIXED
+        return Finding(CONTRADICTED if at_least_parity(r.low) else SPLIT, lines, runs)
+    verdict = SUPPORTED if set(ran["gpu"]) >= {"torch", "jax", "tensorflow"} else SPLIT
     return Finding(verdict, lines, runs)

@@ -20,7 +20,7 @@ from accelbench.core.framework_support import NOT_STATED as SUPPORT_NOT_STATED
 from accelbench.core.framework_support import SUPPORTED as STATED
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import PRICES, SPECS
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, linked, rule, said
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, Finding, linked, rule, said
 
 SCIENTIFIC = "FP64"  # the format general scientific computing needs
 
@@ -45,7 +45,7 @@ def _formats_run(reference: Reference, chip: str) -> dict:
 @rule("designed", SPECS,
       text="From the number formats each chip's vendor states (reference data, not measured): supported if no TPU "
            "runs FP64, the format general scientific computing needs, and at least one TPU's vendor says so, while a "
-           "GPU runs it; contradicted if a TPU runs FP64; mixed otherwise. Graphics units are not in the data and "
+           "GPU runs it; contradicted if a TPU runs FP64; split otherwise. Graphics units are not in the data and "
            "are not judged.")
 def designed(reference: Reference, _reference: Reference) -> Finding:
     tpus, gpus = _chips(reference, "tpu"), _chips(reference, "gpu")
@@ -55,7 +55,7 @@ def designed(reference: Reference, _reference: Reference) -> Finding:
     tpu_runs = [c for c in tpus if fp64[c] and fp64[c].runs]
     tpu_none = [c for c in tpus if fp64[c] and fp64[c].supported == FORMAT_UNSUPPORTED]
     gpu_runs = [c for c in gpus if fp64[c] and fp64[c].runs]
-    verdict = CONTRADICTED if tpu_runs else SUPPORTED if tpu_none and gpu_runs else MIXED
+    verdict = CONTRADICTED if tpu_runs else SUPPORTED if tpu_none and gpu_runs else SPLIT
     lines = [said("specs.designed.fp64", tpus=[_fp64(c, fp64[c]) for c in tpus], gpus=[_fp64(c, fp64[c]) for c in gpus]),
              said("specs.designed.formats", platform="tpu", chips=[_formats_run(reference, c) for c in tpus]),
              said("specs.designed.formats", platform="gpu", chips=[_formats_run(reference, c) for c in gpus]),
@@ -69,7 +69,7 @@ def designed(reference: Reference, _reference: Reference) -> Finding:
 @rule("availability", PRICES,
       text="Reference data, not a measurement: from the dated price list, supported if every TPU offer is on Google "
            "Cloud and GPU offers come from at least three providers; contradicted if TPU offers come from two or more "
-           "providers; mixed otherwise.")
+           "providers; split otherwise.")
 def availability(prices: Reference, reference: Reference) -> Finding:
     providers = {"gpu": set(), "tpu": set()}
     for price in reference.prices.prices:
@@ -86,7 +86,7 @@ def availability(prices: Reference, reference: Reference) -> Finding:
     elif providers["tpu"] == {"GCP"} and len(providers["gpu"]) >= 3:
         verdict = SUPPORTED
     else:
-        verdict = MIXED
+        verdict = SPLIT
     return Finding(verdict, lines, facts=facts, as_of=read)
 
 
@@ -100,7 +100,7 @@ def newest_tpu(reference: Reference) -> str | None:
       text="Vendor-stated (reference data, frameworks.csv: Google Cloud's TPU pages, the frameworks' own install "
            "pages, AMD's ROCm compatibility pages), judged per generation: the newest TPU (by first availability) "
            "decides. Supported if its vendor states that both TensorFlow and JAX run on it (the article's 'best "
-           "with TensorFlow, JAX'); contradicted if it states that either does not; mixed where one is not stated. "
+           "with TensorFlow, JAX'); contradicted if it states that neither does; split where it states one and not the other. "
            "PyTorch on the TPU, and the frameworks stated for the GPUs, are said beside the verdict. An answer on "
            "this alone is weak: the vendors state it.")
 def frameworks(reference: Reference, _reference: Reference) -> Finding:
@@ -110,12 +110,13 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
         return Finding(NOT_MEASURED, [said("specs.frameworks.none_stated")])
     stated = {fw: rows.get((chip, fw)) for fw in ("TensorFlow", "JAX", "PyTorch")}
     support = {fw: r.support if r else SUPPORT_NOT_STATED for fw, r in stated.items()}
-    if UNSUPPORTED in (support["TensorFlow"], support["JAX"]):
+    # the article names two frameworks: one stated and the other not is half of its claim, not its contrary
+    if support["TensorFlow"] == support["JAX"] == UNSUPPORTED:
         verdict = CONTRADICTED
     elif support["TensorFlow"] == support["JAX"] == STATED:  # the vendor's support word, not a verdict
         verdict = SUPPORTED
     else:
-        verdict = MIXED
+        verdict = SPLIT
     lines = [said("specs.frameworks.stated", chip=chip, framework=fw, support=support[fw],
                   route=r.route if r else "", quote=r.quote if r else None, source=r.url if r else "",
                   read=r.retrieved if r else "") for fw, r in stated.items()]
@@ -127,6 +128,10 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
     vendor = reference.chip_for(chip)["vendor"]
     facts = {"topic": "frameworks", "vendor": vendor, "chip": reference.display_name(chip), "support": support,
              "gpus_with_all": len(gpus), "gpus": len(_chips(reference, "gpu")),
+             # the older TPUs whose vendor states each framework: a sentence true of them and not of the newest
+             "stated_on": {fw: [reference.display_name(c) for c in _chips(reference, "tpu")
+                                if c != chip and rows.get((c, fw)) and rows[(c, fw)].support == STATED]
+                           for fw in ("TensorFlow", "JAX")},
              "read": max((r.retrieved for r in stated.values() if r), default=""), **({"page": tf.url} if tf else {})}
     return Finding(verdict, lines, links=links, facts=facts, as_of=facts["read"])
 

@@ -12,9 +12,7 @@ from accelbench.core.prices import dollars_per
 from accelbench.core.prices import price_words as price
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.answers import (
-    DISAGREE,
     ONE_KIND,
-    TIE,
     TO_GPU,
     TO_TPU,
     WEAK,
@@ -25,6 +23,7 @@ from accelbench.judge.answers import (
     specs_kind,
 )
 from accelbench.judge.claims import MEASURED, PRICES, SPECS, kind_named
+from accelbench.judge.codes import Direction, Verdict
 from accelbench.judge.judging import (
     CHIP_HOURS,
     MARGIN_TEXT,
@@ -96,8 +95,21 @@ LEADS = {("designed", "gpu"): "GPUs are the general-purpose chips", ("designed",
          ("flexibility", "tpu"): "TPUs have been shown on as wide a range of work",
          ("availability", "gpu"): "GPUs are easier to get", ("availability", "tpu"): "TPUs are as easy to get",
          ("frameworks", "gpu"): "GPUs run more frameworks", ("frameworks", "tpu"): "TPUs run TensorFlow and JAX best"}
-STRENGTHS = {ONE_KIND: "on one kind of evidence", WEAK: "weakly: only on evidence from a chip's vendor",
-             DISAGREE: "the kinds of evidence disagree", TIE: "no kind of evidence decides it"}
+STRENGTHS = {ONE_KIND: "on one kind of evidence", WEAK: "weakly: only on evidence from a chip's vendor"}
+# A kind's verdict (judge/codes.Verdict) as its cell, badge or clause says it
+VERDICT_WORDS = {Verdict.SUPPORTED: "supported", Verdict.CONTRADICTED: "contradicted", Verdict.TIE: "a tie",
+                 Verdict.SPLIT: "split", Verdict.NOT_MEASURED: "not measured yet", Verdict.PREDICTION: "a prediction",
+                 Verdict.LINKED: "answered by the claims it repeats"}
+
+
+def verdict_words(verdict: Verdict) -> str:
+    return VERDICT_WORDS[verdict]
+
+
+# An answer's direction (judge/codes.Direction) as its heading says it
+DIRECTION_WORDS = {Direction.TPU: "points to the TPU", Direction.GPU: "points to the GPU",
+                   Direction.DISAGREE: "the kinds of evidence disagree", Direction.EVEN: "neither chip is ahead",
+                   Direction.NONE: "no evidence yet"}
 # The claims as a sentence names them ("the evidence points to the GPU on speed")
 TOPICS = {"designed": "what the chips are built for", "speed": "speed", "flexibility": "flexibility",
           "availability": "availability", "cost": "cost", "energy": "energy efficiency", "frameworks": "frameworks"}

@@ -122,7 +122,8 @@ def _card(ctx: Context, a: Answer, said: set | None = None) -> str:
     if any(k.finding.comparisons for k in a.kinds):  # a card without a chart leaves its caption to the next
         drawn = chart(ctx, [a], f"answer-{a.claim.slug}", cards.card_chart_title(a.claim.short), said=said)
         drawn = drawn and drawn + timeline(ctx, a, said)  # (a claim of one comparison has no timeline either)
-    return render.card(a, _links(ctx), chart=drawn, said=said)
+    sides = {side: ctx.judgement.reading(f"{a.claim.slug}.{side}") for side in ("gpu", "tpu")}
+    return render.card(a, _links(ctx), chart=drawn, said=said, sides=sides)
 
 
 @fragment("answers", "", "every claim's answer as a card under its own heading, in the order of the article's table; "

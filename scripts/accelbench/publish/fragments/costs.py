@@ -9,6 +9,7 @@ from accelbench.judge.claims import MEASURED
 from accelbench.judge.judging import MARGIN
 from accelbench.publish.fragments.core import Context, Fragment, chart_block, concat, download, fragment, wrap
 from accelbench.publish.render import per_dollar, per_dollar_chart, pricing
+from accelbench.publish.vocabulary import verdict_words
 from accelbench.publish.wording import buyer as buyer_words
 from accelbench.publish.wording import costs as words
 from accelbench.publish.wording import per_dollar as pd_words
@@ -85,7 +86,7 @@ def _verdict(ctx: Context, args: list[str]) -> str:
     lines = []
     for kind, label in _kinds(ctx):
         finding = ctx.findings()[("cost", kind)]
-        lines.append(f"<li><strong>{esc(label)}</strong>: {esc(finding.verdict)}. "
+        lines.append(f"<li><strong>{esc(label)}</strong>: {esc(verdict_words(finding.verdict))}. "
                      f"{esc(words.priced_on_gcp(finding.comparisons))}.</li>")
     return "\n<ul class=\"ab-cost-verdict\">\n" + "\n".join(lines) + "\n</ul>\n"
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from accelbench.core.text import capitalised, esc
 from accelbench.judge.claims import CHOOSING, CLAIMS, CONCLUSION, GPUS, STATEMENTS, TPUS
-from accelbench.judge.judging import LINKED, NOT_MEASURED
+from accelbench.judge.judging import NOT_MEASURED
 from accelbench.publish import wording
 from accelbench.publish.fragments.core import Context, chart_block, fragment, wrap
 from accelbench.publish.render import tables
 from accelbench.publish.render.trend_chart import trend_chart
+from accelbench.publish.wording import sentences as sentence_words
 from accelbench.publish.wording.lines import text
 
 COMPARISON_PAGE = "article/comparison.md"
@@ -85,10 +86,8 @@ def _statement(ctx: Context, args: list[str]) -> str:
     s = ctx.judgement.statement(args[0])
     # the article's words stand just above: the box says only what the evidence makes of them. Kept out
     # of the search index, which every page fetches: the article's words above it are indexed
-    out = [f'\n<div class="ab-statement" id="statement-{esc(s.statement.slug)}" markdown="0" data-search-exclude>\n']
-    if s.verdict != LINKED:
-        out.append(f'<p class="ab-statement__claim">{esc(wording.STATEMENT_HEAD)} <span class="{_css(s.verdict)}">'
-                   f'{esc(capitalised(wording.statement_verdict(s.verdict, _coverage(s))))}</span></p>\n')
+    out = [f'\n<div class="ab-statement" id="statement-{esc(s.statement.slug)}" markdown="0" data-search-exclude>\n',
+           _reading(ctx, s)]
     out += [_own(ctx, kind, finding, s.statement.slug) for kind, finding in s.kinds]
     missing = [k for k in s.statement.judged_by if k not in dict(s.kinds)]
     if missing:
@@ -101,17 +100,45 @@ def _statement(ctx: Context, args: list[str]) -> str:
     return "".join(out) + "</div>\n"
 
 
+def _reading(ctx: Context, s) -> str:
+    """The sentence read in its own words: whether it holds, the figure, the part that does not; a
+    situation's choice first."""
+    r = ctx.judgement.reading(s.statement.slug)
+    choice = sentence_words.choice(r)
+    return ('<p class="ab-statement__claim">'
+            + (f'<strong class="ab-choice ab-choice--{esc(r.choice)}">{esc(choice)}.</strong> ' if choice else "")
+            + f'<span class="ab-holds ab-holds--{esc(r.holds.value)}">{esc(_holds_said(r, s))}</span></p>\n')
+
+
+def _holds_said(r, s) -> str:
+    """A reading, its verdict said where it holds when its records cover only part of what it speaks of."""
+    said = sentence_words.reading(r, text)
+    # only a figure of the sentence's own records (Epoch's) is said where recorded: a reading that adds other
+    # evidence holds beyond those records
+    coverage = _coverage(s) if "facts" in r.figure.values else None
+    if coverage and coverage["recorded"] < coverage["total"] and r.holds.value in ("holds", "partly", "does_not_hold"):
+        head = capitalised(sentence_words.holds(r.holds))
+        said = said.replace(head, wording.statement_where_recorded(head, coverage), 1)
+    return said
+
+
 def _row(ctx: Context, slug: str) -> list[str]:
     if slug in CLAIMS:
         a, claim = ctx.judgement.answer(slug), CLAIMS[slug]
-        verdict = f'<span class="ab-verdict">{esc(wording.direction(a))}</span>' + (
-            f" ({esc(wording.strength(a))})" if a.strength else "")
-        words, page = f"{claim.feature}: “{claim.tpu}” (TPUs), “{claim.gpu}” (GPUs)", COMPARISON_PAGE
+        # each side's words read as a sentence, then the row's answer: who wins it
+        verdict = "<br>".join(
+            f'{esc(sentence_words.WORDS[side + "s"])}: <span class="ab-holds ab-holds--{r.holds.value}">'
+            f'{esc(sentence_words.reading(r, text))}</span>'
+            for side in ("gpu", "tpu") for r in (ctx.judgement.reading(f"{slug}.{side}"),))
+        verdict += (f'<br>{esc(sentence_words.WORDS["answer"])}: <span class="ab-verdict">{esc(wording.direction(a))}</span>'
+                    + (f" ({esc(wording.strength(a))})" if a.strength else ""))
+        words, page = f"{claim.feature}: “{claim.gpu}” (GPUs), “{claim.tpu}” (TPUs)", COMPARISON_PAGE
     else:
         s = ctx.judgement.statement(slug)
-        verdict = f'<span class="{_css(s.verdict)}">{esc(capitalised(wording.statement_verdict(s.verdict, _coverage(s))))}</span>'
-        if s.verdict == LINKED:  # its answer is the answers it repeats: their verdicts, named
-            verdict = "; ".join(f"{esc(_name(other))}: {esc(_said(ctx, other))}" + _strength(ctx, other) for other in s.linked)
+        r = ctx.judgement.reading(slug)
+        choice = sentence_words.choice(r)
+        verdict = ((f"<strong>{esc(choice)}.</strong> " if choice else "")
+                   + f'<span class="ab-holds ab-holds--{r.holds.value}">{esc(_holds_said(r, s))}</span>')
         words, page = s.statement.words, s.statement.page
     section = ctx.links.html(page)
     return [f'<a href="{esc(section)}">{esc(wording.ARTICLE_PAGES[page])}</a>', esc(words), verdict,

@@ -9,16 +9,16 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.text import capitalised, esc
-from accelbench.judge.answers import MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU, Answer, KindAnswer
+from accelbench.judge.answers import Answer, KindAnswer
 from accelbench.judge.claims import MEASURED
 from accelbench.judge.judging import NOT_MEASURED
 from accelbench.judge.per_dollar import RATIO_METRICS, break_even_ratio
 from accelbench.publish import vocabulary, wording
 from accelbench.publish.render.icons import SIDE_ICONS, direction_icon, icon, verdict_icon
 from accelbench.publish.wording import cards
+from accelbench.publish.wording import sentences as sentence_words
 from accelbench.publish.wording.lines import figures, text, texts
 
-DIRECTION_CSS = {TO_TPU: "tpu", TO_GPU: "gpu", MIXED_ANSWER: "mixed", NO_EVIDENCE: "none"}
 MAX_LINKS = 4  # links per kind of evidence: the tables behind them hold the rest
 
 
@@ -26,7 +26,7 @@ def headline(a: Answer) -> str:
     """The answer's direction with its icon, how strongly, and how recent its evidence is: the three
     stand together wherever an answer is shown."""
     said = "; ".join(s for s in (wording.strength(a), wording.evidence_as_of(a)) if s)
-    return (f'<span class="ab-answer__direction ab-answer__direction--{DIRECTION_CSS[a.direction]}">'
+    return (f'<span class="ab-answer__direction ab-answer__direction--{a.direction.value}">'
             f'{direction_icon(a.direction)} {esc(wording.direction(a))}</span>'
             + (f" <small>({esc(said)})</small>" if said else ""))
 
@@ -77,16 +77,19 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
     return labelled(records, compared)
 
 
-def card(a: Answer, links: dict, chart: str = "", said: set | None = None) -> str:
+def card(a: Answer, links: dict, chart: str = "", said: set | None = None, sides: dict | None = None) -> str:
     """``links``: 'runs' (the runs page), 'page' (src -> url), 'reproduce', 'published' (kind -> url),
     'tools' (claim -> the url of its page for one's own figures; optional).
     ``chart``: the chart of its comparisons, drawn beside the sentence. Each answer is shown once, on
     the comparison page; every other page links to it. ``said``: the evidence lines earlier cards on
-    the page already show (each is shown once a page, later cards point to it)."""
+    the page already show (each is shown once a page, later cards point to it). ``sides``: side -> the
+    reading of the article's words on that side (judge/sentences.py), shown under them."""
+    sides = sides or {}
     parts = [f'<div class="ab-answer" id="answer-{esc(a.claim.slug)}">',
              '<dl class="ab-answer__article">'
              + "".join(f'<dt>{esc(cards.ARTICLE_SIDES[side])} {icon(SIDE_ICONS[side], cards.SIDE_LABELS[side])}</dt>'
-                       f"<dd>{esc(claimed)}</dd>" for side, claimed in (("gpu", a.claim.gpu), ("tpu", a.claim.tpu)))
+                       f"<dd>{esc(claimed)}{_holds(sides.get(side))}</dd>"
+                       for side, claimed in (("gpu", a.claim.gpu), ("tpu", a.claim.tpu)))
              + "</dl>",
              f'<p class="ab-answer__answer"><strong>{esc(cards.ANSWER_LABEL)}</strong> {headline(a)}</p>',
              lead(a), tool(a, links), chart, f"<p>{esc(wording.bears_on(a))}</p>"]
@@ -102,6 +105,13 @@ def card(a: Answer, links: dict, chart: str = "", said: set | None = None) -> st
                  + "".join(f"<li>{esc(w)}</li>" for w in wording.would_change(a))
                  + f"<li>{run_yourself}</li></ul>")
     return "\n".join(parts) + "\n</div>\n"
+
+
+def _holds(r) -> str:
+    """Under one side of the article's row: whether its words hold, and the figure that decides it."""
+    if r is None:
+        return ""
+    return (f'<br><small class="ab-holds ab-holds--{r.holds.value}">{esc(sentence_words.reading(r, text))}</small>')
 
 
 def tool(a: Answer, links: dict) -> str:

@@ -9,13 +9,14 @@ from functools import cache
 from importlib.resources import files
 
 from accelbench.core.text import esc
-from accelbench.judge.answers import MIXED_ANSWER, NO_EVIDENCE, TO_GPU, TO_TPU
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.judge.answers import DISAGREE, EVEN, NO_EVIDENCE, TO_GPU, TO_TPU
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE
+from accelbench.publish.vocabulary import DIRECTION_WORDS, verdict_words
 
 # keyed by judging's and answers' own names, so a marker cannot drift from its verdict
-VERDICT_ICONS = {SUPPORTED: "check-circle", CONTRADICTED: "close-circle", MIXED: "scale-balance",
+VERDICT_ICONS = {SUPPORTED: "check-circle", CONTRADICTED: "close-circle", TIE: "scale-balance", SPLIT: "call-split",
                  NOT_MEASURED: "help-circle-outline"}
-DIRECTION_ICONS = {TO_TPU: "chip", TO_GPU: "expansion-card-variant", MIXED_ANSWER: "scale-balance",
+DIRECTION_ICONS = {TO_TPU: "chip", TO_GPU: "expansion-card-variant", DISAGREE: "call-split", EVEN: "scale-balance",
                    NO_EVIDENCE: "help-circle-outline"}
 SIDE_ICONS = {"tpu": "chip", "gpu": "expansion-card-variant"}
 REFERENCE_ICON = "clipboard-text-outline"  # a verdict from reference data (a dated price list), not a measurement
@@ -33,8 +34,8 @@ def icon(name: str, label: str) -> str:
 
 def verdict_icon(verdict: str, label: str | None = None) -> str:
     """A verdict's icon, named by LABEL where the page words the verdict otherwise ('no evidence yet')."""
-    return icon(VERDICT_ICONS[verdict], label or verdict)
+    return icon(VERDICT_ICONS[verdict], label or verdict_words(verdict))
 
 
 def direction_icon(direction: str) -> str:
-    return icon(DIRECTION_ICONS[direction], direction)
+    return icon(DIRECTION_ICONS[direction], DIRECTION_WORDS[direction])

@@ -5,10 +5,10 @@ findings; it judges nothing."""
 from __future__ import annotations
 
 from accelbench.core.text import esc, esc_md
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE
 from accelbench.publish.render.icons import REFERENCE_ICON, SIDE_ICONS, icon, verdict_icon
 from accelbench.publish.render.tables import admonition, html_table
-from accelbench.publish.vocabulary import NO_COMPARISON
+from accelbench.publish.vocabulary import NO_COMPARISON, verdict_words
 from accelbench.publish.wording import cards
 from accelbench.publish.wording.lines import texts
 
@@ -34,11 +34,11 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, publis
             links += f'<br><a href="{page_url(v.page)}">{esc(cards.DETAILS_LINK)}</a>'
         if v.reference_only:  # not a measurement: shown apart, without a verdict's colour
             marker = icon(REFERENCE_ICON, cards.REFERENCE_LABEL)
-            verdict = (f'<span class="ab-verdict ab-verdict--reference">{marker} {esc(v.verdict)}</span>'
+            verdict = (f'<span class="ab-verdict ab-verdict--reference">{marker} {esc(verdict_words(v.verdict))}</span>'
                        f'<br><span class="ab-badge ab-badge--wide">{esc(cards.REFERENCE_BADGE)}</span>')
         else:
             css = f'ab-verdict ab-verdict--{v.verdict.replace(" ", "-")}'
-            verdict = f'<span class="{css}">{verdict_icon(v.verdict)} {esc(v.verdict)}</span>'
+            verdict = f'<span class="{css}">{verdict_icon(v.verdict)} {esc(verdict_words(v.verdict))}</span>'
         if v.verdict == NOT_MEASURED:
             verdict += f'<br><a href="{contribute_url}">{esc(cards.CONTRIBUTE_LINK)}</a>'
         row = [f"<strong>{esc(v.feature)}</strong>", esc(v.gpu_claim), esc(v.tpu_claim), links, verdict]
@@ -52,12 +52,13 @@ def _published_cell(p, title: str, published_url: str) -> str:
     if p is None:  # the source cannot judge this claim (claims.py)
         return f'<span class="ab-verdict ab-verdict--not-covered">{esc(cards.not_covered(title))}</span>'
 
-    said = NO_COMPARISON if p.verdict == NOT_MEASURED else p.verdict  # a source measures nothing
+    said = NO_COMPARISON if p.verdict == NOT_MEASURED else verdict_words(p.verdict)  # a source measures nothing
     css = f'ab-verdict ab-verdict--{p.verdict.replace(" ", "-")}'
     return f'<span class="{css}">{esc(said)}</span><br><a href="{published_url}">{esc(cards.PUBLISHED_RESULTS_LINK)}</a>'
 
 
-NOTE_TYPES = {SUPPORTED: "success", CONTRADICTED: "failure", MIXED: "warning"}  # Material's admonition per verdict
+# Material's admonition per verdict
+NOTE_TYPES = {SUPPORTED: "success", CONTRADICTED: "failure", TIE: "warning", SPLIT: "warning"}
 
 
 def verdict_note(v, details_src: str | None, contribute_src: str) -> str:
@@ -67,8 +68,8 @@ def verdict_note(v, details_src: str | None, contribute_src: str) -> str:
     links = [f"[{esc_md(cards.EVIDENCE_LINK)}]({details_src})"] if details_src else []
     if v.verdict == NOT_MEASURED:
         links.append(f"[{esc_md(cards.CONTRIBUTE_LINK)}]({contribute_src})")
-    title = esc(cards.note_title(v.feature, v.verdict, v.reference_only))
+    title = esc(cards.note_title(v.feature, verdict_words(v.verdict), v.reference_only))
     says = cards.REFERENCE_NOTE_SAYS if v.reference_only else cards.NOTE_SAYS
-    lines = [says.format(verdict=f"**{esc_md(v.verdict)}**", claim=esc_md(v.tpu_claim)), "",
+    lines = [says.format(verdict=f"**{esc_md(verdict_words(v.verdict))}**", claim=esc_md(v.tpu_claim)), "",
              *[f"- {esc_md(e)}" for e in texts(v.lines)], "", " · ".join(links)]
     return admonition(note_type, title, lines)

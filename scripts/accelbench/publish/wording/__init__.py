@@ -14,10 +14,10 @@ from accelbench.core.prices import dollars
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.answers import (
     DECISIVE,
-    MIXED_ANSWER,
+    DISAGREE,
+    EVEN,
     NO_EVIDENCE,
     STRONG,
-    TIE,
     TO_GPU,
     TO_TPU,
     Answer,
@@ -25,9 +25,10 @@ from accelbench.judge.answers import (
 )
 from accelbench.judge.claims import MEASURED, PRICES
 from accelbench.judge.generations import PER_CHIP
-from accelbench.judge.judging import MIXED, NOT_MEASURED, Comparison
+from accelbench.judge.judging import NOT_MEASURED, SPLIT, TIE, Comparison
 from accelbench.publish.vocabulary import (
     CHIPS,
+    DIRECTION_WORDS,
     FACTS,
     LEADS,
     METRIC_VERBS,
@@ -51,6 +52,7 @@ from accelbench.publish.vocabulary import (
     span,
     times,
     trained,
+    verdict_words,
 )
 from accelbench.publish.wording import buyer  # noqa: F401  (wording.buyer: the cost conditions' words)
 from accelbench.publish.wording.charts import (  # noqa: F401  (said once there)
@@ -84,6 +86,7 @@ from accelbench.publish.wording.statements import (  # noqa: F401  (said once th
     prediction,
     statement_sentence,
     statement_verdict,
+    statement_where_recorded,
 )
 
 MAX_WORDS = 35  # the opening sentence: one a reader takes in at once
@@ -240,7 +243,7 @@ def _from_facts(a: Answer) -> tuple[str, list[str]]:
     side = SIDE_OF.get(a.direction)
     # a split answer's heading already says the kinds disagree: its sentence goes straight to what each says
     lead = LEADS.get((a.claim.slug, side), "") if side else ""
-    kinds = [k for k in a.kinds if k.info.for_training and k.finding.verdict in (*DECISIVE, MIXED)]
+    kinds = [k for k in a.kinds if k.info.for_training and k.finding.verdict in (*DECISIVE, TIE, SPLIT)]
     # a vendor's page on its newest chip answers the claim's own words (which frameworks a TPU runs) and
     # decides it by generation (judge/reference_rules.py): it leads, before what rounds of MLPerf pooled
     kinds.sort(key=lambda k: k.finding.facts.get("topic") != "frameworks")
@@ -257,26 +260,28 @@ def _from_facts(a: Answer) -> tuple[str, list[str]]:
 def direction(a: Answer) -> str:
     """The verdict words of the answer's heading: 'Points to the GPU'; a tie is no disagreement. A claim
     that describes what a chip is ('deep learning only') is answered by whether the description holds."""
-    if a.strength == TIE:
-        return f"Within {TIE_BAND}"
+    if a.direction == EVEN:
+        return f"Within {TIE_BAND}" if all(k.finding.verdict == TIE for k in a.split) else capitalised(DIRECTION_WORDS[EVEN])
     if a.claim.describes and a.direction in SIDE_OF:
         holds = SIDE_OF[a.direction] == a.claim.supported_favours
         return "The description holds" if holds else "The description does not hold"
-    return capitalised(a.direction)
+    return capitalised(DIRECTION_WORDS[a.direction])
 
 
 def verdict(k: KindAnswer) -> str:
     """A kind's own verdict word; a source that does not measure has 'no evidence yet', never 'not measured'."""
-    return NO_COMPARISON if k.finding.verdict == NOT_MEASURED and k.kind != MEASURED else k.finding.verdict
+    return NO_COMPARISON if k.finding.verdict == NOT_MEASURED and k.kind != MEASURED else verdict_words(k.finding.verdict)
 
 
 def strength(a: Answer) -> str:
     """How strongly, in words ('' when there is no evidence)."""
+    if a.direction == DISAGREE:
+        return DIRECTION_WORDS[DISAGREE]
     if not a.strength:
         return ""
     said = f"strongly: {len(a.deciding)} kinds of evidence agree" if a.strength == STRONG else STRENGTHS[a.strength]
     split = [noun(k) for k in a.split]
-    return said + (f"; {listed(split)} split" if split and a.strength != TIE else "")
+    return said + (f"; {listed(split)} split" if split else "")
 
 
 def bears_on(a: Answer) -> str:
@@ -284,7 +289,7 @@ def bears_on(a: Answer) -> str:
     words_of = f"The article's “{a.claim.tpu}” for TPUs (against “{a.claim.gpu}” for GPUs)"
     if not a.deciding:
         said = (f"{words_of} is neither confirmed nor contradicted here: the comparisons lie within {TIE_BAND} "
-                "or point both ways." if a.strength == TIE else f"{words_of} is neither confirmed nor contradicted here yet.")
+                "or point both ways." if a.direction == EVEN else f"{words_of} is neither confirmed nor contradicted here yet.")
     else:
         by = {v: [noun(k) for k in a.deciding if k.finding.verdict == v] for v in DECISIVE}
         said = f"{words_of} is " + " and ".join(f"{v} by {listed(n)}" for v, n in by.items() if n) + "."
@@ -295,7 +300,7 @@ def _of_an_older_generation(k: KindAnswer) -> str:
     c = next((c for c in k.finding.comparisons if c.same_generation), k.finding.comparisons[0])
     year = (c.tpu_available or "")[:4]
     # no verb to agree: a kind's noun is singular ("the TPU v4 paper") or plural ("our own runs")
-    return (f"{capitalised(noun(k))}: {k.finding.verdict} for {chip(c, 'tpu')} against the {chip(c, 'gpu')}"
+    return (f"{capitalised(noun(k))}: {verdict_words(k.finding.verdict)} for {chip(c, 'tpu')} against the {chip(c, 'gpu')}"
             f"{f' ({year})' if year else ''}, an older generation, shown and not counted.")
 
 
@@ -339,10 +344,11 @@ def would_change(a: Answer) -> list[str]:
 def summary(answers: list[Answer]) -> str:
     """The title question answered in two sentences, from the answers alone."""
     groups = {d: [TOPICS.get(a.claim.slug, a.claim.feature) for a in answers if a.direction == d]
-              for d in (TO_GPU, TO_TPU, MIXED_ANSWER, NO_EVIDENCE)}
+              for d in (TO_GPU, TO_TPU, DISAGREE, EVEN, NO_EVIDENCE)}
     said = [f"{w} on {listed(groups[d])}" for d, w in ((TO_GPU, "the GPU"), (TO_TPU, "the TPU")) if groups[d]]
     first = (f"Of the article's {len(answers)} claims, the evidence here points to " + " and to ".join(said)
-             + (f"; it is split or tied on {listed(groups[MIXED_ANSWER])}" if groups[MIXED_ANSWER] else "") + "."
+             + (f"; the kinds of evidence disagree on {listed(groups[DISAGREE])}" if groups[DISAGREE] else "")
+             + (f"; neither chip is ahead on {listed(groups[EVEN])}" if groups[EVEN] else "") + "."
              if said else f"None of the article's {len(answers)} claims is decided by the evidence here yet.")
     none = f" There is no evidence yet on {listed(groups[NO_EVIDENCE])}." if groups[NO_EVIDENCE] and said else ""
     measured = any(k.kind == MEASURED and k.finding.verdict in DECISIVE for a in answers for k in a.kinds)
@@ -363,9 +369,9 @@ ARTICLE_PAGES = {"article/gpus.md": "What are GPUs?", "article/tpus.md": "What a
 # The trend chart in a prediction's box (publish/render/trend_chart.py): its title, a caption of a few
 # words (CAPTION_WORDS at most) and its alt text, from the facts it draws
 STATEMENT_WORDS = {
-    "answered_with": "Answered with:", "sources": "Sources:", "not_imported": "Not imported: {kinds}.",
+    "answered_with": "The answers it rests on:", "sources": "Sources:", "not_imported": "Not imported: {kinds}.",
     "undecided": "{n} of the article's claims have no evidence imported yet.",
-    "claims_head": ["Page", "The article says", "Verdict", "Answer"],
+    "claims_head": ["Page", "The article says", "Does it hold?", "Answer"],
     "situations_head": ["The article's situation", "What the evidence answers", "Answer"], "answer": "answer",
     "advice_head": "Who should choose which, from the evidence", "evidence": "the evidence",
     "advice_groups": {"tpu": "Choose TPUs when", "gpu": "Choose GPUs when", "other": "Whatever the price"},

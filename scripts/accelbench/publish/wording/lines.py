@@ -25,7 +25,7 @@ from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import listed
 from accelbench.judge.judging import Line
 from accelbench.publish.vocabulary import num, price, ratio
-from accelbench.publish.wording import measured, mlperf, papers, reference, vendor
+from accelbench.publish.wording import measured, mlperf, papers, reference, sentences, vendor
 
 Template = str | Callable[[Mapping], str]
 
@@ -77,7 +77,7 @@ GENERAL: dict[str, Template] = {
     "named": "{name}",
 }
 
-LINES = gathered(GENERAL, measured.LINES, reference.LINES, mlperf.LINES, vendor.LINES, papers.LINES)
+LINES = gathered(GENERAL, measured.LINES, reference.LINES, mlperf.LINES, vendor.LINES, papers.LINES, sentences.LINES)
 
 
 def text(line: Line) -> str:

@@ -10,7 +10,7 @@ from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import capitalised
 from accelbench.judge.claims import MEASURED_LABEL
 from accelbench.judge.judging import NOT_MEASURED
-from accelbench.publish.vocabulary import num, price, ratio
+from accelbench.publish.vocabulary import num, price, ratio, verdict_words
 
 # What each like-with-like comparison of our runs compares, by its id (judge/measured_rules.py)
 COMPARED = {"matmul": "bf16 matmul, n ≥ {min_n}, best framework on each",
@@ -24,7 +24,7 @@ TITLES = {"matmul": "bf16 matmul", "gpt2": "GPT-2 small training", "gpt2_energy"
 
 def _side(side: Mapping, unit: str) -> str:
     m = side["measured"]
-    said = NOT_MEASURED if m is None else f"{num(m['value'])} {unit} ({m['device']}, {m['framework']})"
+    said = verdict_words(NOT_MEASURED) if m is None else f"{num(m['value'])} {unit} ({m['device']}, {m['framework']})"
     return f"{side['platform'].upper()}: {said}"
 
 

@@ -5,7 +5,8 @@ render them: a link or an emphasis is filled in where the words say {...}."""
 
 from __future__ import annotations
 
-from accelbench.judge.judging import NOT_MEASURED as NOT_MEASURED_VERDICT
+from accelbench.judge.codes import Verdict
+from accelbench.publish.vocabulary import verdict_words
 
 # The note where no run file holds a result (publish/render/tables.py): WHAT is missing (bold there)
 # and REPRODUCE, the link to the page that says how to run the benchmarks, with its words
@@ -40,7 +41,7 @@ def interrupted_by(who: str) -> str:
 # the admonition's title and body (CONTRIBUTE and a platform's NOT_MEASURED filled with Markdown
 # there), and the one line under a results page (RUN, the link, with its words)
 PLATFORM_NAMES = {"cpu": "CPU", "gpu": "GPU", "tpu": "TPU"}
-NOT_MEASURED_YET = NOT_MEASURED_VERDICT  # the verdict's own words, as every table without a result says them
+NOT_MEASURED_YET = verdict_words(Verdict.NOT_MEASURED)  # the verdict's own words, as every table without a result says them
 PLATFORM_NOT_MEASURED = "{not_measured}: every result for it reads {shown}"
 COVERAGE_HEAD = "The stored runs measured:"
 COVERAGE_FOOT = ("Vendor figures appear only as labelled references, never as results. {contribute} from hardware that "

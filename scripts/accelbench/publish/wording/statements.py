@@ -5,12 +5,12 @@ evidence from its rule's facts."""
 from __future__ import annotations
 
 from accelbench.core.text import listed, plural
-from accelbench.judge.judging import CONTRADICTED, LINKED, MIXED, NOT_MEASURED, SUPPORTED, UNDECIDABLE
+from accelbench.judge.judging import CONTRADICTED, LINKED, NOT_MEASURED, SPLIT, SUPPORTED, TIE, UNDECIDABLE
 
 STATEMENT_HEAD = "What the evidence says:"  # above each kind's verdict on one of the article's other claims
-STATEMENT_VERDICTS = {SUPPORTED: "holds", CONTRADICTED: "does not hold", MIXED: "partly holds",
-                      NOT_MEASURED: "no evidence yet", UNDECIDABLE: "a prediction, not decided yet",
-                      LINKED: LINKED}  # the constant is its own words
+STATEMENT_VERDICTS = {SUPPORTED: "holds", CONTRADICTED: "does not hold", SPLIT: "partly holds",
+                      TIE: "holds as often as not", NOT_MEASURED: "no evidence yet",
+                      UNDECIDABLE: "a prediction, not decided yet", LINKED: "answered by the claims it repeats"}
 
 
 def _flop(x: float) -> str:
@@ -74,6 +74,12 @@ def _platform_count(f: dict) -> str:
             f"Epoch AI's database, {c['tpu']} were trained on TPUs and {c['gpu']} on GPUs; {c['not_stated']} do not say.")
 
 
+def _google_models(f: dict) -> str:
+    c = f["counts"]
+    return (f"Of Google's {c['gpu'] + c['tpu'] + c['other'] + c['mixed'] + c['not_stated']} notable models in Epoch "
+            f"AI's database, {c['tpu']} were trained on TPUs and {c['gpu']} on GPUs; {c['not_stated']} do not say.")
+
+
 def _labs_vs_industry(f: dict) -> str:
     labs, industry = f["labs"], f["industry"]
     said = (f"Research labs (Epoch AI's category “{f['categories']['labs']}”, every organisation of the model in it) "
@@ -110,6 +116,7 @@ def _hybrid(f: dict) -> str:
 
 STATEMENT_SENTENCES = {"platform_share": _platform_share, "brands": _brands, "largest_systems": _largest_systems,
                        "massive_runs": _massive_runs, "models": _models, "platform_count": _platform_count,
+                       "google_models": _google_models,
                        "labs_vs_industry": _labs_vs_industry, "trend": _trend, "hybrid": _hybrid}
 
 
@@ -121,14 +128,19 @@ def statement_sentence(finding) -> str:
     return STATEMENT_SENTENCES[topic](finding.facts)
 
 
+def statement_where_recorded(said: str, coverage: dict) -> str:
+    """A verdict said where its records hold: 'holds where recorded (10 of 24; 14 not recorded)'."""
+    missing = coverage["total"] - coverage["recorded"]
+    return f"{said} where recorded ({coverage['recorded']:,} of {coverage['total']:,}; {missing:,} not recorded)"
+
+
 def statement_verdict(verdict: str, coverage: dict | None = None) -> str:
     """A verdict on one of the article's other claims; where the records it counts cover only part of what
     it speaks of, said where it holds: 'holds where recorded (10 of 24; 14 not recorded)'."""
     said = STATEMENT_VERDICTS[verdict]
-    if not coverage or coverage["recorded"] >= coverage["total"] or verdict not in (SUPPORTED, CONTRADICTED, MIXED):
+    if not coverage or coverage["recorded"] >= coverage["total"] or verdict not in (SUPPORTED, CONTRADICTED, SPLIT, TIE):
         return said
-    missing = coverage["total"] - coverage["recorded"]
-    return f"{said} where recorded ({coverage['recorded']:,} of {coverage['total']:,}; {missing:,} not recorded)"
+    return statement_where_recorded(said, coverage)
 
 
 def prediction(to_decide: str) -> str:

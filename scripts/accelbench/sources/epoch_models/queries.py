@@ -122,6 +122,15 @@ def openai_early_gpt(data: EpochModels) -> Example:
                    tuple(m for m in OPENAI_EARLY_GPT if m not in by_name))
 
 
+# Google's own organisations as Epoch AI names them: the makers of "Google's AI services"
+GOOGLE = frozenset({"Google", "Google DeepMind", "DeepMind", "Google Brain", "Google Research", "Google Cloud", "Google AI"})
+
+
+def google_models(data: EpochModels) -> Example:
+    """Every model one of whose organisations is Google's (GOOGLE)."""
+    return Example("google", _by_date(r for r in data.rows if GOOGLE & set(r["organizations"])))
+
+
 def deepmind_game_players(data: EpochModels) -> Example:
     """Every model one of whose organisations is DeepMind and whose domains include Games."""
     return Example("deepmind-games", _by_date(r for r in data.rows

@@ -7,11 +7,12 @@ Listed in accelbench/registry.py RULE_MODULES."""
 from __future__ import annotations
 
 from accelbench.judge.claims import EPOCH
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, UNDECIDABLE, Finding, Link, linked, rule
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE, UNDECIDABLE, Finding, Link, linked, rule
 from accelbench.sources.epoch_models.format import EpochModels
 from accelbench.sources.epoch_models.queries import (
     PlatformCount,
     deepmind_game_players,
+    google_models,
     openai_early_gpt,
     platform_by_category,
     platform_by_year,
@@ -71,7 +72,7 @@ def gpu_deep_learning(data: EpochModels, reference) -> Finding:
     every, recent = _summed(years, "every"), _summed(years[-RECENT_YEARS:], "recent")
     shares = [c.share("gpu") for c in (every, recent)]
     majority = [s is not None and s > 0.5 for s in shares]
-    verdict = SUPPORTED if all(majority) else CONTRADICTED if not any(majority) else MIXED
+    verdict = SUPPORTED if all(majority) else CONTRADICTED if not any(majority) else SPLIT
     return _dated(data, verdict, [], links=_database_link(data), facts={
         "topic": "platform_share", "every": _counts(every), "recent": _counts(recent),
         "from_year": years[0].group, "recent_from": years[-RECENT_YEARS:][0].group, "to_year": years[-1].group,
@@ -87,7 +88,7 @@ def openai_gpus(data: EpochModels, reference) -> Finding:
     stated = [r for r in found.rows if r["platform"]]
     on_gpu = [r for r in stated if r["platform"] == "gpu"]
     verdict = (NOT_MEASURED if not stated else SUPPORTED if len(on_gpu) == len(stated)
-               else CONTRADICTED if not on_gpu else MIXED)
+               else CONTRADICTED if not on_gpu else SPLIT)
     return _dated(data, verdict, [], links=_models(found.rows), facts={
         "topic": "models", "models": [_model(r) for r in found.rows], "missing": list(found.missing),
         "platform": "gpu", "matching": len(on_gpu), "stated": len(stated),
@@ -102,12 +103,28 @@ def deepmind_tpus(data: EpochModels, reference) -> Finding:
     found = deepmind_game_players(data)
     tally = found.platforms()
     tpu, others = tally.get("tpu", 0), sum(n for p, n in tally.items() if p not in ("tpu", None))
-    verdict = NOT_MEASURED if tpu + others == 0 else SUPPORTED if tpu > others else CONTRADICTED if tpu < others else MIXED
+    verdict = NOT_MEASURED if tpu + others == 0 else SUPPORTED if tpu > others else CONTRADICTED if tpu < others else TIE
     counts = PlatformCount("DeepMind games", tally.get("gpu", 0), tpu, tally.get("other", 0), tally.get("mixed", 0),
                            tally.get(None, 0))
     return _dated(data, verdict, [], links=_database_link(data), facts={
         "topic": "platform_count", "counts": _counts(counts), "platform": "tpu",
         "models": [_model(r) for r in found.rows if r["platform"]], "coverage": _coverage(counts.stated, counts.total)})
+
+
+@rule("use-tpu-tensorflow", EPOCH,
+      text="Google's AI services run on the models Google builds: every model Epoch AI records with one of Google's "
+           "organisations (Google, Google DeepMind, DeepMind, Google Brain, Google Research, Google Cloud, Google AI). "
+           "Holds if more of those with recorded hardware were trained on TPUs than on every other platform together; "
+           "does not hold if fewer; a tie if as many. It counts what Google used, never what is faster.")
+def google_tpus(data: EpochModels, reference) -> Finding:
+    found = google_models(data)
+    tally = found.platforms()
+    tpu, others = tally.get("tpu", 0), sum(n for p, n in tally.items() if p not in ("tpu", None))
+    verdict = NOT_MEASURED if tpu + others == 0 else SUPPORTED if tpu > others else CONTRADICTED if tpu < others else TIE
+    counts = PlatformCount("Google", tally.get("gpu", 0), tpu, tally.get("other", 0), tally.get("mixed", 0),
+                           tally.get(None, 0))
+    return _dated(data, verdict, [], links=_database_link(data), facts={
+        "topic": "google_models", "counts": _counts(counts), "coverage": _coverage(counts.stated, counts.total)})
 
 
 @rule("labs-gpus", EPOCH,
@@ -121,7 +138,7 @@ def labs_gpus(data: EpochModels, reference) -> Finding:
     if labs is None or not labs.stated:
         return _dated(data, NOT_MEASURED, [], facts={"topic": "labs_vs_industry"})
     lab_share, industry_share = labs.share("gpu"), industry.share("gpu") if industry and industry.stated else 0.0
-    verdict = CONTRADICTED if lab_share <= 0.5 else SUPPORTED if lab_share >= industry_share else MIXED
+    verdict = CONTRADICTED if lab_share <= 0.5 else SUPPORTED if lab_share >= industry_share else SPLIT
     return _dated(data, verdict, [], links=_database_link(data), facts={
         "topic": "labs_vs_industry", "labs": _counts(labs), "industry": _counts(industry) if industry else None,
         "categories": {"labs": ACADEMIA, "industry": INDUSTRY}, "coverage": _coverage(labs.stated, labs.total)})

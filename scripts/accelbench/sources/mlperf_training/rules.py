@@ -27,10 +27,11 @@ from accelbench.judge.judging import (
     CHIP_HOURS,
     CONTRADICTED,
     MARGIN_TEXT,
-    MIXED,
     NOT_MEASURED,
     SIDES,
+    SPLIT,
     SUPPORTED,
+    TIE,
     USD_PER_RUN,
     Comparison,
     CostItem,
@@ -304,14 +305,14 @@ def frameworks(published: MLPerfTraining, reference: Reference) -> Finding:
     elif stacks["tpu"] == ["JAX"] and "PyTorch" in stacks["gpu"]:
         verdict = SUPPORTED
     else:
-        verdict = MIXED if stacks["tpu"] and stacks["gpu"] else NOT_MEASURED
+        verdict = SPLIT if stacks["tpu"] and stacks["gpu"] else NOT_MEASURED
     return Finding(verdict, lines, facts=facts, as_of=newest_round(published, reference))
 
 
 @rule("availability", KIND,
       text="From the submissions' own availability status. Supported if every TPU submission is Google's and "
            "available in the cloud, while GPU submissions come from three or more submitters; contradicted if a "
-           "TPU system is offered on premises or by another submitter; mixed otherwise.")
+           "TPU system is offered on premises or by another submitter; split otherwise.")
 def availability(published: MLPerfTraining, reference: Reference) -> Finding:
     df = published.entered
     if df.empty:
@@ -324,8 +325,11 @@ def availability(published: MLPerfTraining, reference: Reference) -> Finding:
     cloud_only = not available.empty and all("cloud" in str(s).lower() for s in available["status"])
     lines = with_mirrors(published, [said("mlperf_training.availability.submitters", tpu=tpu_submitters,
                                           gpu=gpu_submitters, cloud_only=cloud_only)])
+    # the entries a buyer could put in their own building (a status other than the cloud, of an available system)
+    on_premises = {p: int(sum(1 for s in rows.loc[rows["availability"] == "available", "status"]
+                              if "cloud" not in str(s).lower())) for p, rows in (("tpu", tpu), ("gpu", gpu))}
     facts = {"topic": "submitters", "tpu": tpu_submitters, "gpu": gpu_submitters, "cloud_only": cloud_only,
-             **mirrored(published)}
+             "on_premises": on_premises, **mirrored(published)}
     if tpu.empty or gpu.empty or available.empty:  # previews say nothing yet of where TPUs are offered
         return Finding(NOT_MEASURED, lines, facts=facts)
     if tpu_submitters != ["Google"] or not cloud_only:
@@ -333,7 +337,7 @@ def availability(published: MLPerfTraining, reference: Reference) -> Finding:
     elif len(gpu_submitters) >= 3:
         verdict = SUPPORTED
     else:
-        verdict = MIXED
+        verdict = SPLIT
     return Finding(verdict, lines, facts=facts, as_of=newest_round(published, reference))
 
 
@@ -351,8 +355,8 @@ def _breadth(cover: Coverage) -> tuple[str, list[Line], dict]:
         verdict = SUPPORTED
     elif gpu < tpu:
         verdict = CONTRADICTED
-    else:
-        verdict = MIXED
+    else:  # the same fields (a tie), or each covering one the other does not (split)
+        verdict = TIE if tpu == gpu else SPLIT
     lines = [said("mlperf_training.flexibility.under_audit", rounds=cover.rounds,
                   trained=[_trained(cover, "tpu"), _trained(cover, "gpu")]), NOT_ENTERED]
     without = [r for r in cover.rounds if not any(r in rounds_of for (f, _), rounds_of in cover.entries.items()

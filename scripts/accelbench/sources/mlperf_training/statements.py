@@ -8,7 +8,7 @@ import pandas as pd
 
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import MLPERF
-from accelbench.judge.judging import CONTRADICTED, MIXED, NOT_MEASURED, SUPPORTED, Finding, linked, rule
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, Finding, linked, rule
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 from accelbench.sources.mlperf_training.format import MLPerfTraining
 from accelbench.sources.mlperf_training.rules import results_url
@@ -35,7 +35,7 @@ def gpu_brands(published: MLPerfTraining, reference: Reference) -> Finding:
         return Finding(NOT_MEASURED, [], facts={"topic": "brands"})
     present = [b for b in BRANDS if counts.get(b)]
     verdict = (SUPPORTED if len(present) == len(BRANDS) and brands >= BRANDS_SHARE * known
-               else MIXED if present else CONTRADICTED)
+               else SPLIT if present else CONTRADICTED)
     chips = {v: sorted(set(gpus.loc[vendors == v, "chip"])) for v in counts}
     return Finding(verdict, [], facts={"topic": "brands", "entries": counts, "chips": chips,
                                        "unknown": int(len(gpus) - known), "rounds": sorted(set(gpus["round"]))})
@@ -65,7 +65,7 @@ def tpu_scalable(published: MLPerfTraining, reference: Reference) -> Finding:
     largest = {(b, p): _largest(r, reference) for (b, p), r in rows.groupby(["benchmark", "platform"])}
     tpu = [v for (_, p), v in largest.items() if p == "tpu"]
     biggest = max((v["chips"] for v in tpu), default=0)
-    verdict = SUPPORTED if biggest >= POD_SCALE else MIXED if tpu else CONTRADICTED
+    verdict = SUPPORTED if biggest >= POD_SCALE else SPLIT if tpu else CONTRADICTED
     dated = max((reference.round_date("training", v["round"]) for v in largest.values()), default="")
     links = [linked(v["url"], "named", name=v["submitter"]) for v in tpu]
     return Finding(verdict, [], links=links, facts={
