@@ -34,8 +34,11 @@ def test_every_chip_of_the_reference_data_has_a_first_availability_date_with_its
         assert found.url.startswith("http") and found.quote and found.how
 
 
-def test_tpu_v4_is_of_the_a100s_generation_and_ironwood_three_years_newer_than_the_h100():
-    assert generation(dated(pair("TPU v4", "A100 SXM 80GB", 1.4), REFERENCE)) == "same generation"
+def test_tpu_v4_is_dated_by_its_cloud_preview_two_years_after_the_a100_and_ironwood_three_after_the_h100():
+    # one date for TPU v4, the day Cloud customers could first rent it: Google's own use from 2020 does not count
+    v4 = REFERENCE.available("TPU v4")
+    assert (v4.date, v4.how) == ("2022-05-11", "preview for customers")
+    assert generation(dated(pair("TPU v4", "A100 SXM 80GB", 1.4), REFERENCE)) == "the GPU is 2 years older"
     ironwood = dated(pair("TPU7x (Ironwood)", "H100 SXM", 2.5), REFERENCE)
     assert generation(ironwood) == "the GPU is 3 years older" and not ironwood.same_generation
     assert (ironwood.tpu_available, ironwood.gpu_available) == (REFERENCE.available("TPU7x (Ironwood)").date,
@@ -71,7 +74,7 @@ def test_an_older_generations_paper_does_not_turn_todays_answer():
     claim = CLAIMS["speed"]
     paper = KindAnswer("paper", KindInfo("peer-reviewed", "papers", vendor=True),
                        by_generation("speed", Finding(SUPPORTED, [], comparisons=[
-                           pair("TPU v4", "Nvidia A100", 1.4)]), REFERENCE))
+                           pair("TPU v5e", "H100 SXM", 1.4)]), REFERENCE))  # both of 2022-23: one generation
     vendor = KindAnswer("vendor-training", KindInfo("vendor-reported", "vendors", vendor=True),
                         by_generation("speed", Finding(CONTRADICTED, [], comparisons=[
                             pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 0.7)]), REFERENCE))
@@ -80,7 +83,7 @@ def test_an_older_generations_paper_does_not_turn_todays_answer():
                   {"paper": paper.info, "vendor-training": vendor.info})
     assert said.direction == TO_GPU
     assert said.older == [paper] and said.deciding == [vendor]
-    assert "supported for TPU v4 against the A100 (2020), an older generation, shown and not counted." in wording.bears_on(said)
+    assert "supported for TPU v5e against the H100 (2023), an older generation, shown and not counted." in wording.bears_on(said)
     # two kinds of evidence on one generation that disagree both still count
     same_year = KindAnswer("paper", paper.info, by_generation("speed", Finding(SUPPORTED, [], comparisons=[
         pair("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", 1.2)]), REFERENCE))
@@ -104,6 +107,7 @@ def _write(folder, rows):
     ({"first_available": "May 2020"}, "line 2: first_available: 'May 2020' is not a date of day precision"),
     ({"precision": "week"}, "line 2: precision: 'week'"),
     ({"how": "announced"}, "line 2: how: 'announced'"),
+    ({"how": "deployed in production"}, "line 2: how: 'deployed in production'"),  # a vendor's own use: not counted
     ({"source": ""}, "line 2: source: '' is empty"),
 ])
 def test_a_bad_row_is_refused_with_its_file_line_and_field(tmp_path, change, named):
@@ -112,16 +116,18 @@ def test_a_bad_row_is_refused_with_its_file_line_and_field(tmp_path, change, nam
         read_availability(tmp_path, {row["chip"] for row in REFERENCE.accelerators})
 
 
-def test_an_answer_decided_by_chips_of_2020_alone_says_it_speaks_for_those_chips_only():
-    """Energy rests on one paper on TPU v4 and the A100: all there is, so it decides, and its answer
-    says it speaks for chips of 2020 only, in its first sentence and in the judgement's data."""
+def test_a_paper_on_chips_two_years_apart_for_customers_decides_no_energy_answer():
+    """Energy rests on one paper, on TPU v4 and the A100: by the date customers could get each (2022 and 2020)
+    they are of different generations, so the paper is shown and not counted, and energy has no evidence yet;
+    its sentences say so rather than 'holds'."""
+    from accelbench.judge.codes import Direction, Holds
     from accelbench.prebuild import context
     from accelbench.publish.fragments import Links
     from accelbench.sources import load_published
     from accelbench.store.store import Store
 
     ctx = context(Store.of_runs([], {}), REFERENCE, {}, Links(""), published=load_published(ROOT / "build_data"))
-    energy, speed = ctx.judgement.answer("energy"), ctx.judgement.answer("speed")
-    assert energy.speaks_for == ("TPU v4", "A100", "2020")
-    assert wording.opening(energy).startswith("Only for chips of 2020: ") and "drew less power" in wording.opening(energy)
-    assert speed.speaks_for == ()  # decided by today's chips
+    energy = ctx.judgement.answer("energy")
+    paper = next(k for k in energy.kinds if k.kind == "paper")
+    assert [c.same_generation for c in paper.finding.comparisons] == [False]
+    assert energy.direction == Direction.NONE and ctx.judgement.reading("energy.tpu").holds == Holds.UNDECIDED

@@ -108,7 +108,11 @@ def test_the_speed_sentences_count_what_the_headline_and_its_chart_count(ctx, re
     chips = next(c for c in ctx.judgement.recommendation if c.topic == "chips")
     counts = same_generation(ctx.judgement.answer("speed"))
     assert counts["compared"] == chips.figures["pairs"] == read["speed.tpu"].figure.values["compared"]
-    assert f"in {counts['gpu_ahead']} of {counts['compared']} same-generation" in text(read["tpu-ultra-fast"].figure)
+    assert f"in {counts['gpu_ahead']} of the {counts['compared']} same-generation" in text(read["tpu-ultra-fast"].figure)
+    # a kind that splits is named with its own count, never added to the deciding count
+    split = counts["split"]
+    assert split["kinds"] == [k.kind for k in ctx.judgement.answer("speed").split]
+    assert not split["compared"] or f"of {split['compared']}" in text(read["speed.tpu"].figure)
 
 
 def test_the_cores_sentence_reads_the_vendors_counts_and_keeps_each_unit_apart(read):
@@ -131,9 +135,9 @@ def test_a_bad_cores_row_names_the_file_line_and_field(tmp_path):
 
 def test_each_page_shows_the_reading_beside_the_sentence(ctx, read):
     box = render(ctx, "statement", ["tpu-gcp"]).text
-    assert 'class="ab-holds ab-holds--holds"' in box and "Holds: every TPU price" in box
+    assert '<strong class="ab-holds ab-holds--holds">Holds</strong>: every TPU price' in box
     situation = render(ctx, "statement", ["use-gpu-clouds"]).text
-    assert situation.index("Choose GPUs.") < situation.index("Holds:")
+    assert situation.index("Choose GPUs.") < situation.index(">Holds</strong>:")
     table = render(ctx, "statements", []).text
     # a row of the article's table: whether each side holds, then who wins it
     assert table.count("ab-holds--") >= len(read) and "Who wins the row" in table

@@ -25,6 +25,9 @@ from accelbench.core.submitters import read_submitter_names
 # has its own column, filled only where the vendor publishes a dense TF32 figure.
 PEAK_COLUMN = {"bfloat16": "bf16_dense_tflops", "float16": "bf16_dense_tflops", "float32": "fp32_tflops",
                "tfloat32": "tf32_dense_tflops"}
+# each peak is read from number_formats.csv alone (the vendors' dense figure per format, with its source): one
+# table holds each peak, so that two never disagree (accelerators.csv keeps memory, power and interconnect)
+PEAK_FORMAT = {"bf16_dense_tflops": "BF16", "fp32_tflops": "FP32", "tf32_dense_tflops": "TF32", "fp8_dense_tflops": "FP8"}
 
 
 @dataclass(frozen=True)
@@ -105,11 +108,18 @@ class Reference:
         """The dense compute peak for ``dtype`` on this device, if the vendor publishes one."""
         row = self.chip_for(device_name)
         column = PEAK_COLUMN.get(dtype)
-        if row is None or column is None or not row.get(column):
+        if row is None or column is None:
             return None
         if dtype == "float16" and row.get("platform") == "tpu":
             return None  # TPUs have no float16 matrix rate to divide by
-        return Peak(chip=row["chip"], value=float(row[column]), unit="TFLOP/s", column=column)
+        value = self.peak_of(row["chip"], column)
+        return None if value is None else Peak(chip=row["chip"], value=value, unit="TFLOP/s", column=column)
+
+    def peak_of(self, chip: str, column: str) -> float | None:
+        """A chip's dense peak of one kind (PEAK_FORMAT's keys), as number_formats.csv states it; None where it
+        states none."""
+        stated = self.formats_of(chip).get(PEAK_FORMAT[column])
+        return stated.dense_tflops if stated and stated.dense_tflops else None
 
     def cheapest_price(self, chip: str, provider: str | None = None) -> Price | None:
         """The cheapest on-demand offer for a chip (accelerators.csv's name, or a name it knows)."""

@@ -14,8 +14,8 @@ from accelbench.judge.judging import NOT_MEASURED, Comparison, Finding, beyond_m
 
 GENERATION_MONTHS = 12  # two chips first available within this many months are of one generation
 PER_CHIP = ("speed", "energy")  # the claims judged on same-generation comparisons only
-RULE = (f"Chips are compared with their contemporaries. Each chip has the date it was first available (deployed "
-        f"in production or offered to customers, whichever came first; reference data with its source), and a "
+RULE = (f"Chips are compared with their contemporaries. Each chip has the date it was first available to customers "
+        f"(reference data with its source; the rule for that date is below), and a "
         f"comparison is of the same generation when the two dates are within {GENERATION_MONTHS} months (a date "
         f"known only to its year counts as July). The per-chip verdicts, speed and energy, are decided for each "
         f"kind of evidence by its same-generation comparisons only; the others stay on the charts and in the "

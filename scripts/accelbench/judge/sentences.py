@@ -96,12 +96,14 @@ def _reading(holds: Holds, key: str, part: Line | None = None, choice: str = "",
 
 
 def same_generation(a: Answer) -> dict:
-    """The same-generation comparisons of an answer's counted kinds, by the side each favours: the count
-    the speed headline, its chart and every sentence on speed say."""
-    sides = [c.side for k in a.kinds if k.info.for_training and k.kind in {d.kind for d in (*a.deciding, *a.split)}
-             for c in k.finding.comparisons if c.same_generation]
-    return {"tpu_ahead": sides.count("tpu"), "gpu_ahead": sides.count("gpu"), "ties": sides.count("either"),
-            "compared": len(sides)}
+    """The same-generation comparisons of the kinds that decide an answer, by the side each favours: the count
+    the speed headline, its chart and every sentence on speed say; and apart, those of the kinds that split
+    (named, never counted in it)."""
+    def tally(kinds) -> dict:
+        sides = [c.side for k in kinds for c in k.finding.comparisons if c.same_generation]
+        return {"tpu_ahead": sides.count("tpu"), "gpu_ahead": sides.count("gpu"), "ties": sides.count("either"),
+                "compared": len(sides)}
+    return {**tally(a.deciding), "split": {"kinds": [k.kind for k in a.split], **tally(a.split)}}
 
 
 def _side_holds(a: Answer, side: str) -> Holds:
@@ -403,13 +405,15 @@ def _large(e: Evidence) -> Reading:
 @reads("use-tpu-fast-green")
 def _fast_green(e: Evidence) -> Reading:
     speed, energy = _side_holds(e.answers["speed"], "tpu"), _side_holds(e.answers["energy"], "tpu")
-    holds = speed if speed == energy else Holds.PARTLY
-    failing = [name for name, h in (("speed", speed), ("energy", energy)) if h != Holds.HOLDS]
-    part = said("sentence.fast_green_not", failing=failing) if holds == Holds.PARTLY else None
+    parts = (speed, energy)
+    holds = (speed if speed == energy else Holds.PARTLY if Holds.HOLDS in parts
+             else Holds.DOES_NOT_HOLD if Holds.DOES_NOT_HOLD in parts else Holds.UNDECIDED)
+    failing = [name for name, h in (("speed", speed), ("energy", energy)) if h == Holds.DOES_NOT_HOLD]
+    part = said("sentence.fast_green_not", failing=failing) if holds == Holds.PARTLY and failing else None
     a = e.answers["energy"]
     return _reading(holds, "fast_green", part, "gpu" if speed == Holds.DOES_NOT_HOLD else "either",
-                    ("speed", "energy"), vendor=bool(a.deciding) and all(k.info.vendor for k in a.deciding),
-                    **same_generation(e.answers["speed"]))
+                    ("speed", "energy"), energy=energy.value,
+                    vendor=bool(a.deciding) and all(k.info.vendor for k in a.deciding), **same_generation(e.answers["speed"]))
 
 
 @reads("use-tpu-tensorflow")

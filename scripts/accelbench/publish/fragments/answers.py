@@ -7,6 +7,7 @@ from __future__ import annotations
 import posixpath
 from collections import Counter
 
+from accelbench.core.availability import RULE as DATE_RULE
 from accelbench.core.text import esc, esc_md
 from accelbench.judge import judgement
 from accelbench.judge.answers import ANSWER_RULE, Answer
@@ -174,7 +175,7 @@ def _answer_summary(ctx: Context, args: list[str]) -> str:
 
 @fragment("evidence-rules", "", "how answers combine the kinds of evidence, and every published source's written rules")
 def _evidence_rules(ctx: Context, args: list[str]) -> str:
-    out = [f"\n{esc_md(ANSWER_RULE)}\n", f"\n{esc_md(GENERATION_RULE)}\n"]
+    out = [f"\n{esc_md(ANSWER_RULE)}\n", f"\n{esc_md(GENERATION_RULE)}\n", f"\n{esc_md(DATE_RULE)}\n"]
     for source in SOURCES.values():
         out.append(f"\n**{esc_md(source.title)}** ({esc_md(source.label)}):\n\n"
                    + rules_list(ctx, source.kind) + "\n")

@@ -4,6 +4,7 @@ data, cost, energy, coverage, notebooks and the dataset. Listed in accelbench/re
 from __future__ import annotations
 
 from accelbench.core.profiles import PROFILES
+from accelbench.core.reference import PEAK_FORMAT
 from accelbench.core.text import esc, esc_md, row_ids
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.measure import targets
@@ -83,7 +84,11 @@ def _reference(ctx: Context, args: list[str]) -> str:
         table = reference.prices_table(ctx.reference.prices)
         return concat([wrap(table.html), download(ctx, "prices", table.rows, "every price, in every region")])
     measured = queries.measured_on_chips(ctx.store, ctx.reference)
-    return wrap(reference.accelerators_table(ctx.reference.accelerators, measured, ctx.links.runs))
+    available = {chip: found.date for chip, found in ctx.reference.availability.items()}
+    peaks = {row["chip"]: {column: f"{value:g}" for column in PEAK_FORMAT
+                           if (value := ctx.reference.peak_of(row["chip"], column)) is not None}
+             for row in ctx.reference.accelerators}
+    return wrap(reference.accelerators_table(ctx.reference.accelerators, measured, ctx.links.runs, available, peaks))
 
 
 @fragment("cost", "", "cost per billion training tokens and per PFLOP for every priced chip, with its CSV and JSON")

@@ -11,6 +11,7 @@ from accelbench.judge.judging import NOT_MEASURED
 from accelbench.publish import wording
 from accelbench.publish.fragments.core import Context, chart_block, fragment, wrap
 from accelbench.publish.render import tables
+from accelbench.publish.render.answers import holds_html
 from accelbench.publish.render.trend_chart import trend_chart
 from accelbench.publish.wording import sentences as sentence_words
 from accelbench.publish.wording.lines import text
@@ -107,19 +108,19 @@ def _reading(ctx: Context, s) -> str:
     choice = sentence_words.choice(r)
     return ('<p class="ab-statement__claim">'
             + (f'<strong class="ab-choice ab-choice--{esc(r.choice)}">{esc(choice)}.</strong> ' if choice else "")
-            + f'<span class="ab-holds ab-holds--{esc(r.holds.value)}">{esc(_holds_said(r, s))}</span></p>\n')
+            + _holds_said(r, s) + '</p>\n')
 
 
 def _holds_said(r, s) -> str:
-    """A reading, its verdict said where it holds when its records cover only part of what it speaks of."""
-    said = sentence_words.reading(r, text)
+    """A reading as HTML, its verdict marked up, and said where it holds when its records cover only part of
+    what it speaks of."""
+    head = sentence_words.holds(r.holds).capitalize()
     # only a figure of the sentence's own records (Epoch's) is said where recorded: a reading that adds other
     # evidence holds beyond those records
     coverage = _coverage(s) if "facts" in r.figure.values else None
     if coverage and coverage["recorded"] < coverage["total"] and r.holds.value in ("holds", "partly", "does_not_hold"):
-        head = capitalised(sentence_words.holds(r.holds))
-        said = said.replace(head, wording.statement_where_recorded(head, coverage), 1)
-    return said
+        head = wording.statement_where_recorded(head, coverage)
+    return holds_html(r, head)
 
 
 def _row(ctx: Context, slug: str) -> list[str]:
@@ -127,8 +128,7 @@ def _row(ctx: Context, slug: str) -> list[str]:
         a, claim = ctx.judgement.answer(slug), CLAIMS[slug]
         # each side's words read as a sentence, then the row's answer: who wins it
         verdict = "<br>".join(
-            f'{esc(sentence_words.WORDS[side + "s"])}: <span class="ab-holds ab-holds--{r.holds.value}">'
-            f'{esc(sentence_words.reading(r, text))}</span>'
+            f'{esc(sentence_words.WORDS[side + "s"])}: {holds_html(r)}'
             for side in ("gpu", "tpu") for r in (ctx.judgement.reading(f"{slug}.{side}"),))
         verdict += (f'<br>{esc(sentence_words.WORDS["answer"])}: <span class="ab-verdict">{esc(wording.direction(a))}</span>'
                     + (f" ({esc(wording.strength(a))})" if a.strength else ""))
@@ -137,8 +137,7 @@ def _row(ctx: Context, slug: str) -> list[str]:
         s = ctx.judgement.statement(slug)
         r = ctx.judgement.reading(slug)
         choice = sentence_words.choice(r)
-        verdict = ((f"<strong>{esc(choice)}.</strong> " if choice else "")
-                   + f'<span class="ab-holds ab-holds--{r.holds.value}">{esc(_holds_said(r, s))}</span>')
+        verdict = (f"<strong>{esc(choice)}.</strong> " if choice else "") + _holds_said(r, s)
         words, page = s.statement.words, s.statement.page
     section = ctx.links.html(page)
     return [f'<a href="{esc(section)}">{esc(wording.ARTICLE_PAGES[page])}</a>', esc(words), verdict,

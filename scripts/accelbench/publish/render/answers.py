@@ -109,9 +109,14 @@ def card(a: Answer, links: dict, chart: str = "", said: set | None = None, sides
 
 def _holds(r) -> str:
     """Under one side of the article's row: whether its words hold, and the figure that decides it."""
-    if r is None:
-        return ""
-    return (f'<br><small class="ab-holds ab-holds--{r.holds.value}">{esc(sentence_words.reading(r, text))}</small>')
+    return "" if r is None else f"<br><small>{holds_html(r)}</small>"
+
+
+def holds_html(r, head: str | None = None) -> str:
+    """A sentence's reading, its verdict marked up ('<strong>Partly holds</strong>: ...'); HEAD in place of the
+    verdict's own words where a page says more of it."""
+    said, rest = sentence_words.reading_parts(r, text)
+    return f'<strong class="ab-holds ab-holds--{esc(r.holds.value)}">{esc(head or said)}</strong>{esc(rest)}'
 
 
 def tool(a: Answer, links: dict) -> str:

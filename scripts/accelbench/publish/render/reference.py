@@ -11,7 +11,10 @@ from accelbench.publish.render.tables import Table, badges, html_table, linked
 from accelbench.publish.wording.costs import SPEC_ONLY
 from accelbench.publish.wording.measured import on_chip
 
-SPEC_COLUMNS = [("chip", "Chip"), ("vendor", "Vendor"), ("year", "Year"), ("bf16_dense_tflops", "bf16 dense TFLOP/s"),
+# a chip's date is its first availability to customers (availability.csv), the one date every page gives it:
+# accelerators.csv's own year column (an announcement or a cloud year) is not shown
+SPEC_COLUMNS = [("chip", "Chip"), ("vendor", "Vendor"), ("available", "First available to customers"),
+                ("bf16_dense_tflops", "bf16 dense TFLOP/s"),
                 ("fp8_dense_tflops", "fp8 dense TFLOP/s"), ("fp32_tflops", "fp32 TFLOP/s"),
                 ("tf32_dense_tflops", "tf32 dense TFLOP/s"), ("hbm_gb", "HBM (GB)"),
                 ("hbm_tbps", "HBM (TB/s)"), ("tdp_w", "TDP (W)"), ("confidence", "Confidence")]
@@ -26,12 +29,16 @@ def _sources(text: str) -> str:
     return "; ".join(parts)
 
 
-def accelerators_table(rows: list[dict], measured: dict[str, dict], runs_url: str) -> str:
+def accelerators_table(rows: list[dict], measured: dict[str, dict], runs_url: str, available: dict[str, str],
+                       peaks: dict[str, dict]) -> str:
     """Vendor specifications with their sources; ``measured`` maps chip -> what was measured on it
-    (store/queries.py measured_on_chips: the figures and the record), linked to its run."""
+    (store/queries.py measured_on_chips: the figures and the record), linked to its run; ``available``:
+    chip -> its first availability to customers; ``peaks``: chip -> its dense peaks, read from number_formats.csv
+    (the one table that holds them)."""
     head = [label for _, label in SPEC_COLUMNS] + ["Measured here", "Sources and notes"]
     out = []
     for row in rows:
+        row = {**row, "available": available.get(row["chip"], ""), **peaks.get(row["chip"], {})}
         cells = [esc(row.get(key) or "–") for key, _ in SPEC_COLUMNS]
         if row["chip"] in measured:
             record = measured[row["chip"]]["record"]

@@ -27,8 +27,11 @@ def holds(h: Holds) -> str:
 
 def _speed(v: Mapping) -> str:
     ties = f", {v['ties']} within {MARGIN_TEXT}" if v["ties"] else ""
-    return (f"per chip, the GPU trained faster in {v['gpu_ahead']} of {v['compared']} same-generation comparisons "
-            f"(audited and vendor-reported), the TPU in {v['tpu_ahead']}{ties}")
+    split = v["split"]
+    apart = (f"; {listed([noun_of(k) for k in split['kinds']])} split: the TPU faster in {split['tpu_ahead']}, the "
+             f"GPU in {split['gpu_ahead']} of {split['compared']}" if split["compared"] else "")
+    return (f"per chip, the GPU trained faster in {v['gpu_ahead']} of the {v['compared']} same-generation "
+            f"comparisons that decide, the TPU in {v['tpu_ahead']}{ties}{apart}")
 
 
 def _fp64_tpus(v: Mapping) -> str:
@@ -138,7 +141,9 @@ def _large(v: Mapping) -> str:
 
 
 def _fast_green(v: Mapping) -> str:
-    energy = "lower energy: the TPU, on its vendor's evidence alone" if v["vendor"] else "lower energy: the TPU"
+    energy = {Holds.HOLDS.value: "lower energy: the TPU" + (", on its vendor's evidence alone" if v["vendor"] else ""),
+              Holds.DOES_NOT_HOLD.value: "lower energy: the GPU"}.get(
+        v["energy"], "lower energy: no comparison of chips of one generation decides it yet")
     return f"faster: {_speed(v)}; {energy}"
 
 
@@ -195,10 +200,17 @@ LINES: dict = {
 
 def reading(r, text) -> str:
     """A reading in one sentence: 'Partly holds: <figure>; but <part>.' (TEXT words a Line)."""
-    said = f"{capitalised(HOLDS[r.holds])}: {text(r.figure)}"
+    head, rest = reading_parts(r, text)
+    return head + rest
+
+
+def reading_parts(r, text) -> tuple[str, str]:
+    """A reading as its verdict ('Partly holds') and the rest (': <figure>; but <part>.'), for a page that
+    marks the verdict up."""
+    rest = f": {text(r.figure)}"
     if r.part is not None:
-        said += f"; but {text(r.part)}" if r.holds in (Holds.PARTLY, Holds.HOLDS) else f"; {text(r.part)}"
-    return said + "."
+        rest += f"; but {text(r.part)}" if r.holds in (Holds.PARTLY, Holds.HOLDS) else f"; {text(r.part)}"
+    return capitalised(HOLDS[r.holds]), rest + "."
 
 
 def choice(r) -> str:
