@@ -604,3 +604,31 @@ def test_the_answer_tables_read_on_a_phone_without_sideways_scrolling(browser, s
     assert cells and all(c["right"] <= 390 for c in cells), [c for c in cells if c["right"] > 390][:3]
     assert all(c["label"] and c["label"] in c["before"] for c in cells)
     context.close()
+
+
+def test_on_a_touch_screen_a_tap_shows_a_points_tooltip_and_a_second_tap_follows_its_link(browser, site_url):
+    """A phone has no hover: the first tap on a comparison shows its figures, never opens its source; a second
+    tap on the same point goes to the source (charts.js)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    followed = []
+    page.route("https://github.com/**", lambda route: (followed.append(route.request.url),
+                                                        route.fulfill(status=200, body="source")))
+    try:
+        page.goto(site_url + "article/comparison.html#claim-speed", wait_until=LOADED)
+        page.mouse.wheel(0, 10)  # the first interaction arms the charts
+        figure = page.locator("#answer-speed figure.ab-chart").first
+        figure.scroll_into_view_if_needed()
+        figure.locator(".ab-chart__live svg").wait_for()
+        point = figure.locator(POINTS).first
+        point.scroll_into_view_if_needed()
+        box = point.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.touchscreen.tap(x, y)
+        page.locator("#vg-tooltip-element.visible").wait_for(timeout=5000)
+        assert page.url.startswith(site_url) and followed == []  # the first tap reads, it does not leave
+        page.touchscreen.tap(x, y)
+        page.wait_for_url("https://github.com/**", timeout=5000)
+        assert followed and followed[0].startswith("https://github.com/")
+    finally:
+        context.close()

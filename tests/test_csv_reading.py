@@ -27,7 +27,7 @@ def chips(d):
 # each committed reference file -> a reader that reads it as the project does
 READ_BY_REFERENCE = ("accelerators.csv", "device_names.csv", "number_formats.csv", "availability.csv", "frameworks.csv",
                      "scale_domains.csv", "submitter_names.csv", "prices.csv", "catalog_prices.csv",
-                      "mlperf_round_dates.csv", "on_offer.csv")
+                      "mlperf_round_dates.csv", "on_offer.csv", "cores.csv")
 READERS = {
     **dict.fromkeys(READ_BY_REFERENCE, Reference),
     "catalog_names.csv": lambda d: read_names(d, chips(d)),

@@ -312,7 +312,8 @@ def test_the_source_is_registered_as_what_was_used_never_a_speed_result():
     # it judges none of the table's claims (speed, energy, cost...): only who trained what on which chip
     assert not any(KIND in c.judged_by for c in CLAIMS.values())
     assert {slug for slug, kind in RULES if kind == KIND} == {
-        "gpu-deep-learning", "openai-gpus", "deepmind-tpus", "labs-gpus", "custom-chips", "hybrid", "tpu-scalable"}
+        "gpu-deep-learning", "openai-gpus", "deepmind-tpus", "labs-gpus", "custom-chips", "hybrid", "tpu-scalable",
+        "use-tpu-tensorflow"}
     assert {"epoch-attribution", "epoch-models", "epoch-years", "epoch-utilisation"} <= set(FRAGMENT_TYPES)
 
 

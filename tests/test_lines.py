@@ -64,7 +64,9 @@ def test_every_rule_records_lines_as_data_and_each_has_its_template(judged, whic
 def test_the_fixtures_reach_most_templates(judged):
     """The fixtures exercise the templates (those they cannot reach: a source's empty or failing cases)."""
     used = {line.key for j in judged.values() for _, line in every_line(j)}
-    assert len(used) >= len(lines.LINES) // 2, sorted(set(lines.LINES) - used)
+    # a sentence's reading (judge/sentences.py) is no finding's line: tests/test_sentences.py words each one
+    rules = {key for key in lines.LINES if not key.startswith("sentence.")}
+    assert len(used) >= len(rules) // 2, sorted(rules - used)
 
 
 def test_a_line_without_a_template_stops_naming_its_key():

@@ -118,8 +118,10 @@ def test_the_judgement_holds_every_same_work_comparison_once_with_its_ratio(judg
     assert [d.ratio for d in from_speed] == [c.advantage for c in speed]
     from_cost = [d for d in judged.per_dollar if d.claim == "cost"]
     assert from_cost and all(d.kind == "mlperf-training" for d in from_cost)  # the cost rule's cheapest runs, priced
+    # Ironwood against the GPUs of its generation (B200 since its 2025 availability, GB300): none has a price
     same = [d for d in judged.per_dollar if d.same_generation and d.tpu == "TPU7x (Ironwood)"]
-    assert len(same) == 9 and all(d.unpriced for d in same)
+    assert len(same) == 11 and all(d.unpriced for d in same)
+    assert {d.gpu for d in same} == {"B200 (HGX 1000 W)", "GB300 (one Blackwell Ultra GPU)"}
 
 
 def test_the_cost_answer_shows_each_current_pair_on_the_buyers_chart_and_every_ratio(judged):

@@ -41,9 +41,11 @@ def test_the_committed_evidence_says_when_to_choose_tpus_and_when_gpus(committed
     costs = [c for c in conditions if c.topic in buyer.LEVERS]
     assert {c.side for c in costs} == {"tpu", "gpu"}  # the evidence has cases both ways
     quote = next(c for c in costs if c.topic == buyer.QUOTE and c.side == "tpu")
-    first = quote.figures["cases"][0]  # today's contemporaries first: Ironwood against the GB300, unpriced both
-    assert (first["tpu"], first["gpu"], first["same_generation"]) == ("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", True)
-    assert first["comparisons"] == 9 and first["low"] <= first["high"] < 1
+    # today's contemporaries first: Ironwood against the B200 (generally available in 2025) and the GB300, unpriced all
+    first, second = quote.figures["cases"][:2]
+    assert [(c["tpu"], c["gpu"], c["same_generation"]) for c in (first, second)] == [
+        ("TPU7x (Ironwood)", "B200 (HGX 1000 W)", True), ("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", True)]
+    assert second["comparisons"] == 9 and second["low"] <= second["high"] < 1
     chips = next(c for c in conditions if c.topic == "chips")
     assert chips.side == "gpu" and chips.figures["for_side"] <= chips.figures["pairs"]
     for c in costs:  # dated by the oldest figure and the oldest price it rests on

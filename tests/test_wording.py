@@ -100,7 +100,10 @@ def test_the_speed_opening_counts_the_same_generation_vendor_pairs_it_is_built_f
     said = wording.opening(a)
     assert a.direction == TO_GPU and said.startswith("Per chip, GPUs of the same generation trained faster")
     wins = [c for c in same if c.favours == "gpu"]
-    count = f"all {len(same)} vendor pairs" if len(wins) == len(same) else f"{len(wins)} of {len(same)} vendor pairs"
+    if vendor in a.deciding:
+        count = f"all {len(same)} vendor pairs" if len(wins) == len(same) else f"{len(wins)} of {len(same)} vendor pairs"
+    else:  # pairs pointing both ways: the kind is named with its own count, apart from the deciding one
+        count = f"the vendors' own figures split: the GPU faster in {len(wins)} of {len(same)} vendor pairs"
     assert count in said and "both MLPerf benchmarks" in said  # GPT-3 175B (preview with preview) and Stable Diffusion v2
     assert "Trillium (TPU v6e)" not in said or "Ironwood" in said
 
@@ -113,12 +116,14 @@ def test_no_sentence_of_a_card_says_not_measured_yet_of_a_source_that_does_not_m
 
 
 def test_a_paper_is_named_by_its_subject_authors_and_venue_once_per_sentence(answers):
-    said = wording.bears_on(answers["speed"])
-    assert "The TPU v4 paper by Google's engineers (Jouppi et al., ISCA 2023): supported for TPU v4 against the A100" in said
-    for sentence in re.split(r"(?<=\.) ", said):
-        assert sentence.count("Jouppi et al.") <= 1, sentence
+    said = wording.unknown(answers["speed"])
+    paper = next(line for line in said if "Jouppi" in line)
+    # TPU v4 reached Cloud customers in 2022, the A100 in 2020: the paper is shown and not counted, and says why
+    assert paper.startswith("The TPU v4 paper by Google's engineers (Jouppi et al., ISCA 2023) compares TPU v4 of 2022 "
+                            "with the two-year-older A100")
     energy = wording.opening(answers["energy"])
-    assert energy.count("Jouppi et al.") == 1 and "against the A100 of 2020" in energy
+    assert energy.count("Jouppi et al.") == 1 and "chips of different generations" in energy
+    assert wording.words(energy) <= wording.MAX_WORDS
 
 
 def test_the_cost_opening_says_what_is_unpriced_and_why(answers):

@@ -47,6 +47,49 @@
     return out;
   }
 
+  // a touch screen has no hover: there a point's link would open on the tap meant to read it. So on such a
+  // screen the links come off the marks, the first tap on a point shows its tooltip (a tap is a pointer
+  // event to the view), and a second tap on the same point follows its link, one tap further
+  function touchScreen() {
+    return window.matchMedia && window.matchMedia("(hover: none)").matches;
+  }
+
+  function withoutLinks(node) {
+    if (Array.isArray(node)) {
+      return node.map(withoutLinks);
+    }
+    if (!node || typeof node !== "object") {
+      return node;
+    }
+    var out = {};
+    Object.keys(node).forEach(function (key) {
+      if (key !== "href") {
+        out[key] = withoutLinks(node[key]);
+      }
+    });
+    return out;
+  }
+
+  function tapTwiceToFollow(figure, view) {
+    view.addEventListener("click", function (event, item) {
+      var url = item && item.datum && item.datum.url;
+      if (!url) {
+        figure.abTapped = null;
+        return;
+      }
+      if (figure.abTapped === item.datum) {
+        window.location.assign(url);
+      } else {
+        figure.abTapped = item.datum;
+        // Vega shows a tooltip on a pointer's move, which a tap does not make: shown here, as a hover would
+        var show = view.tooltip();
+        if (show && item.tooltip != null) {
+          show.call(view, view._handler, event, item, item.tooltip);
+        }
+      }
+    });
+  }
+
   function draw(figure) {
     var carried;
     try {
@@ -61,7 +104,9 @@
     var phone = carried.phone && window.matchMedia(carried.media).matches;
     var chosen = phone ? Object.assign({ datasets: carried.spec.datasets }, carried.phone) : carried.spec;
     watchMedia(carried.media);
-    var spec = Object.assign({}, chosen, { config: dark ? merged(chosen.config, carried.dark) : chosen.config });
+    var touch = touchScreen();
+    var spec = Object.assign({}, touch ? withoutLinks(chosen) : chosen,
+                             { config: dark ? merged(chosen.config, carried.dark) : chosen.config });
     var live = figure.querySelector(".ab-chart__live");
     if (spec.usermeta && spec.usermeta.fit) {
       // a chart made to fit (the answers' charts): the width of its container, whatever the screen;
@@ -87,6 +132,10 @@
         figure.abEmbed.finalize(); // the previous view's listeners and tooltip handler go with it
       }
       figure.abEmbed = result;
+      figure.abTapped = null;
+      if (touch) {
+        tapTwiceToFollow(figure, result.view);
+      }
       figure.classList.add("ab-chart--live");
       watchTooltip();
     }).catch(function (error) {

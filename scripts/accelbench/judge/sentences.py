@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from accelbench.core.cores import cuda_cores
+from accelbench.core.framework_support import SUPPORTED as STATED  # the vendor's support word, not a verdict
 from accelbench.core.reference import Reference
 from accelbench.judge.answers import Answer
 from accelbench.judge.claims import CLAIMS, EPOCH, MLPERF, PRICES, SPECS, STATEMENTS
@@ -278,7 +279,7 @@ def _tensorflow(e: Evidence) -> tuple[Holds, Line | None, dict]:
     f = e.facts("frameworks", SPECS)
     if not f.get("support"):
         return Holds.UNDECIDED, None, {}
-    dropped = sorted(fw for fw in ("TensorFlow", "JAX") if f["support"][fw] != "supported")
+    dropped = sorted(fw for fw in ("TensorFlow", "JAX") if f["support"][fw] != STATED)
     part = said("sentence.framework_dropped", chip=f["chip"], dropped=dropped,
                 older={fw: f["stated_on"][fw] for fw in dropped}) if dropped else None
     holds = Holds.HOLDS if not dropped else Holds.PARTLY if len(dropped) == 1 else Holds.DOES_NOT_HOLD
@@ -421,7 +422,7 @@ def _tensorflow_services(e: Evidence) -> Reading:
     holds, part, figures = _tensorflow(e)
     if not figures:
         return _reading(Holds.UNDECIDED, "no_evidence")
-    tf = figures["support"]["TensorFlow"] == "supported"
+    tf = figures["support"]["TensorFlow"] == STATED
     google = e.facts("use-tpu-tensorflow", EPOCH).get("counts", {})
     on_tpus = bool(google) and e.verdict("use-tpu-tensorflow", EPOCH) == Verdict.SUPPORTED
     holds = Holds.HOLDS if tf and on_tpus else Holds.PARTLY if tf or on_tpus else Holds.DOES_NOT_HOLD

@@ -12,6 +12,7 @@ from accelbench.core.text import esc, esc_md
 from accelbench.judge import judgement
 from accelbench.judge.answers import ANSWER_RULE, Answer
 from accelbench.judge.claims import SPECS, SPECS_LABEL, SPECS_TITLE
+from accelbench.judge.generations import PER_CHIP
 from accelbench.judge.generations import RULE as GENERATION_RULE
 from accelbench.judge.judging import MARGIN
 from accelbench.publish import downloads, wording
@@ -96,8 +97,8 @@ def _one_comparison(row: dict) -> str:
 def timeline(ctx: Context, a: Answer, said: set | None = None) -> str:
     """The claim's comparisons at the date each TPU was first available (nothing where fewer than
     two are dated), the long caption folded under its short one where the page has not shown it yet
-    (``said``, as _folded)."""
-    rows = render.comparison_rows([a])
+    (``said``, as _folded). Inference results are never placed on a training timeline."""
+    rows = render.comparison_rows([a], keep=_training)
     if rows.empty or (rows["when"] != "").sum() < answer_charts.MIN_POINTS:
         return ""
     title = wording.timeline_title(a.claim.short)
@@ -118,10 +119,36 @@ def _kinds_known(ctx: Context) -> list[str]:
     return [kind_name(first[kind]) for kind in ranked]
 
 
+FOLD_AT = 12  # a per-chip card with more comparisons than this draws the ones its sentence counts, the rest folded
+
+
+def _training(a: Answer, k, c) -> bool:
+    """Every comparison of a kind on training: inference results are never drawn inside a training chart."""
+    return k.info.for_training
+
+
+def _counted_here(a: Answer, k, c) -> bool:
+    """The comparisons a per-chip card's sentence counts: same generation, from a kind that decides or splits."""
+    return k.info.for_training and c.same_generation and (k in a.deciding or k in a.split)
+
+
+def _card_chart(ctx: Context, a: Answer, said: set | None) -> str:
+    """A card's chart: every training comparison, or on a per-chip claim with many, those its sentence counts
+    (fewer screens on a phone), with every one folded under it."""
+    uid, every = f"answer-{a.claim.slug}", sum(1 for k in a.kinds if k.info.for_training for _ in k.finding.comparisons)
+    counted = sum(1 for k in a.kinds for c in k.finding.comparisons if _counted_here(a, k, c))
+    if a.claim.slug not in PER_CHIP or every <= FOLD_AT or counted < answer_charts.MIN_POINTS:
+        return chart(ctx, [a], uid, cards.card_chart_title(a.claim.short), keep=_training, said=said)
+    shown = chart(ctx, [a], uid, cards.counted_chart_title(a.claim.short, counted), keep=_counted_here, said=said)
+    folded = chart(ctx, [a], f"{uid}-all", cards.card_chart_title(a.claim.short), keep=_training)
+    return shown + (f'<details class="ab-chart__all"><summary>{esc(cards.every_comparison(every))}</summary>{folded}'
+                    "</details>\n")
+
+
 def _card(ctx: Context, a: Answer, said: set | None = None) -> str:
     drawn = ""
     if any(k.finding.comparisons for k in a.kinds):  # a card without a chart leaves its caption to the next
-        drawn = chart(ctx, [a], f"answer-{a.claim.slug}", cards.card_chart_title(a.claim.short), said=said)
+        drawn = _card_chart(ctx, a, said)
         drawn = drawn and drawn + timeline(ctx, a, said)  # (a claim of one comparison has no timeline either)
     sides = {side: ctx.judgement.reading(f"{a.claim.slug}.{side}") for side in ("gpu", "tpu")}
     return render.card(a, _links(ctx), chart=drawn, said=said, sides=sides)

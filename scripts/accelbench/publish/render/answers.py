@@ -92,7 +92,8 @@ def card(a: Answer, links: dict, chart: str = "", said: set | None = None, sides
                        for side, claimed in (("gpu", a.claim.gpu), ("tpu", a.claim.tpu)))
              + "</dl>",
              f'<p class="ab-answer__answer"><strong>{esc(cards.ANSWER_LABEL)}</strong> {headline(a)}</p>',
-             lead(a), tool(a, links), chart, f"<p>{esc(wording.bears_on(a))}</p>"]
+             # which kind says what of the article's words: out of the search index, as the sides' readings above
+             lead(a), tool(a, links), chart, f"<p data-search-exclude>{esc(wording.bears_on(a))}</p>"]
     # our own runs without a GPU-and-TPU result get one line per page (coverage-line), not a box per card
     parts += [_kind_block(k, links, links["page"](a.claim.page), said) for k in a.kinds
               if not (k.kind == MEASURED and k.finding.verdict == NOT_MEASURED)]
@@ -109,7 +110,8 @@ def card(a: Answer, links: dict, chart: str = "", said: set | None = None, sides
 
 def _holds(r) -> str:
     """Under one side of the article's row: whether its words hold, and the figure that decides it."""
-    return "" if r is None else f"<br><small>{holds_html(r)}</small>"
+    # kept out of the search index, which every page fetches: the every-claim table says it again
+    return "" if r is None else f"<br><small data-search-exclude>{holds_html(r)}</small>"
 
 
 def holds_html(r, head: str | None = None) -> str:

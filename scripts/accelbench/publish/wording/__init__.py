@@ -102,6 +102,9 @@ def words(sentence: str) -> int:
 def opening(a: Answer) -> str:
     """The answer in one sentence of at most MAX_WORDS words."""
     if a.direction == NO_EVIDENCE:
+        apart = [_apart_generation(k) for k in a.kinds if _apart_generation(k)]
+        if apart:  # what is held, and why it does not decide, before what would
+            return _fit(f"nothing here decides it yet: {apart[0]}", [f"{a.claim.to_measure} would decide it"])
         return f"Nothing here decides it yet: {a.claim.to_measure} would be the first evidence."
     if a.claim.slug in PER_CHIP:
         lead, rest = _per_chip(a)
@@ -175,7 +178,21 @@ def _per_chip(a: Answer) -> tuple[str, list[str]]:
     else:
         lead = "per chip, the kinds of evidence disagree: " + ", while ".join(
             f"{CHIPS[s]}{of} {verb} {listed(p)}" for s, p in parts.items() if p)
-    return lead, _others(a, sides[0] if len(sides) == 1 else None) + _aside(a)
+    return lead, _split(a) + _others(a, sides[0] if len(sides) == 1 else None) + _aside(a)
+
+
+def _split(a: Answer) -> list[str]:
+    """A clause per counted kind whose same-generation comparisons point both ways: named with its own count,
+    never added to the deciding one ('the vendors' own figures split: the GPU faster in 10 of 11 vendor pairs,
+    the TPU in 1')."""
+    out = []
+    for k in a.split:
+        comps = _deciding(k, a.claim.slug)
+        if comps:
+            sides = [c.favours for c in comps]
+            out.append(f"{noun(k)} split: the GPU faster in {sides.count('gpu')} of {plural(len(comps), k.info.unit)}, "
+                       f"the TPU in {sides.count('tpu')}")
+    return out
 
 
 def _others(a: Answer, side: str | None) -> list[str]:
@@ -323,12 +340,26 @@ def unknown(a: Answer) -> list[str]:
     for k in a.kinds:
         if k.finding.verdict in DECISIVE or k in a.older:
             continue
-        if k.finding.verdict == NOT_MEASURED:
+        if k.finding.verdict == NOT_MEASURED and _apart_generation(k):
+            out.append(capitalised(_apart_generation(k)))
+        elif k.finding.verdict == NOT_MEASURED:
             out.append(f"{capitalised(noun(k))}: " + ("not measured on a TPU and a GPU yet" if k.kind == MEASURED
                                                        else "no comparison on this claim yet"))
         else:
             out.append(f"{capitalised(noun(k))}: the comparisons point both ways, or lie within {TIE_BAND}")
     return out + [f"{capitalised(noun_of(k))}: nothing of this kind is imported" for k in a.missing]
+
+
+def _apart_generation(k: KindAnswer) -> str:
+    """A kind whose every comparison is of chips of different generations, said with the chips and their years:
+    shown, never counted ('' for a kind with none such)."""
+    comps = k.finding.comparisons
+    if not comps or any(c.same_generation for c in comps) or not k.info.for_training:
+        return ""
+    c = comps[0]
+    years = f" of {c.tpu_available[:4]}" if c.tpu_available else ""
+    return (f"{noun(k)} compares {chip(c, 'tpu')}{years} with {older(c, 'gpu')}, chips of different generations: "
+            "shown, not counted")
 
 
 def would_change(a: Answer) -> list[str]:

@@ -81,6 +81,16 @@ def card_chart_title(claim_short: str) -> str:
     return f"{claim_short}: every comparison"
 
 
+def counted_chart_title(claim_short: str, n: int) -> str:
+    """The title of a per-chip card's chart of the comparisons its sentence counts."""
+    return f"{claim_short}: the {n} comparisons of chips of one generation"
+
+
+def every_comparison(n: int) -> str:
+    """The summary of the fold that holds a card's chart of every comparison."""
+    return f"Every comparison on training ({n}), other generations included"
+
+
 NO_NUMBERS = "No comparison of a TPU with a GPU holds a number yet."  # the home page's chart, where it has nothing to draw
 
 # the judgement's downloads: the words before the links, and what each file is

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from accelbench.core.framework_support import SUPPORTED as STATED  # the vendor's support word, not a verdict
 from accelbench.core.prices import dollars
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.codes import Holds
@@ -16,7 +17,9 @@ from accelbench.publish.wording.statements import STATEMENT_SENTENCES
 HOLDS = {Holds.HOLDS: "holds", Holds.PARTLY: "partly holds", Holds.DOES_NOT_HOLD: "does not hold",
          Holds.DISAGREE: "the kinds of evidence disagree", Holds.UNDECIDED: "not decided yet"}
 CHOICES = {"gpu": "choose GPUs", "tpu": "choose TPUs", "either": "either chip: the price you get decides"}
-CHIP_OF = {"gpu": "the GPU", "tpu": "the TPU", "either": "neither chip", "none": "no evidence yet"}
+# where one claim leads in a situation: an answer's direction (judge/codes.Direction), or "either" where both do
+CHIP_OF = {"gpu": "the GPU", "tpu": "the TPU", "either": "both chips", "even": "neither chip ahead",
+           "disagree": "the kinds of evidence disagree", "none": "no evidence yet"}
 WORDS = {"the_row": "Does each side of the row hold?", "gpus": "GPUs", "tpus": "TPUs", "sentence": "The sentence",
          "situation": "In this situation", "answer": "Who wins the row"}
 
@@ -97,7 +100,7 @@ def _energy(v: Mapping) -> str:
 
 
 def _frameworks_tpu(v: Mapping) -> str:
-    runs = [fw for fw, support in v["support"].items() if support == "supported"]
+    runs = [fw for fw, support in v["support"].items() if support == STATED]
     stacks = f"; every TPU entry in MLPerf Training ran {listed(v['stacks'])}" if v["stacks"] else ""
     return f"Google states {listed(runs)} for {v['chip']}, its newest TPU{stacks}"
 
@@ -120,7 +123,7 @@ def _cores_apart(v: Mapping) -> str:
 
 
 def _many(v: Mapping) -> str:
-    runs = [fw for fw, support in v["support"].items() if support == "supported"]
+    runs = [fw for fw, support in v["support"].items() if support == STATED]
     return (f"the vendors state TensorFlow, PyTorch and JAX for {v['with_all']} of {v['gpus']} GPUs; Google states "
             f"{listed(runs)} for {v['chip']}, its newest TPU")
 
@@ -154,6 +157,8 @@ def _fast_green_not(v: Mapping) -> str:
 
 def _google(v: Mapping) -> str:
     g = v["google"]
+    if not g:  # no Epoch AI file imported
+        return _frameworks_tpu(v)
     stated = g["gpu"] + g["tpu"] + g["other"] + g["mixed"]
     return (f"Google trained {g['tpu']} of its {stated} notable models of recorded hardware on TPUs and {g['gpu']} on "
             f"GPUs (Epoch AI); {_frameworks_tpu(v)}")
