@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -326,6 +327,18 @@ FIGURES = said("papers.figures", tpu="TPU", phrase="1.2x faster", citation="A et
 def named(name: str):
     """A comparison's name as data, where a test gives the words it should read as."""
     return said("named", name=name)
+
+
+def every_chart_of(card: str) -> str:
+    """The part of an answer card that holds its chart of every comparison on training: the fold under a per-chip
+    card's chart of the comparisons its sentence counts, or the whole card where it draws one chart."""
+    folded = re.search(r'<details class="ab-chart__all">(.*?)</details>', card, re.S)
+    return folded.group(1) if folded else card
+
+
+def on_training(a) -> list:
+    """An answer's comparisons on training: inference results are never drawn in its charts."""
+    return [c for k in a.kinds if k.info.for_training for c in k.finding.comparisons]
 
 
 def card_of(ctx, slug: str) -> str:
