@@ -91,3 +91,24 @@ def test_a_bad_round_date_is_refused_naming_file_line_and_field(tmp_path, row, f
     lines = (tmp_path / FILE).read_text().count("\n")
     with pytest.raises(RoundDateError, match=rf"{re.escape(FILE)}: line {lines}: {field}:"):
         read_round_dates(tmp_path)
+
+
+def test_an_answer_whose_newest_evidence_is_over_a_year_behind_the_builds_says_so(committed):
+    from dataclasses import replace
+
+    from accelbench.judge.answers import STALE_MONTHS, dated
+    from accelbench.judge.judgement import as_data
+    from accelbench.publish.render.answers import headline
+
+    speed = committed.judgement.answer("speed")
+    # the committed evidence: cost rests on MLPerf's 2024 round, the rest on 2026's figures
+    stale = {c["claim"]: c["stale"] for c in as_data(committed.judgement)["claims"]}
+    assert stale["cost"] and not stale["speed"] and committed.judgement.answer("cost").as_of.startswith("2024")
+    # the same answer a little over the window behind the build's newest evidence, and just within it
+    newest = f"{int(speed.as_of[:4]) + 1}{speed.as_of[4:7]}"
+    year, month = int(speed.as_of[:4]), int(speed.as_of[5:7])
+    later = f"{year + 1}-{month + 1:02d}" if month < 12 else f"{year + 2}-01"
+    assert STALE_MONTHS == 12 and not dated(speed, newest).stale and dated(speed, later).stale
+    said = headline(dated(speed, later))
+    assert f"evidence {wording.as_of(speed.as_of)}, {wording.STALE}" in said and "12 months" in wording.STALE
+    assert wording.STALE not in headline(replace(speed, stale=False))

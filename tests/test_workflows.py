@@ -53,7 +53,11 @@ def test_only_the_deploy_job_writes_to_pages():
     assert pages["jobs"]["build"]["permissions"] == {"contents": "read"}
     assert pages["jobs"]["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
     assert [u.split("@")[0] for u in uses(pages)] == ["actions/checkout", "actions/cache",
-                                                      "actions/upload-pages-artifact", "actions/deploy-pages"]
+                                                      "actions/upload-pages-artifact", "actions/upload-artifact",
+                                                      "actions/deploy-pages", "actions/checkout",
+                                                      "actions/download-artifact"]
+    # the one other writer keeps each deployed judgement under a dated path (the "What changed" page reads them)
+    assert pages["jobs"]["keep-judgement"]["permissions"] == {"contents": "write"}
     assert set(pages["on"]) == {"push", "schedule", "workflow_dispatch"}
 
 

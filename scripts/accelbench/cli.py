@@ -1,4 +1,5 @@
-"""Command line: accelbench run | validate | summary | import | render | cloud | status | budgets."""
+"""Command line: accelbench run | validate | summary | import | render | cloud | status | budgets | sources |
+refresh."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         code = {"run": cmd_run, "validate": cmd_validate, "status": cmd_status, "summary": cmd_summary,
                 "render": cmd_render, "import": cmd_import, "cloud": cmd_cloud,
-                "budgets": cmd_budgets}[args.command](args)
+                "budgets": cmd_budgets, "sources": cmd_sources, "refresh": cmd_refresh}[args.command](args)
     except (SnippetError, targets.CloudError) as exc:
         print(f"accelbench: {exc}", file=sys.stderr)
         return 2
@@ -175,6 +176,54 @@ def cmd_import(args) -> int:
     for published in made:
         print(registered.write(args.data_dir, published))
     return 0
+
+
+def cmd_sources(args) -> int:
+    """Every pin, checked against upstream where the network allows; offline, said so. Exit 0 either way:
+    a source behind upstream is news, not an error."""
+    from accelbench.sources.upstream import check, pins, table
+
+    found = pins(args.data_dir)
+    print(table(check(found, None) if args.offline else check(found)))
+    return 0
+
+
+def _judgement_data(snippets_dir: Path):
+    """data_dir -> the judgement's public data, as the build would publish it."""
+    def made(data_dir: Path) -> dict:
+        from accelbench.judge.judgement import as_data, judge
+        from accelbench.registry import REGISTRY
+        from accelbench.store.published import load_published
+        from accelbench.store.store import load_store
+
+        return as_data(judge(load_store(data_dir, snippets_dir), load_published(data_dir), Reference(data_dir / "reference"),
+                             REGISTRY.rules))
+    return made
+
+
+def cmd_refresh(args) -> int:
+    """Each named (or refreshable) published file imported again at upstream's newest commit; its changes in words."""
+    from accelbench.judge.changes import changes, moved_sources
+    from accelbench.publish.wording.changes import lines, sources_line
+    from accelbench.sources.refresh import CACHE, RefreshError, refresh, refreshable
+
+    names = [args.name] if args.name else [p.name for p in refreshable(args.data_dir)]
+    status = 0
+    for name in names:
+        try:
+            done = refresh(args.data_dir, name, _judgement_data(args.snippets_dir), args.upstream, args.cache or CACHE)
+        except (RefreshError, OSError, ValueError) as exc:
+            print(f"accelbench: {name}: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        if not done.written:
+            print(f"{name}: current at {done.newest[:12]}")
+            continue
+        print(f"{name}: {done.pin.commit[:12]} → {done.newest[:12]}; earlier figures kept in "
+              + ", ".join(str(p) for p in done.kept))
+        for said in [*sources_line(moved_sources(done.before, done.after)), *lines(changes(done.before, done.after))]:
+            print(f"- {said}")
+    return status
 
 
 def cmd_render(args) -> int:

@@ -106,3 +106,14 @@ def add_commands(sub) -> None:
     budgets = sub.add_parser("budgets", help="per workload, framework and variant: the time measurements took "
                                              "(wall_s) over the plan's budget for them (budget_s)")
     budgets.add_argument("files", nargs="+", type=Path, help="run files (their ratios are summed together)")
+
+    sources = sub.add_parser("sources", help="each published source and price catalog with its pinned commit and "
+                                             "date, and, with a network, upstream's newest commit on the same path "
+                                             "(stale when behind)")
+    sources.add_argument("--offline", action="store_true", help="list the pins without asking upstream")
+    refresh = sub.add_parser("refresh", help="import a published source again at upstream's newest commit on its path, "
+                                             "keep the earlier file as history and print the judgement's changes")
+    refresh.add_argument("name", nargs="?", help="a published file's name as `accelbench sources` lists it (default: "
+                                                  "every one a source can import again)")
+    refresh.add_argument("--upstream", help="the repository's git address (default: GitHub; a local folder works)")
+    refresh.add_argument("--cache", type=Path, help="where upstream is fetched (default: ~/.cache/accelbench/git)")

@@ -15,7 +15,7 @@ from types import MappingProxyType, ModuleType
 from accelbench.judge import measured_rules, reference_rules
 from accelbench.judge.claims import CLAIMS, STATEMENTS
 from accelbench.judge.judging import Rule, rules_in
-from accelbench.publish.fragments import answers, costs, measured, statements
+from accelbench.publish.fragments import answers, costs, history, measured, statements
 from accelbench.publish.fragments.core import FragmentType, fragment_types_in
 from accelbench.sources.epoch_models import fragments as epoch_models_fragments
 from accelbench.sources.epoch_models import rules as epoch_models_rules
@@ -36,7 +36,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
 )
 # in the order the contribute page lists their types
 FRAGMENT_MODULES: tuple[ModuleType, ...] = (
-    measured, answers, costs, statements,
+    measured, answers, costs, statements, history,
     mlperf_training_fragments, mlperf_inference_fragments, papers_fragments, vendor_training_fragments,
     epoch_models_fragments,
 )

@@ -97,6 +97,8 @@ class Answer:
     # where every deciding comparison is of chips a generation older than today's newest on both sides:
     # the chips it speaks for (TPU, GPU) and the latest year among them; empty otherwise
     speaks_for: tuple[str, ...] = ()
+    # its newest evidence is more than STALE_MONTHS older than the newest evidence of the build (dated())
+    stale: bool = False
 
     @property
     def as_of(self) -> str:
@@ -136,6 +138,17 @@ def answer(claim: Claim, found: dict[str, Finding], kinds: dict[str, KindInfo]) 
     missing = [k for k in claim.judged_by if k in kinds and not kinds[k].held]
     return Answer(claim, direction, _strength(direction, decisive), shown, decisive,
                   [k for k in every if k not in decisive], missing)
+
+
+STALE_MONTHS = 12  # an answer whose newest evidence is older than this, against the build's newest, says so
+
+
+def dated(a: Answer, newest: str) -> Answer:
+    """The answer marked stale where its newest evidence is more than STALE_MONTHS older than NEWEST, the
+    newest date of any evidence the build holds (so that a rebuild of the same data says the same)."""
+    if not a.as_of or not newest:
+        return a
+    return replace(a, stale=month_of(newest) - month_of(a.as_of) > STALE_MONTHS)
 
 
 def newest_tpu(k: KindAnswer) -> float | None:

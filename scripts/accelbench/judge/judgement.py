@@ -27,6 +27,9 @@ from accelbench.judge.answers import (
     prices_kind,
     specs_kind,
 )
+from accelbench.judge.answers import (
+    dated as dated_answer,
+)
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, SPECS, STATEMENTS, Statement
 from accelbench.judge.generations import GENERATION_MONTHS, by_generation
 from accelbench.judge.judging import (
@@ -140,7 +143,8 @@ def judge(store: Store, published: Published, reference: Reference,
                 for key, rule in rules.items() if rule.kind in data}
     kinds = kinds_of(reference, published)
     newest = newest_chips(reference)
-    answers = tuple(of_older_chips(a, newest) for a in all_answers(findings, kinds))
+    latest = max((f.as_of for f in findings.values() if f.as_of), default="")  # the build's newest evidence
+    answers = tuple(dated_answer(of_older_chips(a, newest), latest) for a in all_answers(findings, kinds))
     priced = all_per_dollar(findings, reference)
     by_claim = {a.claim.slug: a for a in answers}
     return Judgement(MappingProxyType(findings), answers,
@@ -173,7 +177,7 @@ def as_data(j: Judgement) -> dict:
     strength, and each kind's verdict with the comparisons behind it."""
     return {"schema_version": SCHEMA_VERSION, "margin": MARGIN, "generation_months": GENERATION_MONTHS,
             "claims": [{"claim": a.claim.slug, "direction": a.direction.value, "strength": str(a.strength),
-                        "speaks_for": list(a.speaks_for), "as_of": a.as_of,
+                        "speaks_for": list(a.speaks_for), "as_of": a.as_of, "stale": a.stale,
                         "kinds": [_kind(a, k.kind, j) for k in a.kinds], "not_imported": list(a.missing)}
                        for a in j.answers if a.claim.slug in CLAIMS],
             "statements": [{"statement": s.statement.slug, "page": s.statement.page, "answered_by": list(s.linked),

@@ -6,7 +6,8 @@ step, the registry) and the tests import it: the stages below never know a sourc
 
 Modules: ``git`` (where a source is read from, ``git blame``), ``markdown`` (tables in Markdown
 documents), ``rounds`` (sources published in rounds: MLPerf's results URL, entry label, rounds with
-both platforms), and the slices ``mlperf_training``, ``mlperf_inference``, ``papers``,
+both platforms), ``upstream`` (each pin against upstream's newest commit), ``refresh`` (a source
+imported again at it), and the slices ``mlperf_training``, ``mlperf_inference``, ``papers``,
 ``vendor_training``, ``epoch_models``.
 May import: every stage below (``core`` to ``publish``); never the top.
 

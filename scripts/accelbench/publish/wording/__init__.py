@@ -17,6 +17,7 @@ from accelbench.judge.answers import (
     DISAGREE,
     EVEN,
     NO_EVIDENCE,
+    STALE_MONTHS,
     STRONG,
     TO_GPU,
     TO_TPU,
@@ -386,10 +387,15 @@ def summary(answers: list[Answer]) -> str:
     return first + none + ("" if measured else " No claim is decided by a run of ours yet: each needs a TPU run.")
 
 
+STALE = f"more than {STALE_MONTHS} months older than the newest evidence here"  # beside an answer's date
+
+
 def evidence_as_of(a: Answer) -> str:
     """How recent an answer's evidence is, where it stands beside the answer: 'evidence as of
     August 2026', the newest source it rests on ('' where none is dated)."""
-    return f"evidence {as_of(a.as_of)}" if a.as_of else ""
+    if not a.as_of:
+        return ""
+    return f"evidence {as_of(a.as_of)}" + (f", {STALE}" if a.stale else "")
 
 
 # The words around the article's other claims and the recommendation, by key (publish/fragments/statements.py)

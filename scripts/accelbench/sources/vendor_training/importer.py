@@ -146,6 +146,15 @@ def repository(args) -> str:
     return DOCUMENTS[args.document][0]
 
 
+def refresh_arguments(published: dict):
+    """The arguments that import a published file again (`accelbench refresh`): the document it was read from."""
+    from argparse import Namespace
+
+    key = next((key for key, (_, documents) in DOCUMENTS.items() if any(d.name == published["name"] for d in documents)),
+               None)
+    return None if key is None else Namespace(document=key)
+
+
 def import_files(source: Source, args, reference_dir: Path) -> list[dict]:
     return [(import_recipes if isinstance(document, RecipeFolders) else import_document)(source, document, reference_dir)
             for document in DOCUMENTS[args.document][1]]
