@@ -34,7 +34,32 @@ def test_the_judgement_and_fragments_are_the_golden_snapshot(tmp_path):
                                                     f"golden/{name}", f"made/{name}", n=1))[:3000]
                        for name in changed[:3])
         raise AssertionError(f"{len(changed)} file(s) differ from the golden snapshot ({', '.join(changed)}); "
-                             f"if that is the point of the change, run {REGENERATE} and commit its diff\n{diff}")
+                             f"if that is the point of the change, run {REGENERATE} and commit its diff\n"
+                             + _in_words(kept, made) + diff)
+
+
+def _in_words(kept: dict, made: dict) -> str:
+    """What changed in the judgement, in words (judge/changes.py), before the raw diff: a reviewer reads this."""
+    from accelbench.judge.changes import changes
+    from accelbench.publish.wording.changes import lines
+    from golden.make_golden import JUDGEMENT
+
+    if kept[JUDGEMENT] == made[JUDGEMENT]:
+        return "The judgement is unchanged; only the fragments' HTML differs.\n"
+    said = lines(changes(json.loads(kept[JUDGEMENT]), json.loads(made[JUDGEMENT])))
+    return "What changed in the judgement:\n" + "".join(f"- {line}\n" for line in said)
+
+
+def test_a_changed_snapshot_is_said_in_words_first():
+    from golden.make_golden import JUDGEMENT
+
+    kept = {JUDGEMENT: (GOLDEN / JUDGEMENT).read_bytes()}
+    data = json.loads(kept[JUDGEMENT])
+    speed = next(c for c in data["claims"] if c["claim"] == "speed")
+    speed["direction"] = "tpu" if speed["direction"] != "tpu" else "gpu"
+    said = _in_words(kept, {JUDGEMENT: json.dumps(data).encode()})
+    assert said.startswith("What changed in the judgement:\n- Speed, the answer: ")
+    assert _in_words(kept, kept).startswith("The judgement is unchanged")
 
 
 def test_the_fixtures_bring_every_measured_rule_to_a_verdict():

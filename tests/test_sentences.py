@@ -99,6 +99,7 @@ def test_every_situation_ends_in_one_choice_with_its_figure(read):
         r = read[slug]
         assert r.choice in ("gpu", "tpu", "either"), slug
         assert any(ch.isdigit() for ch in text(r.figure)) or r.sentence.startswith("conclusion"), slug
+    assert not [slug for slug, r in read.items() if r.choice and slug not in situations]  # a description chooses nothing
     # today's evidence: the TensorFlow situation is half true (not on Ironwood), the price decides very large models
     assert read["use-tpu-tensorflow"].holds == Holds.PARTLY and read["use-tpu-large"].choice == "either"
     assert read["use-gpu-local"].holds == Holds.HOLDS and read["use-gpu-local"].choice == "gpu"

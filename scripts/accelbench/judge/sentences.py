@@ -17,7 +17,7 @@ from accelbench.core.cores import cuda_cores
 from accelbench.core.framework_support import SUPPORTED as STATED  # the vendor's support word, not a verdict
 from accelbench.core.reference import Reference
 from accelbench.judge.answers import Answer
-from accelbench.judge.claims import CLAIMS, EPOCH, MLPERF, PRICES, SPECS, STATEMENTS
+from accelbench.judge.claims import CHOOSING, CLAIMS, CONCLUSION, EPOCH, MLPERF, PRICES, SPECS, STATEMENTS
 from accelbench.judge.codes import DECISIVE, Direction, Holds, Verdict
 from accelbench.judge.judging import Finding, Line, said
 from accelbench.judge.per_dollar import PerDollar
@@ -57,6 +57,8 @@ class Evidence:
 
 
 Reader = Callable[[Evidence], Reading]
+# the sentences that ask which chip to choose: "When to use which" and the conclusion
+SITUATIONS = frozenset(slug for slug, s in STATEMENTS.items() if s.page in (CHOOSING, CONCLUSION))
 READERS: dict[str, Reader] = {}
 
 
@@ -83,8 +85,8 @@ def read_all(e: Evidence) -> tuple[Reading, ...]:
         raise ValueError(f"no reader for the article's sentences {missing} (judge/sentences.py READERS)")
     out = []
     for slug in (*cells(), *STATEMENTS):
-        r = READERS[slug](e)
-        out.append(Reading(slug, r.holds, r.figure, r.part, r.choice, r.rests_on))
+        r = READERS[slug](e)  # a reader shared with a situation chooses only for the situation
+        out.append(Reading(slug, r.holds, r.figure, r.part, r.choice if slug in SITUATIONS else "", r.rests_on))
     return tuple(out)
 
 
@@ -189,8 +191,8 @@ def _availability_gpu(e: Evidence) -> Reading:
     if not offers.get("gpu"):
         return _reading(Holds.UNDECIDED, "no_evidence")
     part = said("sentence.not_in_data", what="laptops and desktops")
-    return _reading(Holds.PARTLY if len(offers["gpu"]) >= 3 else Holds.DOES_NOT_HOLD, "offers_gpu", part, "gpu",
-                    ("availability",), gpu=offers["gpu"], tpu=offers.get("tpu", []),
+    return _reading(Holds.PARTLY if len(offers["gpu"]) >= 3 else Holds.DOES_NOT_HOLD, "offers_gpu", part,
+                    rests_on=("availability",), gpu=offers["gpu"], tpu=offers.get("tpu", []),
                     submitters=len(entries.get("gpu", [])))
 
 
