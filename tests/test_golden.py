@@ -40,9 +40,10 @@ def test_the_judgement_and_fragments_are_the_golden_snapshot(tmp_path):
 
 def _in_words(kept: dict, made: dict) -> str:
     """What changed in the judgement, in words (judge/changes.py), before the raw diff: a reviewer reads this."""
+    from golden.make_golden import JUDGEMENT
+
     from accelbench.judge.changes import changes
     from accelbench.publish.wording.changes import lines
-    from golden.make_golden import JUDGEMENT
 
     if kept[JUDGEMENT] == made[JUDGEMENT]:
         return "The judgement is unchanged; only the fragments' HTML differs.\n"
