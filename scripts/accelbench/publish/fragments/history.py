@@ -44,7 +44,8 @@ def _changes(ctx: Context, args: list[str]) -> str:
     out = []
     for (was, old), (now, new) in zip(versions, versions[1:], strict=False):
         out.append(_version(words.between(was, now), old, new))
-    return "\n" + "".join(reversed(out))  # the newest first
+    # out of the search index, which every page fetches: the lists name every comparison again
+    return '\n<div class="ab-history" data-search-exclude markdown="0">\n' + "".join(reversed(out)) + "</div>\n"
 
 
 @fragment("pins", "", "every published source and price catalog with the commit it is pinned to, its date, and the "

@@ -249,5 +249,8 @@ def _data_dictionary(ctx: Context, args: list[str]) -> str:
 
 @fragment("kinds", "", "this list: every fragment type a page can include")
 def _fragment_types(ctx: Context, args: list[str]) -> str:
-    return "\n" + "\n".join(f"- `{k.name}{'.' + k.usage if k.usage else ''}`: {esc_md(k.doc)}"
-                            for k in ctx.fragment_types.values()) + "\n"
+    # read on its page, kept out of the search index every page fetches (the list is long, and the types' names are
+    # searched in the code)
+    return ('\n<div class="ab-kinds" data-search-exclude markdown="1">\n\n'
+            + "\n".join(f"- `{k.name}{'.' + k.usage if k.usage else ''}`: {esc_md(k.doc)}" for k in ctx.fragment_types.values())
+            + "\n\n</div>\n")
