@@ -13,7 +13,8 @@ from accelbench.core.reference import Reference
 from accelbench.judge.claims import CHOOSING, CLAIMS, CONCLUSION, SPECS, STATEMENTS
 from accelbench.judge.codes import Direction, Holds, Verdict
 from accelbench.judge.judging import Finding
-from accelbench.judge.sentences import READERS, Evidence, cells, read_all, same_generation
+from accelbench.judge.readings import READERS, read_all
+from accelbench.judge.sentences import Evidence, cells, same_generation
 from accelbench.prebuild import context
 from accelbench.publish.fragments import Links, render
 from accelbench.publish.wording import sentences as words
@@ -53,10 +54,12 @@ def test_every_sentence_of_the_article_is_read_once_and_worded(read):
         assert (r.part is not None) or r.holds != Holds.PARTLY, f"{r.sentence}: a partial verdict names its part"
 
 
-def test_a_sentence_without_a_reader_stops_the_build(ctx, monkeypatch):
-    monkeypatch.delitem(READERS, "tpu-gcp")
+def test_a_sentence_without_a_reader_stops_the_build_and_one_read_twice_too(ctx):
     with pytest.raises(ValueError, match="tpu-gcp"):
-        read_all(evidence(ctx))
+        read_all(evidence(ctx), {slug: r for slug, r in READERS.items() if slug != "tpu-gcp"})
+    from accelbench.judge.readings import _gathered
+    with pytest.raises(ValueError, match="'tpu-gcp' has two readers"):
+        _gathered(READERS, {"tpu-gcp": READERS["tpu-gcp"]})
 
 
 def test_a_true_description_holds_though_its_row_points_to_the_other_chip(ctx, read):

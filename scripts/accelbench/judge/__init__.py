@@ -3,8 +3,9 @@ the margin (``judging``), intervals, generations, answers, and ``judgement``: th
 build that applies every rule it is given and answers every claim, returning a frozen value the
 publishing stage reads (the registry of rules is built at the top, accelbench/registry.py).
 
-Modules: ``answers``, ``buyer``, ``changes``, ``claims``, ``codes``, ``generations``, ``intervals``, ``judgement``, ``judging``,
-``measured_rules``, ``per_dollar``, ``recommendation``, ``reference_rules``, ``sentences``.
+Modules: ``answers``, ``buyer``, ``cell_readers``, ``changes``, ``claims``, ``codes``, ``generations``, ``intervals``,
+``judgement``, ``judging``, ``measured_rules``, ``per_dollar``, ``readings``, ``recommendation``, ``reference_rules``,
+``sentences``, ``statement_readers``.
 May import: ``core`` to ``store``; never ``publish``, ``sources`` or the top. This ``__init__``
 imports nothing.
 """

@@ -44,8 +44,9 @@ from accelbench.judge.judging import (
     combined,
 )
 from accelbench.judge.per_dollar import Offer, PerDollar, all_per_dollar
+from accelbench.judge.readings import read_all
 from accelbench.judge.recommendation import Condition, recommend
-from accelbench.judge.sentences import Evidence, Reading, read_all
+from accelbench.judge.sentences import Evidence, Reading
 from accelbench.store.published import SOURCES, Published
 from accelbench.store.store import Store
 

@@ -1,0 +1,169 @@
+"""The readers of the article's table, cell by cell ("speed.tpu": the TPU side of the Speed row), and of
+the other sentences that repeat a cell (judge/sentences.py says what a reading is)."""
+
+from __future__ import annotations
+
+from accelbench.judge.claims import MLPERF, PRICES, SPECS
+from accelbench.judge.codes import Holds
+from accelbench.judge.judging import said
+from accelbench.judge.sentences import (
+    FROM_VERDICT,
+    Evidence,
+    Reading,
+    gpu_price_range,
+    reader_table,
+    reading,
+    same_generation,
+    side_holds,
+    tensorflow,
+)
+
+READERS, reads = reader_table()
+
+
+
+@reads("designed.gpu")
+def _designed_gpu(e: Evidence) -> Reading:
+    f = e.facts("designed", SPECS)
+    if not f.get("gpus"):
+        return reading(Holds.UNDECIDED, "no_evidence")
+    holds = Holds.PARTLY if f["gpus_with"] == f["gpus"] else Holds.DOES_NOT_HOLD
+    return reading(holds, "fp64_gpus", said("sentence.not_in_data", what="graphics"), rests_on=("designed",), **f)
+
+
+@reads("designed.tpu", "tpu-for-ai", "tpu-tensor-ops")
+def _designed_tpu(e: Evidence) -> Reading:
+    f = e.facts("designed", SPECS)
+    if not f.get("tpus"):
+        return reading(Holds.UNDECIDED, "no_evidence")
+    return reading(FROM_VERDICT[e.verdict("designed", SPECS)], "fp64_tpus", rests_on=("designed",), **f)
+
+
+@reads("speed.gpu")
+def _speed_gpu(e: Evidence) -> Reading:
+    a = e.answers["speed"]
+    counts = same_generation(a)
+    holds = (Holds.UNDECIDED if not counts["compared"] else Holds.HOLDS if counts["gpu_ahead"] + counts["ties"]
+             else Holds.PARTLY)
+    return reading(holds, "speed_counts", rests_on=("speed",), **counts)
+
+
+@reads("speed.tpu", "tpu-matrix-speed", "tpu-ultra-fast")
+def _speed_tpu(e: Evidence) -> Reading:
+    a = e.answers["speed"]
+    return reading(side_holds(a, "tpu"), "speed_counts", rests_on=("speed",), **same_generation(a))
+
+
+@reads("flexibility.gpu", "gpu-flexible")
+def _flexibility_gpu(e: Evidence) -> Reading:
+    f = e.facts("flexibility", MLPERF)
+    if "gpu" not in f:
+        return reading(Holds.UNDECIDED, "no_evidence")
+    holds = FROM_VERDICT[e.verdict("flexibility", MLPERF)]
+    return reading(holds, "coverage", rests_on=("flexibility",), tpu=f["tpu"], gpu=f["gpu"])
+
+
+@reads("flexibility.tpu")
+def _flexibility_tpu(e: Evidence) -> Reading:
+    f, specs = e.facts("flexibility", MLPERF), e.facts("designed", SPECS)
+    if "tpu" not in f or not specs.get("tpus"):
+        return reading(Holds.UNDECIDED, "no_evidence")
+    return reading(FROM_VERDICT[e.verdict("designed", SPECS)], "ai_only", rests_on=("flexibility", "designed"),
+                    tpu=f["tpu"], gpu=f["gpu"], tpus=specs["tpus"], tpus_with=specs["tpus_with"])
+
+
+@reads("availability.gpu", "gpu-available")
+def _availability_gpu(e: Evidence) -> Reading:
+    offers, entries = e.facts("availability", PRICES), e.facts("availability", MLPERF)
+    if not offers.get("gpu"):
+        return reading(Holds.UNDECIDED, "no_evidence")
+    part = said("sentence.not_in_data", what="laptops and desktops")
+    return reading(Holds.PARTLY if len(offers["gpu"]) >= 3 else Holds.DOES_NOT_HOLD, "offers_gpu", part,
+                    rests_on=("availability",), gpu=offers["gpu"], tpu=offers.get("tpu", []),
+                    submitters=len(entries.get("gpu", [])))
+
+
+@reads("use-gpu-clouds")
+def _clouds(e: Evidence) -> Reading:
+    offers = e.facts("availability", PRICES)
+    if not offers.get("gpu") or not offers.get("tpu"):
+        return reading(Holds.UNDECIDED, "no_evidence")
+    many = len(offers["gpu"]) >= 3 and len(offers["tpu"]) == 1
+    return reading(Holds.HOLDS if many else Holds.PARTLY, "clouds", choice="gpu" if many else "either",
+                    rests_on=("availability",), gpu=offers["gpu"], tpu=offers["tpu"])
+
+
+@reads("availability.tpu", "tpu-gcp")
+def _availability_tpu(e: Evidence) -> Reading:
+    offers, entries = e.facts("availability", PRICES), e.facts("availability", MLPERF)
+    if not offers.get("tpu"):
+        return reading(Holds.UNDECIDED, "no_evidence")
+    holds = Holds.HOLDS if offers["tpu"] == ["GCP"] else Holds.DOES_NOT_HOLD
+    return reading(holds, "offers_tpu", rests_on=("availability",), tpu=offers["tpu"],
+                    submitters=entries.get("tpu", []), cloud_only=bool(entries.get("cloud_only")))
+
+
+@reads("use-gpu-local")
+def _local(e: Evidence) -> Reading:
+    offers, entries = e.facts("availability", PRICES), e.facts("availability", MLPERF)
+    if not offers.get("tpu") or "cloud_only" not in entries:
+        return reading(Holds.UNDECIDED, "no_evidence")
+    cloud_only = offers["tpu"] == ["GCP"] and entries["cloud_only"]
+    return reading(Holds.HOLDS if cloud_only else Holds.PARTLY, "local", choice="gpu" if cloud_only else "either",
+                    rests_on=("availability",), tpu=offers["tpu"], on_premises=entries.get("on_premises", {}))
+
+
+@reads("cost.gpu")
+def _cost_gpu(e: Evidence) -> Reading:
+    span = gpu_price_range(e)
+    if not span:
+        return reading(Holds.UNDECIDED, "no_evidence")
+    return reading(Holds.HOLDS if span["high"] > 2 * span["low"] else Holds.PARTLY, "price_range", rests_on=("cost",),
+                    **span)
+
+
+@reads("cost.tpu", "use-tpu-cost")
+def _cost_tpu(e: Evidence) -> Reading:
+    on_gcp = [o for d in e.per_dollar if d.current for o in d.offers
+              if o.tpu.provider == o.gpu.provider == "GCP" and o.like_for_like]
+    if not on_gcp:
+        return reading(Holds.UNDECIDED, "no_evidence")
+    by_tier: dict[str, list[str]] = {}
+    for o in on_gcp:
+        by_tier.setdefault(o.tpu.tier, []).append(o.favours)
+    tpu_tiers = sorted(t for t, sides in by_tier.items() if "tpu" in sides)
+    other = sorted(t for t, sides in by_tier.items() if "tpu" not in sides)
+    holds = Holds.HOLDS if tpu_tiers and not other else Holds.PARTLY if tpu_tiers else Holds.DOES_NOT_HOLD
+    part = said("sentence.cost_not", tiers=other) if tpu_tiers and other else None
+    return reading(holds, "cost_tiers", part, "either" if holds == Holds.PARTLY else "tpu" if tpu_tiers else "gpu",
+                    ("cost",), tpu_tiers=tpu_tiers, other=other,
+                    pairs=sum(len(s) for s in by_tier.values()), tpu_pairs=sum(s.count("tpu") for s in by_tier.values()))
+
+
+@reads("energy.gpu")
+def _energy_gpu(e: Evidence) -> Reading:
+    return reading(Holds.UNDECIDED, "no_measure", rests_on=("energy",), word="good")
+
+
+@reads("energy.tpu", "tpu-energy")
+def _energy_tpu(e: Evidence) -> Reading:
+    a = e.answers["energy"]
+    vendor = bool(a.deciding) and all(k.info.vendor for k in a.deciding)
+    papers = sorted({(c.citation, tuple(c.by)) for k in a.deciding for c in k.finding.comparisons if c.citation})
+    return reading(side_holds(a, "tpu"), "energy", rests_on=("energy",), kinds=[k.kind for k in a.deciding],
+                    papers=[{"citation": c, "by": list(by)} for c, by in papers], vendor=vendor)
+
+
+@reads("frameworks.gpu", "gpu-ecosystem")
+def _frameworks_gpu(e: Evidence) -> Reading:
+    f = e.facts("frameworks", SPECS)
+    if not f.get("gpus"):
+        return reading(Holds.UNDECIDED, "no_evidence")
+    holds = Holds.HOLDS if f["gpus_with_all"] == f["gpus"] else Holds.PARTLY
+    return reading(holds, "frameworks_gpus", rests_on=("frameworks",), with_all=f["gpus_with_all"], gpus=f["gpus"])
+
+
+@reads("frameworks.tpu")
+def _frameworks_tpu(e: Evidence) -> Reading:
+    holds, part, figures = tensorflow(e)
+    return reading(holds, "frameworks_tpu" if figures else "no_evidence", part, rests_on=("frameworks",), **figures)

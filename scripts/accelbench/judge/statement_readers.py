@@ -1,0 +1,178 @@
+"""The readers of the article's other sentences and of its situations, each situation concluded in one
+choice (judge/sentences.py says what a reading is)."""
+
+from __future__ import annotations
+
+from accelbench.core.cores import cuda_cores
+from accelbench.core.framework_support import SUPPORTED as STATED  # the vendor's support word, not a verdict
+from accelbench.judge.claims import EPOCH, MLPERF, PRICES, SPECS, STATEMENTS
+from accelbench.judge.codes import DECISIVE, Direction, Holds, Verdict
+from accelbench.judge.judging import Line, said
+from accelbench.judge.sentences import (
+    FROM_VERDICT,
+    Evidence,
+    Reading,
+    reader_table,
+    reading,
+    same_generation,
+    side_holds,
+    tensorflow,
+)
+
+READERS, reads = reader_table()
+
+
+
+def _own(slug: str, e: Evidence, key: str, part: Line | None = None, choice: str = "") -> Reading:
+    """A sentence with rules of its own: their verdicts, each kind's facts as its figure."""
+    kinds = [(k, e.findings[(slug, k)]) for k in STATEMENTS[slug].judged_by if (slug, k) in e.findings]
+    verdicts = {f.verdict for _, f in kinds if f.verdict != Verdict.NOT_MEASURED}
+    if not verdicts:
+        return reading(Holds.UNDECIDED, "no_evidence")
+    decisive = verdicts & set(DECISIVE)
+    holds = (Holds.DISAGREE if len(decisive) > 1 else FROM_VERDICT[decisive.pop()] if len(verdicts) == 1 and decisive
+             else Holds.PARTLY)
+    return reading(holds, key, part, choice, facts={k: f.facts for k, f in kinds})
+
+
+@reads("gpu-parallel")
+def _parallel(e: Evidence) -> Reading:
+    """Thousands of cores: the GPUs whose vendor states a count of CUDA cores; the others' units named apart."""
+    platform = {row["chip"]: row["platform"] for row in e.reference.accelerators}
+    counted = {chip: n for chip, n in cuda_cores(e.reference.cores).items() if platform.get(chip) == "gpu"}
+    if not counted:
+        return reading(Holds.UNDECIDED, "no_evidence")
+    others = [{"chip": e.reference.display_name(c.chip), "unit": c.unit, "count": c.count} for c in e.reference.cores
+              if c.chip not in counted and c.unit in ("compute units", "TensorCores per chip")]
+    gpus = [{"chip": e.reference.display_name(chip), "count": n} for chip, n in counted.items()]
+    holds = Holds.HOLDS if all(n >= 1000 for n in counted.values()) else Holds.PARTLY
+    return reading(holds, "cores", said("sentence.cores_apart", others=others) if others else None,
+                    gpus=gpus, stated=len(counted), chips=sum(1 for p in platform.values() if p == "gpu"))
+
+
+@reads("gpu-deep-learning")
+def _deep_learning(e: Evidence) -> Reading:
+    return _own("gpu-deep-learning", e, "platform_share")
+
+
+@reads("gpu-brands")
+def _brands(e: Evidence) -> Reading:
+    return _own("gpu-brands", e, "brands")
+
+
+@reads("tpu-scalable")
+def _scalable(e: Evidence) -> Reading:
+    return _own("tpu-scalable", e, "scalable")
+
+
+@reads("openai-gpus")
+def _openai(e: Evidence) -> Reading:
+    return _own("openai-gpus", e, "models", said("sentence.why_not_recorded", why="due to flexibility"))
+
+
+@reads("deepmind-tpus")
+def _deepmind(e: Evidence) -> Reading:
+    return _own("deepmind-tpus", e, "platform_count", said("sentence.why_not_recorded", why="to speed up computation"))
+
+
+@reads("labs-gpus")
+def _labs(e: Evidence) -> Reading:
+    return _own("labs-gpus", e, "labs")
+
+
+@reads("custom-chips", "hybrid")
+def _prediction(e: Evidence) -> Reading:
+    return reading(Holds.UNDECIDED, "prediction")
+
+
+@reads("open-tpu-access")
+def _open_access(e: Evidence) -> Reading:
+    offers = e.facts("availability", PRICES)
+    return reading(Holds.UNDECIDED, "open_access", tpu=offers.get("tpu", []), rests_on=("availability",))
+
+
+# --- the situations: each concluded in one choice ---------------------------------------------
+
+
+@reads("use-gpu-frameworks")
+def _many_frameworks(e: Evidence) -> Reading:
+    holds, part, figures = tensorflow(e)
+    gpus = e.facts("frameworks", SPECS)
+    if not figures:
+        return reading(Holds.UNDECIDED, "no_evidence")
+    # every GPU states all three; the newest TPU drops one: the GPU is the one chip that runs them all
+    choice = "gpu" if holds != Holds.HOLDS else "either"
+    return reading(Holds.HOLDS if choice == "gpu" else Holds.DOES_NOT_HOLD, "many_frameworks", part, choice,
+                    ("frameworks",), with_all=gpus["gpus_with_all"], gpus=gpus["gpus"], **figures)
+
+
+@reads("use-gpu-research")
+def _research(e: Evidence) -> Reading:
+    flexible, labs = e.answers["flexibility"], e.findings.get(("labs-gpus", EPOCH))
+    if flexible.direction == Direction.NONE or labs is None:
+        return reading(Holds.UNDECIDED, "no_evidence")
+    f = e.facts("flexibility", MLPERF)
+    holds = Holds.HOLDS if flexible.direction == Direction.GPU and labs.verdict == Verdict.SUPPORTED else Holds.PARTLY
+    return reading(holds, "research", choice="gpu" if holds == Holds.HOLDS else "either",
+                    rests_on=("flexibility", "labs-gpus"), tpu=f.get("tpu"), gpu=f.get("gpu"), labs=labs.facts["labs"])
+
+
+@reads("use-tpu-large")
+def _large(e: Evidence) -> Reading:
+    scale = e.facts("tpu-scalable", MLPERF)
+    if not scale.get("largest"):
+        return reading(Holds.UNDECIDED, "no_evidence")
+    largest = {p: max((x for x in scale["largest"] if x["platform"] == p), key=lambda x: x["chips"], default=None)
+               for p in ("tpu", "gpu")}
+    counts = same_generation(e.answers["speed"])
+    # both platforms train the largest models; which is faster per chip is the speed answer's
+    holds = Holds.DOES_NOT_HOLD if largest["gpu"] and counts["gpu_ahead"] > counts["tpu_ahead"] else Holds.PARTLY
+    return reading(holds, "large", choice="either", rests_on=("tpu-scalable", "speed", "cost"),
+                    tpu=largest["tpu"], gpu=largest["gpu"], **counts)
+
+
+@reads("use-tpu-fast-green")
+def _fast_green(e: Evidence) -> Reading:
+    speed, energy = side_holds(e.answers["speed"], "tpu"), side_holds(e.answers["energy"], "tpu")
+    parts = (speed, energy)
+    holds = (speed if speed == energy else Holds.PARTLY if Holds.HOLDS in parts
+             else Holds.DOES_NOT_HOLD if Holds.DOES_NOT_HOLD in parts else Holds.UNDECIDED)
+    failing = [name for name, h in (("speed", speed), ("energy", energy)) if h == Holds.DOES_NOT_HOLD]
+    part = said("sentence.fast_green_not", failing=failing) if holds == Holds.PARTLY and failing else None
+    a = e.answers["energy"]
+    return reading(holds, "fast_green", part, "gpu" if speed == Holds.DOES_NOT_HOLD else "either",
+                    ("speed", "energy"), energy=energy.value,
+                    vendor=bool(a.deciding) and all(k.info.vendor for k in a.deciding), **same_generation(e.answers["speed"]))
+
+
+@reads("use-tpu-tensorflow")
+def _tensorflow_services(e: Evidence) -> Reading:
+    holds, part, figures = tensorflow(e)
+    if not figures:
+        return reading(Holds.UNDECIDED, "no_evidence")
+    tf = figures["support"]["TensorFlow"] == STATED
+    google = e.facts("use-tpu-tensorflow", EPOCH).get("counts", {})
+    on_tpus = bool(google) and e.verdict("use-tpu-tensorflow", EPOCH) == Verdict.SUPPORTED
+    holds = Holds.HOLDS if tf and on_tpus else Holds.PARTLY if tf or on_tpus else Holds.DOES_NOT_HOLD
+    return reading(holds, "tensorflow_services", part,
+                    "tpu" if holds == Holds.HOLDS else "either", ("frameworks",), google=google, **figures)
+
+
+@reads("conclusion-gpus")
+def _conclusion_gpus(e: Evidence) -> Reading:
+    sides = {c: e.answers[c].direction for c in ("flexibility", "frameworks", "availability")}
+    for_gpu = sorted(c for c, d in sides.items() if d == Direction.GPU)
+    holds = Holds.HOLDS if len(for_gpu) == len(sides) else Holds.PARTLY if for_gpu else Holds.DOES_NOT_HOLD
+    return reading(holds, "conclusion", choice="gpu" if holds == Holds.HOLDS else "either",
+                    rests_on=tuple(sides), sides={c: d.value for c, d in sides.items()})
+
+
+@reads("conclusion-tpus")
+def _conclusion_tpus(e: Evidence) -> Reading:
+    tf_holds, _, figures = tensorflow(e)
+    sides = {"speed": e.answers["speed"].direction.value, "scale": "either" if e.facts("tpu-scalable", MLPERF) else "none",
+             "tensorflow": "tpu" if tf_holds == Holds.HOLDS else "gpu"}
+    for_tpu = [c for c, d in sides.items() if d == "tpu"]
+    holds = Holds.HOLDS if len(for_tpu) == len(sides) else Holds.PARTLY if for_tpu else Holds.DOES_NOT_HOLD
+    return reading(holds, "conclusion", choice="tpu" if holds == Holds.HOLDS else "either",
+                    rests_on=("speed", "tpu-scalable", "frameworks"), sides=sides)
