@@ -147,3 +147,12 @@ def test_each_page_shows_the_reading_beside_the_sentence(ctx, read):
     assert table.count("ab-holds--") >= len(read) and "Who wins the row" in table
     situations = render(ctx, "situations", []).text
     assert situations.count("<strong>Choose") + situations.count("<strong>Either") == 8
+
+
+def test_what_tpus_are_built_for_holds_apart_from_whether_they_beat_a_gpu(read):
+    """'Built to accelerate matrix computations' describes the chip: it holds on its vendor's pages, and the
+    speed comparison is named beside it, never in its place."""
+    r = read["tpu-matrix-speed"]
+    assert r.holds == Holds.HOLDS and "MXUs" in text(r.figure) and "Ironwood" in text(r.figure)
+    assert r.part is not None and text(r.part) == text(read["speed.tpu"].figure)
+    assert read["speed.tpu"].holds == Holds.DOES_NOT_HOLD  # "even faster" is the comparison, and it does not hold

@@ -48,7 +48,7 @@ def _speed_gpu(e: Evidence) -> Reading:
     return reading(holds, "speed_counts", rests_on=("speed",), **counts)
 
 
-@reads("speed.tpu", "tpu-matrix-speed", "tpu-ultra-fast")
+@reads("speed.tpu", "tpu-ultra-fast")
 def _speed_tpu(e: Evidence) -> Reading:
     a = e.answers["speed"]
     return reading(side_holds(a, "tpu"), "speed_counts", rests_on=("speed",), **same_generation(a))

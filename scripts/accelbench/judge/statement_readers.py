@@ -50,6 +50,23 @@ def _parallel(e: Evidence) -> Reading:
                     gpus=gpus, stated=len(counted), chips=sum(1 for p in platform.values() if p == "gpu"))
 
 
+@reads("tpu-matrix-speed")
+def _matrix_units(e: Evidence) -> Reading:
+    """What TPUs are built for (their matrix units and their vendor's peak), not whether they beat a GPU: that
+    comparison is named beside it."""
+    platform = {row["chip"]: row["platform"] for row in e.reference.accelerators}
+    dated = sorted((found.month, chip) for chip, found in e.reference.availability.items() if platform.get(chip) == "tpu")
+    newest = dated[-1][1] if dated else None
+    peak = e.reference.peak_of(newest, "bf16_dense_tflops") if newest else None
+    if peak is None:
+        return reading(Holds.UNDECIDED, "no_evidence")
+    counts = same_generation(e.answers["speed"])
+    part = said("sentence.speed_counts", **counts) if counts["compared"] else None
+    with_mxu = {c.chip for c in e.reference.cores if c.unit == "MXUs per TensorCore"}
+    return reading(Holds.HOLDS, "matrix_units", part, rests_on=("designed", "speed"),
+                   chip=e.reference.display_name(newest), bf16=peak, with_mxu=len(with_mxu), tpus=len(dated))
+
+
 @reads("gpu-deep-learning")
 def _deep_learning(e: Evidence) -> Reading:
     return _own("gpu-deep-learning", e, "platform_share")

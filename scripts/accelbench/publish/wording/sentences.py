@@ -192,6 +192,9 @@ LINES: dict = {
                                                             "{with_all} of {gpus} GPUs (stated support, not measured speed)",
     "sentence.frameworks_tpu": _frameworks_tpu, "sentence.framework_dropped": _dropped,
     "sentence.cores": _cores, "sentence.cores_apart": _cores_apart,
+    "sentence.matrix_units": lambda v: (f"Google states matrix-multiply units (MXUs) in the TensorCores of {v['with_mxu']} of "
+                                        f"{v['tpus']} TPUs, and {v['bf16']:,g} dense bf16 TFLOP/s for {v['chip']}, its "
+                                        "newest (vendors' specifications)"),
     "sentence.why_not_recorded": "why (“{why}”): no record states it, so it is not judged",
     "sentence.prediction": "a prediction: the trend so far is shown, and the years to come decide it",
     "sentence.open_access": lambda v: (f"a prediction: today every TPU price is {listed(v['tpu'])}'s; a TPU offered by "
