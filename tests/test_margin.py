@@ -1,12 +1,18 @@
-"""The margin is declared once (judge/judging.py MARGIN): a copy of the engine with MARGIN = 0.06,
-and no other edit, renders every "±", every rule's text and judgement.json with 6%, leaves no 5%
-margin anywhere on the pages, and judges a 5.5% difference a tie where the real engine does not."""
+"""Each threshold is declared once and every page follows it, proven on copies of the engine with one
+constant changed and no other edit, each rendered once and checked whole:
+- the margin (judge/judging.py MARGIN): at 6%, every "±", every rule's text and judgement.json say 6%, no
+  5% margin is left on the pages, and a 5.5% difference is a tie where the real engine says it is not;
+- the generation window (judge/generations.py GENERATION_MONTHS) and the month a year-only date counts as
+  (core/availability.py MIDYEAR): at 24 months and January, every rule's text and caption says so, and the
+  TPU v4 paper (TPU v4 reached customers 24 months after the A100) counts on energy, which it does not at 12."""
 
 import json
 import re
 import shutil
 import subprocess
 import sys
+
+import pytest
 
 from conftest import ROOT
 
@@ -21,8 +27,9 @@ print(json.dumps({"supported_at_1055": beyond_margin(1.055) == SUPPORTED}))
 """
 
 
-def _render(tmp_path, name, margin_line=None):
-    """Render the site's fragments (no notebooks) from the committed data with a copy of the engine."""
+def _render(tmp_path, name, margin_line=None, edits=()):
+    """Render the site's fragments (no notebooks) from the committed data with a copy of the engine, its
+    MARGIN line replaced by ``margin_line`` and each (file, line, replacement) of ``edits`` made."""
     root = tmp_path / name
     shutil.copytree(ROOT / "docs", root / "docs", ignore=shutil.ignore_patterns("files"))
     shutil.copytree(ROOT / "scripts" / "accelbench", root / "scripts" / "accelbench",
@@ -32,6 +39,11 @@ def _render(tmp_path, name, margin_line=None):
         text = judging.read_text(encoding="utf-8")
         assert text.count("\nMARGIN = 0.05 ") == 1
         judging.write_text(text.replace("\nMARGIN = 0.05 ", f"\n{margin_line} "), encoding="utf-8")
+    for relative, line, replacement in edits:
+        path = root / "scripts" / "accelbench" / relative
+        text = path.read_text(encoding="utf-8")
+        assert text.count(f"\n{line} ") == 1, (relative, line)
+        path.write_text(text.replace(f"\n{line} ", f"\n{replacement} "), encoding="utf-8")
     done = subprocess.run([sys.executable, "-c", RENDER, str(root), str(ROOT / "build_data"), str(ROOT / "snippets")],
                           env={"PYTHONPATH": str(root / "scripts"), "PATH": "/usr/bin:/bin"},
                           capture_output=True, text=True, timeout=600)
@@ -41,8 +53,13 @@ def _render(tmp_path, name, margin_line=None):
     return pages, judgement, json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_the_margin_is_said_once_and_every_page_follows_it(tmp_path):
-    pages, judgement, probe = _render(tmp_path, "real")
+@pytest.fixture(scope="module")
+def real(tmp_path_factory):
+    return _render(tmp_path_factory.mktemp("real"), "real")
+
+
+def test_the_margin_is_said_once_and_every_page_follows_it(tmp_path, real):
+    pages, judgement, probe = real
     mutated, mutated_judgement, mutated_probe = _render(tmp_path, "six", "MARGIN = 0.06")
     assert pages.count("±5%") > 5 and "±6%" not in pages
     # as many or nearly: at 6% some comparisons become ties, and an answer's wording follows its verdict
@@ -51,3 +68,17 @@ def test_the_margin_is_said_once_and_every_page_follows_it(tmp_path):
     assert margin_words.search(pages) and not margin_words.search(mutated)
     assert (judgement["margin"], mutated_judgement["margin"]) == (0.05, 0.06)
     assert probe["supported_at_1055"] and not mutated_probe["supported_at_1055"]  # the verdicts follow it too
+
+
+def test_the_generation_window_and_the_year_rule_are_said_once_and_every_page_follows_them(tmp_path, real):
+    pages, judgement, _ = real
+    mutated, mutated_judgement, _ = _render(tmp_path, "window", edits=(
+        ("judge/generations.py", "GENERATION_MONTHS = 12", "GENERATION_MONTHS = 24"),
+        ("core/availability.py", "MIDYEAR = 7", "MIDYEAR = 1")))
+    within = re.compile(r"within (\d+) months")
+    assert set(within.findall(pages)) == {"12"} and set(within.findall(mutated)) == {"24"}
+    assert "counts as July" in pages and "counts as July" not in mutated and "counts as January" in mutated
+    assert (judgement["generation_months"], mutated_judgement["generation_months"]) == (12, 24)
+    energy = {j["generation_months"]: next(c for c in j["claims"] if c["claim"] == "energy")
+              for j in (judgement, mutated_judgement)}
+    assert energy[12]["direction"] == "none" and energy[24]["direction"] == "tpu"  # the TPU v4 paper counts at 24

@@ -4,9 +4,10 @@ caption and alt text (the answers', the home page's, the trend's, the measured o
 
 from __future__ import annotations
 
+from accelbench.core.availability import MIDYEAR
 from accelbench.core.text import plural
 from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
-from accelbench.publish.vocabulary import TIE_BAND, span, times
+from accelbench.publish.vocabulary import MONTHS, TIE_BAND, span, times
 
 
 def _count(n: int, noun: str) -> str:
@@ -150,13 +151,14 @@ CAPTION = ("Each row is one comparison a verdict rule judged, as its kind of evi
            f"band is the {TIE_BAND} the rules count as a tie; a bar is the range the source gives; \"preview\" in a "
            "label marks a system not for sale yet.")
 # said once the chart is drawn, with the first chart of a page
-HELP = ("Hover a point for its figures, its generation and both chips' dates; narrow the rows by chip, precision "
-        "and scale; click a point for its source.")
+HELP = ("Hover a point (on a phone, tap it) for its figures, its generation and both chips' dates; narrow the rows by "
+        "chip, precision and scale; click a point (tap it again) for its source.")
 TIMELINE_CAPTION = ("Each point is one comparison, placed at the date its TPU was first available (a date known only "
-                    "to its year counts as July 1); up is the TPU's advantage on the same log scale as the chart above, "
-                    f"the shaded band the {TIE_BAND} tie. Filled: chips of the same generation; hollow: of "
-                    "different generations, or a GPU not dated.")
-TIMELINE_HELP = "Hover a point for both chips, both dates and the advantage; click it for its source."
+                    f"to its year counts as {MONTHS[MIDYEAR - 1]} 1); up is the TPU's advantage on the same log scale "
+                    f"as the chart above, the shaded band the {TIE_BAND} tie. Filled: chips of the same generation; "
+                    "hollow: of different generations, or a GPU not dated.")
+TIMELINE_HELP = ("Hover a point (on a phone, tap it) for both chips, both dates and the advantage; click it (tap it "
+                 "again) for its source.")
 # what every chart of its kind says under it in a few words (wording.CAPTION_WORDS at most); the
 # long caption above is folded under the first of its kind on a page
 SHORT_CAPTION = (f"Right of 1 favours the TPU; filled: chips of the same generation, hollow: not; the band is the "
