@@ -2,9 +2,10 @@
 constant changed and no other edit, each rendered once and checked whole:
 - the margin (judge/judging.py MARGIN): at 6%, every "±", every rule's text and judgement.json say 6%, no
   5% margin is left on the pages, and a 5.5% difference is a tie where the real engine says it is not;
-- the generation window (judge/generations.py GENERATION_MONTHS) and the month a year-only date counts as
-  (core/availability.py MIDYEAR): at 24 months and January, every rule's text and caption says so, and the
-  TPU v4 paper (TPU v4 reached customers 24 months after the A100) counts on energy, which it does not at 12."""
+- the generation window (judge/generations.py GENERATION_MONTHS), the month a year-only date counts as
+  (core/availability.py MIDYEAR) and the intervals' level (judge/intervals.py LEVEL), in one copy: at 24
+  months, January and 90%, every rule's text and caption says so, and the TPU v4 paper (TPU v4 reached
+  customers 24 months after the A100) counts on energy, which it does not at 12."""
 
 import json
 import re
@@ -74,7 +75,8 @@ def test_the_generation_window_and_the_year_rule_are_said_once_and_every_page_fo
     pages, judgement, _ = real
     mutated, mutated_judgement, _ = _render(tmp_path, "window", edits=(
         ("judge/generations.py", "GENERATION_MONTHS = 12", "GENERATION_MONTHS = 24"),
-        ("core/availability.py", "MIDYEAR = 7", "MIDYEAR = 1")))
+        ("core/availability.py", "MIDYEAR = 7", "MIDYEAR = 1"),
+        ("judge/intervals.py", "LEVEL = 0.95", "LEVEL = 0.9")))
     within = re.compile(r"within (\d+) months")
     assert set(within.findall(pages)) == {"12"} and set(within.findall(mutated)) == {"24"}
     assert "counts as July" in pages and "counts as July" not in mutated and "counts as January" in mutated
@@ -82,3 +84,5 @@ def test_the_generation_window_and_the_year_rule_are_said_once_and_every_page_fo
     energy = {j["generation_months"]: next(c for c in j["claims"] if c["claim"] == "energy")
               for j in (judgement, mutated_judgement)}
     assert energy[12]["direction"] == "none" and energy[24]["direction"] == "tpu"  # the TPU v4 paper counts at 24
+    # the interval's level (judge/intervals.py LEVEL), in every rule's text
+    assert "95% interval" in pages and "95% interval" not in mutated and "90% interval" in mutated

@@ -16,6 +16,9 @@ import pandas as pd
 
 RESAMPLES = 2000
 SEED = 20261130  # fixed: builds are reproducible
+LEVEL = 0.95  # each interval's confidence: every rule's text and every sentence says it from here
+LEVEL_TEXT = f"{LEVEL:.0%}"
+TAILS = [100 * (1 - LEVEL) / 2, 100 * (1 + LEVEL) / 2]  # the percentiles of the bootstrap that bound it
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,7 @@ def ratio(top: pd.Series, bottom: pd.Series, metric: str, timed: bool = True) ->
         return Ratio(value, value, value)
     rng = np.random.default_rng(SEED)
     draws = rate_draws(top, metric, rng) / rate_draws(bottom, metric, rng)
-    low, high = np.percentile(draws, [2.5, 97.5])
+    low, high = np.percentile(draws, TAILS)
     return Ratio(value, float(min(low, value)), float(max(high, value)))
 
 
@@ -65,5 +68,5 @@ def median_ratio(pairs: list[tuple[pd.Series, pd.Series]], metric: str) -> Ratio
     rng = np.random.default_rng(SEED)
     value = statistics.median(float(t[f"m_{metric}"]) / float(b[f"m_{metric}"]) for t, b in pairs)
     draws = np.median(np.stack([rate_draws(t, metric, rng) / rate_draws(b, metric, rng) for t, b in pairs]), axis=0)
-    low, high = np.percentile(draws, [2.5, 97.5])
+    low, high = np.percentile(draws, TAILS)
     return Ratio(value, float(min(low, value)), float(max(high, value)))

@@ -23,6 +23,8 @@ SUPPORTED, CONTRADICTED, TIE, SPLIT, NOT_MEASURED = (Verdict.SUPPORTED, Verdict.
 UNDECIDABLE, LINKED = Verdict.PREDICTION, Verdict.LINKED
 MARGIN = 0.05  # differences within the margin count as a tie: every rule and every sentence reads it here
 MARGIN_TEXT = f"{MARGIN:.0%}"  # the margin as the rules' texts and the sentences write it
+# how a rule's text says its verdicts short of supported and contradicted, where they compare numbers
+TIE_OR_SPLIT = "a tie where every comparison lies within the margin, split where they point both ways"
 ABOVE = f"{1 + MARGIN:.2f}"  # the ratio a whole interval must clear, as the rules' texts write it
 BELOW = f"{1 - MARGIN:.2f}"  # the ratio a whole interval must stay at or above to be "at least as fast"
 

@@ -26,7 +26,7 @@ from accelbench.core.formats import format_name
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import LIMIT_CATEGORIES
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, Claim
-from accelbench.judge.intervals import Ratio, median_ratio, ratio
+from accelbench.judge.intervals import LEVEL_TEXT, Ratio, median_ratio, ratio
 from accelbench.judge.judging import (
     ABOVE,
     BELOW,
@@ -38,6 +38,7 @@ from accelbench.judge.judging import (
     TFLOP_PER_JOULE,
     TFLOPS,
     TIE,
+    TIE_OR_SPLIT,
     TOKENS_PER_JOULE,
     TOKENS_PER_S,
     USD_PER_BILLION_TOKENS,
@@ -121,7 +122,7 @@ class LikeForLike:
 
 def measured_comparison(compared: str, metric: str, tpu: pd.Series, gpu: pd.Series, r: Ratio, figures: Line,
                         precision: str = "") -> Comparison:
-    """A measured pair as the answers' chart draws it, with its 95% interval; COMPARED, its id (the
+    """A measured pair as the answers' chart draws it, with its interval (intervals.LEVEL); COMPARED, its id (the
     wording module names it); METRIC, what it compares as a code (judging.METRIC_CODES)."""
     return Comparison(name=said("measured.name", compared=compared, tpu=str(tpu["device"]), gpu=str(gpu["device"])),
                       advantage=r.value, low=r.low,
@@ -173,9 +174,9 @@ def _flexibility(store: Store) -> Finding:
 @rule("designed", MEASURED,
       text="Same evidence as Flexibility: a chip designed for deep learning only should fall behind on "
            "general-purpose operations. Supported if, at the largest size measured on both, the TPU's median "
-           "elements/s over the operations is below half the GPU's (the whole 95% interval) or an operation fails on "
+           f"elements/s over the operations is below half the GPU's (the whole {LEVEL_TEXT} interval) or an operation fails on "
            "the TPU for a limit of the chip or its framework; contradicted if the TPU matches or beats the GPU (the "
-           "whole interval at or above 1) with no such failure; mixed otherwise.")
+           "whole interval at or above 1) with no such failure; a tie otherwise.")
 def designed_for(store: Store, reference: Reference) -> Finding:
     return _flexibility(store)
 
@@ -183,8 +184,8 @@ def designed_for(store: Store, reference: Reference) -> Finding:
 @rule("speed", MEASURED,
       text=f"Compares the best bfloat16 matrix-multiplication TFLOP/s (n ≥ {MATMUL_MIN_N}) and, where both are measured, the "
            "best GPT-2 small training tokens/s, per chip, any framework. Supported if the TPU is more than "
-           f"{MARGIN_TEXT} faster on every comparison available (the whole 95% interval of the ratio above {ABOVE}); "
-           f"contradicted if more than {MARGIN_TEXT} slower on every one; mixed otherwise. "
+           f"{MARGIN_TEXT} faster on every comparison available (the whole {LEVEL_TEXT} interval of the ratio above {ABOVE}); "
+           f"contradicted if more than {MARGIN_TEXT} slower on every one; {TIE_OR_SPLIT}. "
            "Needs matrix multiplication on both a GPU and a TPU.")
 def speed(store: Store, reference: Reference) -> Finding:
     found, lines, runs, compared = [], [], [], []
@@ -203,9 +204,9 @@ def speed(store: Store, reference: Reference) -> Finding:
 
 @rule("flexibility", MEASURED,
       text="Supported if, at the largest size measured on both, the TPU's median elements/s over the general-purpose "
-           "operations is below half the GPU's (the whole 95% interval), or an operation that ran on the GPU fails on "
+           f"operations is below half the GPU's (the whole {LEVEL_TEXT} interval), or an operation that ran on the GPU fails on "
            "the TPU for a limit of the chip or its framework; contradicted if the TPU's median is at least the GPU's "
-           "(the whole interval) with no such failure; mixed otherwise. Failures from our own sizing, time limits or "
+           "(the whole interval) with no such failure; a tie otherwise. Failures from our own sizing, time limits or "
            "harness are left out and said so.")
 def flexibility(store: Store, reference: Reference) -> Finding:
     return _flexibility(store)
@@ -222,8 +223,8 @@ def _cost_line(platform: str, side) -> Line:
       text="Cost per billion GPT-2 small training tokens = the chip's cheapest GCP on-demand price per chip-hour "
            "(the cloud the article's claim names; reference data) ÷ (measured "
            "tokens/s × 3600) × 10⁹, for the cheapest per token result on each kind of chip. Supported if the TPU's "
-           f"cost is more than {MARGIN_TEXT} below the GPU's (the whole 95% interval of the GPU/TPU cost ratio above "
-           f"{ABOVE}); contradicted if more than {MARGIN_TEXT} above; mixed otherwise. "
+           f"cost is more than {MARGIN_TEXT} below the GPU's (the whole {LEVEL_TEXT} interval of the GPU/TPU cost ratio above "
+           f"{ABOVE}); contradicted if more than {MARGIN_TEXT} above; a tie otherwise. "
            "Needs GPT-2 small measured on both and a price for each chip at GCP.")
 def cost(store: Store, reference: Reference) -> Finding:
     sides = {pl: cheapest_per_token(store, reference, pl) for pl in PLATFORMS}
@@ -252,7 +253,7 @@ ENERGY_MATMUL = LikeForLike("matmul_energy", "matmul", "tflops_per_watt",
 @rule("energy", MEASURED,
       text=f"Compares measured GPT-2 small tokens per joule (else bf16 n = {ENERGY_N} matrix-multiplication TFLOP per joule) "
            "of the GPU and the TPU, each from one metered run, so the ratio has no sampling interval. Supported if the "
-           f"TPU's is more than {MARGIN_TEXT} higher; contradicted if more than {MARGIN_TEXT} lower; mixed otherwise. "
+           f"TPU's is more than {MARGIN_TEXT} higher; contradicted if more than {MARGIN_TEXT} lower; a tie otherwise. "
            "TPUs expose no energy counter to programs, so this stays not measured until one does.")
 def energy(store: Store, reference: Reference) -> Finding:
     for comparison in (ENERGY, ENERGY_MATMUL):
@@ -283,8 +284,8 @@ def _trained_at_any_size(store: Store) -> list[Line]:
            "TensorFlow trained it on a TPU while PyTorch could not run there for a limit of PyTorch or the chip "
            "(unsupported, or a wrong result), and all three trained it on a GPU. Contradicted if JAX or TensorFlow could "
            "not train it on the TPU for a limit of the chip or framework, or PyTorch trained it there at least as fast as "
-           f"the faster of them (the whole 95% interval of its tokens/s ratio at or above {BELOW}: within {MARGIN_TEXT}). "
-           "Mixed otherwise (PyTorch slower on the TPU, or not every framework trained it on the GPU)."
+           f"the faster of them (the whole {LEVEL_TEXT} interval of its tokens/s ratio at or above {BELOW}: within "
+           f"{MARGIN_TEXT}). Split otherwise (PyTorch slower on the TPU, or not every framework trained it on the GPU)."
            " Not measured without results on a GPU, or, where none of this decides, while any of the three was not "
            "attempted on a TPU (each runs in its own process and environment there: a run without torch_xla or TensorFlow "
            "installed, or where another framework held the TPU, records it as unavailable).")

@@ -24,6 +24,7 @@ from accelbench.judge.answers import (
 )
 from accelbench.judge.claims import MEASURED, PRICES, SPECS, kind_named
 from accelbench.judge.codes import Direction, Verdict
+from accelbench.judge.intervals import LEVEL_TEXT
 from accelbench.judge.judging import (
     CHIP_HOURS,
     MARGIN_TEXT,
@@ -125,7 +126,7 @@ def ratio(r: dict) -> str:
     """A ratio (a Ratio's fields) with its 95% interval, or said to have none (one metered window each)."""
     if r["low"] == r["high"] == r["value"]:
         return f"{r['value']:.3g} (one metered window each: no sampling interval)"
-    return f"{r['value']:.3g} (95% interval {r['low']:.3g} to {r['high']:.3g})"
+    return f"{r['value']:.3g} ({LEVEL_TEXT} interval {r['low']:.3g} to {r['high']:.3g})"
 
 
 def elsewhere(v: dict, work: str) -> str:

@@ -17,6 +17,7 @@ from accelbench.judge.judging import (
     MARGIN_TEXT,
     QUERIES_PER_S_PER_CHIP,
     SAMPLES_PER_S_PER_CHIP,
+    TIE_OR_SPLIT,
     Comparison,
     Finding,
     beyond_margin,
@@ -69,7 +70,7 @@ def _entry(row: pd.Series | None) -> dict | None:
            "with the most per chip, preview systems included and said so (with the best TPU available now beside a "
            "preview). Supported if the TPU does more than "
            f"{MARGIN_TEXT} more per chip in every scenario; contradicted if more than {MARGIN_TEXT} less in every "
-           "one; mixed otherwise.")
+           f"one; {TIE_OR_SPLIT}.")
 def speed(published: MLPerfInference, reference: Reference) -> Finding:
     verdicts, lines, links, compared, pairs = [], [], [], [], []
     for scenario, round_name, rows in comparable(published):

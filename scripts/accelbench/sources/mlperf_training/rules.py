@@ -32,6 +32,7 @@ from accelbench.judge.judging import (
     SPLIT,
     SUPPORTED,
     TIE,
+    TIE_OR_SPLIT,
     USD_PER_RUN,
     Comparison,
     CostItem,
@@ -137,7 +138,7 @@ def like_with_like(published: MLPerfTraining):
            "preview with preview): the TPU entry with the fewest chip-hours to train against the GPU entry of the same "
            "availability at the same or nearest chip count. Supported if the TPU needs more than "
            f"{MARGIN_TEXT} fewer chip-hours on every benchmark; contradicted if more than {MARGIN_TEXT} more on every "
-           "one; mixed otherwise.")
+           f"one; {TIE_OR_SPLIT}.")
 def speed(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, lines, links, compared, pairs = [], [], [], [], []
     for benchmark, round_name, tpu, gpu, rows in like_with_like(published):
@@ -207,7 +208,7 @@ def priced_runs(published: MLPerfTraining, reference: Reference):
            "the GPU entry of each benchmark (newest round with both) that cost least per run on GCP, both chips priced "
            "from one GCP price list in the longest committed-use tier both publish, else on-demand. Supported if the "
            f"TPU run costs more than {MARGIN_TEXT} less on every benchmark; contradicted if more than {MARGIN_TEXT} "
-           "more on every one; mixed otherwise; not measured where GCP prices no pair. "
+           f"more on every one; {TIE_OR_SPLIT}; not measured where GCP prices no pair. "
            "The GPU's cheapest offer elsewhere is context, never part of the verdict.")
 def cost(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, lines, links, compared, costed, evens = [], [], [], [], [], []
@@ -292,7 +293,7 @@ def _stack(row: pd.Series) -> str:
 
 @rule("frameworks", KIND,
       text="From the software stacks the submissions name. Supported if every TPU submission ran on JAX while GPU "
-           "submissions ran on PyTorch-based stacks; contradicted if a TPU submission ran PyTorch; mixed otherwise.")
+           "submissions ran on PyTorch-based stacks; contradicted if a TPU submission ran PyTorch; split otherwise.")
 def frameworks(published: MLPerfTraining, reference: Reference) -> Finding:
     df = published.entered
     if df.empty:
@@ -401,8 +402,9 @@ def _trained(cover: Coverage, platform: str) -> dict:
       text="From the coverage of every imported round: the fields of machine learning (language, image generation, "
            "vision, recommendation, graphs, speech) in which GPU families and TPU families trained a benchmark to its "
            "quality target under audit. Supported if the GPU families cover every field the TPU families cover and "
-           "more; contradicted if the TPU families do; mixed otherwise. Demonstrated breadth only: a benchmark a vendor "
-           "did not enter is not one its chips cannot run, and MLPerf holds no task outside machine learning.")
+           "more; contradicted if the TPU families do; a tie where they cover the same fields, split otherwise. "
+           "Demonstrated breadth only: a benchmark a vendor did not enter is not one its chips cannot run, and MLPerf "
+           "holds no task outside machine learning.")
 def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
     verdict, lines, facts = _breadth(coverage(published))
     if published.entered.empty:

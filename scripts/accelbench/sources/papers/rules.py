@@ -12,7 +12,18 @@ range wholly beyond the margin either way decides, one that reaches into it is m
 from __future__ import annotations
 
 from accelbench.core.reference import Reference
-from accelbench.judge.judging import MARGIN_TEXT, Comparison, Finding, Line, beyond_margin, combined, linked, rule, said
+from accelbench.judge.judging import (
+    MARGIN_TEXT,
+    TIE_OR_SPLIT,
+    Comparison,
+    Finding,
+    Line,
+    beyond_margin,
+    combined,
+    linked,
+    rule,
+    said,
+)
 from accelbench.sources.papers.format import COMPARED, KIND, Papers, QuotedRange, doi_url, short_citation
 
 NO_PAPER = said("papers.no_paper")
@@ -52,7 +63,7 @@ def _judge(claim: str, papers: Papers) -> Finding:
       text="From figures quoted word for word from peer-reviewed papers, each labelled with its authors' affiliation "
            "(vendor-authored where they work for a compared chip's vendor) and naming the chips compared. Supported "
            f"if every quoted range puts the TPU more than {MARGIN_TEXT} faster than the GPU; contradicted if every one "
-           f"puts it more than {MARGIN_TEXT} slower; mixed otherwise.")
+           f"puts it more than {MARGIN_TEXT} slower; {TIE_OR_SPLIT}.")
 def speed(published: Papers, reference: Reference) -> Finding:
     return _judge("speed", published)
 
@@ -61,6 +72,6 @@ def speed(published: Papers, reference: Reference) -> Finding:
       text="From power or energy figures quoted word for word from peer-reviewed papers, each labelled with its "
            "authors' affiliation (vendor-authored where they work for a compared chip's vendor) and naming the chips "
            f"compared. Supported if every quoted range has the TPU using more than {MARGIN_TEXT} less power or energy "
-           f"than the GPU; contradicted if every one has it using more than {MARGIN_TEXT} more; mixed otherwise.")
+           f"than the GPU; contradicted if every one has it using more than {MARGIN_TEXT} more; {TIE_OR_SPLIT}.")
 def energy(published: Papers, reference: Reference) -> Finding:
     return _judge("energy", published)

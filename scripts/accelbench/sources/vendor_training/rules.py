@@ -22,6 +22,7 @@ from accelbench.core.reference import Reference
 from accelbench.judge.judging import (
     MARGIN_TEXT,
     NOT_MEASURED,
+    TIE_OR_SPLIT,
     TOKENS_PER_S_PER_CHIP,
     USD_PER_BILLION_TOKENS,
     Comparison,
@@ -111,7 +112,7 @@ def _links(pairs: list[Pair]) -> list[Link]:
            "supersede an older bf16 pair); older releases are shown, dated. Supported if the TPU trains more than "
            f"{MARGIN_TEXT} more tokens per second per chip on every counted pair; contradicted if more than "
            f"{MARGIN_TEXT} fewer on every one; "
-           "mixed otherwise. Published by the vendors, not audited.")
+           f"{TIE_OR_SPLIT}. Published by the vendors, not audited.")
 def speed(published: VendorTraining, reference: Reference) -> Finding:
     pairs = counted(published.rows)
     if not pairs:
@@ -156,7 +157,7 @@ def pair_cost(reference: Reference, pair: Pair) -> PricedComparison | Unpriced:
            "longest committed-use tier both publish, else on-demand, on every pair the speed rule counts. Supported if "
            "the TPU costs more than "
            f"{MARGIN_TEXT} less per token on every priced pair; contradicted if more than {MARGIN_TEXT} more on "
-           "every one; mixed otherwise; not measured where GCP prices neither pair. The cheapest GPU offer elsewhere is "
+           f"every one; {TIE_OR_SPLIT}; not measured where GCP prices neither pair. The cheapest GPU offer elsewhere is "
            "context, never part of the verdict.")
 def cost(published: VendorTraining, reference: Reference) -> Finding:
     pairs = counted(published.rows)
