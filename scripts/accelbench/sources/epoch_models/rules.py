@@ -95,17 +95,23 @@ def openai_gpus(data: EpochModels, reference) -> Finding:
         "coverage": _coverage(len(stated), len(found.rows) + len(found.missing))})
 
 
-@rule("deepmind-tpus", EPOCH,
-      text="Every model Epoch AI records with DeepMind among its organisations in its 'Games' domain (the reinforcement "
-           "learning the article means). Holds if more of those with recorded hardware were trained on TPUs than on "
-           "every other platform together; does not hold if fewer; partly if as many.")
-def deepmind_tpus(data: EpochModels, reference) -> Finding:
-    found = deepmind_game_players(data)
+def _tpu_majority(found, group: str) -> tuple[str, PlatformCount]:
+    """A group's models by platform, and whether more of those with recorded hardware were trained on TPUs than on
+    every other platform together (a tie if as many; not measured if none is recorded)."""
     tally = found.platforms()
     tpu, others = tally.get("tpu", 0), sum(n for p, n in tally.items() if p not in ("tpu", None))
     verdict = NOT_MEASURED if tpu + others == 0 else SUPPORTED if tpu > others else CONTRADICTED if tpu < others else TIE
-    counts = PlatformCount("DeepMind games", tally.get("gpu", 0), tpu, tally.get("other", 0), tally.get("mixed", 0),
-                           tally.get(None, 0))
+    return verdict, PlatformCount(group, tally.get("gpu", 0), tpu, tally.get("other", 0), tally.get("mixed", 0),
+                                  tally.get(None, 0))
+
+
+@rule("deepmind-tpus", EPOCH,
+      text="Every model Epoch AI records with DeepMind among its organisations in its 'Games' domain (the reinforcement "
+           "learning the article means). Holds if more of those with recorded hardware were trained on TPUs than on "
+           "every other platform together; does not hold if fewer; a tie if as many.")
+def deepmind_tpus(data: EpochModels, reference) -> Finding:
+    found = deepmind_game_players(data)
+    verdict, counts = _tpu_majority(found, "DeepMind games")
     return _dated(data, verdict, [], links=_database_link(data), facts={
         "topic": "platform_count", "counts": _counts(counts), "platform": "tpu",
         "models": [_model(r) for r in found.rows if r["platform"]], "coverage": _coverage(counts.stated, counts.total)})
@@ -117,12 +123,7 @@ def deepmind_tpus(data: EpochModels, reference) -> Finding:
            "Holds if more of those with recorded hardware were trained on TPUs than on every other platform together; "
            "does not hold if fewer; a tie if as many. It counts what Google used, never what is faster.")
 def google_tpus(data: EpochModels, reference) -> Finding:
-    found = google_models(data)
-    tally = found.platforms()
-    tpu, others = tally.get("tpu", 0), sum(n for p, n in tally.items() if p not in ("tpu", None))
-    verdict = NOT_MEASURED if tpu + others == 0 else SUPPORTED if tpu > others else CONTRADICTED if tpu < others else TIE
-    counts = PlatformCount("Google", tally.get("gpu", 0), tpu, tally.get("other", 0), tally.get("mixed", 0),
-                           tally.get(None, 0))
+    verdict, counts = _tpu_majority(google_models(data), "Google")
     return _dated(data, verdict, [], links=_database_link(data), facts={
         "topic": "google_models", "counts": _counts(counts), "coverage": _coverage(counts.stated, counts.total)})
 
