@@ -15,6 +15,7 @@ import pytest
 
 from accelbench.core.reference import read_csv
 from accelbench.core.runfile import RunFileError
+from accelbench.judge.facts import Categories, Recorded, Trend, YearCounts
 from accelbench.sources.epoch_models import SOURCE, hardware, importer, queries
 from accelbench.sources.epoch_models.format import KIND, SCHEMA, load, published_path, write
 from accelbench.sources.git import DirSource, open_source
@@ -326,32 +327,31 @@ def test_an_answer_on_epochs_records_says_how_much_they_cover_and_links_each_rec
     from accelbench.publish import wording
     from accelbench.sources.epoch_models import rules
 
-    assert wording.statement_verdict(SUPPORTED, {"recorded": 10, "total": 24}) == \
+    assert wording.statement_verdict(SUPPORTED, Recorded(10, 24)) == \
         "holds where recorded (10 of 24; 14 not recorded)"
-    assert wording.statement_verdict(SUPPORTED, {"recorded": 24, "total": 24}) == "holds"
-    assert wording.statement_verdict(NOT_MEASURED, {"recorded": 0, "total": 24}) == "no evidence yet"
+    assert wording.statement_verdict(SUPPORTED, Recorded(24, 24)) == "holds"
+    assert wording.statement_verdict(NOT_MEASURED, Recorded(0, 24)) == "no evidence yet"
     real = load_published(ROOT / "build_data")[KIND]
     found = rules.deepmind_tpus(real, None)
-    c = found.facts["counts"]
-    assert found.facts["coverage"] == {"recorded": c["gpu"] + c["tpu"] + c["other"] + c["mixed"],
-                                       "total": c["gpu"] + c["tpu"] + c["other"] + c["mixed"] + c["not_stated"]}
+    c = found.facts.counts
+    assert found.facts.coverage == Recorded(c.gpu + c.tpu + c.other + c.mixed, c.gpu + c.tpu + c.other + c.mixed + c.not_stated)
     openai = rules.openai_gpus(real, None)
-    gpt2 = next(m for m in openai.facts["models"] if m["model"].startswith("GPT-2"))
-    assert gpt2["record"].startswith(f"https://github.com/{real.origin['repository']}/blob/{real.origin['commit']}/")
-    assert any(link.url == gpt2["record"] for link in openai.links) and any(link.url == gpt2["url"] for link in openai.links)
+    gpt2 = next(m for m in openai.facts.models if m.model.startswith("GPT-2"))
+    assert gpt2.record.startswith(f"https://github.com/{real.origin['repository']}/blob/{real.origin['commit']}/")
+    assert any(link.url == gpt2.record for link in openai.links) and any(link.url == gpt2.url for link in openai.links)
     assert openai.verdict in (SUPPORTED, SPLIT)
 
 
 def test_the_trend_reads_only_years_with_enough_models_of_recorded_hardware():
     from accelbench.publish.wording import statements as statements_wording
 
-    years = [{"year": 2024, "gpu": 30, "tpu": 10, "other": 0, "mixed": 0, "not_stated": 5},
-             {"year": 2025, "gpu": 20, "tpu": 5, "other": 0, "mixed": 0, "not_stated": 9},
-             {"year": 2026, "gpu": 6, "tpu": 0, "other": 1, "mixed": 0, "not_stated": 40}]
-    said = statements_wording._trend({"years": years, "min_known": 20})
+    years = (YearCounts(gpu=30, tpu=10, other=0, mixed=0, not_stated=5, year=2024),
+             YearCounts(gpu=20, tpu=5, other=0, mixed=0, not_stated=9, year=2025),
+             YearCounts(gpu=6, tpu=0, other=1, mixed=0, not_stated=40, year=2026))
+    said = statements_wording._trend(Trend(years, 20))
     assert "25% (10 of 40)" in said and "20% (5 of 25) in 2025, the last with 20 or more" in said
     assert "2026 has 7, too few to read" in said
-    few = statements_wording._trend({"years": years[2:], "min_known": 20})
+    few = statements_wording._trend(Trend(years[2:], 20))
     assert "no trend is read" in few and "%" not in few and "2026 has 7" in few
 
 
@@ -360,6 +360,6 @@ def test_research_labs_name_epochs_category():
 
     real = load_published(ROOT / "build_data")[KIND]
     found = rules.labs_gpus(real, None)
-    assert found.facts["categories"] == {"labs": "Academia", "industry": "Industry"}
+    assert found.facts.categories == Categories("Academia", "Industry")
     from accelbench.publish import wording
     assert "Epoch AI's category “Academia”" in wording.statement_sentence(found)

@@ -52,9 +52,9 @@ def test_the_verdict_moves_with_tpu7xs_tensorflow_row(tmp_path):
     rule = RULES[("frameworks", SPECS)]
     as_stated = rule.judge(REFERENCE, REFERENCE)
     # half of "best with TensorFlow, JAX": JAX is, TensorFlow is not (and still is on the older TPUs)
-    assert as_stated.verdict == SPLIT and as_stated.facts["support"]["TensorFlow"] == "not supported"
-    assert {"TPU v5p", "Trillium (TPU v6e)"} <= set(as_stated.facts["stated_on"]["TensorFlow"])
-    assert as_stated.facts["chip"] == "Ironwood (TPU7x)" and as_stated.facts["vendor"] == "Google"
+    assert as_stated.verdict == SPLIT and as_stated.facts.support["TensorFlow"] == "not supported"
+    assert {"TPU v5p", "Trillium (TPU v6e)"} <= set(as_stated.facts.stated_on["TensorFlow"])
+    assert as_stated.facts.chip == "Ironwood (TPU7x)" and as_stated.facts.vendor == "Google"
     assert "TPU7x (Ironwood)" in lines_of(as_stated)[0]
     changed = Reference(_copy_with(tmp_path, "TPU7x (Ironwood)", "TensorFlow", support="supported",
                                    route="TensorFlow (libtpu)"))

@@ -134,7 +134,7 @@ def test_entered_entries_count_for_coverage_and_the_sentence_says_the_round_came
     cover = coverage(data)
     assert list(cover.entries) == [("NVIDIA Ada Lovelace", "BERT")] and list(cover.entries[list(cover.entries)[0]]) == ["v5.0"]
     finding = RULES[("frameworks", "mlperf-training")].judge(data, Reference(REFERENCE))
-    assert finding.facts["mirrored"] == ["v5.0"]
+    assert finding.facts.mirrored == ("v5.0",)
     assert any("read from a public mirror" in line and MIRROR in line for line in lines_of(finding))
     assert fact_clause(finding.facts, "frameworks").endswith("(v5.0 read from a public mirror of MLCommons' results)")
 

@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from accelbench.core.reference import Reference
+from accelbench.judge.facts import AuditedBreadth, Breadth
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE
 from accelbench.registry import RULES
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
@@ -76,8 +77,7 @@ def test_the_committed_rounds_answer_flexibility_with_every_family_named():
     assert "No TPU entry in rounds v5.1 and v6.0." in lines
     assert any(e.startswith("Round v6.0 read from a public mirror of MLCommons' results: "
                             "Richardyu114/training_results_v6.0") for e in lines)
-    assert finding.facts == {"topic": "coverage", "tpu": {"benchmarks": 2, "fields": 2},
-                             "gpu": {"benchmarks": 16, "fields": 6}, "mirrored": ["v6.0"]}
+    assert finding.facts == AuditedBreadth(Breadth(benchmarks=2, fields=2), Breadth(benchmarks=16, fields=6), ("v6.0",))
 
 
 def test_each_cell_links_to_the_heading_of_its_rounds_entries(tmp_path):

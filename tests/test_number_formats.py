@@ -10,6 +10,7 @@ import pytest
 from accelbench.core.formats import COLUMNS, FORMATS, FormatsError, read_formats
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import SPECS
+from accelbench.judge.facts import Fp64
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED
 from accelbench.registry import RULES
 
@@ -110,4 +111,4 @@ def test_the_answer_says_how_many_chips_of_each_kind_run_fp64(tmp_path):
     finding = judged(tmp_path, [fp64("TPU v5p", "no"), fp64("TPU v4", "no"), fp64("H100 SXM", "yes", "34")])
     tpus = sum(row["platform"] == "tpu" for row in Reference(REFERENCE_DIR).accelerators)
     gpus = sum(row["platform"] == "gpu" for row in Reference(REFERENCE_DIR).accelerators)
-    assert finding.facts == {"topic": "fp64", "tpus": tpus, "tpus_with": 0, "gpus": gpus, "gpus_with": 1}
+    assert finding.facts == Fp64(tpus=tpus, tpus_with=0, gpus=gpus, gpus_with=1)

@@ -47,21 +47,21 @@ def _rows(html: str) -> list[str]:
 
 
 def test_each_mlperf_training_summary_row_is_the_speed_rules_own_pair(ctx):
-    pairs = ctx.findings()[("speed", "mlperf-training")].facts["pairs"]
+    pairs = ctx.findings()[("speed", "mlperf-training")].facts.pairs
     comparisons = ctx.findings()[("speed", "mlperf-training")].comparisons
     rows = _rows(render(ctx, "published-summary", []).text)
     assert len(rows) == len(pairs) == len(comparisons) > 0
     for row, pair, c in zip(rows, pairs, comparisons, strict=True):
         urls = re.findall(r'href="([^"]+/results/[^"]+)"', row)
-        assert urls == [pair["tpu"]["url"], pair["gpu"]["url"]] and pair["tpu"]["url"] == c.url
-        assert pair["tpu"]["availability"] == pair["gpu"]["availability"]  # like with like: never a preview against an available
-        assert pair["side"] == c.side and f"{c.advantage:.2f}" in row
+        assert urls == [pair.tpu.url, pair.gpu.url] and pair.tpu.url == c.url
+        assert pair.tpu.availability == pair.gpu.availability  # like with like: never a preview against an available
+        assert pair.side == c.side and f"{c.advantage:.2f}" in row
 
 
 def test_each_mlperf_inference_summary_row_is_the_speed_rules_own_pair(ctx):
     finding = ctx.findings()[("speed", "mlperf-inference")]
     rows = _rows(render(ctx, "inference-summary", []).text)
-    assert len(rows) == len(finding.facts["pairs"]) == len(finding.comparisons) > 0
-    for row, pair, c in zip(rows, finding.facts["pairs"], finding.comparisons, strict=True):
-        assert pair["tpu"]["url"] == c.url and pair["tpu"]["url"] in row and pair["gpu"]["url"] in row
-        assert pair["ratio"] == c.advantage and pair["verdict"] in row
+    assert len(rows) == len(finding.facts.pairs) == len(finding.comparisons) > 0
+    for row, pair, c in zip(rows, finding.facts.pairs, finding.comparisons, strict=True):
+        assert pair.tpu.url == c.url and pair.tpu.url in row and pair.gpu.url in row
+        assert pair.ratio == c.advantage and pair.verdict in row

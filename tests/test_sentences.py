@@ -12,6 +12,7 @@ from accelbench.core.cores import CoresError, cuda_cores, read_cores
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import CHOOSING, CLAIMS, CONCLUSION, SPECS, STATEMENTS
 from accelbench.judge.codes import Direction, Holds, Verdict
+from accelbench.judge.facts import FrozenMap
 from accelbench.judge.judging import Finding
 from accelbench.judge.readings import READERS, read_all
 from accelbench.judge.sentences import Evidence, cells, same_generation
@@ -80,7 +81,7 @@ def test_best_with_tensorflow_and_jax_partly_holds_naming_the_part_that_does_not
     assert ctx.judgement.findings[("frameworks", SPECS)].verdict == Verdict.SPLIT
     # were TensorFlow stated for Ironwood, the sentence would hold in full
     found = ctx.judgement.findings[("frameworks", SPECS)]
-    supported = {**found.facts, "support": {**found.facts["support"], "TensorFlow": "supported"}}
+    supported = replace(found.facts, support=FrozenMap({**found.facts.support, "TensorFlow": "supported"}))
     changed = read_all(evidence(ctx, **{"frameworks__vendor-specs": replace(found, facts=supported)}))
     assert next(r for r in changed if r.sentence == "frameworks.tpu").holds == Holds.HOLDS
 

@@ -65,7 +65,7 @@ def test_every_kind_a_statement_lists_has_a_rule_and_every_linked_claim_exists()
 
 def test_openai_early_gpt_is_partly_true_when_one_of_the_three_was_trained_on_tpus():
     found = judged("openai-gpus", "epoch-notable-models", epoch())
-    assert found.verdict == SPLIT and (found.facts["matching"], found.facts["stated"]) == (2, 3)
+    assert found.verdict == SPLIT and (found.facts.matching, found.facts.stated) == (2, 3)
     only_gpus = epoch(lambda rows: [r for r in rows if r["model"] != "GPT-2 (1.5B)"])
     assert judged("openai-gpus", "epoch-notable-models", only_gpus).verdict == SUPPORTED
     none = epoch(lambda rows: [r for r in rows if not r["model"].startswith("GPT")])
@@ -74,22 +74,22 @@ def test_openai_early_gpt_is_partly_true_when_one_of_the_three_was_trained_on_tp
 
 def test_deepmind_game_players_on_tpus_and_the_labs_share_of_gpus():
     deepmind = judged("deepmind-tpus", "epoch-notable-models", epoch())
-    assert deepmind.verdict == SUPPORTED and deepmind.facts["counts"]["tpu"] == 2 and deepmind.facts["counts"]["not_stated"] == 1
+    assert deepmind.verdict == SUPPORTED and deepmind.facts.counts.tpu == 2 and deepmind.facts.counts.not_stated == 1
     on_gpus = epoch(lambda rows: [{**r, "platform": "gpu"} if r["model"] == "AlphaZero" else r for r in rows])
     assert judged("deepmind-tpus", "epoch-notable-models", on_gpus).verdict == TIE  # one each: as many
     labs = judged("labs-gpus", "epoch-notable-models", epoch())
-    assert labs.verdict in (SUPPORTED, SPLIT, CONTRADICTED) and labs.facts["labs"]["gpu"] >= 1
+    assert labs.verdict in (SUPPORTED, SPLIT, CONTRADICTED) and labs.facts.labs.gpu >= 1
 
 
 def test_a_prediction_is_never_decided_and_shows_the_trend_so_far():
     trend = judged("custom-chips", "epoch-notable-models", epoch())
-    years = [y["year"] for y in trend.facts["years"]]
+    years = [y.year for y in trend.facts.years]
     assert trend.verdict == UNDECIDABLE and years == sorted(years)
     sentence = wording.statement_sentence(trend)
     assert "the years to come decide it" in sentence
     # a trend only from years with enough models of recorded hardware, each share with its count
     assert bool(re.search(r"\d+%", sentence)) == (sum(
-        y["gpu"] + y["tpu"] + y["other"] + y["mixed"] >= trend.facts["min_known"] for y in trend.facts["years"]) >= 2)
+        y.stated >= trend.facts.min_known for y in trend.facts.years) >= 2)
 
 
 def _mlperf(rows: list[dict]) -> MLPerfTraining:
@@ -104,8 +104,8 @@ def test_pods_scale_by_the_largest_tpu_system_that_trained_a_large_model():
             {"benchmark": "bert", "platform": "tpu", "chip": "TPU v5p", "chips": 8}]
     found = judged("tpu-scalable", "mlperf-training", _mlperf(rows))
     assert found.verdict == SUPPORTED
-    tpu = next(v for v in found.facts["largest"] if v["platform"] == "tpu")
-    assert (tpu["chips"], tpu["benchmark"]) == (6144, "gpt3")
+    tpu = found.facts.of("tpu")
+    assert (tpu.chips, tpu.benchmark) == (6144, "gpt3")
     assert "6,144 chips" in wording.statement_sentence(found) and "11,616" in wording.statement_sentence(found)
     small = [{**rows[0], "chips": 256}, rows[1]]
     assert judged("tpu-scalable", "mlperf-training", _mlperf(small)).verdict == SPLIT
@@ -116,7 +116,7 @@ def test_gpu_brands_counts_entries_by_the_chips_vendor():
     rows = [{"benchmark": "bert", "platform": "gpu", "chip": "H100 SXM", "chips": 8},
             {"benchmark": "bert", "platform": "gpu", "chip": "MI300X", "chips": 8}]
     found = judged("gpu-brands", "mlperf-training", _mlperf(rows))
-    assert found.verdict == SUPPORTED and found.facts["entries"] == {"AMD": 1, "NVIDIA": 1}
+    assert found.verdict == SUPPORTED and found.facts.entries == {"AMD": 1, "NVIDIA": 1}
     assert judged("gpu-brands", "mlperf-training", _mlperf(rows[:1])).verdict == SPLIT
 
 
@@ -174,8 +174,8 @@ def test_the_guide_is_one_row_per_situation_each_linking_its_answer_and_repeats_
 
 def test_a_trend_by_year_is_drawn_in_its_box_with_a_phone_layout_and_alt_text_from_its_facts(committed):
     box = render(committed, "statement", ["custom-chips"]).text
-    years = committed.judgement.statement("custom-chips").kinds[0][1].facts["years"]
+    years = committed.judgement.statement("custom-chips").kinds[0][1].facts.years
     assert box.count('<figure class="ab-chart">') == 1 and "ab-chart__static--phone" in box
-    assert f"{years[0]['year']} to {years[-1]['year']}" in box and wording.TREND_CAPTION.replace("'", "&#x27;") in box
+    assert f"{years[0].year} to {years[-1].year}" in box and wording.TREND_CAPTION.replace("'", "&#x27;") in box
     assert wording.words(wording.TREND_CAPTION) <= wording.CAPTION_WORDS
     assert '<figure class="ab-chart">' not in render(committed, "statement", ["hybrid"]).text  # a count, no trend

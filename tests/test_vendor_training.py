@@ -16,8 +16,10 @@ from collections import Counter
 
 import pytest
 
+from accelbench.core.prices import Unpriced
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import RunFileError
+from accelbench.judge.facts import UnpricedPairs
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE
 from accelbench.publish.wording.vendor import flag_text, refusal_text, superseded_text
 from accelbench.registry import RULES
@@ -630,8 +632,8 @@ def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
     assert any("TPU side unpriced: TPU7x (Ironwood) has no on-demand price at GCP" in e for e in lines_of(finding))
     assert any("GPU side unpriced: DGX-B300 is no chip of the reference data" in e for e in lines_of(finding))
     # the answer's sentence: what keeps them unpriced, each chip or system once
-    assert finding.facts == {"topic": "unpriced", "priced": 0, "pairs": 18, "provider": "GCP",
-                             "no_price": ["Ironwood", "GB300", "GB200"], "no_chip": ["DGX-B300"], "other": []}
+    assert finding.facts == UnpricedPairs(priced=0, pairs=18, provider="GCP", no_price=("Ironwood", "GB300", "GB200"),
+                                          no_chip=("DGX-B300",), other=())
     # with a price for the TPU (a synthetic row, here only), the cheaper chip per token at GCP decides
     reference = Reference(reference_with_prices(tmp_path, [("TPU7x", "GCP", 5.00, "us-central1"),
                                                            ("H100 SXM", "GCP", 3.85, "us-central1"),
@@ -658,8 +660,7 @@ def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):
     (hostless / HAND_FILE).write_text("\n".join(line.replace(",yes,", ",no,") if line.startswith("H100 SXM,") else line
                                                 for line in lines) + "\n")
     unhosted = judged("cost", [tpu, h100], Reference(hostless))
-    assert unhosted.facts["other"] == [{"side": "GPU", "why": "no_host", "chip": "H100 SXM", "provider": "GCP",
-                                        "tier": "on-demand", "other": ""}]
+    assert unhosted.facts.other == (Unpriced(side="GPU", why="no_host", chip="H100 SXM", provider="GCP", tier="on-demand"),)
 
 
 def test_the_same_release_in_two_files_is_an_error_naming_both(tmp_path):

@@ -142,7 +142,7 @@ def test_a_tie_is_headed_within_the_margin_not_mixed(answers):
 
 def test_submitters_are_counted_once_however_a_round_spells_them(answers):
     mlperf = next(k for k in answers["availability"].kinds if k.kind == "mlperf-training")
-    names = mlperf.finding.facts["gpu"]
+    names = mlperf.finding.facts.gpu
     assert "Krai" in names and "krai" not in names
     assert "Quanta Cloud Technology" in names and "QCT" not in names and "Quanta_Cloud_Technology" not in names
     said = fact_clause(mlperf.finding.facts, "availability")
@@ -171,9 +171,9 @@ def test_a_kind_the_answer_does_not_know_is_named_as_a_noun():
 
 def test_the_findings_carry_the_facts_the_sentences_are_made_from():
     found = findings_of(Store.of_runs([], {}), load_published(ROOT / "build_data"), REFERENCE)
-    assert found[("designed", "vendor-specs")].facts["topic"] == "fp64"
+    assert found[("designed", "vendor-specs")].facts.topic == "fp64"
     coverage = found[("flexibility", "mlperf-training")].facts
-    assert coverage["topic"] == "coverage" and coverage["gpu"]["fields"] > coverage["tpu"]["fields"]
+    assert coverage.topic == "coverage" and coverage.gpu.fields > coverage.tpu.fields
 
 
 def test_a_kind_that_decides_without_ratios_is_never_said_to_be_of_one_generation():
@@ -201,14 +201,14 @@ def test_the_cost_answer_opens_with_the_break_even_price_and_the_tier_that_flips
 
     said = wording.opening(answers["cost"])
     mlperf = next(k for k in answers["cost"].kinds if k.kind == "mlperf-training")
-    (pair,) = mlperf.finding.facts["pairs"]
+    (pair,) = mlperf.finding.facts.pairs
     (item,) = [c for c in mlperf.finding.costed if c.tpu_chip and c.gpu_chip][:1]
-    gpu_price = REFERENCE.prices.cheapest(item.gpu_chip, pair["provider"], pair["tier"]).usd_per_chip_hour
-    assert pair["break_even"] == pytest.approx(break_even("runs", gpu_price, item.gpu_quantity, item.tpu_quantity))
+    gpu_price = REFERENCE.prices.cheapest(item.gpu_chip, pair.provider, pair.tier).usd_per_chip_hour
+    assert pair.break_even == pytest.approx(break_even("runs", gpu_price, item.gpu_quantity, item.tpu_quantity))
     assert re.search(r"break-even \$\d+\.\d\d per chip-hour against its \$\d+\.\d\d list", said), said
-    assert all(f["tier"] != pair["tier"] for f in pair["flips"])
-    if pair["flips"]:
-        assert f"{pair['flips'][0]['tier']} prices favour" in said
+    assert all(f.tier != pair.tier for f in pair.flips)
+    if pair.flips:
+        assert f"{pair.flips[0].tier} prices favour" in said
 
 
 def test_every_metric_code_is_worded_once_and_listed_in_the_judgements_schema():

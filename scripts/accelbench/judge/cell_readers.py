@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from accelbench.judge.claims import MLPERF, PRICES, SPECS
 from accelbench.judge.codes import Holds
+from accelbench.judge.facts import AuditedBreadth, Fp64, Frameworks, Offers, Submitters
 from accelbench.judge.judging import said
 from accelbench.judge.sentences import (
     FROM_VERDICT,
     Evidence,
     Reading,
+    fields_of,
     gpu_price_range,
     reader_table,
     reading,
@@ -24,19 +26,20 @@ READERS, reads = reader_table()
 
 @reads("designed.gpu")
 def _designed_gpu(e: Evidence) -> Reading:
-    f = e.facts("designed", SPECS)
-    if not f.get("gpus"):
+    f = e.fact("designed", SPECS, Fp64)
+    if f is None or not f.gpus:
         return reading(Holds.UNDECIDED, "no_evidence")
-    holds = Holds.PARTLY if f["gpus_with"] == f["gpus"] else Holds.DOES_NOT_HOLD
-    return reading(holds, "fp64_gpus", said("sentence.not_in_data", what="graphics"), rests_on=("designed",), **f)
+    holds = Holds.PARTLY if f.gpus_with == f.gpus else Holds.DOES_NOT_HOLD
+    return reading(holds, "fp64_gpus", said("sentence.not_in_data", what="graphics"), rests_on=("designed",),
+                   **fields_of(f))
 
 
 @reads("designed.tpu", "tpu-for-ai", "tpu-tensor-ops")
 def _designed_tpu(e: Evidence) -> Reading:
-    f = e.facts("designed", SPECS)
-    if not f.get("tpus"):
+    f = e.fact("designed", SPECS, Fp64)
+    if f is None or not f.tpus:
         return reading(Holds.UNDECIDED, "no_evidence")
-    return reading(FROM_VERDICT[e.verdict("designed", SPECS)], "fp64_tpus", rests_on=("designed",), **f)
+    return reading(FROM_VERDICT[e.verdict("designed", SPECS)], "fp64_tpus", rests_on=("designed",), **fields_of(f))
 
 
 @reads("speed.gpu")
@@ -56,61 +59,61 @@ def _speed_tpu(e: Evidence) -> Reading:
 
 @reads("flexibility.gpu", "gpu-flexible")
 def _flexibility_gpu(e: Evidence) -> Reading:
-    f = e.facts("flexibility", MLPERF)
-    if "gpu" not in f:
+    f = e.fact("flexibility", MLPERF, AuditedBreadth)
+    if f is None:
         return reading(Holds.UNDECIDED, "no_evidence")
     holds = FROM_VERDICT[e.verdict("flexibility", MLPERF)]
-    return reading(holds, "coverage", rests_on=("flexibility",), tpu=f["tpu"], gpu=f["gpu"])
+    return reading(holds, "coverage", rests_on=("flexibility",), tpu=f.tpu, gpu=f.gpu)
 
 
 @reads("flexibility.tpu")
 def _flexibility_tpu(e: Evidence) -> Reading:
-    f, specs = e.facts("flexibility", MLPERF), e.facts("designed", SPECS)
-    if "tpu" not in f or not specs.get("tpus"):
+    f, specs = e.fact("flexibility", MLPERF, AuditedBreadth), e.fact("designed", SPECS, Fp64)
+    if f is None or specs is None or not specs.tpus:
         return reading(Holds.UNDECIDED, "no_evidence")
     return reading(FROM_VERDICT[e.verdict("designed", SPECS)], "ai_only", rests_on=("flexibility", "designed"),
-                    tpu=f["tpu"], gpu=f["gpu"], tpus=specs["tpus"], tpus_with=specs["tpus_with"])
+                    tpu=f.tpu, gpu=f.gpu, tpus=specs.tpus, tpus_with=specs.tpus_with)
 
 
 @reads("availability.gpu", "gpu-available")
 def _availability_gpu(e: Evidence) -> Reading:
-    offers, entries = e.facts("availability", PRICES), e.facts("availability", MLPERF)
-    if not offers.get("gpu"):
+    offers, entries = e.fact("availability", PRICES, Offers), e.fact("availability", MLPERF, Submitters)
+    if offers is None or not offers.gpu:
         return reading(Holds.UNDECIDED, "no_evidence")
     part = said("sentence.not_in_data", what="laptops and desktops")
-    return reading(Holds.PARTLY if len(offers["gpu"]) >= 3 else Holds.DOES_NOT_HOLD, "offers_gpu", part,
-                    rests_on=("availability",), gpu=offers["gpu"], tpu=offers.get("tpu", []),
-                    submitters=len(entries.get("gpu", [])))
+    return reading(Holds.PARTLY if len(offers.gpu) >= 3 else Holds.DOES_NOT_HOLD, "offers_gpu", part,
+                    rests_on=("availability",), gpu=offers.gpu, tpu=offers.tpu,
+                    submitters=len(entries.gpu) if entries else 0)
 
 
 @reads("use-gpu-clouds")
 def _clouds(e: Evidence) -> Reading:
-    offers = e.facts("availability", PRICES)
-    if not offers.get("gpu") or not offers.get("tpu"):
+    offers = e.fact("availability", PRICES, Offers)
+    if offers is None or not offers.gpu or not offers.tpu:
         return reading(Holds.UNDECIDED, "no_evidence")
-    many = len(offers["gpu"]) >= 3 and len(offers["tpu"]) == 1
+    many = len(offers.gpu) >= 3 and len(offers.tpu) == 1
     return reading(Holds.HOLDS if many else Holds.PARTLY, "clouds", choice="gpu" if many else "either",
-                    rests_on=("availability",), gpu=offers["gpu"], tpu=offers["tpu"])
+                    rests_on=("availability",), gpu=offers.gpu, tpu=offers.tpu)
 
 
 @reads("availability.tpu", "tpu-gcp")
 def _availability_tpu(e: Evidence) -> Reading:
-    offers, entries = e.facts("availability", PRICES), e.facts("availability", MLPERF)
-    if not offers.get("tpu"):
+    offers, entries = e.fact("availability", PRICES, Offers), e.fact("availability", MLPERF, Submitters)
+    if offers is None or not offers.tpu:
         return reading(Holds.UNDECIDED, "no_evidence")
-    holds = Holds.HOLDS if offers["tpu"] == ["GCP"] else Holds.DOES_NOT_HOLD
-    return reading(holds, "offers_tpu", rests_on=("availability",), tpu=offers["tpu"],
-                    submitters=entries.get("tpu", []), cloud_only=bool(entries.get("cloud_only")))
+    holds = Holds.HOLDS if offers.tpu == ("GCP",) else Holds.DOES_NOT_HOLD
+    return reading(holds, "offers_tpu", rests_on=("availability",), tpu=offers.tpu,
+                    submitters=entries.tpu if entries else (), cloud_only=bool(entries and entries.cloud_only))
 
 
 @reads("use-gpu-local")
 def _local(e: Evidence) -> Reading:
-    offers, entries = e.facts("availability", PRICES), e.facts("availability", MLPERF)
-    if not offers.get("tpu") or "cloud_only" not in entries:
+    offers, entries = e.fact("availability", PRICES, Offers), e.fact("availability", MLPERF, Submitters)
+    if offers is None or not offers.tpu or entries is None:
         return reading(Holds.UNDECIDED, "no_evidence")
-    cloud_only = offers["tpu"] == ["GCP"] and entries["cloud_only"]
+    cloud_only = offers.tpu == ("GCP",) and entries.cloud_only
     return reading(Holds.HOLDS if cloud_only else Holds.PARTLY, "local", choice="gpu" if cloud_only else "either",
-                    rests_on=("availability",), tpu=offers["tpu"], on_premises=entries.get("on_premises", {}))
+                    rests_on=("availability",), tpu=offers.tpu, on_premises=entries.on_premises)
 
 
 @reads("cost.gpu")
@@ -156,11 +159,11 @@ def _energy_tpu(e: Evidence) -> Reading:
 
 @reads("frameworks.gpu", "gpu-ecosystem")
 def _frameworks_gpu(e: Evidence) -> Reading:
-    f = e.facts("frameworks", SPECS)
-    if not f.get("gpus"):
+    f = e.fact("frameworks", SPECS, Frameworks)
+    if f is None or not f.gpus:
         return reading(Holds.UNDECIDED, "no_evidence")
-    holds = Holds.HOLDS if f["gpus_with_all"] == f["gpus"] else Holds.PARTLY
-    return reading(holds, "frameworks_gpus", rests_on=("frameworks",), with_all=f["gpus_with_all"], gpus=f["gpus"])
+    holds = Holds.HOLDS if f.gpus_with_all == f.gpus else Holds.PARTLY
+    return reading(holds, "frameworks_gpus", rests_on=("frameworks",), with_all=f.gpus_with_all, gpus=f.gpus)
 
 
 @reads("frameworks.tpu")

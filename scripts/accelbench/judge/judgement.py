@@ -31,6 +31,7 @@ from accelbench.judge.answers import (
     dated as dated_answer,
 )
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, SPECS, STATEMENTS, Statement
+from accelbench.judge.fact_schema import as_data as fact_data
 from accelbench.judge.generations import GENERATION_MONTHS, by_generation
 from accelbench.judge.judging import (
     LINKED,
@@ -168,7 +169,7 @@ def _kind(a: Answer, kind: str, j: Judgement) -> dict:
             "counted": any(k.kind == kind for k in a.deciding), "older_generation": any(k.kind == kind for k in a.older),
             "comparisons": [_comparison(c) for c in finding.comparisons],
             "priced": [_comparison(c) for c in finding.costed],
-            "facts": finding.facts, "lines": [asdict(line) for line in finding.lines], "as_of": finding.as_of,
+            "facts": fact_data(finding.facts), "lines": [asdict(line) for line in finding.lines], "as_of": finding.as_of,
             "runs": list(dict.fromkeys(finding.runs)),
             "sources": [link.url for link in finding.links]}
 
@@ -183,7 +184,7 @@ def as_data(j: Judgement) -> dict:
                        for a in j.answers if a.claim.slug in CLAIMS],
             "statements": [{"statement": s.statement.slug, "page": s.statement.page, "answered_by": list(s.linked),
                             "prediction": s.statement.prediction, "verdict": s.verdict.value,
-                            "kinds": [{"kind": k, "verdict": f.verdict.value, "facts": f.facts,
+                            "kinds": [{"kind": k, "verdict": f.verdict.value, "facts": fact_data(f.facts),
                                        "as_of": f.as_of, "sources": [link.url for link in f.links]} for k, f in s.kinds]}
                            for s in j.statements],
             "sentences": [{"sentence": r.sentence, "holds": r.holds.value, "figure": asdict(r.figure),

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from accelbench.judge.claims import CLAIMS, STATEMENTS, Claim, Statement
 from accelbench.judge.codes import Verdict
+from accelbench.judge.fact_schema import as_data as fact_data
+from accelbench.judge.facts import Fact
 
 if TYPE_CHECKING:
     from accelbench.core.reference import Reference
@@ -102,6 +104,8 @@ def _plain(value):
     for plain in (bool, int, float, str):  # a subclass (numpy's float64 is a float) as its plain type
         if isinstance(value, plain):
             return plain(value)
+    if isinstance(value, Fact):  # with its topic's code, as judgement.json writes it
+        return fact_data(value)
     if is_dataclass(value):
         return asdict(value)
     if isinstance(value, Mapping):
@@ -252,9 +256,9 @@ class Finding:
     links: list[Link] = field(default_factory=list)  # the published files it read
     comparisons: list[Comparison] = field(default_factory=list)
     costed: list[CostItem] = field(default_factory=list)  # what the cost page prices at every provider and tier
-    # the deciding facts, structured, where it compares no number: {"topic": ..., values}; publish/wording/
+    # the deciding facts, typed by topic (judge/facts.py), where it compares no number; publish/wording/
     # turns each topic into the answer's sentence (the rules never write that sentence themselves)
-    facts: dict = field(default_factory=dict)
+    facts: Fact | None = None
     # how recent it is: the date (YYYY-MM-DD, or YYYY-MM where the source gives no day) of the newest
     # source it rests on, as published (a round's results, a recipe's commit, a paper) or, for reference
     # data, as read; "" where it rests on nothing dated

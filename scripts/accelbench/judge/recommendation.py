@@ -12,6 +12,7 @@ from accelbench.core.reference import Reference
 from accelbench.judge.answers import TO_GPU, TO_TPU, Answer
 from accelbench.judge.buyer import LEVERS, SINGLE, STRONG, cases, favouring
 from accelbench.judge.claims import MLPERF, PRICES, SPECS
+from accelbench.judge.facts import Fact, Frameworks, LargestSystems, Offers
 from accelbench.judge.generations import PER_CHIP
 from accelbench.judge.judging import Finding, favoured
 from accelbench.judge.per_dollar import PerDollar
@@ -34,22 +35,22 @@ class Condition:
     prices_as_of: str = ""
 
 
-def _framework(facts: dict) -> Condition | None:
-    if facts.get("topic") != "frameworks":
+def _framework(facts: Fact | None) -> Condition | None:
+    if not isinstance(facts, Frameworks):
         return None
-    dropped = sorted(fw for fw, support in facts["support"].items() if support != RUNS)
-    runs = sorted(fw for fw, support in facts["support"].items() if support == RUNS)
+    dropped = sorted(fw for fw, support in facts.support.items() if support != RUNS)
+    runs = sorted(fw for fw, support in facts.support.items() if support == RUNS)
     return Condition("framework", "gpu" if dropped else "either",
-                     {"chip": facts["chip"], "vendor": facts["vendor"], "unsupported": dropped, "supported": runs,
-                      "page": facts["page"]}, "frameworks", facts["read"])
+                     {"chip": facts.chip, "vendor": facts.vendor, "unsupported": dropped, "supported": runs,
+                      "page": facts.page}, "frameworks", facts.read)
 
 
 def _cloud(finding: Finding) -> Condition | None:
     facts = finding.facts
-    if facts.get("topic") != "offers":
+    if not isinstance(facts, Offers):
         return None
-    return Condition("cloud", "gpu" if len(facts["gpu"]) > len(facts["tpu"]) else "either",
-                     {"tpu": facts["tpu"], "gpu": facts["gpu"]}, "availability", finding.as_of)
+    return Condition("cloud", "gpu" if len(facts.gpu) > len(facts.tpu) else "either",
+                     {"tpu": list(facts.tpu), "gpu": list(facts.gpu)}, "availability", finding.as_of)
 
 
 def _costs(priced: tuple[PerDollar, ...]) -> list[Condition]:
@@ -87,13 +88,12 @@ def _speed(a: Answer) -> Condition | None:
 
 
 def _scale(reference: Reference, finding: Finding | None) -> Condition | None:
-    if finding is None or finding.facts.get("topic") != "largest_systems":
+    if finding is None or not isinstance(finding.facts, LargestSystems):
         return None
-    largest = {p: max((v for v in finding.facts["largest"] if v["platform"] == p), key=lambda v: v["chips"], default=None)
-               for p in ("tpu", "gpu")}
+    largest = {p: finding.facts.of(p) for p in ("tpu", "gpu")}
     if largest["tpu"] is None:
         return None
-    named = {p: v and {**v, "chip": reference.display_name(v["chip"])} for p, v in largest.items()}
+    named = {p: v and {**asdict(v), "chip": reference.display_name(v.chip)} for p, v in largest.items()}
     return Condition("scale", "either", named, "tpu-scalable", finding.as_of)
 
 

@@ -20,6 +20,7 @@ from accelbench.core.framework_support import NOT_STATED as SUPPORT_NOT_STATED
 from accelbench.core.framework_support import SUPPORTED as STATED
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import PRICES, SPECS
+from accelbench.judge.facts import Fp64, Frameworks, FrozenMap, Offers
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, Finding, linked, rule, said
 
 SCIENTIFIC = "FP64"  # the format general scientific computing needs
@@ -60,8 +61,7 @@ def designed(reference: Reference, _reference: Reference) -> Finding:
              said("specs.designed.formats", platform="tpu", chips=[_formats_run(reference, c) for c in tpus]),
              said("specs.designed.formats", platform="gpu", chips=[_formats_run(reference, c) for c in gpus]),
              said("specs.designed.kind")]
-    facts = {"topic": "fp64", "tpus": len(tpus), "tpus_with": len(tpu_runs), "gpus": len(gpus),
-             "gpus_with": len(gpu_runs)}
+    facts = Fp64(tpus=len(tpus), tpus_with=len(tpu_runs), gpus=len(gpus), gpus_with=len(gpu_runs))
     read = max((f.retrieved for chip in tpus + gpus for f in reference.formats_of(chip).values()), default="")
     return Finding(verdict, lines, facts=facts, as_of=read)
 
@@ -76,8 +76,8 @@ def availability(prices: Reference, reference: Reference) -> Finding:
         chip = reference.chip_for(price.chip)
         if chip:
             providers[chip["platform"]].add(price.provider)
-    facts = {"topic": "offers", "tpu": sorted(providers["tpu"]), "gpu": sorted(providers["gpu"])}
-    lines = [said("prices.availability.offers", tpu=facts["tpu"], gpu=facts["gpu"])]
+    facts = Offers(tpu=tuple(sorted(providers["tpu"])), gpu=tuple(sorted(providers["gpu"])))
+    lines = [said("prices.availability.offers", tpu=facts.tpu, gpu=facts.gpu)]
     if not providers["tpu"] or not providers["gpu"]:
         return Finding(NOT_MEASURED, lines, facts=facts)
     read = reference.prices.as_of.isoformat()  # the day the newest price was read
@@ -126,12 +126,13 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
     tf = stated["TensorFlow"]
     links = [linked(tf.url, "specs.link.vendor_page", chip=chip)] if tf else []
     vendor = reference.chip_for(chip)["vendor"]
-    facts = {"topic": "frameworks", "vendor": vendor, "chip": reference.display_name(chip), "support": support,
-             "gpus_with_all": len(gpus), "gpus": len(_chips(reference, "gpu")),
-             # the older TPUs whose vendor states each framework: a sentence true of them and not of the newest
-             "stated_on": {fw: [reference.display_name(c) for c in _chips(reference, "tpu")
-                                if c != chip and rows.get((c, fw)) and rows[(c, fw)].support == STATED]
-                           for fw in ("TensorFlow", "JAX")},
-             "read": max((r.retrieved for r in stated.values() if r), default=""), **({"page": tf.url} if tf else {})}
-    return Finding(verdict, lines, links=links, facts=facts, as_of=facts["read"])
+    facts = Frameworks(
+        vendor=vendor, chip=reference.display_name(chip), support=FrozenMap(support), gpus_with_all=len(gpus),
+        gpus=len(_chips(reference, "gpu")),
+        # the older TPUs whose vendor states each framework: a sentence true of them and not of the newest
+        stated_on=FrozenMap({fw: tuple(reference.display_name(c) for c in _chips(reference, "tpu")
+                                       if c != chip and rows.get((c, fw)) and rows[(c, fw)].support == STATED)
+                             for fw in ("TensorFlow", "JAX")}),
+        read=max((r.retrieved for r in stated.values() if r), default=""), page=tf.url if tf else "")
+    return Finding(verdict, lines, links=links, facts=facts, as_of=facts.read)
 

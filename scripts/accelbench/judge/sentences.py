@@ -13,16 +13,19 @@ says."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import TypeVar
 
 from accelbench.core.framework_support import SUPPORTED as STATED  # the vendor's support word, not a verdict
 from accelbench.core.reference import Reference
 from accelbench.judge.answers import Answer
 from accelbench.judge.claims import CHOOSING, CLAIMS, CONCLUSION, MLPERF, SPECS, STATEMENTS
 from accelbench.judge.codes import Direction, Holds, Verdict
+from accelbench.judge.facts import Fact, Frameworks, Stacks
 from accelbench.judge.judging import Finding, Line, said
 from accelbench.judge.per_dollar import PerDollar
 
+F = TypeVar("F", bound=Fact)
 FROM_VERDICT = {Verdict.SUPPORTED: Holds.HOLDS, Verdict.CONTRADICTED: Holds.DOES_NOT_HOLD, Verdict.SPLIT: Holds.PARTLY,
                 Verdict.TIE: Holds.PARTLY, Verdict.NOT_MEASURED: Holds.UNDECIDED, Verdict.PREDICTION: Holds.UNDECIDED}
 
@@ -48,9 +51,10 @@ class Evidence:
     per_dollar: tuple[PerDollar, ...]
     reference: Reference
 
-    def facts(self, claim: str, kind: str) -> dict:
+    def fact(self, claim: str, kind: str, topic: type[F]) -> F | None:
+        """The facts of TOPIC that (claim, kind)'s rule found; None where it found none (or not of that topic)."""
         found = self.findings.get((claim, kind))
-        return found.facts if found else {}
+        return found.facts if found and isinstance(found.facts, topic) else None
 
     def verdict(self, claim: str, kind: str) -> Verdict:
         found = self.findings.get((claim, kind))
@@ -86,6 +90,11 @@ def cells() -> list[str]:
 def reading(holds: Holds, key: str, part: Line | None = None, choice: str = "", rests_on: tuple[str, ...] = (),
              **values) -> Reading:
     return Reading("", holds, said(f"sentence.{key}", **values), part, choice, rests_on)
+
+
+def fields_of(fact: Fact) -> dict:
+    """A fact's fields by name, as a reading's figure carries them."""
+    return {f.name: getattr(fact, f.name) for f in fields(fact)}
 
 
 # --- counts the readers share ------------------------------------------------------------------
@@ -127,11 +136,12 @@ def gpu_price_range(e: Evidence) -> dict:
 
 def tensorflow(e: Evidence) -> tuple[Holds, Line | None, dict]:
     """Whether "TPUs are best with TensorFlow, JAX" holds, the part that does not, and the figures."""
-    f = e.facts("frameworks", SPECS)
-    if not f.get("support"):
+    f = e.fact("frameworks", SPECS, Frameworks)
+    if f is None or not f.support:
         return Holds.UNDECIDED, None, {}
-    dropped = sorted(fw for fw in ("TensorFlow", "JAX") if f["support"][fw] != STATED)
-    part = said("sentence.framework_dropped", chip=f["chip"], dropped=dropped,
-                older={fw: f["stated_on"][fw] for fw in dropped}) if dropped else None
+    dropped = sorted(fw for fw in ("TensorFlow", "JAX") if f.support[fw] != STATED)
+    part = said("sentence.framework_dropped", chip=f.chip, dropped=dropped,
+                older={fw: f.stated_on[fw] for fw in dropped}) if dropped else None
     holds = Holds.HOLDS if not dropped else Holds.PARTLY if len(dropped) == 1 else Holds.DOES_NOT_HOLD
-    return holds, part, {"chip": f["chip"], "support": f["support"], "stacks": e.facts("frameworks", MLPERF).get("tpu", [])}
+    stacks = e.fact("frameworks", MLPERF, Stacks)
+    return holds, part, {"chip": f.chip, "support": dict(f.support), "stacks": stacks.tpu if stacks else ()}

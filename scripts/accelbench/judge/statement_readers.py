@@ -7,6 +7,7 @@ from accelbench.core.cores import cuda_cores
 from accelbench.core.framework_support import SUPPORTED as STATED  # the vendor's support word, not a verdict
 from accelbench.judge.claims import EPOCH, MLPERF, PRICES, SPECS, STATEMENTS
 from accelbench.judge.codes import DECISIVE, Direction, Holds, Verdict
+from accelbench.judge.facts import AuditedBreadth, Frameworks, GoogleModels, LabsVsIndustry, LargestSystems, Offers
 from accelbench.judge.judging import Line, said
 from accelbench.judge.sentences import (
     FROM_VERDICT,
@@ -104,8 +105,8 @@ def _prediction(e: Evidence) -> Reading:
 
 @reads("open-tpu-access")
 def _open_access(e: Evidence) -> Reading:
-    offers = e.facts("availability", PRICES)
-    return reading(Holds.UNDECIDED, "open_access", tpu=offers.get("tpu", []), rests_on=("availability",))
+    offers = e.fact("availability", PRICES, Offers)
+    return reading(Holds.UNDECIDED, "open_access", tpu=offers.tpu if offers else (), rests_on=("availability",))
 
 
 # --- the situations: each concluded in one choice ---------------------------------------------
@@ -114,13 +115,13 @@ def _open_access(e: Evidence) -> Reading:
 @reads("use-gpu-frameworks")
 def _many_frameworks(e: Evidence) -> Reading:
     holds, part, figures = tensorflow(e)
-    gpus = e.facts("frameworks", SPECS)
+    gpus = e.fact("frameworks", SPECS, Frameworks)
     if not figures:
         return reading(Holds.UNDECIDED, "no_evidence")
     # every GPU states all three; the newest TPU drops one: the GPU is the one chip that runs them all
     choice = "gpu" if holds != Holds.HOLDS else "either"
     return reading(Holds.HOLDS if choice == "gpu" else Holds.DOES_NOT_HOLD, "many_frameworks", part, choice,
-                    ("frameworks",), with_all=gpus["gpus_with_all"], gpus=gpus["gpus"], **figures)
+                    ("frameworks",), with_all=gpus.gpus_with_all, gpus=gpus.gpus, **figures)
 
 
 @reads("use-gpu-research")
@@ -128,19 +129,19 @@ def _research(e: Evidence) -> Reading:
     flexible, labs = e.answers["flexibility"], e.findings.get(("labs-gpus", EPOCH))
     if flexible.direction == Direction.NONE or labs is None:
         return reading(Holds.UNDECIDED, "no_evidence")
-    f = e.facts("flexibility", MLPERF)
+    f = e.fact("flexibility", MLPERF, AuditedBreadth)
     holds = Holds.HOLDS if flexible.direction == Direction.GPU and labs.verdict == Verdict.SUPPORTED else Holds.PARTLY
     return reading(holds, "research", choice="gpu" if holds == Holds.HOLDS else "either",
-                    rests_on=("flexibility", "labs-gpus"), tpu=f.get("tpu"), gpu=f.get("gpu"), labs=labs.facts["labs"])
+                    rests_on=("flexibility", "labs-gpus"), tpu=f and f.tpu, gpu=f and f.gpu,
+                    labs=labs.facts.labs if isinstance(labs.facts, LabsVsIndustry) else None)
 
 
 @reads("use-tpu-large")
 def _large(e: Evidence) -> Reading:
-    scale = e.facts("tpu-scalable", MLPERF)
-    if not scale.get("largest"):
+    scale = e.fact("tpu-scalable", MLPERF, LargestSystems)
+    if scale is None or not scale.largest:
         return reading(Holds.UNDECIDED, "no_evidence")
-    largest = {p: max((x for x in scale["largest"] if x["platform"] == p), key=lambda x: x["chips"], default=None)
-               for p in ("tpu", "gpu")}
+    largest = {p: scale.of(p) for p in ("tpu", "gpu")}
     counts = same_generation(e.answers["speed"])
     # both platforms train the largest models; which is faster per chip is the speed answer's
     holds = Holds.DOES_NOT_HOLD if largest["gpu"] and counts["gpu_ahead"] > counts["tpu_ahead"] else Holds.PARTLY
@@ -168,7 +169,8 @@ def _tensorflow_services(e: Evidence) -> Reading:
     if not figures:
         return reading(Holds.UNDECIDED, "no_evidence")
     tf = figures["support"]["TensorFlow"] == STATED
-    google = e.facts("use-tpu-tensorflow", EPOCH).get("counts", {})
+    google = e.fact("use-tpu-tensorflow", EPOCH, GoogleModels)
+    google = google and google.counts
     on_tpus = bool(google) and e.verdict("use-tpu-tensorflow", EPOCH) == Verdict.SUPPORTED
     holds = Holds.HOLDS if tf and on_tpus else Holds.PARTLY if tf or on_tpus else Holds.DOES_NOT_HOLD
     return reading(holds, "tensorflow_services", part,
@@ -187,7 +189,8 @@ def _conclusion_gpus(e: Evidence) -> Reading:
 @reads("conclusion-tpus")
 def _conclusion_tpus(e: Evidence) -> Reading:
     tf_holds, _, figures = tensorflow(e)
-    sides = {"speed": e.answers["speed"].direction.value, "scale": "either" if e.facts("tpu-scalable", MLPERF) else "none",
+    scale = e.fact("tpu-scalable", MLPERF, LargestSystems)
+    sides = {"speed": e.answers["speed"].direction.value, "scale": "either" if scale else "none",
              "tensorflow": "tpu" if tf_holds == Holds.HOLDS else "gpu"}
     for_tpu = [c for c, d in sides.items() if d == "tpu"]
     holds = Holds.HOLDS if len(for_tpu) == len(sides) else Holds.PARTLY if for_tpu else Holds.DOES_NOT_HOLD

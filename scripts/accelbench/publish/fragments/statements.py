@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from accelbench.core.text import capitalised, esc
 from accelbench.judge.claims import CHOOSING, CLAIMS, CONCLUSION, GPUS, STATEMENTS, TPUS
+from accelbench.judge.facts import Recorded, Trend
 from accelbench.judge.judging import NOT_MEASURED
 from accelbench.publish import wording
 from accelbench.publish.fragments.core import Context, chart_block, fragment, wrap
@@ -45,10 +46,10 @@ def _said(ctx: Context, slug: str) -> str:
     return capitalised(wording.statement_verdict(s.verdict, _coverage(s)))
 
 
-def _coverage(s) -> dict | None:
+def _coverage(s) -> Recorded | None:
     """How much of what a statement speaks of its records cover, where every kind answering it is counted over
     records (Epoch's): a kind that judges otherwise (MLPerf) holds whatever the records cover."""
-    covered = [f.facts.get("coverage") for _, f in s.kinds]
+    covered = [getattr(f.facts, "coverage", None) for _, f in s.kinds]
     return covered[0] if len(covered) == 1 and covered[0] else None
 
 
@@ -68,7 +69,7 @@ def _own(ctx: Context, kind: str, finding, slug: str) -> str:
     named = capitalised(ctx.judgement.kinds[kind].named)
     linked = "".join(f' <a href="{esc(link.url)}">{esc(text(link.text))}</a>' for link in finding.links[:LINKS_SHOWN] if link.url)
     return (f'<p><strong>{esc(named)}</strong>: <span class="{_css(finding.verdict)}">'
-            f'{esc(wording.statement_verdict(finding.verdict, finding.facts.get("coverage")))}</span>. '
+            f'{esc(wording.statement_verdict(finding.verdict, getattr(finding.facts, "coverage", None)))}</span>. '
             f'{esc(wording.statement_sentence(finding))}'
             + (f' <span class="ab-statement__sources">{esc(WORDS["sources"])}{linked}</span>' if linked else "") + "</p>\n"
             + _trend(ctx, finding, slug))
@@ -76,7 +77,7 @@ def _own(ctx: Context, kind: str, finding, slug: str) -> str:
 
 def _trend(ctx: Context, finding, slug: str) -> str:
     """A trend by year, drawn where the facts hold one: a picture says it better than the sentence."""
-    years = finding.facts.get("years") if finding.facts.get("topic") == "trend" else None
+    years = finding.facts.years if isinstance(finding.facts, Trend) else None
     drawn = years and trend_chart(years, wording.TREND_TITLE, wording.trend_alt(years), f"trend-{slug}")
     return chart_block(drawn, wording.TREND_TITLE, wording.TREND_CAPTION, ctx, help="") if drawn else ""
 
@@ -118,7 +119,7 @@ def _holds_said(r, s) -> str:
     # only a figure of the sentence's own records (Epoch's) is said where recorded: a reading that adds other
     # evidence holds beyond those records
     coverage = _coverage(s) if "facts" in r.figure.values else None
-    if coverage and coverage["recorded"] < coverage["total"] and r.holds.value in ("holds", "partly", "does_not_hold"):
+    if coverage and coverage.recorded < coverage.total and r.holds.value in ("holds", "partly", "does_not_hold"):
         head = wording.statement_where_recorded(head, coverage)
     return holds_html(r, head)
 

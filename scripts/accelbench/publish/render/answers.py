@@ -11,6 +11,7 @@ import pandas as pd
 from accelbench.core.text import capitalised, esc
 from accelbench.judge.answers import Answer, KindAnswer
 from accelbench.judge.claims import MEASURED
+from accelbench.judge.facts import Frameworks
 from accelbench.judge.judging import NOT_MEASURED
 from accelbench.judge.per_dollar import RATIO_METRICS, break_even_ratio
 from accelbench.publish import vocabulary, wording
@@ -41,8 +42,8 @@ def lead(a: Answer) -> str:
 
 def _pages(a: Answer) -> str:
     """The vendor's pages the sentence quotes, each one click away after it (a rule's facts name the page)."""
-    pages = [(vocabulary.vendor_page(k.finding.facts), k.finding.facts["page"]) for k in a.kinds
-             if k.finding.facts.get("page") and k.finding.facts.get("vendor")]
+    pages = [(vocabulary.vendor_page(k.finding.facts.vendor), k.finding.facts.page) for k in a.kinds
+             if isinstance(k.finding.facts, Frameworks) and k.finding.facts.page]
     return "".join(f' (<a href="{esc(url)}">{esc(said)}</a>)' for said, url in pages)
 
 

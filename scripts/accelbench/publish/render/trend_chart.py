@@ -9,6 +9,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from accelbench.judge.facts import YearCounts
 from accelbench.publish.render.chart_theme import LAYOUTS, PADDING, PALETTE, Chart, Layout, make_chart, title_params
 
 # each platform the facts count, as the legend names it, in stacking order; not stated last, in grey
@@ -18,12 +19,11 @@ COLOURS = (PALETTE[0], PALETTE[1], PALETTE[2], PALETTE[3], "#b0b0b0")
 MIN_YEARS = 2  # a trend of one year is no trend: a sentence says it
 
 
-def trend_chart(years: list[dict], title: str, alt_text: str, uid: str) -> Chart | None:
-    """The stacked bars of ``years`` (each {"year", and a count per PLATFORMS key}); None for fewer than
-    MIN_YEARS years."""
+def trend_chart(years: tuple[YearCounts, ...], title: str, alt_text: str, uid: str) -> Chart | None:
+    """The stacked bars of ``years`` (a count per PLATFORMS key each); None for fewer than MIN_YEARS years."""
     if len(years) < MIN_YEARS:
         return None
-    rows = pd.DataFrame([{"year": str(y["year"]), "platform": label, "order": i, "models": int(y[key])}
+    rows = pd.DataFrame([{"year": str(y.year), "platform": label, "order": i, "models": int(getattr(y, key))}
                          for y in years for i, (key, label) in enumerate(PLATFORMS)])
     desktop, phone = (_bars(rows, title, layout) for layout in LAYOUTS)
     return make_chart(desktop, alt_text, uid, phone=phone)

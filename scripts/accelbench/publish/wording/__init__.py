@@ -18,6 +18,7 @@ from accelbench.judge.answers import (
     Answer,
     KindAnswer,
 )
+from accelbench.judge.facts import BreakEvens, topic_of
 from accelbench.judge.generations import PER_CHIP
 from accelbench.judge.judging import SPLIT, TIE, Comparison
 from accelbench.publish.vocabulary import (
@@ -218,7 +219,7 @@ def _others(a: Answer, side: str | None) -> list[str]:
 def _aside(a: Answer) -> list[str]:
     """Clauses from the facts of kinds that compare no number (no MLPerf TPU entry reported power)."""
     return [fact_clause(k.finding.facts, a.claim.slug) for k in a.kinds
-            if k.info.for_training and k.finding.facts.get("topic") in FACTS]
+            if k.info.for_training and topic_of(k.finding.facts) in FACTS]
 
 
 def _cost(a: Answer) -> tuple[str, list[str]]:
@@ -234,11 +235,11 @@ def _break_evens(a: Answer) -> list[str]:
     """What a buyer can act on: the TPU price at which a priced run costs the same, and a tier that flips it."""
     out = []
     for k in a.kinds:
-        for pair in k.finding.facts.get("pairs", []) if k.finding.facts.get("topic") == "break_even" else []:
-            flip = next(iter(pair["flips"]), None)
+        for pair in k.finding.facts.pairs if isinstance(k.finding.facts, BreakEvens) else ():
+            flip = next(iter(pair.flips), None)
             flips = {"tpu": "the TPU", "gpu": "the GPU", "tie": "neither"}
-            out.append(f"break-even {dollars(pair['break_even'])} per chip-hour against its {dollars(pair['tpu_price'])} "
-                       "list" + (f"; {flip['tier']} prices favour {flips[flip['favours']]}" if flip else ""))
+            out.append(f"break-even {dollars(pair.break_even)} per chip-hour against its {dollars(pair.tpu_price)} "
+                       "list" + (f"; {flip.tier} prices favour {flips[flip.favours]}" if flip else ""))
     return out
 
 
@@ -264,9 +265,8 @@ def _from_facts(a: Answer) -> tuple[str, list[str]]:
     kinds = [k for k in a.kinds if k.info.for_training and k.finding.verdict in (*DECISIVE, TIE, SPLIT)]
     # a vendor's page on its newest chip answers the claim's own words (which frameworks a TPU runs) and
     # decides it by generation (judge/reference_rules.py): it leads, before what rounds of MLPerf pooled
-    kinds.sort(key=lambda k: k.finding.facts.get("topic") != "frameworks")
-    clauses = [fact_clause(k.finding.facts, a.claim.slug) for k in kinds
-               if k.finding.facts.get("topic") in FACTS]
+    kinds.sort(key=lambda k: topic_of(k.finding.facts) != "frameworks")
+    clauses = [fact_clause(k.finding.facts, a.claim.slug) for k in kinds if topic_of(k.finding.facts) in FACTS]
     if not clauses:
         return lead or "no kind of evidence decides it", []
     return (f"{lead}: {clauses[0]}" if lead else clauses[0]), clauses[1:]

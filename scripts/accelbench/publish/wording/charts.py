@@ -133,11 +133,11 @@ TREND_TITLE = "What notable models were trained on, by year"
 TREND_CAPTION = "Notable models per year by the hardware Epoch AI records; grey: not stated, as many recent labs disclose none."
 
 
-def trend_alt(years: list[dict]) -> str:
+def trend_alt(years) -> str:
     """The trend chart's alt text: its span, and each year's stated counts, GPU against TPU and the rest."""
-    said = "; ".join(f"{y['year']}: {y['gpu']} on GPUs, {y['tpu']} on TPUs, {y['other'] + y['mixed']} on other or several "
-                     f"kinds, {y['not_stated']} not stated" for y in years)
-    return f"Notable models per year of publication, {years[0]['year']} to {years[-1]['year']}, by hardware: {said}."
+    said = "; ".join(f"{y.year}: {y.gpu} on GPUs, {y.tpu} on TPUs, {y.other + y.mixed} on other or several "
+                     f"kinds, {y.not_stated} not stated" for y in years)
+    return f"Notable models per year of publication, {years[0].year} to {years[-1].year}, by hardware: {said}."
 
 
 # The answer charts' captions (publish/fragments/answers.py): the long caption, its short form, and what

@@ -10,6 +10,7 @@ from accelbench.core.framework_support import SUPPORTED as STATED  # the vendor'
 from accelbench.core.prices import dollars
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.codes import Holds
+from accelbench.judge.fact_schema import fact_from_data
 from accelbench.judge.judging import MARGIN_TEXT
 from accelbench.publish.vocabulary import TOPICS, noun_of
 from accelbench.publish.wording.statements import STATEMENT_SENTENCES
@@ -171,9 +172,9 @@ def _conclusion(v: Mapping) -> str:
 
 def _facts(v: Mapping) -> str:
     """A sentence with rules of its own: its first kind's sentence (each kind's is in its box)."""
-    facts = next(iter(v["facts"].values()), {})
-    said = STATEMENT_SENTENCES.get(facts.get("topic"))
-    return said(facts).rstrip(".") if said else "nothing imported answers it yet"
+    data = next(iter(v["facts"].values()), None)
+    said = STATEMENT_SENTENCES.get(data["topic"]) if data else None
+    return said(fact_from_data(data)).rstrip(".") if said else "nothing imported answers it yet"
 
 
 LINES: dict = {

@@ -7,6 +7,21 @@ Listed in accelbench/registry.py RULE_MODULES."""
 from __future__ import annotations
 
 from accelbench.judge.claims import EPOCH
+from accelbench.judge.facts import (
+    Categories,
+    Counts,
+    GoogleModels,
+    GroupCount,
+    Hybrid,
+    LabsVsIndustry,
+    MassiveRuns,
+    Model,
+    Models,
+    PlatformShare,
+    Recorded,
+    Trend,
+    YearCounts,
+)
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE, UNDECIDABLE, Finding, Link, linked, rule
 from accelbench.sources.epoch_models.format import EpochModels
 from accelbench.sources.epoch_models.queries import (
@@ -25,8 +40,8 @@ MASSIVE_FLOP = 1e24  # a training run of at least this much compute counts as ma
 ACADEMIA, INDUSTRY = "Academia", "Industry"
 
 
-def _counts(c: PlatformCount) -> dict:
-    return {"gpu": c.gpu, "tpu": c.tpu, "other": c.other, "mixed": c.mixed, "not_stated": c.not_stated}
+def _counts(c: PlatformCount) -> Counts:
+    return Counts(c.gpu, c.tpu, c.other, c.mixed, c.not_stated)
 
 
 def _summed(counts: list[PlatformCount], group) -> PlatformCount:
@@ -44,9 +59,9 @@ def _models(rows) -> list[Link]:
                                               for u in r["links"][:1]])]
 
 
-def _coverage(recorded: int, total: int) -> dict:
+def _coverage(recorded: int, total: int) -> Recorded:
     """How many of the models a rule counts have their hardware recorded: a verdict holds where recorded."""
-    return {"recorded": recorded, "total": total}
+    return Recorded(recorded, total)
 
 
 def _dated(data: EpochModels, *args, **kwargs) -> Finding:
@@ -55,10 +70,9 @@ def _dated(data: EpochModels, *args, **kwargs) -> Finding:
     return Finding(*args, as_of=data.origin.get("committed") or "", **kwargs)
 
 
-def _model(row: dict) -> dict:
-    return {"model": row["model"], "platform": row["platform"], "hardware": [h["name"] for h in row["hardware"]],
-            "chips": row["chips"], "year": int(row["published"][:4]), "url": (row["links"] or [""])[0],
-            "record": row["url"], "compute_flop": row["compute_flop"]}
+def _model(row: dict) -> Model:
+    return Model(row["model"], row["platform"], tuple(h["name"] for h in row["hardware"]), row["chips"],
+                 int(row["published"][:4]), (row["links"] or [""])[0], row["url"], row["compute_flop"])
 
 
 @rule("gpu-deep-learning", EPOCH,
@@ -68,15 +82,14 @@ def _model(row: dict) -> dict:
 def gpu_deep_learning(data: EpochModels, reference) -> Finding:
     years = platform_by_year(data)
     if not years:
-        return _dated(data, NOT_MEASURED, [], facts={"topic": "platform_share"})
+        return _dated(data, NOT_MEASURED, [])
     every, recent = _summed(years, "every"), _summed(years[-RECENT_YEARS:], "recent")
     shares = [c.share("gpu") for c in (every, recent)]
     majority = [s is not None and s > 0.5 for s in shares]
     verdict = SUPPORTED if all(majority) else CONTRADICTED if not any(majority) else SPLIT
-    return _dated(data, verdict, [], links=_database_link(data), facts={
-        "topic": "platform_share", "every": _counts(every), "recent": _counts(recent),
-        "from_year": years[0].group, "recent_from": years[-RECENT_YEARS:][0].group, "to_year": years[-1].group,
-        "coverage": _coverage(every.stated, every.total)})
+    return _dated(data, verdict, [], links=_database_link(data), facts=PlatformShare(
+        _counts(every), _counts(recent), years[0].group, years[-RECENT_YEARS:][0].group, years[-1].group,
+        _coverage(every.stated, every.total)))
 
 
 @rule("openai-gpus", EPOCH,
@@ -89,10 +102,9 @@ def openai_gpus(data: EpochModels, reference) -> Finding:
     on_gpu = [r for r in stated if r["platform"] == "gpu"]
     verdict = (NOT_MEASURED if not stated else SUPPORTED if len(on_gpu) == len(stated)
                else CONTRADICTED if not on_gpu else SPLIT)
-    return _dated(data, verdict, [], links=_models(found.rows), facts={
-        "topic": "models", "models": [_model(r) for r in found.rows], "missing": list(found.missing),
-        "platform": "gpu", "matching": len(on_gpu), "stated": len(stated),
-        "coverage": _coverage(len(stated), len(found.rows) + len(found.missing))})
+    return _dated(data, verdict, [], links=_models(found.rows), facts=Models(
+        tuple(_model(r) for r in found.rows), tuple(found.missing), "gpu", len(on_gpu), len(stated),
+        _coverage(len(stated), len(found.rows) + len(found.missing))))
 
 
 def _tpu_majority(found, group: str) -> tuple[str, PlatformCount]:
@@ -112,9 +124,8 @@ def _tpu_majority(found, group: str) -> tuple[str, PlatformCount]:
 def deepmind_tpus(data: EpochModels, reference) -> Finding:
     found = deepmind_game_players(data)
     verdict, counts = _tpu_majority(found, "DeepMind games")
-    return _dated(data, verdict, [], links=_database_link(data), facts={
-        "topic": "platform_count", "counts": _counts(counts), "platform": "tpu",
-        "models": [_model(r) for r in found.rows if r["platform"]], "coverage": _coverage(counts.stated, counts.total)})
+    return _dated(data, verdict, [], links=_database_link(data), facts=GroupCount(
+        _counts(counts), "tpu", tuple(_model(r) for r in found.rows if r["platform"]), _coverage(counts.stated, counts.total)))
 
 
 @rule("use-tpu-tensorflow", EPOCH,
@@ -124,8 +135,8 @@ def deepmind_tpus(data: EpochModels, reference) -> Finding:
            "does not hold if fewer; a tie if as many. It counts what Google used, never what is faster.")
 def google_tpus(data: EpochModels, reference) -> Finding:
     verdict, counts = _tpu_majority(google_models(data), "Google")
-    return _dated(data, verdict, [], links=_database_link(data), facts={
-        "topic": "google_models", "counts": _counts(counts), "coverage": _coverage(counts.stated, counts.total)})
+    return _dated(data, verdict, [], links=_database_link(data), facts=GoogleModels(
+        _counts(counts), _coverage(counts.stated, counts.total)))
 
 
 @rule("labs-gpus", EPOCH,
@@ -137,12 +148,12 @@ def labs_gpus(data: EpochModels, reference) -> Finding:
     by_group = {c.group: c for c in platform_by_category(data)}
     labs, industry = by_group.get((ACADEMIA,)), by_group.get((INDUSTRY,))
     if labs is None or not labs.stated:
-        return _dated(data, NOT_MEASURED, [], facts={"topic": "labs_vs_industry"})
+        return _dated(data, NOT_MEASURED, [])
     lab_share, industry_share = labs.share("gpu"), industry.share("gpu") if industry and industry.stated else 0.0
     verdict = CONTRADICTED if lab_share <= 0.5 else SUPPORTED if lab_share >= industry_share else SPLIT
-    return _dated(data, verdict, [], links=_database_link(data), facts={
-        "topic": "labs_vs_industry", "labs": _counts(labs), "industry": _counts(industry) if industry else None,
-        "categories": {"labs": ACADEMIA, "industry": INDUSTRY}, "coverage": _coverage(labs.stated, labs.total)})
+    return _dated(data, verdict, [], links=_database_link(data), facts=LabsVsIndustry(
+        _counts(labs), _counts(industry) if industry else None, Categories(ACADEMIA, INDUSTRY),
+        _coverage(labs.stated, labs.total)))
 
 
 @rule("custom-chips", EPOCH,
@@ -151,8 +162,8 @@ def labs_gpus(data: EpochModels, reference) -> Finding:
            "years to come.")
 def custom_chips(data: EpochModels, reference) -> Finding:
     years = platform_by_year(data)[-TREND_YEARS:]
-    return _dated(data, UNDECIDABLE, [], links=_database_link(data), facts={
-        "topic": "trend", "years": [{"year": c.group, **_counts(c)} for c in years], "min_known": TREND_MIN_KNOWN})
+    return _dated(data, UNDECIDABLE, [], links=_database_link(data), facts=Trend(
+        tuple(YearCounts(c.gpu, c.tpu, c.other, c.mixed, c.not_stated, c.group) for c in years), TREND_MIN_KNOWN))
 
 
 @rule("hybrid", EPOCH,
@@ -162,8 +173,8 @@ def custom_chips(data: EpochModels, reference) -> Finding:
 def hybrid(data: EpochModels, reference) -> Finding:
     both = [r for r in data.rows if r["platform"] == "mixed"]
     stated = sum(1 for r in data.rows if r["platform"])
-    return _dated(data, UNDECIDABLE, [], links=_models(both), facts={
-        "topic": "hybrid", "mixed": len(both), "stated": stated, "models": [_model(r) for r in both]})
+    return _dated(data, UNDECIDABLE, [], links=_models(both), facts=Hybrid(
+        len(both), stated, tuple(_model(r) for r in both)))
 
 
 @rule("tpu-scalable", EPOCH,
@@ -176,6 +187,6 @@ def tpu_scalable(data: EpochModels, reference) -> Finding:
     on_tpu = sorted((r for r in massive if r["platform"] == "tpu"), key=lambda r: -r["compute_flop"])
     stated = sum(n for p, n in tally.items() if p)
     verdict = NOT_MEASURED if not stated else SUPPORTED if on_tpu else CONTRADICTED
-    return _dated(data, verdict, [], links=_models(on_tpu[:3]), facts={
-        "topic": "massive_runs", "threshold_flop": MASSIVE_FLOP, "counts": {p or "not_stated": n for p, n in tally.items()},
-        "largest_tpu": [_model(r) for r in on_tpu[:3]], "coverage": _coverage(stated, len(massive))})
+    return _dated(data, verdict, [], links=_models(on_tpu[:3]), facts=MassiveRuns(
+        MASSIVE_FLOP, Counts(tally["gpu"], tally["tpu"], tally["other"], tally["mixed"], tally[None]),
+        tuple(_model(r) for r in on_tpu[:3]), _coverage(stated, len(massive))))

@@ -5,6 +5,7 @@ accelbench/registry.py."""
 from __future__ import annotations
 
 from accelbench.core.text import esc
+from accelbench.judge.facts import InferencePairs
 from accelbench.publish.fragments.core import Context, concat, download, fragment, rules_list, wrap
 from accelbench.publish.wording import mlperf as wording
 from accelbench.sources.mlperf_inference import tables as inference_tables
@@ -42,11 +43,11 @@ def _summaries_only(rows) -> bool:
 def _inference_summary(ctx: Context, args: list[str]) -> str:
     # the speed rule's own pairs and verdicts, read from the judgement: never selected or judged again here
     finding = ctx.findings().get(("speed", KIND))
-    pairs = finding.facts.get("pairs", []) if finding else []
+    pairs = finding.facts.pairs if finding and isinstance(finding.facts, InferencePairs) else ()
     mirrored = ctx.published[KIND].mirrored()
     mirrors = "".join(wording.INFERENCE_MIRROR.format(round=esc(r), where=published_in(mirrored[r]),
                                                       commit=f"<code>{esc(mirrored[r]['commit'][:10])}</code>")
-                      for r in dict.fromkeys(p["round"] for p in pairs) if r in mirrored)
+                      for r in dict.fromkeys(p.round for p in pairs) if r in mirrored)
     return f"\n<p>{esc(wording.INFERENCE_NOTE)}{mirrors}</p>\n" + wrap(inference_tables.summary_table(pairs))
 
 

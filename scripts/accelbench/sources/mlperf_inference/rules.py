@@ -13,6 +13,7 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.reference import Reference
+from accelbench.judge.facts import InferencePair, InferencePairs, InferenceResult
 from accelbench.judge.judging import (
     MARGIN_TEXT,
     QUERIES_PER_S_PER_CHIP,
@@ -80,8 +81,8 @@ def speed(published: MLPerfInference, reference: Reference) -> Finding:
         # beside a preview TPU, the best TPU available now (the wording module says it only there)
         available = best(rows, "tpu", "available")
         # the pair as the published summary shows it: the rule's own choice and verdict, never made again there
-        pairs.append({"scenario": scenario, "round": round_name, "tpu": _shown(tpu), "gpu": _shown(gpu),
-                      "available": _shown(available), "ratio": ratio, "verdict": verdicts[-1]})
+        pairs.append(InferencePair(scenario, round_name, _shown(tpu), _shown(gpu), _shown(available), float(ratio),
+                                   verdicts[-1].value))
         mirror = published.mirrored().get(round_name)
         lines.append(said("mlperf_inference.speed.pair", round=round_name, scenario=scenario, tpu=_entry(tpu),
                           gpu=_entry(gpu), ratio=ratio, available=_entry(available),
@@ -100,9 +101,9 @@ def speed(published: MLPerfInference, reference: Reference) -> Finding:
             gpu_published=reference.round_date("inference", round_name),
             preview=tpu["availability"] != "available" or gpu["availability"] != "available"))
     return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared,
-                   facts={"topic": "pairs", "pairs": pairs} if pairs else {})
+                   facts=InferencePairs(tuple(pairs)) if pairs else None)
 
 
-def _shown(row: pd.Series | None) -> dict | None:
+def _shown(row: pd.Series | None) -> InferenceResult | None:
     """A result as the published summary shows it: its entry and its results folder."""
-    return None if row is None else {**_entry(row), "url": results_url(row)}
+    return None if row is None else InferenceResult(**_entry(row), url=results_url(row))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.text import esc, num_cell, row_ids
+from accelbench.judge.facts import InferencePair, InferenceResult
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.publish.wording import mlperf as wording
 from accelbench.sources.mlperf_inference.format import SCENARIOS, UNITS, file_url
@@ -65,7 +66,7 @@ def per_chip_table(rows: pd.DataFrame, results_url, *, anchor: str = "inference"
     return Table(html_table(head, body, ids=row_ids(anchor, keys)), data)
 
 
-def summary_table(pairs: list[dict]) -> str:
+def summary_table(pairs: tuple[InferencePair, ...]) -> str:
     """Per scenario, the speed rule's pairs (judgement facts, "pairs"): in the newest round with both, the TPU
     result with the most per chip, the best TPU available now where that one is a preview, the GPU result
     with the most per chip, and the rule's verdict."""
@@ -73,17 +74,17 @@ def summary_table(pairs: list[dict]) -> str:
             "Published verdict (inference)"]
     body = []
 
-    def cell(entry: dict | None) -> str:
+    def cell(entry: InferenceResult | None) -> str:
         if entry is None:
             return wording.NONE_SUBMITTED
-        return (f'<a href="{esc(entry["url"])}">{esc(entry["name"])} × {esc(entry["chips"])}</a> '
-                f'({esc(entry["submitter"])}, {esc(entry["availability"])}): '
-                + wording.PER_CHIP_FIGURE.format(value=f"{entry['per_chip']:.3g}", unit=esc(entry["unit"])))
+        return (f'<a href="{esc(entry.url)}">{esc(entry.name)} × {esc(entry.chips)}</a> '
+                f'({esc(entry.submitter)}, {esc(entry.availability)}): '
+                + wording.PER_CHIP_FIGURE.format(value=f"{entry.per_chip:.3g}", unit=esc(entry.unit)))
 
     for p in pairs:
-        tpu, verdict = p["tpu"], p["verdict"]
-        now = wording.SAME_TPU if tpu["availability"] == "available" else cell(p["available"])
-        body.append([f"{esc(p['scenario'])} ({esc(p['round'])})", cell(tpu), now, cell(p["gpu"]),
-                     num_cell(f"{p['ratio']:.2f}", p["ratio"]),
+        tpu, verdict = p.tpu, p.verdict
+        now = wording.SAME_TPU if tpu.availability == "available" else cell(p.available)
+        body.append([f"{esc(p.scenario)} ({esc(p.round)})", cell(tpu), now, cell(p.gpu),
+                     num_cell(f"{p.ratio:.2f}", p.ratio),
                      f'<span class="ab-verdict ab-verdict--{esc(verdict.replace(" ", "-"))}">{esc(verdict)}</span>'])
     return html_table(head, body)

@@ -7,6 +7,7 @@ import altair as alt
 import pandas as pd
 
 from accelbench.core.text import esc
+from accelbench.judge.facts import TrainingPairs
 from accelbench.publish.fragments.core import (
     PUBLISHED_PAGE,
     Context,
@@ -130,7 +131,7 @@ def _published_chart(ctx: Context, args: list[str]) -> str:
 def _published_summary(ctx: Context, args: list[str]) -> str:
     # the speed rule's own pairs and sides, read from the judgement: never selected or judged again here
     finding = ctx.findings().get(("speed", KIND))
-    pairs = finding.facts.get("pairs", []) if finding else []
+    pairs = finding.facts.pairs if finding and isinstance(finding.facts, TrainingPairs) else ()
     return wrap(published_tables.published_summary(pairs, lambda b: ctx.links.html(BENCHMARKS[b].page_path),
                                                    ctx.reference))
 

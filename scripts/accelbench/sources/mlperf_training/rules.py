@@ -23,6 +23,19 @@ import pandas as pd
 
 from accelbench.core.prices import TIERS, Unpriced, break_even, price_comparison, usd
 from accelbench.core.reference import Reference
+from accelbench.judge.facts import (
+    AuditedBreadth,
+    Breadth,
+    BreakEven,
+    BreakEvens,
+    Flip,
+    Sides,
+    Stacks,
+    Submitters,
+    TrainingEntry,
+    TrainingPair,
+    TrainingPairs,
+)
 from accelbench.judge.judging import (
     CHIP_HOURS,
     CONTRADICTED,
@@ -145,8 +158,7 @@ def speed(published: MLPerfTraining, reference: Reference) -> Finding:
         advantage = gpu["chip_hours"] / tpu["chip_hours"]
         verdicts.append(beyond_margin(advantage))
         # the pair as the published summary shows it: the rule's own pair and side, never selected again there
-        pairs.append({"benchmark": benchmark, "round": round_name, "tpu": _shown(tpu), "gpu": _shown(gpu),
-                      "advantage": advantage, "side": SIDES[verdicts[-1]]})
+        pairs.append(TrainingPair(benchmark, round_name, _shown(tpu), _shown(gpu), float(advantage), SIDES[verdicts[-1]]))
         lines.append(said("mlperf_training.speed.pair", benchmark=name_of(benchmark), round=round_name,
                           tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"], gpu=_entry(gpu),
                           gpu_chip_hours=gpu["chip_hours"], advantage=advantage))
@@ -155,14 +167,14 @@ def speed(published: MLPerfTraining, reference: Reference) -> Finding:
                                    said("mlperf_training.speed.figures", tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"],
                                         gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference, rows))
     return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared,
-                   facts={"topic": "pairs", "pairs": pairs} if pairs else {})
+                   facts=TrainingPairs(tuple(pairs)) if pairs else None)
 
 
-def _shown(row: pd.Series) -> dict:
+def _shown(row: pd.Series) -> TrainingEntry:
     """An entry as the published summary shows it: its chip, chips, the submission's name for its
     accelerator, its figures and its results folder."""
-    return {**_entry(row), "accelerator": str(row["accelerator"]), "chip_hours": float(row["chip_hours"]),
-            "minutes": float(row["score_minutes"]), "url": results_url(row)}
+    return TrainingEntry(**_entry(row), accelerator=str(row["accelerator"]), chip_hours=float(row["chip_hours"]),
+                         minutes=float(row["score_minutes"]), url=results_url(row))
 
 
 def _links(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series) -> list[Link]:
@@ -233,7 +245,7 @@ def cost(published: MLPerfTraining, reference: Reference) -> Finding:
                                    said("mlperf_training.cost.figures", tpu_usd=t_usd, tpu_price=basis.tpu.facts,
                                         gpu_usd=g_usd, gpu_price=basis.gpu.facts), reference))
     return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared, costed=costed,
-                   facts={"topic": "break_even", "pairs": evens} if evens else {})
+                   facts=BreakEvens(tuple(evens)) if evens else None)
 
 
 def _work(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, reference: Reference,
@@ -265,7 +277,7 @@ def _elsewhere(reference: Reference, gpu: pd.Series) -> dict:
     return {"elsewhere": best.facts, "elsewhere_usd": usd("runs", best.usd_per_chip_hour, gpu["chip_hours"])}
 
 
-def _break_even(reference: Reference, basis, tpu: pd.Series, gpu: pd.Series, advantage: float) -> dict:
+def _break_even(reference: Reference, basis, tpu: pd.Series, gpu: pd.Series, advantage: float) -> BreakEven:
     """What a buyer can act on: the TPU price per chip-hour at which its run costs what the GPU's does
     (at the GPU's price in the tier judged), and the tiers of the same provider that flip the answer."""
     even = break_even("runs", basis.gpu.usd_per_chip_hour, float(gpu["chip_hours"]), float(tpu["chip_hours"]))
@@ -276,9 +288,9 @@ def _break_even(reference: Reference, basis, tpu: pd.Series, gpu: pd.Series, adv
             other = usd("runs", g.usd_per_chip_hour, float(gpu["chip_hours"])) / usd("runs", t.usd_per_chip_hour,
                                                                                     float(tpu["chip_hours"]))
             if favoured(other) != favoured(advantage):
-                flips.append({"tier": tier, "favours": favoured(other) or "tie"})
-    return {"tpu": reference.display_name(tpu["chip"]), "gpu": reference.display_name(gpu["chip"]), "tier": basis.tier,
-            "provider": basis.provider, "break_even": even, "tpu_price": basis.tpu.usd_per_chip_hour, "flips": flips}
+                flips.append(Flip(tier, favoured(other) or "tie"))
+    return BreakEven(reference.display_name(tpu["chip"]), reference.display_name(gpu["chip"]), basis.tier, basis.provider,
+                     even, basis.tpu.usd_per_chip_hour, tuple(flips))
 
 
 def _stack(row: pd.Series) -> str:
@@ -300,7 +312,7 @@ def frameworks(published: MLPerfTraining, reference: Reference) -> Finding:
         return Finding(NOT_MEASURED, [NO_RESULT])
     stacks = {p: sorted({_stack(r) for _, r in df[df["platform"] == p].iterrows()}) for p in ("tpu", "gpu")}
     lines = with_mirrors(published, [said("mlperf_training.frameworks.stacks", **stacks)])
-    facts = {"topic": "stacks", **stacks, **mirrored(published)}
+    facts = Stacks(tuple(stacks["tpu"]), tuple(stacks["gpu"]), mirrored(published))
     if "PyTorch" in stacks["tpu"]:
         verdict = CONTRADICTED
     elif stacks["tpu"] == ["JAX"] and "PyTorch" in stacks["gpu"]:
@@ -329,8 +341,7 @@ def availability(published: MLPerfTraining, reference: Reference) -> Finding:
     # the entries a buyer could put in their own building (a status other than the cloud, of an available system)
     on_premises = {p: int(sum(1 for s in rows.loc[rows["availability"] == "available", "status"]
                               if "cloud" not in str(s).lower())) for p, rows in (("tpu", tpu), ("gpu", gpu))}
-    facts = {"topic": "submitters", "tpu": tpu_submitters, "gpu": gpu_submitters, "cloud_only": cloud_only,
-             "on_premises": on_premises, **mirrored(published)}
+    facts = Submitters(tuple(tpu_submitters), tuple(gpu_submitters), cloud_only, Sides(**on_premises), mirrored(published))
     if tpu.empty or gpu.empty or available.empty:  # previews say nothing yet of where TPUs are offered
         return Finding(NOT_MEASURED, lines, facts=facts)
     if tpu_submitters != ["Google"] or not cloud_only:
@@ -345,7 +356,7 @@ def availability(published: MLPerfTraining, reference: Reference) -> Finding:
 NOT_ENTERED = said("mlperf_training.flexibility.not_entered")  # demonstrated breadth only
 
 
-def _breadth(cover: Coverage) -> tuple[str, list[Line], dict]:
+def _breadth(cover: Coverage) -> tuple[str, list[Line], AuditedBreadth]:
     """The verdict on 'GPUs are the broader chips' from what each platform trained under audit, the
     lines of detail and its facts (benchmarks and fields per platform): supported where GPU families cover
     every field the TPU families cover and more."""
@@ -364,8 +375,7 @@ def _breadth(cover: Coverage) -> tuple[str, list[Line], dict]:
                                                   if cover.platforms[f] == "tpu")]
     if without:
         lines.append(said("mlperf_training.flexibility.no_tpu_entry", rounds=without))
-    facts = {"topic": "coverage", **{p: {"benchmarks": len(cover.models_of(p)), "fields": len(cover.areas_of(p))}
-                                     for p in ("tpu", "gpu")}}
+    facts = AuditedBreadth(*(Breadth(len(cover.models_of(p)), len(cover.areas_of(p))) for p in ("tpu", "gpu")))
     return verdict, lines, facts
 
 
@@ -375,10 +385,9 @@ def newest_round(published: MLPerfTraining, reference: Reference) -> str:
     return max((reference.round_date("training", r) for r in rounds), default="")
 
 
-def mirrored(published: MLPerfTraining) -> dict:
-    """The facts' note of the rounds read from a public mirror of MLCommons' results, where any was."""
-    names = sorted(published.mirrored(), key=round_key)
-    return {"mirrored": names} if names else {}
+def mirrored(published: MLPerfTraining) -> tuple[str, ...]:
+    """The facts' note of the rounds read from a public mirror of MLCommons' results."""
+    return tuple(sorted(published.mirrored(), key=round_key))
 
 
 def with_mirrors(published: MLPerfTraining, lines: list[Line]) -> list[Line]:
@@ -409,5 +418,5 @@ def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
     verdict, lines, facts = _breadth(coverage(published))
     if published.entered.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
-    return Finding(verdict, with_mirrors(published, lines), facts={**facts, **mirrored(published)},
+    return Finding(verdict, with_mirrors(published, lines), facts=replace(facts, mirrored=mirrored(published)),
                    as_of=newest_round(published, reference))

@@ -8,6 +8,7 @@ import pandas as pd
 
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import MLPERF
+from accelbench.judge.facts import Brands, FrozenMap, Largest, LargestSystems
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, Finding, linked, rule
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 from accelbench.sources.mlperf_training.format import MLPerfTraining
@@ -32,21 +33,20 @@ def gpu_brands(published: MLPerfTraining, reference: Reference) -> Finding:
     known = sum(counts.values())
     brands = sum(counts.get(b, 0) for b in BRANDS)
     if not known:
-        return Finding(NOT_MEASURED, [], facts={"topic": "brands"})
+        return Finding(NOT_MEASURED, [])
     present = [b for b in BRANDS if counts.get(b)]
     verdict = (SUPPORTED if len(present) == len(BRANDS) and brands >= BRANDS_SHARE * known
                else SPLIT if present else CONTRADICTED)
     chips = {v: sorted(set(gpus.loc[vendors == v, "chip"])) for v in counts}
-    return Finding(verdict, [], facts={"topic": "brands", "entries": counts, "chips": chips,
-                                       "unknown": int(len(gpus) - known), "rounds": sorted(set(gpus["round"]))})
+    return Finding(verdict, [], facts=Brands(FrozenMap(counts), FrozenMap({v: tuple(c) for v, c in chips.items()}),
+                                             int(len(gpus) - known), tuple(sorted(set(gpus["round"])))))
 
 
-def _largest(rows: pd.DataFrame, reference: Reference) -> dict:
+def _largest(platform: str, rows: pd.DataFrame, reference: Reference) -> Largest:
     row = rows.sort_values(["chips", "round"], ascending=[False, False]).iloc[0]
     chip = reference.display_name(row["chip"]) if isinstance(row["chip"], str) else row["accelerator"]
-    return {"chips": int(row["chips"]), "chip": chip,
-            "benchmark": row["benchmark"], "round": row["round"], "submitter": row["submitter"],
-            "minutes": float(row["score_minutes"]), "availability": row["availability"], "url": results_url(row)}
+    return Largest(platform, int(row["chips"]), chip, row["benchmark"], row["round"], row["submitter"],
+                   float(row["score_minutes"]), row["availability"], results_url(row))
 
 
 @rule("tpu-scalable", MLPERF,
@@ -61,13 +61,12 @@ def tpu_scalable(published: MLPerfTraining, reference: Reference) -> Finding:
     large = [b for b, spec in BENCHMARKS.items() if spec.task == PRETRAINING]
     rows = results[results["benchmark"].isin(large)] if not results.empty else results
     if rows.empty:
-        return Finding(NOT_MEASURED, [], facts={"topic": "largest_systems"})
-    largest = {(b, p): _largest(r, reference) for (b, p), r in rows.groupby(["benchmark", "platform"])}
+        return Finding(NOT_MEASURED, [])
+    largest = {(b, p): _largest(p, r, reference) for (b, p), r in rows.groupby(["benchmark", "platform"])}
     tpu = [v for (_, p), v in largest.items() if p == "tpu"]
-    biggest = max((v["chips"] for v in tpu), default=0)
+    biggest = max((v.chips for v in tpu), default=0)
     verdict = SUPPORTED if biggest >= POD_SCALE else SPLIT if tpu else CONTRADICTED
-    dated = max((reference.round_date("training", v["round"]) for v in largest.values()), default="")
-    links = [linked(v["url"], "named", name=v["submitter"]) for v in tpu]
-    return Finding(verdict, [], links=links, facts={
-        "topic": "largest_systems", "pod_scale": POD_SCALE,
-        "largest": [{"platform": p, **v} for (b, p), v in sorted(largest.items())]}, as_of=dated)
+    dated = max((reference.round_date("training", v.round) for v in largest.values()), default="")
+    links = [linked(v.url, "named", name=v.submitter) for v in tpu]
+    return Finding(verdict, [], links=links, facts=LargestSystems(POD_SCALE, tuple(v for _, v in sorted(largest.items()))),
+                   as_of=dated)

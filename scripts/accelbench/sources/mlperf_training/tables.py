@@ -7,6 +7,7 @@ import pandas as pd
 from accelbench.core import prices
 from accelbench.core.prices import dollars
 from accelbench.core.text import esc, num_cell, row_ids
+from accelbench.judge.facts import TrainingEntry, TrainingPair
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.publish.wording import mlperf as wording
 from accelbench.sources.mlperf_training.benchmarks import name_of
@@ -87,7 +88,7 @@ def _relisted(row: pd.Series) -> str:
 STYLE = {"tpu": "supported", "gpu": "contradicted", "either": "mixed"}  # a side drawn as the verdict it stands for
 
 
-def published_summary(pairs: list[dict], page_url, reference) -> str:
+def published_summary(pairs: tuple[TrainingPair, ...], page_url, reference) -> str:
     """Per benchmark, the speed rule's pairs (judgement facts, "pairs"): in the newest round with both, like
     with like on availability, the TPU entry with the fewest chip-hours and the GPU entry at the same or
     nearest chip count (not the GPU with the fewest chip-hours overall: scaling costs chip-hours, so entries
@@ -97,15 +98,15 @@ def published_summary(pairs: list[dict], page_url, reference) -> str:
             "Points to"]
     body = []
 
-    def cell(entry: dict) -> str:
+    def cell(entry: TrainingEntry) -> str:
         # the chip as the pages name it; the submission's own name of it in the tooltip
-        return (f'<a href="{esc(entry["url"])}" title="{esc(entry["accelerator"])}">{esc(reference.display_name(entry["name"]))}'
-                f' × {esc(entry["chips"])}</a>: '
-                + wording.SUMMARY_FIGURES.format(chip_hours=f"{entry['chip_hours']:,.0f}", minutes=f"{entry['minutes']:.3g}"))
+        return (f'<a href="{esc(entry.url)}" title="{esc(entry.accelerator)}">{esc(reference.display_name(entry.name))}'
+                f' × {esc(entry.chips)}</a>: '
+                + wording.SUMMARY_FIGURES.format(chip_hours=f"{entry.chip_hours:,.0f}", minutes=f"{entry.minutes:.3g}"))
     for p in pairs:
-        body.append([f'<a href="{page_url(p["benchmark"])}">{esc(name_of(p["benchmark"]))}</a> ({esc(p["round"])})',
-                     cell(p["tpu"]), cell(p["gpu"]), f"{p['advantage']:.2f}",
-                     f'<span class="ab-verdict ab-verdict--{STYLE[p["side"]]}">{esc(wording.POINTS_TO[p["side"]])}</span>'])
+        body.append([f'<a href="{page_url(p.benchmark)}">{esc(name_of(p.benchmark))}</a> ({esc(p.round)})',
+                     cell(p.tpu), cell(p.gpu), f"{p.advantage:.2f}",
+                     f'<span class="ab-verdict ab-verdict--{STYLE[p.side]}">{esc(wording.POINTS_TO[p.side])}</span>'])
     return html_table(head, body)
 
 

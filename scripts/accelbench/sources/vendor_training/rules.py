@@ -19,6 +19,7 @@ from accelbench.core.prices import (
     usd,
 )
 from accelbench.core.reference import Reference
+from accelbench.judge.facts import UnpricedPairs
 from accelbench.judge.judging import (
     MARGIN_TEXT,
     NOT_MEASURED,
@@ -182,8 +183,7 @@ def cost(published: VendorTraining, reference: Reference) -> Finding:
     costed = [CostItem(pair_name(p), KIND, "tokens", p.tpu["chip"], p.gpu["chip"],
                        p.tpu["tokens_per_s_per_chip"], p.gpu["tokens_per_s_per_chip"], int(p.tpu["chips"]),
                        int(p.gpu["chips"]), p.gpu["url"]) for p in pairs]
-    facts = {"topic": "unpriced", "priced": len(priced), "pairs": len(pairs), "provider": "GCP",
-             **_why_unpriced(left, reference)} if left else {}
+    facts = UnpricedPairs(len(priced), len(pairs), "GCP", *_why_unpriced(left, reference)) if left else None
     return Finding(combined(verdicts), [head, *lines, *unpriced], links=_links(priced), comparisons=compared,
                    costed=costed, facts=facts)
 
@@ -207,7 +207,7 @@ def _elsewhere(reference: Reference, pair: Pair) -> dict:
             "elsewhere_usd": usd("tokens", best.usd_per_chip_hour, pair.gpu["tokens_per_s_per_chip"])}
 
 
-def _why_unpriced(left: list[tuple[Pair, Unpriced]], reference: Reference) -> dict:
+def _why_unpriced(left: list[tuple[Pair, Unpriced]], reference: Reference) -> tuple[tuple, tuple, tuple]:
     """What keeps these pairs unpriced, each named once, for the answer's sentence: the chips GCP
     has no price for (either side, not only the first the pricing stopped at; "no_price"), the
     systems with no chip in the reference data ("no_chip"), and any other reason as the pricing gave
@@ -221,7 +221,7 @@ def _why_unpriced(left: list[tuple[Pair, Unpriced]], reference: Reference) -> di
             elif not reference.prices.of(row["chip"], "GCP"):
                 no_price[row["chip"]] = missing = True
         if not missing:  # both chips have GCP prices: priced without a host, or from two lists
-            other[(basis.side, basis.why)] = basis.facts
-    return {"no_price": [reference.short_name(c) for c in no_price],
-            "no_chip": [reference.display_name(s) for s in no_chip], "other": list(other.values())}
+            other[(basis.side, basis.why)] = basis
+    return (tuple(reference.short_name(c) for c in no_price), tuple(reference.display_name(s) for s in no_chip),
+            tuple(other.values()))
 
