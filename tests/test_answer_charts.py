@@ -217,7 +217,7 @@ def test_the_home_chart_draws_the_same_generation_speed_comparisons_and_the_pric
     assert wording.words(caption) <= wording.CAPTION_WORDS and str(len(deciding)) in caption
     # the chart counts what the headline counts: its same-generation comparisons are the answer's
     chips = next(c for c in ctx.judgement.recommendation if c.topic == "chips")
-    assert len(deciding) == chips.figures["pairs"]
+    assert len(deciding) == chips.figures.pairs
     assert made.index("<details") < made.index(f"The other {left} speed comparisons") < made.index("</details>")
 
 

@@ -47,7 +47,7 @@ def found(verdict, operations=("fft",)):
 
 def test_no_evidence_at_all():
     a = answer(SPEED, {MEASURED: found(NOT_MEASURED), "mlperf-training": found(NOT_MEASURED)}, FRAGMENTS)
-    assert (a.direction, a.strength, a.deciding) == (NO_EVIDENCE, "", [])
+    assert (a.direction, a.strength, a.deciding) == (NO_EVIDENCE, "", ())
     assert "Nothing here decides it yet" in render.lead(a)
     assert wording.bears_on(a) == ("The article's “Even faster for large tensor ops” for TPUs (against “Very fast” for "
                                    "GPUs) is neither confirmed nor contradicted here yet.")

@@ -17,7 +17,7 @@ from accelbench.judge.judging import NOT_MEASURED
 from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
-from accelbench.publish.vocabulary import when
+from accelbench.publish.wording.terms import when
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
 

@@ -214,7 +214,7 @@ def test_every_answer_is_visible_and_the_page_does_not_scroll_sideways(browser, 
 
 
 def test_the_measured_comparison_table_has_a_verdict_in_every_row(page, site_url):
-    from accelbench.publish.vocabulary import VERDICT_WORDS
+    from accelbench.publish.wording.terms import VERDICT_WORDS
 
     page.goto(site_url + "article/comparison.html", wait_until=LOADED)
     page.locator("details.ab-whole-table summary").click()  # the whole table is one click away

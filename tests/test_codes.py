@@ -7,8 +7,8 @@ import re
 
 from accelbench.judge.codes import Direction, Holds, Strength, Verdict
 from accelbench.judge.judgement import SCHEMA
-from accelbench.publish.vocabulary import DIRECTION_WORDS, STRENGTHS, VERDICT_WORDS
 from accelbench.publish.wording.sentences import HOLDS
+from accelbench.publish.wording.terms import DIRECTION_WORDS, STRENGTHS, VERDICT_WORDS
 
 SCHEMA_DATA = json.loads(SCHEMA.read_text(encoding="utf-8"))
 

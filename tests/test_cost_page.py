@@ -14,8 +14,8 @@ from accelbench.judge.claims import MEASURED
 from accelbench.prebuild import context
 from accelbench.publish.fragments import Links, render
 from accelbench.publish.render import pricing
-from accelbench.publish.vocabulary import verdict_words
 from accelbench.publish.wording.lines import figures, text
+from accelbench.publish.wording.terms import verdict_words
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
 from accelbench.workloads.discovery import workload_settings
@@ -137,10 +137,10 @@ def test_the_estimators_break_even_from_its_shipped_data_is_the_break_even_table
 
 def test_the_estimator_embeds_the_engines_margin_and_tie_words_and_each_list_price_to_the_cent(ctx):
     """The margin is judge.judging.MARGIN, never typed again (the script holds no number of its own); the
-    tie is said in vocabulary's words with the tie band; each list price is shipped as the tables sum it
+    tie is said in terms' words with the tie band; each list price is shipped as the tables sum it
     and, for its field, to the cent (core.prices.to_cents)."""
     from accelbench.judge.judging import MARGIN
-    from accelbench.publish.vocabulary import ESTIMATE, TIE_BAND
+    from accelbench.publish.wording.terms import ESTIMATE, TIE_BAND
 
     data = embedded(render(ctx, "cost-estimator", []).text)
     assert data["margin"] == MARGIN and data["words"] == ESTIMATE
@@ -168,8 +168,8 @@ def test_a_price_to_the_cent_rounds_the_price_as_written_half_up(price, cents):
 
 def test_the_cost_answer_links_the_estimator_in_the_vocabularys_words(ctx):
     """From the top folder and from article/ (the comparison page): the link, in
-    vocabulary.TOOLS's words, right under the answer's sentence; no other claim has one."""
-    from accelbench.publish.vocabulary import TOOLS
+    terms.TOOLS's words, right under the answer's sentence; no other claim has one."""
+    from accelbench.publish.wording.terms import TOOLS
 
     for folder, href in (("", "estimator.html"), ("article", "../estimator.html")):
         card = card_of(ctx.with_links(Links(folder)), "cost")

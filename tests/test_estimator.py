@@ -11,7 +11,7 @@ import pytest
 
 from accelbench.core.prices import chip_hours
 from accelbench.judge.judging import MARGIN
-from accelbench.publish.vocabulary import TIE_BAND
+from accelbench.publish.wording.terms import TIE_BAND
 
 from conftest import ROOT
 from helpers import chromium, require_chromium, served

@@ -1,6 +1,7 @@
-"""Typed facts: every topic a rule hands the wording is a frozen dataclass, frozen to the bottom (tuples and
-read-only maps, no list or dict), whose schema in judgement.schema.json is made from its fields; the
-committed evidence's facts follow it and come back from judgement.json as they went in."""
+"""Typed facts: every topic a rule hands the wording, and every condition's figures, is a frozen dataclass,
+frozen to the bottom (tuples and read-only maps, no list or dict), whose schema in judgement.schema.json is
+made from its fields; the committed evidence's facts follow it and come back from judgement.json as they
+went in; and the judgement as a whole holds no list, dict or function."""
 
 import dataclasses
 import json
@@ -13,6 +14,7 @@ from accelbench.core.reference import Reference
 from accelbench.judge.fact_schema import FACT_REF, as_data, fact_from_data, schema_defs, write
 from accelbench.judge.facts import TOPICS, Fact, FrozenMap, Offers, TrainingEntry, TrainingPair, TrainingPairs
 from accelbench.judge.judgement import SCHEMA, as_json, judge
+from accelbench.judge.recommendation import FIGURES
 from accelbench.registry import REGISTRY
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
@@ -41,7 +43,7 @@ def test_the_schema_file_holds_the_definitions_the_classes_make(tmp_path):
     assert write(copy) is True and json.loads(copy.read_text(encoding="utf-8")) == SCHEMA_DATA
 
 
-def test_no_fact_is_an_untyped_object_in_the_schema():
+def test_no_fact_and_no_condition_is_an_untyped_object_in_the_schema():
     untyped = []
 
     def walk(node, path):
@@ -54,7 +56,10 @@ def test_no_fact_is_an_untyped_object_in_the_schema():
             for i, v in enumerate(node):
                 walk(v, f"{path}[{i}]")
     walk(SCHEMA_DATA, "")
-    assert all("facts" not in p and "fact_" not in p and "record_" not in p for p in untyped), untyped
+    # a Line's values are keyed by its template (publish/wording/ words each key): the one object left untyped
+    assert untyped == ["/$defs/line/properties/values"], untyped
+    figures = SCHEMA_DATA["$defs"]["figures"]["anyOf"]
+    assert [r["$ref"].removeprefix("#/$defs/figures_") for r in figures] == list(FIGURES)
     facts = SCHEMA_DATA["$defs"]["facts"]["anyOf"]
     assert [r["$ref"].removeprefix(FACT_REF) for r in facts[1:]] == list(TOPICS) and facts[0] == {"type": "null"}
 
@@ -119,3 +124,24 @@ def test_a_fact_of_the_wrong_shape_is_refused_by_the_schema():
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(wrong, facts)
     jsonschema.validate({**data, "gpu": ["AWS"]}, facts)
+
+
+def _loose(value, path: str, seen: set) -> list[str]:
+    """Every list, dict or function inside VALUE, by its path."""
+    if id(value) in seen or isinstance(value, (str, int, float, bool, type(None))):
+        return []
+    seen.add(id(value))
+    if isinstance(value, (list, dict, set)) or callable(value) and not isinstance(value, type):
+        return [f"{path}: {type(value).__name__}"]
+    if dataclasses.is_dataclass(value):
+        return [p for f in dataclasses.fields(value) for p in _loose(getattr(value, f.name), f"{path}.{f.name}", seen)]
+    if isinstance(value, tuple):
+        return [p for i, v in enumerate(value) for p in _loose(v, f"{path}[{i}]", seen)]
+    if isinstance(value, typing.Mapping):  # read-only: MappingProxyType, FrozenMap
+        return [p for k, v in value.items() for p in _loose(v, f"{path}[{k!r}]", seen)]
+    return []
+
+
+def test_the_judgement_holds_tuples_and_read_only_maps_and_no_function(committed):
+    found = _loose(committed, "judgement", set())
+    assert not found, found[:20]

@@ -15,7 +15,7 @@ from accelbench.judge.claims import CLAIMS
 from accelbench.judge.generations import GENERATION_MONTHS, by_generation, dated
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SUPPORTED, TOKENS_PER_S_PER_CHIP, Comparison, Finding
 from accelbench.publish import wording
-from accelbench.publish.vocabulary import generation
+from accelbench.publish.wording.terms import generation
 
 from conftest import ROOT
 from helpers import FIGURES, named
@@ -82,7 +82,7 @@ def test_an_older_generations_paper_does_not_turn_todays_answer():
     said = answer(claim, {"paper": paper.finding, "vendor-training": vendor.finding},
                   {"paper": paper.info, "vendor-training": vendor.info})
     assert said.direction == TO_GPU
-    assert said.older == [paper] and said.deciding == [vendor]
+    assert said.older == (paper,) and said.deciding == (vendor,)
     assert "supported for TPU v5e against the H100 (2023), an older generation, shown and not counted." in wording.bears_on(said)
     # two kinds of evidence on one generation that disagree both still count
     same_year = KindAnswer("paper", paper.info, by_generation("speed", Finding(SUPPORTED, [], comparisons=[

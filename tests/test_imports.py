@@ -6,6 +6,8 @@ import ast
 
 import pytest
 
+from accelbench.sources import SOURCES
+
 from conftest import ROOT
 
 PACKAGE = ROOT / "scripts" / "accelbench"
@@ -14,13 +16,11 @@ PACKAGE = ROOT / "scripts" / "accelbench"
 # tables and fragment kinds register into the registries of `judge` and `publish`.
 STAGES = ["core", "frameworks", "workloads", "measure", "store", "judge", "publish", "sources"]
 TOP = len(STAGES)  # the command line, the pre-build step, the registry, the MkDocs plugin, cloud
-# Inside a source's slice each module has the stage of its role, so the slice runs format ->
-# importer -> rules -> tables and fragments, and its format never reaches the publishing side.
+# Inside a source's slice each module has the stage its source's declaration gives it (Source.stages: format,
+# importer and their helpers store-side, rules judge-side, tables and fragments publish-side), so the slice
+# runs format -> importer -> rules -> tables and fragments, and its format never reaches the publishing side.
 # The slice's own declaration (its __init__) and the helpers slices share are store-side.
-ROLES = {"format": "store", "importer": "store", "names": "store", "pairs": "store", "benchmarks": "store",
-         "coverage": "store", "recipes": "store", "documents": "store", "megatron": "store", "maxtext": "store",
-         "git": "store", "markdown": "store", "rounds": "store", "hardware": "store", "queries": "store", "scale": "store",
-         "rules": "judge", "statements": "judge", "tables": "publish", "fragments": "publish"}
+DECLARED = {source.package: source.stages() for source in SOURCES.values()}
 
 
 def module_name(path) -> str:
@@ -32,8 +32,10 @@ def stage_of(module: str) -> int:
     parts = module.split(".")
     if len(parts) == 1 or parts[1] not in STAGES:
         return TOP
-    if parts[1] == "sources" and len(parts) > 2:
-        return STAGES.index(ROLES[parts[-1]] if parts[-1] in ROLES or len(parts) > 3 else "store")
+    if parts[1] == "sources" and len(parts) > 3:  # a module of a slice: as its source declares it
+        return STAGES.index(DECLARED[".".join(parts[:3])][parts[3]])
+    if parts[1] == "sources":  # a slice's declaration, or a helper the slices share
+        return STAGES.index("store")
     return STAGES.index(parts[1])
 
 
@@ -107,8 +109,9 @@ def test_no_stage_imports_a_higher_one():
 
 
 def test_every_engine_module_belongs_to_a_stage_or_the_top():
-    unknown = [m for m in engine_imports() if is_source(m) and len(m.split(".")) > 3 and m.split(".")[-1] not in ROLES]
-    assert not unknown, f"modules of a source slice whose role test_imports.ROLES does not know: {unknown}"
+    unknown = [m for m in engine_imports() if is_source(m) and len(m.split(".")) > 3
+               and m.split(".")[-1] not in DECLARED.get(".".join(m.split(".")[:3]), {})]
+    assert not unknown, f"modules of a source slice its Source does not declare: {unknown}"
     top = {"accelbench", "accelbench.__main__", "accelbench.cli", "accelbench.cli_arguments", "accelbench.cloud",
            "accelbench.mkdocs_plugin", "accelbench.prebuild", "accelbench.registry", "accelbench.snippet"}
     assert {m for m in engine_imports() if stage_of(m) == TOP} == top
@@ -139,3 +142,11 @@ def test_an_import_within_a_stage_or_downward_passes():
 def test_a_circle_is_found_when_there_is_one():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == [["a", "b", "c", "a"]]
     assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_every_module_of_a_source_is_declared_by_its_source():
+    """A module in a slice's folder that its Source does not name would have no stage, no rules and no
+    fragment types: each one is named, and each name is a module."""
+    for package, stages in DECLARED.items():
+        folder = PACKAGE.parent / package.replace(".", "/")
+        assert {p.stem for p in folder.glob("*.py")} - {"__init__"} == set(stages), package

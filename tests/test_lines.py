@@ -42,7 +42,7 @@ def every_line(j) -> list[tuple[tuple[str, str], Line]]:
     def nested(line):
         yield line
         for value in line.values.values():
-            for v in value if isinstance(value, list) else [value]:
+            for v in value if isinstance(value, (list, tuple)) else [value]:
                 if isinstance(v, Line):
                     yield from nested(v)
     return [(key, n) for key, f in j.findings.items() for line in f.lines for n in nested(line)] + \
@@ -56,7 +56,7 @@ def test_every_rule_records_lines_as_data_and_each_has_its_template(judged, whic
     assert found, "no finding holds a line"
     for key, line in found:
         assert isinstance(line, Line), f"{key}: a line is {type(line).__name__}, not data"
-        assert line.key in lines.LINES, f"{key}: no template for {line.key!r}"
+        assert line.key in lines.templates(), f"{key}: no template for {line.key!r}"
         said_ = lines.text(line)
         assert said_ and "{" not in said_ and "None" not in said_, (key, line.key, said_)
 
@@ -65,7 +65,7 @@ def test_the_fixtures_reach_most_templates(judged):
     """The fixtures exercise the templates (those they cannot reach: a source's empty or failing cases)."""
     used = {line.key for j in judged.values() for _, line in every_line(j)}
     # a sentence's reading (judge/sentences.py) is no finding's line: tests/test_sentences.py words each one
-    rules = {key for key in lines.LINES if not key.startswith("sentence.")}
+    rules = {key for key in lines.templates() if not key.startswith("sentence.")}
     assert len(used) >= len(rules) // 2, sorted(rules - used)
 
 
@@ -79,9 +79,12 @@ def test_a_template_declared_twice_stops_naming_it():
         lines.gathered({"a.b": "x"}, {"a.b": "y"})
 
 
-def test_values_are_made_plain_data_and_a_thing_that_is_not_is_refused():
+def test_values_are_made_plain_frozen_data_and_a_thing_that_is_not_is_refused():
     line = said("measured.cost.ratio", ratio=Ratio(np.float64(1.5), 1.2, 1.8), n=np.int64(3), names=("a", "b"))
-    assert line.values == {"ratio": {"value": 1.5, "low": 1.2, "high": 1.8}, "n": 3, "names": ["a", "b"]}
+    # frozen: a map stays read-only and a list a tuple, equal to the plain data they hold
+    assert line.values == {"ratio": {"value": 1.5, "low": 1.2, "high": 1.8}, "n": 3, "names": ("a", "b")}
+    with pytest.raises(TypeError):
+        line.values["n"] = 4
     assert type(line.values["n"]) is int and lines.text(line) == "GPU cost / TPU cost: 1.5 (95% interval 1.2 to 1.8)"
     with pytest.raises(TypeError, match="plain data"):
         said("x", path=Path("."))

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from accelbench.core.reference import Reference
-from accelbench.publish.vocabulary import fact_clause
+from accelbench.publish.wording.fact_clauses import fact_clause
 from accelbench.registry import RULES
 from accelbench.sources.git import DirSource, ListedSource, open_source
 from accelbench.sources.mlperf_inference import importer as inference

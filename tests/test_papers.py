@@ -15,8 +15,8 @@ from accelbench.core.runfile import RunFileError
 from accelbench.judge.generations import GENERATION_MONTHS, by_generation
 from accelbench.judge.judgement import newest_chips
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SUPPORTED, TIE
-from accelbench.publish.vocabulary import generation
 from accelbench.publish.wording.lines import text
+from accelbench.publish.wording.terms import generation
 from accelbench.registry import RULES
 from accelbench.sources.git import DirSource
 from accelbench.sources.papers.format import (

@@ -29,7 +29,7 @@ from accelbench.core.prices import (
     usd_for_time,
 )
 from accelbench.core.reference import Reference
-from accelbench.publish.vocabulary import unpriced
+from accelbench.publish.wording.terms import unpriced
 
 from conftest import ROOT
 

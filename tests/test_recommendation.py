@@ -42,17 +42,17 @@ def test_the_committed_evidence_says_when_to_choose_tpus_and_when_gpus(committed
     assert {c.side for c in costs} == {"tpu", "gpu"}  # the evidence has cases both ways
     quote = next(c for c in costs if c.topic == buyer.QUOTE and c.side == "tpu")
     # today's contemporaries first: Ironwood against the B200 (generally available in 2025) and the GB300, unpriced all
-    first, second = quote.figures["cases"][:2]
-    assert [(c["tpu"], c["gpu"], c["same_generation"]) for c in (first, second)] == [
+    first, second = quote.figures.cases[:2]
+    assert [(c.tpu, c.gpu, c.same_generation) for c in (first, second)] == [
         ("TPU7x (Ironwood)", "B200 (HGX 1000 W)", True), ("TPU7x (Ironwood)", "GB300 (one Blackwell Ultra GPU)", True)]
-    assert second["comparisons"] == 9 and second["low"] <= second["high"] < 1
+    assert second.comparisons == 9 and second.low <= second.high < 1
     chips = next(c for c in conditions if c.topic == "chips")
-    assert chips.side == "gpu" and chips.figures["for_side"] <= chips.figures["pairs"]
+    assert chips.side == "gpu" and chips.figures.for_side <= chips.figures.pairs
     for c in costs:  # dated by the oldest figure and the oldest price it rests on
         assert c.strength in (buyer.STRONG, buyer.SINGLE)
         assert re.fullmatch(r"\d{4}(-\d{2}){0,2}", c.evidence_as_of)
         assert c.topic == buyer.QUOTE or re.fullmatch(r"\d{4}(-\d{2}){0,2}", c.prices_as_of)
-        assert all(k["side"] == c.side for k in c.figures["cases"])
+        assert all(k.side == c.side for k in c.figures.cases)
 
 
 def test_the_box_groups_the_conditions_and_says_each_with_its_strength_dates_and_unit_of_work(committed):
@@ -79,7 +79,7 @@ def _conditions(tmp_path, spot_tpu: float):
 
 @pytest.mark.parametrize("spot_tpu, side", [(0.8, "tpu"), (1.2, "gpu")])
 def test_a_buyers_condition_flips_when_a_price_tier_changes(tmp_path, spot_tpu, side):
-    found = {(c.topic, c.figures["cases"][0]["tier"]): c for c in _conditions(tmp_path, spot_tpu)}
+    found = {(c.topic, c.figures.cases[0].tier): c for c in _conditions(tmp_path, spot_tpu)}
     assert (buyer.SAME_CLOUD, "on-demand") not in found  # on demand the two cost the same: a tie decides nothing
     spot = found[(buyer.SAME_CLOUD, "spot")]
     assert spot.side == side and spot.strength == buyer.SINGLE and spot.evidence_as_of == "2024-11"

@@ -112,7 +112,7 @@ def test_every_situation_ends_in_one_choice_with_its_figure(read):
 def test_the_speed_sentences_count_what_the_headline_and_its_chart_count(ctx, read):
     chips = next(c for c in ctx.judgement.recommendation if c.topic == "chips")
     counts = same_generation(ctx.judgement.answer("speed"))
-    assert counts["compared"] == chips.figures["pairs"] == read["speed.tpu"].figure.values["compared"]
+    assert counts["compared"] == chips.figures.pairs == read["speed.tpu"].figure.values["compared"]
     assert f"in {counts['gpu_ahead']} of the {counts['compared']} same-generation" in text(read["tpu-ultra-fast"].figure)
     # a kind that splits is named with its own count, never added to the deciding count
     split = counts["split"]

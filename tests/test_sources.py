@@ -18,7 +18,7 @@ from accelbench.judge.judging import SUPPORTED
 from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
-from accelbench.store.published import SOURCES, load_published
+from accelbench.store.published import SOURCES, load_published, register
 from accelbench.store.store import Store
 
 from conftest import ROOT
@@ -32,22 +32,16 @@ FILE = {"schema_version": 1, "kind": "fixture-bench", "source": {"repository": "
 
 @pytest.fixture
 def second_source(monkeypatch):
-    """The fixture source added as a real one is: its folder importable, declaring itself on import,
-    the claim it judges listing its kind (as claims.py would), and its rules and fragments modules
-    listed beside the others (as accelbench/registry.py would): the registry that results."""
+    """The fixture source added as a real one is: its folder importable, its declaration's one line in the
+    list of sources (register, as accelbench/sources/__init__.py does for LISTED), and the claim it judges
+    listing its kind (as claims.py would): the registry that results, built as the real one is."""
     monkeypatch.syspath_prepend(str(FIXTURE))
     import fixture_bench
 
-    assert SOURCES["fixture-bench"] is fixture_bench.SOURCE
+    register(fixture_bench.SOURCE)  # the one line
     speed = CLAIMS["speed"]
     monkeypatch.setitem(CLAIMS, "speed", dataclasses.replace(speed, judged_by=(*speed.judged_by, "fixture-bench")))
-    from fixture_bench import fragments, rules
-    from fixture_bench import wording as fixture_wording
-
-    from accelbench.publish.wording import lines
-    # its templates gathered beside the others, as publish/wording/lines.py gathers a real source's
-    monkeypatch.setattr(lines, "LINES", lines.gathered(lines.LINES, fixture_wording.LINES))
-    yield registry.build((*registry.RULE_MODULES, rules), (*registry.FRAGMENT_MODULES, fragments))
+    yield registry.build()
     SOURCES.pop("fixture-bench")
     for name in [m for m in sys.modules if m.startswith("fixture_bench")]:
         del sys.modules[name]
@@ -127,13 +121,13 @@ def test_each_kind_of_evidence_is_named_where_it_is_declared(monkeypatch):
     this project's kinds in judge/claims.py): changing it there changes it everywhere, and a source
     that declares none is said by its label and title."""
     from accelbench.judge.answers import measured_kind
-    from accelbench.publish import vocabulary
+    from accelbench.publish.wording import terms
 
-    assert vocabulary.noun_of(MEASURED) == measured_kind().noun == "our own runs"
-    assert vocabulary.noun_of("mlperf-training") == SOURCES["mlperf-training"].noun == "MLPerf's audited results"
+    assert terms.noun_of(MEASURED) == measured_kind().noun == "our own runs"
+    assert terms.noun_of("mlperf-training") == SOURCES["mlperf-training"].noun == "MLPerf's audited results"
     kinds = judgement.kinds_of(Reference(ROOT / "build_data" / "reference"), load_published(ROOT / "build_data"))
     assert all(info.noun == SOURCES[kind].noun for kind, info in kinds.items() if kind in SOURCES)
     monkeypatch.setitem(SOURCES, "mlperf-training", dataclasses.replace(SOURCES["mlperf-training"], noun="MLPerf, renamed"))
-    assert vocabulary.noun_of("mlperf-training") == "MLPerf, renamed"
+    assert terms.noun_of("mlperf-training") == "MLPerf, renamed"
     unnamed = dataclasses.replace(kinds["mlperf-training"], noun="")
-    assert vocabulary.kind_name(unnamed) == "Audited benchmark results (MLPerf Training)"
+    assert terms.kind_name(unnamed) == "Audited benchmark results (MLPerf Training)"

@@ -298,7 +298,7 @@ def test_the_verdict_note_keys_on_the_verdict_constants():
 
     from accelbench.judge.judging import UNDECIDABLE, said
     from accelbench.publish.render.verdicts import verdict_note
-    from accelbench.publish.vocabulary import verdict_words
+    from accelbench.publish.wording.terms import verdict_words
 
     for verdict, kind in ((SUPPORTED, "success"), (CONTRADICTED, "failure"), (TIE, "warning"), (SPLIT, "warning"),
                           (NOT_MEASURED, "note"), (UNDECIDABLE, "note")):

@@ -18,7 +18,8 @@ from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links
 from accelbench.publish.render.answers import lead
-from accelbench.publish.vocabulary import TIE_BAND, fact_clause
+from accelbench.publish.wording.fact_clauses import fact_clause
+from accelbench.publish.wording.terms import TIE_BAND
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
 
@@ -218,7 +219,7 @@ def test_every_metric_code_is_worded_once_and_listed_in_the_judgements_schema():
 
     from accelbench.judge.judgement import SCHEMA
     from accelbench.judge.judging import METRIC_CODES
-    from accelbench.publish.vocabulary import COMPARED
+    from accelbench.publish.wording.terms import COMPARED
 
     assert set(COMPARED) == set(METRIC_CODES) and len(set(METRIC_CODES)) == len(METRIC_CODES)
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
@@ -246,7 +247,7 @@ def test_each_kind_counts_its_comparisons_by_its_declarations_unit_and_mlperf_an
     """A count names a kind's comparisons by the unit its declaration gives (a renamed unit renames
     every count); an MLPerf comparison is told by its round, a paper's by its citation, never by a kind's spelling."""
     from accelbench import registry  # noqa: F401  (the sources register their kinds)
-    from accelbench.publish.vocabulary import of_mlperf, quoted
+    from accelbench.publish.wording.terms import of_mlperf, quoted
     from accelbench.store.published import SOURCES
 
     units = {k.kind: k.info.unit for a in answers.values() for k in a.kinds if k.finding.comparisons}

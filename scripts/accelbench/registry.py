@@ -1,10 +1,9 @@
 """The registries of the build, in one place and in plain sight, as markdown-exec keeps its one
 dict of formatters: which modules' rules judge the claims, and which modules' fragment types the
-pages may include. A module is listed here or its rules and fragment types do not exist; a claim's
-kind of evidence without a rule, or a name declared twice, stops the build naming it.
-
-Adding a published source is its folder (accelbench/sources/<name>/), its line in
-accelbench/sources/__init__.py, and its two lines here."""
+pages may include. This project's own modules are listed here; each published source's come from
+its declaration (accelbench/sources/__init__.py lists the sources, each ``SOURCE`` names its rules
+and fragments modules). A module is listed or its rules and fragment types do not exist; a claim's
+kind of evidence without a rule, or a name declared twice, stops the build naming it."""
 
 from __future__ import annotations
 
@@ -17,29 +16,20 @@ from accelbench.judge.claims import CLAIMS, STATEMENTS
 from accelbench.judge.judging import Rule, rules_in
 from accelbench.publish.fragments import answers, costs, history, measured, statements
 from accelbench.publish.fragments.core import FragmentType, fragment_types_in
-from accelbench.sources.epoch_models import fragments as epoch_models_fragments
-from accelbench.sources.epoch_models import rules as epoch_models_rules
-from accelbench.sources.mlperf_inference import fragments as mlperf_inference_fragments
-from accelbench.sources.mlperf_inference import rules as mlperf_inference_rules
-from accelbench.sources.mlperf_training import fragments as mlperf_training_fragments
-from accelbench.sources.mlperf_training import rules as mlperf_training_rules
-from accelbench.sources.mlperf_training import statements as mlperf_training_statements
-from accelbench.sources.papers import fragments as papers_fragments
-from accelbench.sources.papers import rules as papers_rules
-from accelbench.sources.vendor_training import fragments as vendor_training_fragments
-from accelbench.sources.vendor_training import rules as vendor_training_rules
+from accelbench.sources import SOURCES
 
-RULE_MODULES: tuple[ModuleType, ...] = (
-    measured_rules, reference_rules,
-    mlperf_training_rules, mlperf_training_statements, mlperf_inference_rules, papers_rules, vendor_training_rules,
-    epoch_models_rules,
-)
-# in the order the contribute page lists their types
-FRAGMENT_MODULES: tuple[ModuleType, ...] = (
-    measured, answers, costs, statements, history,
-    mlperf_training_fragments, mlperf_inference_fragments, papers_fragments, vendor_training_fragments,
-    epoch_models_fragments,
-)
+OWN_RULE_MODULES: tuple[ModuleType, ...] = (measured_rules, reference_rules)
+# in the order the contribute page lists their types: this project's, then each source's
+OWN_FRAGMENT_MODULES: tuple[ModuleType, ...] = (measured, answers, costs, statements, history)
+
+
+def rule_modules() -> tuple[ModuleType, ...]:
+    """This project's rule modules, then each registered source's, in the order the sources are listed."""
+    return (*OWN_RULE_MODULES, *(m for s in SOURCES.values() for m in s.rule_modules()))
+
+
+def fragment_modules() -> tuple[ModuleType, ...]:
+    return (*OWN_FRAGMENT_MODULES, *(s.fragment_module() for s in SOURCES.values()))
 
 
 class RegistryError(Exception):
@@ -52,11 +42,13 @@ class Registry:
     fragment_types: Mapping[str, FragmentType]  # name -> type
 
 
-def build(rule_modules=RULE_MODULES, fragment_modules=FRAGMENT_MODULES) -> Registry:
-    """The registry of the listed modules, checked: every kind of evidence each claim lists
-    (claims.py's judged_by) has its rule, and no rule or fragment type is declared twice."""
+def build(rules_from: tuple[ModuleType, ...] | None = None,
+          fragments_from: tuple[ModuleType, ...] | None = None) -> Registry:
+    """The registry of the listed modules (by default this project's and every registered source's), checked:
+    every kind of evidence each claim lists (claims.py's judged_by) has its rule, and no rule or fragment type
+    is declared twice."""
     rules: dict[tuple[str, str], Rule] = {}
-    for module in rule_modules:
+    for module in rule_modules() if rules_from is None else rules_from:
         for r in rules_in(module):
             key = (r.claim.slug, r.kind)
             if key in rules:
@@ -65,9 +57,10 @@ def build(rule_modules=RULE_MODULES, fragment_modules=FRAGMENT_MODULES) -> Regis
     missing = [f"{c.slug!r} judged by {k!r}" for c in (*CLAIMS.values(), *STATEMENTS.values()) for k in c.judged_by
                if (c.slug, k) not in rules]
     if missing:
-        raise RegistryError(f"no rule for claim {'; '.join(missing)} (list its module in accelbench/registry.py)")
+        raise RegistryError(f"no rule for claim {'; '.join(missing)} (list its module in accelbench/registry.py, or in "
+                            "its source's declaration)")
     types: dict[str, FragmentType] = {}
-    for module in fragment_modules:
+    for module in fragment_modules() if fragments_from is None else fragments_from:
         for t in fragment_types_in(module):
             if t.name in types:
                 raise RegistryError(f"two fragment types named {t.name!r}: {module.__name__}")
@@ -75,5 +68,6 @@ def build(rule_modules=RULE_MODULES, fragment_modules=FRAGMENT_MODULES) -> Regis
     return Registry(MappingProxyType(rules), MappingProxyType(types))
 
 
-REGISTRY = build()
+RULE_MODULES, FRAGMENT_MODULES = rule_modules(), fragment_modules()
+REGISTRY = build(RULE_MODULES, FRAGMENT_MODULES)
 RULES, FRAGMENT_TYPES = REGISTRY.rules, REGISTRY.fragment_types

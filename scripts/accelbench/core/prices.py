@@ -152,7 +152,7 @@ class Price:
 
     @property
     def facts(self) -> dict:
-        """What a line of detail says of the price (publish/vocabulary.price words it), as data."""
+        """What a line of detail says of the price (publish/wording/terms.price words it), as data."""
         return {"chip": self.chip, "provider": self.provider, "region": self.region, "tier": self.tier,
                 "usd_per_chip_hour": self.usd_per_chip_hour, "host_included": self.host_included}
 
@@ -279,7 +279,7 @@ def price_comparison(basis: PricedPair | Unpriced, work: str, tpu_quantity: floa
 
 @dataclass(frozen=True)
 class Unpriced:
-    """A side of a comparison that cannot be priced, and why, as data (publish/vocabulary.unpriced
+    """A side of a comparison that cannot be priced, and why, as data (publish/wording/terms.unpriced
     says it): ``why`` is "no_price" (the chip has no price in that tier there), "no_host" (priced
     without the VM that carries it), "two_lists" (the two chips' prices come from different lists)
     or "no_chip" (the system is no chip of the reference data)."""

@@ -90,15 +90,19 @@ class Answer:
     claim: Claim
     direction: Direction
     strength: Strength | str  # how strongly it points to a chip; '' where it points to none
-    kinds: list[KindAnswer]  # every kind's own verdict, in the order of judged_by
-    deciding: list[KindAnswer]  # the decisive kinds the answer counts
-    older: list[KindAnswer]  # decisive kinds of an older TPU generation: named, not counted
-    missing: list[str]  # kinds that could judge the claim but have nothing imported
+    kinds: tuple[KindAnswer, ...]  # every kind's own verdict, in the order of judged_by
+    deciding: tuple[KindAnswer, ...]  # the decisive kinds the answer counts
+    older: tuple[KindAnswer, ...]  # decisive kinds of an older TPU generation: named, not counted
+    missing: tuple[str, ...]  # kinds that could judge the claim but have nothing imported
     # where every deciding comparison is of chips a generation older than today's newest on both sides:
     # the chips it speaks for (TPU, GPU) and the latest year among them; empty otherwise
     speaks_for: tuple[str, ...] = ()
     # its newest evidence is more than STALE_MONTHS older than the newest evidence of the build (dated())
     stale: bool = False
+
+    def __post_init__(self):
+        for name in ("kinds", "deciding", "older", "missing"):  # frozen to the bottom, however it was built
+            object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property
     def as_of(self) -> str:

@@ -15,7 +15,9 @@ from dataclasses import fields, is_dataclass
 from functools import cache
 from pathlib import Path
 
+from accelbench.judge.buyer import Case
 from accelbench.judge.facts import TOPICS, Fact, FrozenMap
+from accelbench.judge.recommendation import FIGURES
 
 FACT_REF = "#/$defs/fact_"  # a topic's definition: fact_<topic>; a record's: record_<class name>
 RECORD_REF = "#/$defs/record_"
@@ -32,11 +34,11 @@ def _fields(cls: type):
 
 
 def as_data(value):
-    """A fact, or a value in one, as plain JSON data: a topic's code first, tuples as lists, maps as objects."""
-    if isinstance(value, Fact):
-        return {"topic": value.topic, **{name: as_data(getattr(value, name)) for name, _, _ in _fields(type(value))}}
+    """A fact, or any value of the judgement, as plain JSON data: a fact's topic code first, dataclasses and maps
+    as objects, tuples as lists."""
     if is_dataclass(value):
-        return {name: as_data(getattr(value, name)) for name, _, _ in _fields(type(value))}
+        data = {f.name: as_data(getattr(value, f.name)) for f in fields(value)}
+        return {"topic": value.topic, **data} if isinstance(value, Fact) else data
     if isinstance(value, Mapping):
         return {str(k): as_data(v) for k, v in value.items()}
     if isinstance(value, (tuple, list)):
@@ -69,10 +71,14 @@ def _value(hint, data):
     return data
 
 
+# a class with a definition of its own, written by hand (its offers are indexes into judgement.json's offers)
+NAMED = {Case: "#/$defs/case"}
 _SCALARS = {str: "string", int: "integer", float: "number", bool: "boolean"}
 
 
 def _schema(hint, records: dict) -> dict:
+    if hint in NAMED:
+        return {"$ref": NAMED[hint]}
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         kinds = [a for a in args if a is not type(None)]
@@ -99,7 +105,7 @@ def _object(cls: type, records: dict, topic: str | None = None) -> dict:
 
 def schema_defs() -> dict:
     """The ``$defs`` of every topic (fact_<topic>) and of every record a fact holds (record_<Class>), and ``facts``:
-    null, or one of the topics."""
+    null, or one of the topics; and of each condition's figures (figures_<topic>, ``figures``: one of them)."""
     records: dict[str, type] = {}
     defs = {f"fact_{topic}": _object(cls, records, topic) for topic, cls in TOPICS.items()}
     done: set[str] = set()
@@ -107,6 +113,15 @@ def schema_defs() -> dict:
         for name in sorted(set(records) - done):
             defs[f"record_{name}"] = _object(records[name], records)
             done.add(name)
+    defs.update({f"figures_{topic}": _object(cls, records) for topic, cls in FIGURES.items()})
+    done = set()
+    while set(records) - done:  # the figures' records (a largest system)
+        for name in sorted(set(records) - done):
+            defs[f"record_{name}"] = _object(records[name], records)
+            done.add(name)
+    defs["figures"] = {"description": "A condition's figures, by its topic: a cost condition's cases (figures_cost), "
+                                      "or the figures of chips, framework, cloud or scale.",
+                       "anyOf": [{"$ref": f"#/$defs/figures_{t}"} for t in FIGURES]}
     defs["facts"] = {"description": "What the rule found where it compares no number, as data (its topic names it); "
                                     "null where it has nothing to say.",
                      "anyOf": [{"type": "null"}, *({"$ref": FACT_REF + t} for t in TOPICS)]}
@@ -116,7 +131,8 @@ def schema_defs() -> dict:
 def write(path) -> bool:
     """Put the facts' definitions into the schema at PATH (the others kept as they are); True if it changed."""
     schema = json.loads(path.read_text(encoding="utf-8"))
-    kept = {k: v for k, v in schema["$defs"].items() if not k.startswith(("fact_", "record_")) and k != "facts"}
+    kept = {k: v for k, v in schema["$defs"].items()
+            if not k.startswith(("fact_", "record_", "figures_")) and k not in ("facts", "figures")}
     new = {**schema, "$defs": {**kept, **schema_defs()}}
     if new == schema:
         return False

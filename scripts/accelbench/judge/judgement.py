@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -42,11 +42,12 @@ from accelbench.judge.judging import (
     CostItem,
     Finding,
     Rule,
+    RuleText,
     combined,
 )
-from accelbench.judge.per_dollar import Offer, PerDollar, all_per_dollar
+from accelbench.judge.per_dollar import PerDollar, all_per_dollar
 from accelbench.judge.readings import read_all
-from accelbench.judge.recommendation import Condition, recommend
+from accelbench.judge.recommendation import Condition, CostCases, recommend
 from accelbench.judge.sentences import Evidence, Reading
 from accelbench.store.published import SOURCES, Published
 from accelbench.store.store import Store
@@ -81,7 +82,7 @@ class Judgement:
     per_dollar: tuple[PerDollar, ...]  # every comparison of the same work, with its price ratio and offers
     sentences: tuple[Reading, ...]  # every sentence of the article read in its own words (judge/sentences.py)
     kinds: Mapping[str, KindInfo]  # every kind of evidence, held or not
-    rules: Mapping[tuple[str, str], Rule]  # the rules applied, with their texts
+    rules: Mapping[tuple[str, str], RuleText]  # the rules applied, as their texts
 
     def answer(self, claim: str) -> Answer:
         return next(a for a in self.answers if a.claim.slug == claim)
@@ -153,14 +154,14 @@ def judge(store: Store, published: Published, reference: Reference,
                      tuple(answer_statement(s, findings, kinds) for s in STATEMENTS.values()),
                      recommend(by_claim, findings, reference, priced), priced,
                      read_all(Evidence(MappingProxyType(by_claim), MappingProxyType(findings), priced, reference)),
-                     MappingProxyType(kinds), MappingProxyType(dict(rules)))
+                     MappingProxyType(kinds), MappingProxyType({key: r.as_text for key, r in rules.items()}))
 
 
 
 
 def _comparison(c: Comparison | CostItem) -> dict:
     # a cost item's same-work comparison is published once, as a per-dollar comparison
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(c).items() if k != "compared"}
+    return {k: v for k, v in fact_data(c).items() if k != "compared"}
 
 
 def _kind(a: Answer, kind: str, j: Judgement) -> dict:
@@ -169,7 +170,7 @@ def _kind(a: Answer, kind: str, j: Judgement) -> dict:
             "counted": any(k.kind == kind for k in a.deciding), "older_generation": any(k.kind == kind for k in a.older),
             "comparisons": [_comparison(c) for c in finding.comparisons],
             "priced": [_comparison(c) for c in finding.costed],
-            "facts": fact_data(finding.facts), "lines": [asdict(line) for line in finding.lines], "as_of": finding.as_of,
+            "facts": fact_data(finding.facts), "lines": fact_data(finding.lines), "as_of": finding.as_of,
             "runs": list(dict.fromkeys(finding.runs)),
             "sources": [link.url for link in finding.links]}
 
@@ -187,8 +188,8 @@ def as_data(j: Judgement) -> dict:
                             "kinds": [{"kind": k, "verdict": f.verdict.value, "facts": fact_data(f.facts),
                                        "as_of": f.as_of, "sources": [link.url for link in f.links]} for k, f in s.kinds]}
                            for s in j.statements],
-            "sentences": [{"sentence": r.sentence, "holds": r.holds.value, "figure": asdict(r.figure),
-                           "part": asdict(r.part) if r.part else None, "choice": r.choice, "rests_on": list(r.rests_on)}
+            "sentences": [{"sentence": r.sentence, "holds": r.holds.value, "figure": fact_data(r.figure),
+                           "part": fact_data(r.part), "choice": r.choice, "rests_on": list(r.rests_on)}
                           for r in j.sentences],
             **_priced(j)}
 
@@ -203,31 +204,18 @@ def _priced(j: Judgement) -> dict:
         return None if offer is None else offers.setdefault(offer, len(offers))
     per_dollar = []
     for d in j.per_dollar:
-        row = _listed(asdict(d))
-        row["offers"] = [{**_listed(asdict(o)), "tpu": index(o.tpu), "gpu": index(o.gpu)} for o in d.offers]
-        row["break_evens"] = [{**_listed(asdict(b)), "against": index(b.against)} for b in d.break_evens]
+        row = fact_data(d)
+        row["offers"] = [{**fact_data(o), "tpu": index(o.tpu), "gpu": index(o.gpu)} for o in d.offers]
+        row["break_evens"] = [{**fact_data(b), "against": index(b.against)} for b in d.break_evens]
         per_dollar.append(row)
     conditions = []
     for c in j.recommendation:
-        row = asdict(c)
-        if "cases" in c.figures:
-            row["figures"] = {"cases": [{**_listed(k), "tpu_offer": index(_offer(k["tpu_offer"])),
-                                         "gpu_offer": index(_offer(k["gpu_offer"]))} for k in c.figures["cases"]]}
+        row = fact_data(c)
+        if isinstance(c.figures, CostCases):
+            row["figures"] = {"cases": [{**fact_data(k), "tpu_offer": index(k.tpu_offer), "gpu_offer": index(k.gpu_offer)}
+                                        for k in c.figures.cases]}
         conditions.append(row)
-    return {"recommendation": conditions, "offers": [asdict(o) for o in offers], "per_dollar": per_dollar}
-
-
-def _offer(facts: dict | None) -> Offer | None:
-    return None if facts is None else Offer(**facts)
-
-
-def _listed(value):
-    """Tuples as JSON's lists, all the way down (asdict keeps them tuples)."""
-    if isinstance(value, dict):
-        return {k: _listed(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_listed(v) for v in value]
-    return value
+    return {"recommendation": conditions, "offers": fact_data(list(offers)), "per_dollar": per_dollar}
 
 
 def as_json(j: Judgement) -> bytes:

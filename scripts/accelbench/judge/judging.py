@@ -8,13 +8,12 @@ stays its own."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING
 
 from accelbench.judge.claims import CLAIMS, STATEMENTS, Claim, Statement
 from accelbench.judge.codes import Verdict
-from accelbench.judge.fact_schema import as_data as fact_data
-from accelbench.judge.facts import Fact
+from accelbench.judge.facts import Fact, FrozenMap
 
 if TYPE_CHECKING:
     from accelbench.core.reference import Reference
@@ -63,7 +62,7 @@ def combined(verdicts: list[str]) -> str:
 
 
 # What a comparison compares (its ``metric``), as a code: declared once here, worded once
-# (publish/vocabulary.COMPARED), listed in judgement.schema.json's enum. Each names its figure and its
+# (publish/wording/terms.COMPARED), listed in judgement.schema.json's enum. Each names its figure and its
 # unit, so that one whose unit differs (an inference scenario's samples against its queries) is a code of its own.
 TFLOPS = "tflops"  # measured here: bf16 matrix-multiplication TFLOP/s
 TOKENS_PER_S = "tokens_per_s"  # measured here: GPT-2 small training tokens/s
@@ -93,9 +92,9 @@ class Line:
 
 
 def said(key: str, **values) -> Line:
-    """A Line, its values made plain data (a numpy number becomes a Python one, a dataclass such as
-    a Ratio its fields), so that the judgement serialises as it is."""
-    return Line(key, {name: _plain(value) for name, value in values.items()})
+    """A Line, its values made plain data, frozen (a numpy number becomes a Python one, a dataclass such as
+    a Ratio its fields, a dict a FrozenMap, a list a tuple), so that the judgement serialises as it is."""
+    return Line(key, FrozenMap({name: _plain(value) for name, value in values.items()}))
 
 
 def _plain(value):
@@ -104,14 +103,13 @@ def _plain(value):
     for plain in (bool, int, float, str):  # a subclass (numpy's float64 is a float) as its plain type
         if isinstance(value, plain):
             return plain(value)
-    if isinstance(value, Fact):  # with its topic's code, as judgement.json writes it
-        return fact_data(value)
-    if is_dataclass(value):
-        return asdict(value)
+    if is_dataclass(value):  # its fields; a fact with its topic's code first, as judgement.json writes it
+        fields_of = {f.name: getattr(value, f.name) for f in fields(value)}
+        return _plain({"topic": value.topic, **fields_of} if isinstance(value, Fact) else fields_of)
     if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return FrozenMap({str(k): _plain(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return tuple(_plain(v) for v in value)
     if hasattr(value, "item"):  # a numpy or pandas scalar
         return value.item()
     raise TypeError(f"a Line's value must be plain data, not {type(value).__name__}: {value!r}")
@@ -185,7 +183,7 @@ class Comparison:
     tpu_available: str = ""  # each chip's first availability (reference data), set by judge/generations.py
     gpu_available: str = ""
     # months between the two chips' first availability (the TPU's less the GPU's: above 0, the GPU is older);
-    # None where a chip is not dated. publish/vocabulary.generation says it ("the GPU is 3 years older")
+    # None where a chip is not dated. publish/wording/terms.generation says it ("the GPU is 3 years older")
     gap_months: int | None = None
     same_generation: bool = False  # within GENERATION_MONTHS of each other: it may decide a per-chip verdict
     round: str = ""  # the MLPerf round both entries are of ("v4.1"), where it is one
@@ -233,7 +231,7 @@ class CostItem:
     gpu_chips: int | None = None
     url: str = ""
     # the sides ("GPU", "TPU") with no run of ours to price: a comparison measured here that cannot be priced
-    # at all (publish/vocabulary.unmeasured says why)
+    # at all (publish/wording/terms.unmeasured says why)
     unmeasured: tuple[str, ...] = ()
     # the same-work comparison it prices (work per chip-hour, judge/per_dollar.RATIO_METRICS), where the rule
     # that priced it compared no such pair for speed (MLPerf's cheapest runs per benchmark)
@@ -251,11 +249,11 @@ class Finding:
     the answer's sentence is made from."""
 
     verdict: str
-    lines: list[Line]
-    runs: list[str] = field(default_factory=list)
-    links: list[Link] = field(default_factory=list)  # the published files it read
-    comparisons: list[Comparison] = field(default_factory=list)
-    costed: list[CostItem] = field(default_factory=list)  # what the cost page prices at every provider and tier
+    lines: tuple[Line, ...]
+    runs: tuple[str, ...] = ()
+    links: tuple[Link, ...] = ()  # the published files it read
+    comparisons: tuple[Comparison, ...] = ()
+    costed: tuple[CostItem, ...] = ()  # what the cost page prices at every provider and tier
     # the deciding facts, typed by topic (judge/facts.py), where it compares no number; publish/wording/
     # turns each topic into the answer's sentence (the rules never write that sentence themselves)
     facts: Fact | None = None
@@ -265,6 +263,9 @@ class Finding:
     as_of: str = ""
 
     def __post_init__(self):
+        # frozen to the bottom: a rule builds its lists, the finding keeps them as tuples
+        for name in ("lines", "runs", "links", "comparisons", "costed"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
         # a line of prose would reach the judgement and the pages unworded: refused where it is made
         prose = next((line for line in self.lines if not isinstance(line, Line)), None)
         if prose is not None:
@@ -277,11 +278,22 @@ class Finding:
 
 
 @dataclass(frozen=True)
-class Rule:
+class RuleText:
+    """A rule as the judgement keeps it: what it judges, from which kind of evidence, in words (the pages show
+    the text; the judgement holds no function)."""
+
     claim: Claim | Statement  # a row of the article's table, or another of its claims
     kind: str  # the kind of evidence it judges from: MEASURED or a published source's kind
     text: str  # the rule in words, as the methodology page shows it
+
+
+@dataclass(frozen=True)
+class Rule(RuleText):
     judge: Callable[[object, Reference], Finding]  # (that kind's data, reference data) -> finding
+
+    @property
+    def as_text(self) -> RuleText:
+        return RuleText(self.claim, self.kind, self.text)
 
 
 def rule(claim: str, kind: str, text: str):
@@ -303,6 +315,6 @@ def rules_in(module) -> list[Rule]:
     return [obj.rule for obj in vars(module).values() if callable(obj) and isinstance(getattr(obj, "rule", None), Rule)]
 
 
-def rules_of(rules: dict[tuple[str, str], Rule], kind: str) -> list[Rule]:
+def rules_of(rules: Mapping[tuple[str, str], RuleText], kind: str) -> list[RuleText]:
     """The rules of one kind of evidence, in the order of the article's table, then of its other claims."""
     return [rules[(slug, kind)] for slug in (*CLAIMS, *STATEMENTS) if (slug, kind) in rules]

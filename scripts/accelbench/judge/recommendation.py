@@ -5,14 +5,14 @@ only: publish/wording/ says it, so it changes when the evidence does."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, replace
 
 from accelbench.core.framework_support import SUPPORTED as RUNS
 from accelbench.core.reference import Reference
 from accelbench.judge.answers import TO_GPU, TO_TPU, Answer
-from accelbench.judge.buyer import LEVERS, SINGLE, STRONG, cases, favouring
+from accelbench.judge.buyer import LEVERS, SINGLE, STRONG, Case, cases, favouring
 from accelbench.judge.claims import MLPERF, PRICES, SPECS
-from accelbench.judge.facts import Fact, Frameworks, LargestSystems, Offers
+from accelbench.judge.facts import Fact, Frameworks, Largest, LargestSystems, Offers, doc
 from accelbench.judge.generations import PER_CHIP
 from accelbench.judge.judging import Finding, favoured
 from accelbench.judge.per_dollar import PerDollar
@@ -21,12 +21,63 @@ SIDES = {TO_GPU: "gpu", TO_TPU: "tpu"}
 
 
 @dataclass(frozen=True)
+class CostCases:
+    """A cost condition's figures (same_cloud, any_provider, commitment, quote)."""
+
+    cases: tuple[Case, ...] = doc("Each pair of chips under the lever, its offers named by their index in offers.")
+
+
+@dataclass(frozen=True)
+class ChipsFigures:
+    """Where the number of chips is the limit: the same-generation comparisons per chip."""
+
+    pairs: int = doc("Same-generation comparisons of the kinds that decide the speed answer.")
+    for_side: int = doc("Those in which the chosen side trained faster.")
+    low: float | None = doc("Its smallest factor of speed there; null where none.")
+    high: float | None = doc("Its largest.")
+    kinds: tuple[str, ...] = doc("The kinds of evidence that decide.")
+
+
+@dataclass(frozen=True)
+class FrameworkFigures:
+    """What the newest TPU's vendor states of the frameworks."""
+
+    chip: str = doc("The newest TPU.")
+    vendor: str = doc("Its vendor.")
+    unsupported: tuple[str, ...] = doc("The frameworks not stated as supported on it.")
+    supported: tuple[str, ...] = doc("Those stated as supported.")
+    page: str = doc("The vendor's page read.")
+
+
+@dataclass(frozen=True)
+class CloudFigures:
+    """The providers renting each platform."""
+
+    tpu: tuple[str, ...] = doc("Providers renting TPUs.")
+    gpu: tuple[str, ...] = doc("Providers renting GPUs.")
+
+
+@dataclass(frozen=True)
+class ScaleFigures:
+    """The largest systems with a scored LLM-pretraining result."""
+
+    tpu: Largest = doc("The largest TPU system.")
+    gpu: Largest | None = doc("The largest GPU system, where any.")
+
+
+# each condition's figures by topic: judgement.schema.json types them from these (judge/fact_schema.py)
+FIGURES = {"cost": CostCases, "chips": ChipsFigures, "framework": FrameworkFigures, "cloud": CloudFigures,
+           "scale": ScaleFigures}
+Figures = CostCases | ChipsFigures | FrameworkFigures | CloudFigures | ScaleFigures
+
+
+@dataclass(frozen=True)
 class Condition:
     """One condition of the recommendation: the chip it points to, what decides it, and where."""
 
     topic: str  # framework, cloud, scale, speed or price
     side: str  # "gpu", "tpu" or "either"
-    figures: dict  # what the wording module says: numbers, names, addresses
+    figures: Figures  # what the wording module says: numbers, names, addresses
     claim: str  # the claim (or statement) whose answer holds the evidence
     as_of: str = ""  # the newest date of the source it rests on (YYYY-MM-DD, YYYY-MM or YYYY), where it is dated
     # a cost condition: how much it rests on (buyer.STRONG, SINGLE), and its oldest performance figure and price
@@ -41,8 +92,8 @@ def _framework(facts: Fact | None) -> Condition | None:
     dropped = sorted(fw for fw, support in facts.support.items() if support != RUNS)
     runs = sorted(fw for fw, support in facts.support.items() if support == RUNS)
     return Condition("framework", "gpu" if dropped else "either",
-                     {"chip": facts.chip, "vendor": facts.vendor, "unsupported": dropped, "supported": runs,
-                      "page": facts.page}, "frameworks", facts.read)
+                     FrameworkFigures(facts.chip, facts.vendor, tuple(dropped), tuple(runs), facts.page), "frameworks",
+                     facts.read)
 
 
 def _cloud(finding: Finding) -> Condition | None:
@@ -50,7 +101,7 @@ def _cloud(finding: Finding) -> Condition | None:
     if not isinstance(facts, Offers):
         return None
     return Condition("cloud", "gpu" if len(facts.gpu) > len(facts.tpu) else "either",
-                     {"tpu": list(facts.tpu), "gpu": list(facts.gpu)}, "availability", finding.as_of)
+                     CloudFigures(facts.tpu, facts.gpu), "availability", finding.as_of)
 
 
 def _costs(priced: tuple[PerDollar, ...]) -> list[Condition]:
@@ -64,7 +115,7 @@ def _costs(priced: tuple[PerDollar, ...]) -> list[Condition]:
             found = favouring(every, lever, side)
             for tier in dict.fromkeys(c.tier for c in found):
                 same = [c for c in found if c.tier == tier]
-                out.append(Condition(lever, side, {"cases": [asdict(c) for c in same]}, "cost",
+                out.append(Condition(lever, side, CostCases(tuple(same)), "cost",
                                      min(c.evidence_as_of for c in same),
                                      STRONG if sum(c.comparisons for c in same) > 1 else SINGLE,
                                      min(c.evidence_as_of for c in same),
@@ -81,10 +132,9 @@ def _speed(a: Answer) -> Condition | None:
         return None
     for_side = [c for c in same if favoured(c.advantage) == side]
     factors = [c.advantage if side == "tpu" else 1 / c.advantage for c in for_side]
-    return Condition("chips", side, {"pairs": len(same), "for_side": len(for_side),
-                                     "low": float(min(factors)) if factors else None,
-                                     "high": float(max(factors)) if factors else None,
-                                     "kinds": [k.kind for k in a.deciding]}, "speed", a.as_of)
+    return Condition("chips", side, ChipsFigures(len(same), len(for_side), float(min(factors)) if factors else None,
+                                                 float(max(factors)) if factors else None,
+                                                 tuple(k.kind for k in a.deciding)), "speed", a.as_of)
 
 
 def _scale(reference: Reference, finding: Finding | None) -> Condition | None:
@@ -93,8 +143,8 @@ def _scale(reference: Reference, finding: Finding | None) -> Condition | None:
     largest = {p: finding.facts.of(p) for p in ("tpu", "gpu")}
     if largest["tpu"] is None:
         return None
-    named = {p: v and {**asdict(v), "chip": reference.display_name(v.chip)} for p, v in largest.items()}
-    return Condition("scale", "either", named, "tpu-scalable", finding.as_of)
+    named = {p: v and replace(v, chip=reference.display_name(v.chip)) for p, v in largest.items()}
+    return Condition("scale", "either", ScaleFigures(named["tpu"], named["gpu"]), "tpu-scalable", finding.as_of)
 
 
 def recommend(answers: dict[str, Answer], findings, reference: Reference,

@@ -1,10 +1,10 @@
 """The registry of published sources (evidence published by others, kept apart from what this
 project measured and from one another), and their files read back.
 
-Each source is a folder, ``accelbench/sources/<name>/``, that declares itself here with
-:func:`register` (its ``SOURCE``) and owns its format, importer, rules, tables and fragment types.
-This module knows none of them by name: ``SOURCES`` lists what registered, by the ``kind`` their
-files carry, and :func:`load_published` reads and validates every file in build_data/published/
+Each source is a folder, ``accelbench/sources/<name>/``, whose ``SOURCE`` declares it (a :class:`Source`)
+and which owns its format, importer, rules, tables and fragment types; accelbench/sources/__init__.py
+registers the list of them. This module knows none of them by name: ``SOURCES`` lists what registered,
+by the ``kind`` their files carry, and :func:`load_published` reads and validates every file in build_data/published/
 through them. It also holds the schema machinery they share: validation with one-line messages
 naming file and field, and the atomic, validated write."""
 
@@ -21,10 +21,12 @@ from accelbench.core.runfile import RunFileError, read_json, write_atomic
 
 @dataclass(frozen=True)
 class Source:
-    """One kind of published evidence, as the registry lists it. Its folder holds, by convention,
-    ``format`` (SCHEMA, load, write, COLUMNS, dataset_rows, describe), ``importer``, ``rules`` and
-    ``fragments``; they are imported only when asked for, so that the registry itself needs
-    neither pandas nor jsonschema (the command line reads it on machines that only measure)."""
+    """One kind of published evidence, declared once: what readers call it, and every module of its folder by
+    the stage of the pipeline it belongs to, from which the registry takes its rules and fragment types, the
+    wording its templates, and the layer test each module's stage. Its ``format`` module holds SCHEMA, load,
+    write, COLUMNS, dataset_rows and describe; its ``importer`` the command that writes its files. A module is
+    imported only when asked for, so that declaring a source needs neither pandas nor the site's packages
+    (the command line reads the declarations on machines that only measure)."""
 
     kind: str  # the `kind` field of its files
     title: str  # its name, as readers see it ("MLPerf Training")
@@ -39,9 +41,37 @@ class Source:
     # label and title ("audited benchmark results (MLPerf Training)")
     noun: str = ""
     unit: str = "comparison"  # one comparison of its kind, as a count names it ("9 vendor pairs")
+    # its modules, by stage: its file format, importer and their helpers (store); the modules whose rules the
+    # registry applies (judge); its tables and the module of its fragment types (publish)
+    store: tuple[str, ...] = ("format", "importer")
+    rules: tuple[str, ...] = ("rules",)
+    tables: tuple[str, ...] = ("tables",)
+    fragments: str = "fragments"
+    wording: str = ""  # the module (by its full name) whose LINES word its findings' lines; "" where it has none
+
+    def __post_init__(self):
+        if "format" not in self.store:  # its files are read through it
+            raise ValueError(f"source {self.kind!r}: its store modules name no format: {self.store}")
+
+    def stages(self) -> dict[str, str]:
+        """Each of its modules (as named in its folder) -> the stage it belongs to."""
+        return {**dict.fromkeys(self.store, "store"), **dict.fromkeys(self.rules, "judge"),
+                **dict.fromkeys((*self.tables, self.fragments), "publish")}
 
     def module(self, name: str):
+        """One of its declared modules, imported."""
+        if name not in self.stages():
+            raise ValueError(f"source {self.kind!r} declares no module {name!r} (declared: {', '.join(self.stages())})")
         return import_module(f"{self.package}.{name}")
+
+    def rule_modules(self) -> tuple:
+        return tuple(self.module(name) for name in self.rules)
+
+    def fragment_module(self):
+        return self.module(self.fragments)
+
+    def wording_module(self):
+        return import_module(self.wording) if self.wording else None
 
     @property
     def format(self):
@@ -73,7 +103,7 @@ SOURCES: dict[str, Source] = {}  # kind -> source, in the order they registered 
 
 
 def register(source: Source) -> Source:
-    """Declare a source (each source folder's ``SOURCE = register(Source(...))``)."""
+    """Add a declared source to the registry (accelbench/sources/__init__.py registers its list of them)."""
     if SOURCES.get(source.kind, source) != source:
         raise ValueError(f"two published sources declare kind {source.kind!r}: {SOURCES[source.kind].package}, {source.package}")
     SOURCES[source.kind] = source

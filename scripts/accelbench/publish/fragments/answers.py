@@ -28,13 +28,13 @@ from accelbench.publish.fragments.core import (
 )
 from accelbench.publish.render import answer_charts, tables
 from accelbench.publish.render import answers as render
-from accelbench.publish.vocabulary import kind_name
 from accelbench.publish.wording import cards
+from accelbench.publish.wording.terms import kind_name
 from accelbench.store.published import SOURCES
 
 COMPARISON_PAGE = "article/comparison.md"
 HARDWARE_PAGE = "about/hardware.md"  # the reference data, the number formats among it
-TOOL_PAGES = {"cost": "estimator.md"}  # a claim's page to work it out with one's own figures (vocabulary.TOOLS)
+TOOL_PAGES = {"cost": "estimator.md"}  # a claim's page to work it out with one's own figures (terms.TOOLS)
 
 
 def _links(ctx: Context) -> dict:

@@ -9,10 +9,10 @@ from accelbench.judge.claims import MEASURED
 from accelbench.judge.judging import MARGIN
 from accelbench.publish.fragments.core import Context, Fragment, chart_block, concat, download, fragment, wrap
 from accelbench.publish.render import per_dollar, per_dollar_chart, pricing
-from accelbench.publish.vocabulary import verdict_words
 from accelbench.publish.wording import buyer as buyer_words
 from accelbench.publish.wording import costs as words
 from accelbench.publish.wording import per_dollar as pd_words
+from accelbench.publish.wording.terms import verdict_words
 from accelbench.store.published import SOURCES
 
 

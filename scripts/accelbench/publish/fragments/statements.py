@@ -196,7 +196,7 @@ def _condition(ctx: Context, c) -> str:
     """One condition: when, what to choose and the figure that decides it; its strength and dates; its answer."""
     when, choose, figure = wording.condition(c)
     dated = wording.condition_dated(c)
-    strength = wording.buyer.strength(c.strength, sum(k["comparisons"] for k in c.figures.get("cases", [])))
+    strength = wording.buyer.strength(c.strength, sum(k.comparisons for k in getattr(c.figures, "cases", ())))
     said = f' <span class="ab-recommendation__strength">{esc(WORDS["strength"].format(said=strength))}.</span>' \
         if strength else ""
     # the figures stay out of the search index, which every page fetches (the box is on three pages): the

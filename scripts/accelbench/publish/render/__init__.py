@@ -7,6 +7,5 @@ Modules: ``answer_charts`` (the answers' charts: every comparison, and its timel
 ``icons``, ``per_dollar`` (the per-dollar tables), ``per_dollar_chart`` (the buyer's chart), ``pricing``,
 ``reference``, ``results``, ``runs``, ``tables``, ``trend_chart`` (a trend by year,
 in a prediction's box), ``verdicts``.
-May import: ``core`` to ``judge``, and ``publish.wording`` and ``publish.vocabulary`` (every sentence an
-answer says). This ``__init__`` imports nothing.
+May import: ``core`` to ``judge``, and ``publish.wording`` (every sentence an answer says). This ``__init__`` imports nothing.
 """

@@ -43,8 +43,8 @@ from accelbench.publish.render.chart_theme import (
     title_params,
     wrapped,
 )
-from accelbench.publish.vocabulary import TIE_TOOLTIP, compared
 from accelbench.publish.wording import charts as words
+from accelbench.publish.wording.terms import TIE_TOOLTIP, compared
 
 MAX_LABEL = 52  # no row label is longer: wrapped, it fits the label column of a 390 px phone in three lines
 # the tick values an axis may show, most wanted first: those whose labels would touch are left out

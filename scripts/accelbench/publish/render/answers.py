@@ -14,9 +14,9 @@ from accelbench.judge.claims import MEASURED
 from accelbench.judge.facts import Frameworks
 from accelbench.judge.judging import NOT_MEASURED
 from accelbench.judge.per_dollar import RATIO_METRICS, break_even_ratio
-from accelbench.publish import vocabulary, wording
+from accelbench.publish import wording
 from accelbench.publish.render.icons import SIDE_ICONS, direction_icon, icon, verdict_icon
-from accelbench.publish.wording import cards
+from accelbench.publish.wording import cards, terms
 from accelbench.publish.wording import sentences as sentence_words
 from accelbench.publish.wording.lines import figures, text, texts
 
@@ -42,7 +42,7 @@ def lead(a: Answer) -> str:
 
 def _pages(a: Answer) -> str:
     """The vendor's pages the sentence quotes, each one click away after it (a rule's facts name the page)."""
-    pages = [(vocabulary.vendor_page(k.finding.facts.vendor), k.finding.facts.page) for k in a.kinds
+    pages = [(terms.vendor_page(k.finding.facts.vendor), k.finding.facts.page) for k in a.kinds
              if isinstance(k.finding.facts, Frameworks) and k.finding.facts.page]
     return "".join(f' (<a href="{esc(url)}">{esc(said)}</a>)' for said, url in pages)
 
@@ -64,13 +64,13 @@ def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None
                 tpu, gpu = c.tpu_name or c.tpu, c.gpu_name or c.gpu
                 records.append({"group": f"{short}: {tpu}" if prefix_claim else tpu, "claim_order": n,
                                 "comparison": text(c.name), "claim": a.claim.slug, "kind": k.named,
-                                "kind_label": vocabulary.kind_name(k.info), "counted": k.info.for_training,
+                                "kind_label": terms.kind_name(k.info), "counted": k.info.for_training,
                                 "advantage": c.advantage, "low": c.low, "high": c.high, "metric": c.metric,
                                 "side": c.side,
                                 "figures": figures(c), "url": c.url, "tpu": tpu, "gpu": gpu, "chips": c.chips,
                                 "gpu_chips": c.gpu_chips, "precision": c.precision, "preview": c.preview,
                                 "model": c.model, "citation": c.citation, "tpu_available": c.tpu_available,
-                                "gpu_available": c.gpu_available, "generation": vocabulary.generation(c),
+                                "gpu_available": c.gpu_available, "generation": terms.generation(c),
                                 # a per-chip speed ratio is also a price ratio: stated beside it
                                 "price_ratio": break_even_ratio(c)[0] if c.metric in RATIO_METRICS else None,
                                 "same_generation": c.same_generation})
@@ -124,8 +124,8 @@ def holds_html(r, head: str | None = None) -> str:
 
 def tool(a: Answer, links: dict) -> str:
     """The link to the page where a reader works the claim out with figures of their own (the cost
-    estimator), in vocabulary.TOOLS's words; '' for a claim without one, or where LINKS has no page for it."""
-    url, said = links.get("tools", {}).get(a.claim.slug), vocabulary.TOOLS.get(a.claim.slug)
+    estimator), in terms.TOOLS's words; '' for a claim without one, or where LINKS has no page for it."""
+    url, said = links.get("tools", {}).get(a.claim.slug), terms.TOOLS.get(a.claim.slug)
     return f'<p class="ab-answer__tool"><a href="{esc(url)}">{esc(said)}</a></p>' if url and said else ""
 
 

@@ -11,7 +11,7 @@ from importlib.resources import files
 from accelbench.core.text import esc
 from accelbench.judge.answers import DISAGREE, EVEN, NO_EVIDENCE, TO_GPU, TO_TPU
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE
-from accelbench.publish.vocabulary import DIRECTION_WORDS, verdict_words
+from accelbench.publish.wording.terms import DIRECTION_WORDS, verdict_words
 
 # keyed by judging's and answers' own names, so a marker cannot drift from its verdict
 VERDICT_ICONS = {SUPPORTED: "check-circle", CONTRADICTED: "close-circle", TIE: "scale-balance", SPLIT: "call-split",

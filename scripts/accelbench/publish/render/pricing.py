@@ -28,9 +28,9 @@ from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.judging import MARGIN, CostItem
 from accelbench.judge.per_dollar import BreakEvenPrice, PerDollar
 from accelbench.publish.render.tables import Table, html_table
-from accelbench.publish.vocabulary import ESTIMATE, unmeasured
 from accelbench.publish.wording import costs as words
 from accelbench.publish.wording.lines import text
+from accelbench.publish.wording.terms import ESTIMATE, unmeasured
 
 UNIT = {"tokens": "billion tokens", "runs": "training run"}
 
@@ -140,7 +140,7 @@ def estimator(groups: list[tuple[str, list[PricedRow]]], prices: PriceList, toda
               per_dollar: tuple[PerDollar, ...] = ()) -> str:
     """The estimator's form and its data: per comparison with a figure on either side, each side's
     figure and chips and the offers a list price can fill a side's price field from; the verdicts'
-    margin (judge.judging.MARGIN) and the words (vocabulary.ESTIMATE) it says its verdict in. GROUPS:
+    margin (judge.judging.MARGIN) and the words (terms.ESTIMATE) it says its verdict in. GROUPS:
     (the kind of evidence as readers see it, its rows)."""
     comparisons, options = [], []
     evens = {text(d.name): d.break_evens for d in per_dollar if d.break_evens}  # the judgement's, by comparison

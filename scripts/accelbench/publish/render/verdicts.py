@@ -8,9 +8,9 @@ from accelbench.core.text import esc, esc_md
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE
 from accelbench.publish.render.icons import REFERENCE_ICON, SIDE_ICONS, icon, verdict_icon
 from accelbench.publish.render.tables import admonition, html_table
-from accelbench.publish.vocabulary import NO_COMPARISON, verdict_words
 from accelbench.publish.wording import cards
 from accelbench.publish.wording.lines import texts
+from accelbench.publish.wording.terms import NO_COMPARISON, verdict_words
 
 
 def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, published=()) -> str:

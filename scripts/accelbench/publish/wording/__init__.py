@@ -1,8 +1,9 @@
 """How the site speaks: every sentence a reader sees about an answer is made here, from the
 structured answers and findings (directions, counts, ranges, chips, kinds, generations); no rule
-writes one. It puts together the words of publish/vocabulary.py (the kinds of evidence as nouns,
-the chips as readers know them, ratios, each kind of fact as a clause) with the verdict words and
-the margin, read from the constant the rules use.
+writes one. It puts together the words of ``terms`` (the kinds of evidence as nouns, the chips as
+readers know them, ratios) and ``fact_clauses`` (each kind of fact as a clause) with the verdict words
+and the margin, read from the constant the rules use. Every reader-facing word of the site is in this
+package; nothing else in publish/ holds a sentence of its own.
 
 Each answer opens with one sentence of at most MAX_WORDS words: the direction, the count and the
 range on the evidence that decides it, then one clause on the rest (tests/test_wording.py checks
@@ -21,28 +22,6 @@ from accelbench.judge.answers import (
 from accelbench.judge.facts import BreakEvens, topic_of
 from accelbench.judge.generations import PER_CHIP
 from accelbench.judge.judging import SPLIT, TIE, Comparison
-from accelbench.publish.vocabulary import (
-    CHIPS,
-    FACTS,
-    LEADS,
-    METRIC_VERBS,
-    OTHER,
-    SIDE_OF,
-    TIE_BAND,
-    VERBS,
-    as_of,  # noqa: F401  (wording.as_of: how recent, as the cards say it)
-    chip,
-    fact_clause,
-    factor,
-    noun,
-    of_mlperf,
-    older,
-    paper_noun,
-    quoted,
-    span,
-    times,
-    trained,
-)
 from accelbench.publish.wording import buyer  # noqa: F401  (wording.buyer: the cost conditions' words)
 from accelbench.publish.wording.card_text import (  # noqa: F401  (said once there)
     STALE,
@@ -82,6 +61,7 @@ from accelbench.publish.wording.charts import (  # noqa: F401  (said once there)
     trend_alt,
 )
 from accelbench.publish.wording.conditions import CHOOSE, condition, condition_dated  # noqa: F401  (said once there)
+from accelbench.publish.wording.fact_clauses import FACTS, fact_clause
 from accelbench.publish.wording.statements import (  # noqa: F401  (said once there)
     STATEMENT_HEAD,
     STATEMENT_VERDICTS,
@@ -89,6 +69,26 @@ from accelbench.publish.wording.statements import (  # noqa: F401  (said once th
     statement_sentence,
     statement_verdict,
     statement_where_recorded,
+)
+from accelbench.publish.wording.terms import (
+    CHIPS,
+    LEADS,
+    METRIC_VERBS,
+    OTHER,
+    SIDE_OF,
+    TIE_BAND,
+    VERBS,
+    as_of,  # noqa: F401  (wording.as_of: how recent, as the cards say it)
+    chip,
+    factor,
+    noun,
+    of_mlperf,
+    older,
+    paper_noun,
+    quoted,
+    span,
+    times,
+    trained,
 )
 
 MAX_WORDS = 35  # the opening sentence: one a reader takes in at once

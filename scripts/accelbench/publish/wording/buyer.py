@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from accelbench.core.prices import dollars
 from accelbench.core.text import plural
+from accelbench.judge.buyer import Case
+from accelbench.judge.per_dollar import Offer
+from accelbench.judge.recommendation import CostCases, Figures
 
 LEVER_WHEN = {
     "same_cloud": "If you rent both on Google Cloud at {tier} prices",
@@ -23,10 +26,10 @@ SHOWN = 2  # the cases a condition names; the rest are counted
 MODELS = 2  # the models a case names; the rest are counted
 
 
-def _offer(o: dict) -> str:
-    host = ", the GPUs alone" if o["host_included"] is False else ""
-    where = f"{o['provider']} {o['region']}".strip() if o["region"] else o["provider"]
-    return f"{dollars(o['usd_per_chip_hour'])} ({where}, {o['tier']}{host})"
+def _offer(o: Offer) -> str:
+    host = ", the GPUs alone" if o.host_included is False else ""
+    where = f"{o.provider} {o.region}".strip() if o.region else o.provider
+    return f"{dollars(o.usd_per_chip_hour)} ({where}, {o.tier}{host})"
 
 
 def less(ratio: float) -> str:
@@ -38,17 +41,17 @@ def _span(low: float, high: float) -> str:
     return f"{low:.2f}×" if abs(high - low) < 0.005 else f"{low:.2f}–{high:.2f}×"
 
 
-def _priced_case(c: dict) -> str:
-    cheaper, dearer = ("tpu", "gpu") if c["side"] == "tpu" else ("gpu", "tpu")
-    worst = c["low"] if c["side"] == "tpu" else 1 / c["high"]  # the smallest saving across the comparisons
-    models = _models(c["models"])
-    said = (f"the work ({models}) costs {less(worst)}" + ("" if c["comparisons"] == 1 else " or more")
-            + f" on {c[cheaper + '_name']} at {_offer(c[cheaper + '_offer'])} than on {c[dearer + '_name']} at "
-            f"{_offer(c[dearer + '_offer'])}")
-    if not c["same_generation"]:
+def _priced_case(c: Case) -> str:
+    cheaper, dearer = ("tpu", "gpu") if c.side == "tpu" else ("gpu", "tpu")
+    worst = c.low if c.side == "tpu" else 1 / c.high  # the smallest saving across the comparisons
+    models = _models(c.models)
+    said = (f"the work ({models}) costs {less(worst)}" + ("" if c.comparisons == 1 else " or more")
+            + f" on {getattr(c, cheaper + '_name')} at {_offer(getattr(c, cheaper + '_offer'))} than on "
+            f"{getattr(c, dearer + '_name')} at {_offer(getattr(c, dearer + '_offer'))}")
+    if not c.same_generation:
         said += "; chips of different generations, whose prices reflect it"
-    if c["preview"]:
-        said += f"; {c['tpu_name']}'s figure was taken in preview"
+    if c.preview:
+        said += f"; {c.tpu_name}'s figure was taken in preview"
     return said
 
 
@@ -59,34 +62,34 @@ def a(chip: str) -> str:
     return f"an {chip}" if sounds_vowel else f"a {chip}"
 
 
-def _quote_case(c: dict) -> str:
+def _quote_case(c: Case) -> str:
     """Against one chip: the share of its chip-hour below which the quoted side costs less, with what it rests on."""
-    low, high, other = (c["low"], c["high"], "gpu") if c["side"] == "tpu" else (1 / c["high"], 1 / c["low"], "tpu")
-    generation = "one generation" if c["same_generation"] else "different generations"
-    return (f"{_span(low, high)} {a(c[other + '_name'])}'s ({plural(c['comparisons'], 'comparison')} of "
-            f"{_models(c['models'])}; {generation})")
+    low, high, other = (c.low, c.high, "gpu") if c.side == "tpu" else (1 / c.high, 1 / c.low, "tpu")
+    generation = "one generation" if c.same_generation else "different generations"
+    return (f"{_span(low, high)} {a(getattr(c, other + '_name'))}'s ({plural(c.comparisons, 'comparison')} of "
+            f"{_models(c.models)}; {generation})")
 
 
-def _models(models: list[str]) -> str:
+def _models(models: tuple[str, ...]) -> str:
     more = f" and {len(models) - MODELS} more" if len(models) > MODELS else ""
     return ", ".join(models[:MODELS]) + more
 
 
-def _rest(cases: list[dict]) -> str:
+def _rest(cases: tuple[Case, ...]) -> str:
     return f"; and {plural(len(cases) - SHOWN, 'other pair')} alike" if len(cases) > SHOWN else ""
 
 
-def cost_condition(topic: str, side: str, figures: dict) -> tuple[str, str]:
+def cost_condition(topic: str, side: str, figures: CostCases) -> tuple[str, str]:
     """A cost condition as (when, the figure that decides it)."""
-    cases = figures["cases"]
+    cases = figures.cases
     first = cases[0]
     if topic == "quote":
-        chip = first["tpu_name"] if side == "tpu" else first["gpu_name"]
+        chip = first.tpu_name if side == "tpu" else first.gpu_name
         said = (f"{chip} does the same work for less wherever its chip-hour costs less than "
                 + "; ".join(_quote_case(c) for c in cases[:SHOWN]) + _rest(cases)
-                + (SPANS if any(c["comparisons"] > 1 for c in cases) else ""))
+                + (SPANS if any(c.comparisons > 1 for c in cases) else ""))
         return LEVER_WHEN[topic].format(chip=chip), said
-    when = LEVER_WHEN[topic].format(tier=COMMITMENTS.get(first["tier"], first["tier"]))
+    when = LEVER_WHEN[topic].format(tier=COMMITMENTS.get(first.tier, first.tier))
     said = "; ".join(_priced_case(c) for c in cases[:SHOWN]) + _rest(cases)
     if topic == "commitment":
         said += f" ({MIX})"
@@ -100,23 +103,23 @@ BRIEF_WHEN = {"same_cloud": "Google Cloud, {tier}", "any_provider": "Cheapest {t
 COMMITMENTS = {"1-year": "one year", "3-year": "three years"}
 
 
-def brief_when(topic: str, side: str, figures: dict) -> str:
+def brief_when(topic: str, side: str, figures: Figures) -> str:
     """A condition's 'when' in a few words, for the home page's brief box."""
-    first = figures.get("cases", [{}])[0]
-    return BRIEF_WHEN[topic].format(tier=first.get("tier", ""),
-                                    chip=first.get("tpu_short" if side == "tpu" else "gpu_short", ""),
-                                    unsupported=", ".join(figures.get("unsupported", [])) or "any framework")
+    first = figures.cases[0] if isinstance(figures, CostCases) else None
+    return BRIEF_WHEN[topic].format(tier=first.tier if first else "",
+                                    chip=(first.tpu_short if side == "tpu" else first.gpu_short) if first else "",
+                                    unsupported=", ".join(getattr(figures, "unsupported", ())) or "any framework")
 
 
-def brief(topic: str, side: str, figures: dict) -> str:
+def brief(topic: str, side: str, figures: CostCases) -> str:
     """A cost condition's deciding number in a few words: 'Trillium vs H100: 31% less', 'below 0.47–0.85× a GB300'."""
-    first = figures["cases"][0]
+    first = figures.cases[0]
     if topic == "quote":
-        other = first["gpu_short"] if side == "tpu" else first["tpu_short"]
-        low, high = (first["low"], first["high"]) if side == "tpu" else (1 / first["high"], 1 / first["low"])
+        other = first.gpu_short if side == "tpu" else first.tpu_short
+        low, high = (first.low, first.high) if side == "tpu" else (1 / first.high, 1 / first.low)
         return f"below {_span(low, high)} {a(other)}'s chip-hour"
-    worst = first["low"] if side == "tpu" else 1 / first["high"]
-    return f"{first['tpu_short']} vs {first['gpu_short']}, {less(worst)}"
+    worst = first.low if side == "tpu" else 1 / first.high
+    return f"{first.tpu_short} vs {first.gpu_short}, {less(worst)}"
 
 
 def strength(code: str, comparisons: int) -> str:

@@ -20,7 +20,7 @@ from accelbench.judge.answers import (
 )
 from accelbench.judge.claims import MEASURED, PRICES
 from accelbench.judge.judging import NOT_MEASURED, TIE
-from accelbench.publish.vocabulary import (
+from accelbench.publish.wording.terms import (
     DIRECTION_WORDS,
     NO_COMPARISON,
     OTHER,

@@ -10,9 +10,9 @@ from __future__ import annotations
 from accelbench.judge.changes import Change
 from accelbench.judge.claims import CLAIMS, STATEMENTS
 from accelbench.judge.judging import Line
-from accelbench.publish.vocabulary import DIRECTION_WORDS, STRENGTHS
 from accelbench.publish.wording.lines import text
 from accelbench.publish.wording.sentences import CHOICES, HOLDS
+from accelbench.publish.wording.terms import DIRECTION_WORDS, STRENGTHS
 from accelbench.store.published import SOURCES
 
 SIDES = {"tpu": "favours the TPU", "gpu": "favours the GPU", "either": "a tie"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from accelbench.core.availability import MIDYEAR
 from accelbench.core.text import plural
 from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
-from accelbench.publish.vocabulary import MONTHS, TIE_BAND, span, times
+from accelbench.publish.wording.terms import MONTHS, TIE_BAND, span, times
 
 
 def _count(n: int, noun: str) -> str:

@@ -1,6 +1,6 @@
 """The words of what training costs: the priced and break-even tables' cells and notes, why a
 comparison is not priced (publish/render/pricing.py), the cost-to-train estimator's note, labels and
-offer notes (the same module; its verdict's words are vocabulary.ESTIMATE), the cost fragments'
+offer notes (the same module; its verdict's words are terms.ESTIMATE), the cost fragments'
 sentences and the cost verdict's line per kind of evidence (publish/fragments/costs.py), and the
 measured cost table's cells (publish/render/costs.py). Filled from data: a side, a chip, a unit,
 a region, a comparison; the markup, escaping and numbers' formats stay where the tables are made."""
@@ -8,8 +8,8 @@ a region, a comparison; the markup, escaping and numbers' formats stay where the
 from __future__ import annotations
 
 from accelbench.judge.judging import Comparison
-from accelbench.publish.vocabulary import unpriced
 from accelbench.publish.wording.lines import figures, text
+from accelbench.publish.wording.terms import unpriced
 
 # why a side has no price, in the priced table's "Not priced because" cell, the line under the table
 # and the estimator's offer note (render/pricing.py): "TPU: ..." (the side, then why)
@@ -21,7 +21,7 @@ def side_says(side: str, why: str) -> str:
 
 
 def side_unpriced(side: str, facts: dict) -> str:
-    """A side left unpriced at one provider and tier (an Unpriced's fields, in vocabulary's words)."""
+    """A side left unpriced at one provider and tier (an Unpriced's fields, in terms' words)."""
     return side_says(side, unpriced(facts))
 
 

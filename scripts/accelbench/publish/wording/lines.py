@@ -1,8 +1,10 @@
 """The words of every line of detail a finding holds: each rule records a Line (a template's key and
 the values it found, judge/judging.py), and this module turns it into the sentence a reader sees.
-The templates are declared by concern in the modules beside this one (measured.py, reference.py,
-mlperf.py, vendor.py, papers.py) and gathered here into one table, LINES; a key declared twice
-stops the import, and a key with no template stops the build, naming it.
+The templates are declared by concern: this project's in the modules beside this one (measured.py,
+reference.py, sentences.py), each published source's in the module its declaration names (its
+``Source.wording``: mlperf.py, vendor.py, papers.py here, or a module of its own folder); they are
+gathered into one table, :func:`templates`. A key declared twice stops the build, and a key with no
+template stops it too, naming it.
 
 A template is a format string, or a function of the values where the words depend on them. Beside
 Python's own format specifications (``{x:.3g}``), a field may name how a value is said:
@@ -20,12 +22,16 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping
+from functools import cache
+from importlib import import_module
+from types import MappingProxyType
 
 from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import listed
 from accelbench.judge.judging import Line
-from accelbench.publish.vocabulary import num, price, ratio
-from accelbench.publish.wording import measured, mlperf, papers, reference, sentences, vendor
+from accelbench.publish.wording import measured, reference, sentences
+from accelbench.publish.wording.terms import num, price, ratio
+from accelbench.store.published import SOURCES
 
 Template = str | Callable[[Mapping], str]
 
@@ -77,13 +83,24 @@ GENERAL: dict[str, Template] = {
     "named": "{name}",
 }
 
-LINES = gathered(GENERAL, measured.LINES, reference.LINES, mlperf.LINES, vendor.LINES, papers.LINES, sentences.LINES)
+# this package's own templates; each published source's are in the module its declaration names (Source.wording)
+OWN = gathered(GENERAL, measured.LINES, reference.LINES, sentences.LINES)
+
+
+def templates() -> Mapping[str, Template]:
+    """Every template: this package's own and those of each registered source's wording module."""
+    return _gathered(tuple(dict.fromkeys(s.wording for s in SOURCES.values() if s.wording)))
+
+
+@cache
+def _gathered(modules: tuple[str, ...]) -> Mapping[str, Template]:
+    return MappingProxyType(gathered(OWN, *(import_module(m).LINES for m in modules)))
 
 
 def text(line: Line) -> str:
     """The sentence a Line stands for; a key with no template is an error naming it."""
     try:
-        template = LINES[line.key]
+        template = templates()[line.key]
     except KeyError:
         raise KeyError(f"no template for the line {line.key!r} in the wording module (publish/wording/)") from None
     return template(line.values) if callable(template) else _WORDS.vformat(template, (), line.values)

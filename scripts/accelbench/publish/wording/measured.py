@@ -10,7 +10,7 @@ from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import capitalised
 from accelbench.judge.claims import MEASURED_LABEL
 from accelbench.judge.judging import NOT_MEASURED
-from accelbench.publish.vocabulary import num, price, ratio, verdict_words
+from accelbench.publish.wording.terms import num, price, ratio, verdict_words
 
 # What each like-with-like comparison of our runs compares, by its id (judge/measured_rules.py)
 COMPARED = {"matmul": "bf16 matmul, n ≥ {min_n}, best framework on each",

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.judging import MARGIN_TEXT
-from accelbench.publish.vocabulary import compared, elsewhere, price, unpriced
 from accelbench.publish.wording.cards import not_imported
+from accelbench.publish.wording.terms import compared, elsewhere, price, unpriced
 
 INFERENCE = "Inference, not training (never counted towards an answer on training)"  # opens every inference line
 MIRROR = "read from a public mirror of MLCommons' results"

@@ -6,7 +6,7 @@ render them: a link or an emphasis is filled in where the words say {...}."""
 from __future__ import annotations
 
 from accelbench.judge.codes import Verdict
-from accelbench.publish.vocabulary import verdict_words
+from accelbench.publish.wording.terms import verdict_words
 
 # The note where no run file holds a result (publish/render/tables.py): WHAT is missing (bold there)
 # and REPRODUCE, the link to the page that says how to run the benchmarks, with its words

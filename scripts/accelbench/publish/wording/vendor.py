@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import as_written
 from accelbench.judge.judging import MARGIN_TEXT
-from accelbench.publish.vocabulary import APART_MONTHS, elsewhere, price, published_apart, unpriced
+from accelbench.publish.wording.terms import APART_MONTHS, elsewhere, price, published_apart, unpriced
 
 
 def _side(row: Mapping) -> str:

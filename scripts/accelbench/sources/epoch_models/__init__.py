@@ -4,10 +4,11 @@ chips, the organisation and its category (industry, academia, ...), the training
 utilisation achieved where reported, the power drawn, the date and the model's own source. It says
 what was used, never what is faster: no rule compares a speed from it, and no claim's
 ``judged_by`` lists it for speed, cost or energy. Its format, importer, hardware table, queries,
-tables and fragment types live in this folder; this module declares it to the registry."""
+tables and fragment types live in this folder; this module declares it (accelbench/sources/__init__.py lists it)."""
 
-from accelbench.store.published import Source, register
+from accelbench.store.published import Source
 
-SOURCE = register(Source(kind="epoch-notable-models", title="Epoch AI, Notable AI Models",
+SOURCE = Source(kind="epoch-notable-models", title="Epoch AI, Notable AI Models",
                          label="what notable models were trained on", dataset="epoch-notable-models-published",
-                         package=__name__, page="published/epoch_models.md", rows_anchor="who-trained-what"))
+                         package=__name__, page="published/epoch_models.md", rows_anchor="who-trained-what",
+                         store=("format", "importer", "hardware", "queries"))

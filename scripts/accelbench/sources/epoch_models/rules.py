@@ -2,7 +2,7 @@
 AI's database): what was used, never what is faster, so these rules judge no claim of speed, energy
 or cost. Each returns numbers and names as facts; publish/wording/ says them.
 
-Listed in accelbench/registry.py RULE_MODULES."""
+Its source declares it among its rules (``SOURCE.rules``)."""
 
 from __future__ import annotations
 

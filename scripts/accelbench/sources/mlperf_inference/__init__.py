@@ -4,9 +4,10 @@ per chip here. Inference never counts as training: its rule says so in every fin
 importer, rules, tables and fragment types live in this folder; this module declares it to the
 registry."""
 
-from accelbench.store.published import Source, register
+from accelbench.store.published import Source
 
-SOURCE = register(Source(kind="mlperf-inference", title="MLPerf Inference", label="audited benchmark results, inference",
+SOURCE = Source(kind="mlperf-inference", title="MLPerf Inference", label="audited benchmark results, inference",
                          dataset="mlperf-inference-published", package=__name__,
                          page="published/mlperf_inference.md", for_training=False,
-                         noun="MLPerf's audited inference results", unit="MLPerf inference scenario"))
+                         noun="MLPerf's audited inference results", unit="MLPerf inference scenario",
+                         wording="accelbench.publish.wording.mlperf")

@@ -1,9 +1,11 @@
 """MLPerf Training (mlcommons/training_results_vX.Y): audited time-to-train results, one file per
 round, scored here from the raw logs by MLCommons' own rule. Its format, importer, rules, tables
-and fragment types live in this folder; this module declares it to the registry."""
+and fragment types live in this folder; this module declares it (accelbench/sources/__init__.py lists it)."""
 
-from accelbench.store.published import Source, register
+from accelbench.store.published import Source
 
-SOURCE = register(Source(kind="mlperf-training", title="MLPerf Training", label="audited benchmark results",
+SOURCE = Source(kind="mlperf-training", title="MLPerf Training", label="audited benchmark results",
                          dataset="mlperf-published", package=__name__,
-                         noun="MLPerf's audited results", unit="MLPerf benchmark"))
+                         noun="MLPerf's audited results", unit="MLPerf benchmark",
+                         store=("format", "importer", "benchmarks", "coverage", "scale"), rules=("rules", "statements"),
+                         wording="accelbench.publish.wording.mlperf")

@@ -1,6 +1,6 @@
 """The article's other claims that MLPerf Training's audited entries answer: which GPU brands enter
 it, and how large the TPU systems that trained large models were. Facts only (numbers, ids, names);
-publish/wording/ says them. Listed in accelbench/registry.py RULE_MODULES."""
+publish/wording/ says them. Its source declares it among its rules (``SOURCE.rules``)."""
 
 from __future__ import annotations
 

@@ -7,9 +7,9 @@ resting on it alone is weak; a paper by independent authors is labelled "peer-re
 is shown. Its format, importer, rules, tables and fragment types live in this folder; this module
 declares it to the registry."""
 
-from accelbench.store.published import Source, register
+from accelbench.store.published import Source
 
-SOURCE = register(Source(kind="paper", title="Peer-reviewed papers", label="peer-reviewed, vendor-authored",
+SOURCE = Source(kind="paper", title="Peer-reviewed papers", label="peer-reviewed, vendor-authored",
                          dataset="paper-figures-published", package=__name__,
                          page="published/papers.md", vendor=True,
-                         noun="peer-reviewed papers", unit="paper"))
+                         noun="peer-reviewed papers", unit="paper", wording="accelbench.publish.wording.papers")

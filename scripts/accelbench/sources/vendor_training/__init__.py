@@ -3,11 +3,13 @@
 summaries, one section per
 NeMo container release. Reported by the chips' own vendors, never audited: its rules compare
 tokens per second per chip on matched configurations only (pairs.py). Its format, importer, rules,
-tables and fragment types live in this folder; this module declares it to the registry."""
+tables and fragment types live in this folder; this module declares it (accelbench/sources/__init__.py lists it)."""
 
-from accelbench.store.published import Source, register
+from accelbench.store.published import Source
 
-SOURCE = register(Source(kind="vendor-training", title="Vendor-published training throughput", label="vendor-reported",
+SOURCE = Source(kind="vendor-training", title="Vendor-published training throughput", label="vendor-reported",
                          dataset="vendor-training-published", package=__name__,
                          page="published/vendor_training.md", rows_anchor="matched-pairs", vendor=True,
-                         noun="the vendors' own figures", unit="vendor pair"))
+                         noun="the vendors' own figures", unit="vendor pair",
+                         store=("format", "importer", "documents", "maxtext", "megatron", "names", "pairs", "recipes"),
+                         wording="accelbench.publish.wording.vendor")

@@ -7,8 +7,8 @@ from __future__ import annotations
 from accelbench.core.prices import PricedComparison, dollars
 from accelbench.core.text import as_written, esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
-from accelbench.publish.vocabulary import unpriced
 from accelbench.publish.wording import vendor as wording
+from accelbench.publish.wording.terms import unpriced
 from accelbench.publish.wording.vendor import (
     UNPAIRED_HEAD,
     counts_text,
