@@ -30,7 +30,7 @@ from accelbench.judge.judging import (
 from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
-from accelbench.publish.render import answer_charts, chart_theme
+from accelbench.publish.render import answer_charts, answer_labels, chart_theme
 from accelbench.publish.render import answers as render_answers
 from accelbench.publish.wording import charts as chart_words
 from accelbench.publish.wording.lines import text
@@ -100,9 +100,9 @@ def test_a_label_is_the_gpu_model_chips_and_format_an_mlperf_round_or_a_papers_c
                         round="v4.1")
     paper = Comparison(named("Jouppi et al.: TPU v4 vs Nvidia A100"), 1.43, SPEED, "TPU v4", "Nvidia A100", FIGURES,
                        citation="Jouppi et al., ISCA 2023", gpu_name="A100")
-    assert " · ".join(answer_charts.label_parts(vendor())) == "GB300 · Llama 3.1 70B · 64 chips · FP8"
-    assert " · ".join(answer_charts.label_parts(mlperf)) == "H100 · GPT-3 175B · v4.1 · preview"
-    assert " · ".join(answer_charts.label_parts(paper)) == "A100 · Jouppi et al., ISCA 2023"
+    assert " · ".join(answer_labels.label_parts(vendor())) == "GB300 · Llama 3.1 70B · 64 chips · FP8"
+    assert " · ".join(answer_labels.label_parts(mlperf)) == "H100 · GPT-3 175B · v4.1 · preview"
+    assert " · ".join(answer_labels.label_parts(paper)) == "A100 · Jouppi et al., ISCA 2023"
 
 
 def test_two_rows_that_would_read_alike_are_told_apart_by_release_or_recipe_and_numbered_only_as_a_last_resort():
@@ -110,12 +110,12 @@ def test_two_rows_that_would_read_alike_are_told_apart_by_release_or_recipe_and_
     by_recipe = [vendor(tpu_recipe="fp8_full", gpu_recipe="FP8"), vendor(tpu_recipe="fp8_full", gpu_recipe="MXFP8")]
     alike = [vendor(), vendor()]
     groups = ["Ironwood (TPU7x)"] * 2
-    assert answer_charts.distinct_labels(by_release, groups) == [
+    assert answer_labels.distinct_labels(by_release, groups) == [
         "GB300 · Llama 3.1 70B · 64 chips · FP8 · release 25.11", "GB300 · Llama 3.1 70B · 64 chips · FP8 · release 26.04.01"]
-    assert answer_charts.distinct_labels(by_recipe, groups) == [
+    assert answer_labels.distinct_labels(by_recipe, groups) == [
         "GB300 · Llama 3.1 70B · 64 chips · GPU FP8", "GB300 · Llama 3.1 70B · 64 chips · GPU MXFP8"]
-    assert answer_charts.distinct_labels(alike, groups)[1].endswith("(2)")
-    assert answer_charts.distinct_labels(alike, ["a", "b"]) == [answer_charts.SEP.join(answer_charts.label_parts(alike[0]))] * 2
+    assert answer_labels.distinct_labels(alike, groups)[1].endswith("(2)")
+    assert answer_labels.distinct_labels(alike, ["a", "b"]) == [answer_labels.SEP.join(answer_labels.label_parts(alike[0]))] * 2
 
 
 @pytest.mark.parametrize("claim", ["speed", "energy", "cost"])

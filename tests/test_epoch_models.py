@@ -15,7 +15,8 @@ import pytest
 
 from accelbench.core.reference import read_csv
 from accelbench.core.runfile import RunFileError
-from accelbench.judge.facts import Categories, Recorded, Trend, YearCounts
+from accelbench.judge.fact_records import Categories, Recorded, YearCounts
+from accelbench.judge.facts import Trend
 from accelbench.sources.epoch_models import SOURCE, hardware, importer, queries
 from accelbench.sources.epoch_models.format import KIND, SCHEMA, load, published_path, write
 from accelbench.sources.git import DirSource, open_source

@@ -11,8 +11,9 @@ import jsonschema
 import pytest
 
 from accelbench.core.reference import Reference
+from accelbench.judge.fact_records import FrozenMap, TrainingEntry, TrainingPair
 from accelbench.judge.fact_schema import FACT_REF, as_data, fact_from_data, schema_defs, write
-from accelbench.judge.facts import TOPICS, Fact, FrozenMap, Offers, TrainingEntry, TrainingPair, TrainingPairs
+from accelbench.judge.facts import TOPICS, Fact, Offers, TrainingPairs
 from accelbench.judge.judgement import SCHEMA, as_json, judge
 from accelbench.judge.recommendation import FIGURES
 from accelbench.registry import REGISTRY
@@ -78,7 +79,7 @@ def test_each_topic_is_frozen_to_the_bottom_and_every_field_says_what_it_means(c
             assert f.metadata.get("doc"), f"{owner.__name__}.{f.name} has no meaning (facts.doc)"
             for t in _types(hints[f.name]):
                 assert t not in (list, dict, set), f"{owner.__name__}.{f.name} is a {t.__name__}: a tuple or a FrozenMap"
-                if dataclasses.is_dataclass(t) and t.__module__ == "accelbench.judge.facts":
+                if dataclasses.is_dataclass(t) and t.__module__.startswith("accelbench.judge.fact"):
                     assert t.__dataclass_params__.frozen, t
                     check(t)
     check(cls)

@@ -8,11 +8,14 @@ import never touches it: nothing in it is read from build_data/."""
 import difflib
 import json
 
+import pytest
+
 from conftest import ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
 REGENERATE = "python tests/golden/make_golden.py"
 # the claims the measured kind of evidence judges, each of which the fixtures must bring to a verdict
+HTML_BUDGET = 100_000  # bytes of the fragments' snapshot
 MEASURED_CLAIMS = ("designed", "speed", "flexibility", "cost", "energy", "frameworks")
 
 
@@ -22,37 +25,47 @@ def stored_judgement() -> dict:
     return json.loads((GOLDEN / JUDGEMENT).read_text(encoding="utf-8"))
 
 
-def test_the_judgement_and_fragments_are_the_golden_snapshot(tmp_path):
-    from golden.make_golden import snapshot, stored
-
-    made, kept = snapshot(tmp_path), stored()
-    assert sorted(made) == sorted(kept), f"snapshot files added or gone: {REGENERATE}"
+def _compare(made: dict, kept: dict, which: str) -> None:
+    assert sorted(made) == sorted(kept), f"{which} snapshot files added or gone: {REGENERATE}"
     changed = [name for name in made if made[name] != kept[name]]
     if changed:
+        from golden.make_golden import in_words
+
         diff = "".join("".join(difflib.unified_diff(kept[name].decode(errors="replace").splitlines(True),
                                                     made[name].decode(errors="replace").splitlines(True),
                                                     f"golden/{name}", f"made/{name}", n=1))[:3000]
                        for name in changed[:3])
         raise AssertionError(f"{len(changed)} file(s) differ from the golden snapshot ({', '.join(changed)}); "
-                             f"if that is the point of the change, run {REGENERATE} and commit its diff\n"
-                             + _in_words(kept, made) + diff)
+                             f"if that is the point of the change, run {REGENERATE} (it says the change in words, for "
+                             "the commit message) and commit its diff\n" + in_words(kept, made) + diff)
 
 
-def _in_words(kept: dict, made: dict) -> str:
-    """What changed in the judgement, in words (judge/changes.py), before the raw diff: a reviewer reads this."""
+@pytest.fixture(scope="module")
+def snapshots(tmp_path_factory):
+    from golden.make_golden import snapshot, stored
+
+    return snapshot(tmp_path_factory.mktemp("golden")), stored()
+
+
+def test_the_judgement_is_the_golden_snapshot(snapshots):
     from golden.make_golden import JUDGEMENT
 
-    from accelbench.judge.changes import changes
-    from accelbench.publish.wording.changes import lines
+    made, kept = snapshots
+    _compare({JUDGEMENT: made[JUDGEMENT]}, {JUDGEMENT: kept[JUDGEMENT]}, "judgement")
 
-    if kept[JUDGEMENT] == made[JUDGEMENT]:
-        return "The judgement is unchanged; only the fragments' HTML differs.\n"
-    said = lines(changes(json.loads(kept[JUDGEMENT]), json.loads(made[JUDGEMENT])))
-    return "What changed in the judgement:\n" + "".join(f"- {line}\n" for line in said)
+
+def test_the_fragments_are_the_golden_html_snapshot(snapshots):
+    """Kept apart from the judgement's: a wording or layout change shows here and leaves the judgement's as it is."""
+    from golden.make_golden import JUDGEMENT
+
+    made, kept = ({k: v for k, v in d.items() if k != JUDGEMENT} for d in snapshots)
+    _compare(made, kept, "HTML")
+    assert sum(map(len, kept.values())) < HTML_BUDGET  # small enough that a reviewer reads its diff
 
 
 def test_a_changed_snapshot_is_said_in_words_first():
     from golden.make_golden import JUDGEMENT
+    from golden.make_golden import in_words as _in_words
 
     kept = {JUDGEMENT: (GOLDEN / JUDGEMENT).read_bytes()}
     data = json.loads(kept[JUDGEMENT])

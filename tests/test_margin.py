@@ -3,9 +3,12 @@ constant changed and no other edit, each rendered once and checked whole:
 - the margin (judge/judging.py MARGIN): at 6%, every "±", every rule's text and judgement.json say 6%, no
   5% margin is left on the pages, and a 5.5% difference is a tie where the real engine says it is not;
 - the generation window (judge/generations.py GENERATION_MONTHS), the month a year-only date counts as
-  (core/availability.py MIDYEAR) and the intervals' level (judge/intervals.py LEVEL), in one copy: at 24
-  months, January and 90%, every rule's text and caption says so, and the TPU v4 paper (TPU v4 reached
-  customers 24 months after the A100) counts on energy, which it does not at 12."""
+  (core/availability.py MIDYEAR), the intervals' level (judge/intervals.py LEVEL), the spread a timing may
+  have before it is flagged (measure/timing.py WIDE_SPREAD) and MLPerf's like-with-like rule on availability
+  (sources/mlperf_training/rules.py LIKE_WITH_LIKE), in one copy: at 24 months, January, 90%, 20% and pairs
+  across availability, every rule's text, caption and methodology line says so, the TPU v4 paper (TPU v4
+  reached customers 24 months after the A100) counts on energy, which it does not at 12, and a preview TPU
+  meets an available GPU in MLPerf's speed pairs, which it never does with the rule on."""
 
 import json
 import re
@@ -76,7 +79,9 @@ def test_the_generation_window_and_the_year_rule_are_said_once_and_every_page_fo
     mutated, mutated_judgement, _ = _render(tmp_path, "window", edits=(
         ("judge/generations.py", "GENERATION_MONTHS = 12", "GENERATION_MONTHS = 24"),
         ("core/availability.py", "MIDYEAR = 7", "MIDYEAR = 1"),
-        ("judge/intervals.py", "LEVEL = 0.95", "LEVEL = 0.9")))
+        ("judge/intervals.py", "LEVEL = 0.95", "LEVEL = 0.9"),
+        ("measure/timing.py", "WIDE_SPREAD = 0.10", "WIDE_SPREAD = 0.20"),
+        ("sources/mlperf_training/rules.py", "LIKE_WITH_LIKE = True", "LIKE_WITH_LIKE = False")))
     within = re.compile(r"within (\d+) months")
     assert set(within.findall(pages)) == {"12"} and set(within.findall(mutated)) == {"24"}
     assert "counts as July" in pages and "counts as July" not in mutated and "counts as January" in mutated
@@ -86,3 +91,15 @@ def test_the_generation_window_and_the_year_rule_are_said_once_and_every_page_fo
     assert energy[12]["direction"] == "none" and energy[24]["direction"] == "tpu"  # the TPU v4 paper counts at 24
     # the interval's level (judge/intervals.py LEVEL), in every rule's text
     assert "95% interval" in pages and "95% interval" not in mutated and "90% interval" in mutated
+    # the spread a timing's samples may have before it is flagged (measure/timing.py WIDE_SPREAD)
+    assert "exceeds 10% of its median" in pages and "exceeds 20% of its median" in mutated
+    assert "10% of its median" not in mutated
+    # the availability rule (sources/mlperf_training/rules.py LIKE_WITH_LIKE): with it off, a preview system
+    # meets an available one, and the rule's text says so
+    assert "preview with preview" in pages and "preview with preview" not in mutated
+    assert "preview systems against available ones included" in mutated
+
+    def across(j):
+        facts = next(k for c in j["claims"] if c["claim"] == "speed" for k in c["kinds"] if k["kind"] == "mlperf-training")
+        return [p["benchmark"] for p in facts["facts"]["pairs"] if p["tpu"]["availability"] != p["gpu"]["availability"]]
+    assert not across(judgement) and across(mutated_judgement)

@@ -8,7 +8,8 @@ import pandas as pd
 import pytest
 
 from accelbench.core.reference import Reference
-from accelbench.judge.facts import AuditedBreadth, Breadth
+from accelbench.judge.fact_records import Breadth
+from accelbench.judge.facts import AuditedBreadth
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE
 from accelbench.registry import RULES
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS

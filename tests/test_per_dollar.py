@@ -6,7 +6,7 @@ price equal to its on-demand price is refused, never used as spot."""
 
 import pytest
 
-from accelbench.core.prices import spot_checked
+from accelbench.core.price_files import spot_checked
 from accelbench.core.reference import Reference
 from accelbench.judge import per_dollar as pd
 from accelbench.judge.generations import dated

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from accelbench.core.catalog import import_catalog, write_catalog
+from accelbench.core.price_files import read_prices
 from accelbench.core.prices import (
     Price,
     PricedPair,
@@ -23,7 +24,6 @@ from accelbench.core.prices import (
     Unpriced,
     chip_hours,
     dollars,
-    read_prices,
     to_cents,
     usd,
     usd_for_time,

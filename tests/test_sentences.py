@@ -12,7 +12,7 @@ from accelbench.core.cores import CoresError, cuda_cores, read_cores
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import CHOOSING, CLAIMS, CONCLUSION, SPECS, STATEMENTS
 from accelbench.judge.codes import Direction, Holds, Verdict
-from accelbench.judge.facts import FrozenMap
+from accelbench.judge.fact_records import FrozenMap
 from accelbench.judge.judging import Finding
 from accelbench.judge.readings import READERS, read_all
 from accelbench.judge.sentences import Evidence, cells, same_generation

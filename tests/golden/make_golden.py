@@ -14,7 +14,7 @@ tests/test_golden.py makes both again and wants the same bytes: a refactor that 
 passes untouched; a change whose point is a different judgement or wording regenerates this folder
 and shows the difference in its diff.
 
-    python tests/golden/make_golden.py
+    python tests/golden/make_golden.py    # writes it, and says what changed in words (for the commit message)
 """
 
 from __future__ import annotations
@@ -120,9 +120,25 @@ def stored() -> dict[str, bytes]:
             if p.is_file() and (p.name == JUDGEMENT or p.relative_to(HERE).parts[0] == FRAGMENTS)}
 
 
+def in_words(kept: dict[str, bytes], made: dict[str, bytes]) -> str:
+    """What a regenerated snapshot changes, in words (judge/changes.py, said by publish/wording/changes.py): which
+    answers, comparisons, sentences and conditions of the judgement moved, and which fragments' HTML changed."""
+    from accelbench.judge.changes import changes
+    from accelbench.publish.wording.changes import lines
+
+    html = sorted(n for n in set(kept) | set(made) if n != JUDGEMENT and kept.get(n) != made.get(n))
+    pages = f"The fragments' HTML changed: {', '.join(html)}.\n" if html else "The fragments' HTML is unchanged.\n"
+    if kept.get(JUDGEMENT) == made.get(JUDGEMENT):
+        return "The judgement is unchanged. " + pages
+    said = lines(changes(json.loads(kept[JUDGEMENT]), json.loads(made[JUDGEMENT])))
+    return ("What changed in the judgement:\n" + "".join(f"- {line}\n" for line in said)
+            + ("" if said else "- no answer, comparison, sentence or condition: its other fields only\n") + pages)
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         made = snapshot(Path(scratch))
+    print(in_words(stored(), made), end="")
     (HERE / JUDGEMENT).unlink(missing_ok=True)
     shutil.rmtree(HERE / FRAGMENTS, ignore_errors=True)
     for name, content in made.items():

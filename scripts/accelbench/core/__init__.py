@@ -3,7 +3,7 @@ benchmark profiles, the reference data (specifications, number formats, prices a
 catalog), text escaping and the dataset column type.
 
 Modules: ``availability``, ``catalog``, ``columns``, ``cores``, ``formats``, ``framework_support``, ``metrics``,
-``on_offer``, ``prices``, ``profiles``, ``reference``, ``round_dates``, ``scale_domains``, ``submitters``,
+``on_offer``, ``price_files``, ``prices``, ``profiles``, ``reference``, ``round_dates``, ``scale_domains``, ``submitters``,
 ``runfile``, ``text``.
 May import: nothing of the engine above it (the standard library, numpy and jsonschema only).
 This ``__init__`` imports nothing: the device script runs the measuring stages where only the

@@ -15,7 +15,8 @@ from accelbench.core.cores import read_cores
 from accelbench.core.formats import NumberFormat, read_formats
 from accelbench.core.framework_support import FrameworkSupport, read_framework_support
 from accelbench.core.on_offer import read_on_offer
-from accelbench.core.prices import Price, read_prices
+from accelbench.core.price_files import read_prices
+from accelbench.core.prices import Price
 from accelbench.core.round_dates import read_round_dates
 from accelbench.core.scale_domains import ScaleDomain, read_scale_domains
 from accelbench.core.submitters import read_submitter_names

@@ -16,7 +16,8 @@ from functools import cache
 from pathlib import Path
 
 from accelbench.judge.buyer import Case
-from accelbench.judge.facts import TOPICS, Fact, FrozenMap
+from accelbench.judge.fact_records import FrozenMap
+from accelbench.judge.facts import TOPICS, Fact
 from accelbench.judge.recommendation import FIGURES
 
 FACT_REF = "#/$defs/fact_"  # a topic's definition: fact_<topic>; a record's: record_<class name>

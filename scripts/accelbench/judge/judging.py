@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from accelbench.judge.claims import CLAIMS, STATEMENTS, Claim, Statement
 from accelbench.judge.codes import Verdict
-from accelbench.judge.facts import Fact, FrozenMap
+from accelbench.judge.fact_records import FrozenMap
+from accelbench.judge.facts import Fact
 
 if TYPE_CHECKING:
     from accelbench.core.reference import Reference

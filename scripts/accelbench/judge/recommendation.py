@@ -12,7 +12,8 @@ from accelbench.core.reference import Reference
 from accelbench.judge.answers import TO_GPU, TO_TPU, Answer
 from accelbench.judge.buyer import LEVERS, SINGLE, STRONG, Case, cases, favouring
 from accelbench.judge.claims import MLPERF, PRICES, SPECS
-from accelbench.judge.facts import Fact, Frameworks, Largest, LargestSystems, Offers, doc
+from accelbench.judge.fact_records import Largest, doc
+from accelbench.judge.facts import Fact, Frameworks, LargestSystems, Offers
 from accelbench.judge.generations import PER_CHIP
 from accelbench.judge.judging import Finding, favoured
 from accelbench.judge.per_dollar import PerDollar

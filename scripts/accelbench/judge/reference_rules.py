@@ -20,7 +20,8 @@ from accelbench.core.framework_support import NOT_STATED as SUPPORT_NOT_STATED
 from accelbench.core.framework_support import SUPPORTED as STATED
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import PRICES, SPECS
-from accelbench.judge.facts import Fp64, Frameworks, FrozenMap, Offers
+from accelbench.judge.fact_records import FrozenMap
+from accelbench.judge.facts import Fp64, Frameworks, Offers
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, Finding, linked, rule, said
 
 SCIENTIFIC = "FP64"  # the format general scientific computing needs

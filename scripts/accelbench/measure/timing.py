@@ -16,8 +16,7 @@ from typing import Any
 from accelbench.core.profiles import TimingPlan
 from accelbench.measure.stopping import checkpoint
 
-# A sample set whose interquartile range exceeds this fraction of the median is flagged.
-WIDE_SPREAD = 0.10
+WIDE_SPREAD = 0.10  # a sample set whose interquartile range exceeds this fraction of the median is flagged
 
 
 @dataclass

@@ -24,6 +24,7 @@ import pandas as pd
 from accelbench.core.columns import Column
 from accelbench.core.metrics import METRICS
 from accelbench.core.text import esc, raw
+from accelbench.measure.timing import WIDE_SPREAD
 from accelbench.store.store import VERSION_FIELDS
 
 FILES = "data/files"  # under docs/: copied into the site as static files
@@ -164,8 +165,8 @@ RECORD_COLUMNS = [
     Column("min_s", "the fastest timing sample", "s"),
     Column("max_s", "the slowest timing sample", "s"),
     Column("n_samples", "the number of timing samples", "count"),
-    Column("wide_spread", "the interquartile range is above 10% of the median, or graphs were compiled while timed",
-           "true/false"),
+    Column("wide_spread", f"the interquartile range is above {WIDE_SPREAD:.0%} of the median, or graphs were compiled "
+           "while timed", "true/false"),
     Column("compilations", "graphs compiled while the samples were timed (torch_xla; empty: not counted)", "count"),
     Column("n_devices", "the devices one measurement used (data-parallel runs)", "count"),
     Column("energy_measured", "energy was metered for this measurement (empty: not attempted)", "true/false"),

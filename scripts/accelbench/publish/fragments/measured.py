@@ -8,6 +8,7 @@ from accelbench.core.reference import PEAK_FORMAT
 from accelbench.core.text import esc, esc_md, row_ids
 from accelbench.judge.claims import CLAIMS, MEASURED
 from accelbench.measure import targets
+from accelbench.measure.timing import WIDE_SPREAD
 from accelbench.publish import downloads, notebooks, wording
 from accelbench.publish.fragments.core import (
     CONTRIBUTE_PAGE,
@@ -26,6 +27,7 @@ from accelbench.publish.fragments.core import (
 )
 from accelbench.publish.render import charts, costs, coverage, reference, results, runs, tables, verdicts
 from accelbench.publish.wording import measured as measured_words
+from accelbench.publish.wording import pages
 from accelbench.store import queries
 from accelbench.store.published import SOURCES
 
@@ -212,6 +214,11 @@ def _profiles(ctx: Context, args: list[str]) -> str:
              str(p.timing.repeats), f"{p.timing.budget_s:g}", str(p.timing.min_samples), f"{p.time_limit_s:g}",
              f"{p.energy_s:g}"] for p in PROFILES.values()]
     return wrap(tables.html_table(head, rows))
+
+
+@fragment("spread", "", "the rule for a wide spread of timing samples, at the threshold the runner flags")
+def _spread(ctx: Context, args: list[str]) -> str:
+    return "\n" + pages.spread_rule(f"{WIDE_SPREAD:.0%}") + "\n"
 
 
 @fragment("dataset", "", "the whole dataset as files: every stored record and every published entry, in CSV and JSON")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from accelbench.core.text import capitalised, esc
 from accelbench.judge.claims import CHOOSING, CLAIMS, CONCLUSION, GPUS, STATEMENTS, TPUS
-from accelbench.judge.facts import Recorded, Trend
+from accelbench.judge.fact_records import Recorded
+from accelbench.judge.facts import Trend
 from accelbench.judge.judging import NOT_MEASURED
 from accelbench.publish import wording
 from accelbench.publish.fragments.core import Context, chart_block, fragment, wrap

@@ -50,9 +50,9 @@ def _pages(a: Answer) -> str:
 def comparison_rows(answers: list[Answer], prefix_claim: bool = False, keep=None) -> pd.DataFrame:
     """Every comparison of every kind of evidence on these answers, one row each, for the answers'
     charts: grouped by TPU chip (by claim first where ``prefix_claim``: "Cost: Trillium (TPU v6e)"),
-    each with its short label, in the order answer_charts.labelled gives them. ``keep(answer,
+    each with its short label, in the order answer_labels.labelled gives them. ``keep(answer,
     kind_answer, comparison)``: the comparisons to draw (all by default)."""
-    from accelbench.publish.render.answer_charts import labelled
+    from accelbench.publish.render.answer_labels import labelled
 
     records, compared = [], []
     for n, a in enumerate(answers):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from accelbench.judge.facts import YearCounts
+from accelbench.judge.fact_records import YearCounts
 from accelbench.publish.render.chart_theme import LAYOUTS, PADDING, PALETTE, Chart, Layout, make_chart, title_params
 
 # each platform the facts count, as the legend names it, in stacking order; not stated last, in grey

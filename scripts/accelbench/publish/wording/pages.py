@@ -28,6 +28,15 @@ def compiled_while_timed(compilations: int) -> str:
     return f"{compilations} graph compilation(s) while timed: the samples include compiling"
 
 
+def spread_rule(share: str) -> str:
+    """The methodology's rule for a wide spread, at SHARE (a percentage: measure/timing.WIDE_SPREAD)."""
+    return ("- **Median and spread.** Tables show the median time per call and the interquartile range (IQR) as a "
+            "percentage of the median; charts draw the IQR as error bars. A result whose IQR exceeds "
+            f"{share} of its median carries a *wide spread* badge instead of being hidden. So does a result for "
+            "which torch_xla compiled a graph while the samples were timed: those samples include compiling. The "
+            "number of such compilations is kept in the run file (`stats.compilations`) and in the badge's title.")
+
+
 def spread_above(share: str) -> str:
     """Why a record's spread is wide: its interquartile range, above SHARE (a percentage) of the median."""
     return f"interquartile range above {share} of the median"

@@ -5,6 +5,7 @@ evidence from its rule's facts."""
 from __future__ import annotations
 
 from accelbench.core.text import listed, plural
+from accelbench.judge.fact_records import Recorded, YearCounts
 from accelbench.judge.facts import (
     Brands,
     GoogleModels,
@@ -15,9 +16,7 @@ from accelbench.judge.facts import (
     MassiveRuns,
     Models,
     PlatformShare,
-    Recorded,
     Trend,
-    YearCounts,
     topic_of,
 )
 from accelbench.judge.judging import CONTRADICTED, LINKED, NOT_MEASURED, SPLIT, SUPPORTED, TIE, UNDECIDABLE

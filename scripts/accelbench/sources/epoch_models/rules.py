@@ -7,21 +7,8 @@ Its source declares it among its rules (``SOURCE.rules``)."""
 from __future__ import annotations
 
 from accelbench.judge.claims import EPOCH
-from accelbench.judge.facts import (
-    Categories,
-    Counts,
-    GoogleModels,
-    GroupCount,
-    Hybrid,
-    LabsVsIndustry,
-    MassiveRuns,
-    Model,
-    Models,
-    PlatformShare,
-    Recorded,
-    Trend,
-    YearCounts,
-)
+from accelbench.judge.fact_records import Categories, Counts, Model, Recorded, YearCounts
+from accelbench.judge.facts import GoogleModels, GroupCount, Hybrid, LabsVsIndustry, MassiveRuns, Models, PlatformShare, Trend
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE, UNDECIDABLE, Finding, Link, linked, rule
 from accelbench.sources.epoch_models.format import EpochModels
 from accelbench.sources.epoch_models.queries import (

@@ -13,7 +13,8 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.reference import Reference
-from accelbench.judge.facts import InferencePair, InferencePairs, InferenceResult
+from accelbench.judge.fact_records import InferencePair, InferenceResult
+from accelbench.judge.facts import InferencePairs
 from accelbench.judge.judging import (
     MARGIN_TEXT,
     QUERIES_PER_S_PER_CHIP,

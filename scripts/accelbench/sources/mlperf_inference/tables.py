@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from accelbench.core.text import esc, num_cell, row_ids
-from accelbench.judge.facts import InferencePair, InferenceResult
+from accelbench.judge.fact_records import InferencePair, InferenceResult
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.publish.wording import mlperf as wording
 from accelbench.sources.mlperf_inference.format import SCENARIOS, UNITS, file_url

@@ -7,5 +7,5 @@ from accelbench.store.published import Source
 SOURCE = Source(kind="mlperf-training", title="MLPerf Training", label="audited benchmark results",
                          dataset="mlperf-published", package=__name__,
                          noun="MLPerf's audited results", unit="MLPerf benchmark",
-                         store=("format", "importer", "benchmarks", "coverage", "scale"), rules=("rules", "statements"),
+                         store=("format", "importer", "benchmarks", "coverage", "scale"), rules=("rules", "cost", "statements"),
                          wording="accelbench.publish.wording.mlperf")

@@ -21,21 +21,9 @@ from dataclasses import replace
 
 import pandas as pd
 
-from accelbench.core.prices import TIERS, Unpriced, break_even, price_comparison, usd
 from accelbench.core.reference import Reference
-from accelbench.judge.facts import (
-    AuditedBreadth,
-    Breadth,
-    BreakEven,
-    BreakEvens,
-    Flip,
-    Sides,
-    Stacks,
-    Submitters,
-    TrainingEntry,
-    TrainingPair,
-    TrainingPairs,
-)
+from accelbench.judge.fact_records import Breadth, Sides, TrainingEntry, TrainingPair
+from accelbench.judge.facts import AuditedBreadth, Stacks, Submitters, TrainingPairs
 from accelbench.judge.judging import (
     CHIP_HOURS,
     CONTRADICTED,
@@ -46,16 +34,13 @@ from accelbench.judge.judging import (
     SUPPORTED,
     TIE,
     TIE_OR_SPLIT,
-    USD_PER_RUN,
     Comparison,
-    CostItem,
     Finding,
     Line,
     Link,
     Scaling,
     beyond_margin,
     combined,
-    favoured,
     linked,
     rule,
     said,
@@ -111,8 +96,15 @@ def pair_name(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, m
     "mlperf_training.name" says 'MLPerf Training v4.1, GPT-3 175B: TPU v6e (Trillium) × 1024 vs
     H100 SXM × 1536', then the metric where one is given, as its code): the benchmark, the round, each
     side's chip (the reference data's name, else the submission's accelerator) and chips."""
-    return said("mlperf_training.name", benchmark=name_of(benchmark), round=round_name, tpu=_entry(tpu), gpu=_entry(gpu),
+    return said("mlperf_training.name", benchmark=name_of(benchmark), round=round_name, tpu=entry_of(tpu), gpu=entry_of(gpu),
                 **({"metric": metric} if metric else {}))
+
+
+AVAILABILITIES = ("available", "preview")  # MLPerf's statuses of a system: on sale now, or to be within 180 days
+# a chip not yet on sale against one that is would compare a promise with a product (False: every entry with every other)
+LIKE_WITH_LIKE = True  # a preview system is compared only with a preview one, an available with an available
+PAIRED_ON_AVAILABILITY = ("like with like on availability (available with available, preview with preview)"
+                          if LIKE_WITH_LIKE else "every entry, preview systems against available ones included")
 
 
 def comparable(published: MLPerfTraining) -> list[tuple[str, str, pd.DataFrame]]:
@@ -135,21 +127,21 @@ def best_tpu(rows: pd.DataFrame) -> pd.Series:
 
 
 def like_with_like(published: MLPerfTraining):
-    """(benchmark, round, TPU entry, GPU entry, the entries of that availability) for each benchmark in the
-    newest round with both, once per availability both sides entered: a preview system is compared with a preview one,
-    an available with an available, never across (a preview TPU against an available GPU is no pair)."""
+    """(benchmark, round, TPU entry, GPU entry, the entries they were chosen from) for each benchmark in the
+    newest round with both. With LIKE_WITH_LIKE, once per availability both sides entered: a preview system is
+    compared with a preview one, an available with an available, never across (a preview TPU against an
+    available GPU is no pair); without it, once over every entry."""
     for benchmark, round_name, rows in comparable(published):
-        for availability in ("available", "preview"):
-            same = rows[rows["availability"] == availability]
+        groups = (rows[rows["availability"] == a] for a in AVAILABILITIES) if LIKE_WITH_LIKE else (rows,)
+        for same in groups:
             if set(same["platform"]) >= {"tpu", "gpu"}:
                 tpu = best_tpu(same)
                 yield benchmark, round_name, tpu, nearest_gpu(same, int(tpu["chips"])), same
 
 
 @rule("speed", KIND,
-      text="Per benchmark, in the newest round with both, like with like on availability (available with available, "
-           "preview with preview): the TPU entry with the fewest chip-hours to train against the GPU entry of the same "
-           "availability at the same or nearest chip count. Supported if the TPU needs more than "
+      text=f"Per benchmark, in the newest round with both, {PAIRED_ON_AVAILABILITY}: the TPU entry with the fewest "
+           "chip-hours to train against the GPU entry at the same or nearest chip count. Supported if the TPU needs more than "
            f"{MARGIN_TEXT} fewer chip-hours on every benchmark; contradicted if more than {MARGIN_TEXT} more on every "
            f"one; {TIE_OR_SPLIT}.")
 def speed(published: MLPerfTraining, reference: Reference) -> Finding:
@@ -160,12 +152,12 @@ def speed(published: MLPerfTraining, reference: Reference) -> Finding:
         # the pair as the published summary shows it: the rule's own pair and side, never selected again there
         pairs.append(TrainingPair(benchmark, round_name, _shown(tpu), _shown(gpu), float(advantage), SIDES[verdicts[-1]]))
         lines.append(said("mlperf_training.speed.pair", benchmark=name_of(benchmark), round=round_name,
-                          tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"], gpu=_entry(gpu),
+                          tpu=entry_of(tpu), tpu_chip_hours=tpu["chip_hours"], gpu=entry_of(gpu),
                           gpu_chip_hours=gpu["chip_hours"], advantage=advantage))
-        links += _links(benchmark, round_name, tpu, gpu)
+        links += result_links(benchmark, round_name, tpu, gpu)
         compared.append(comparison(benchmark, round_name, tpu, gpu, advantage, CHIP_HOURS,
-                                   said("mlperf_training.speed.figures", tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"],
-                                        gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference, rows))
+                                   said("mlperf_training.speed.figures", tpu=entry_of(tpu), tpu_chip_hours=tpu["chip_hours"],
+                                        gpu=entry_of(gpu), gpu_chip_hours=gpu["chip_hours"]), reference, rows))
     return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared,
                    facts=TrainingPairs(tuple(pairs)) if pairs else None)
 
@@ -173,124 +165,23 @@ def speed(published: MLPerfTraining, reference: Reference) -> Finding:
 def _shown(row: pd.Series) -> TrainingEntry:
     """An entry as the published summary shows it: its chip, chips, the submission's name for its
     accelerator, its figures and its results folder."""
-    return TrainingEntry(**_entry(row), accelerator=str(row["accelerator"]), chip_hours=float(row["chip_hours"]),
+    return TrainingEntry(**entry_of(row), accelerator=str(row["accelerator"]), chip_hours=float(row["chip_hours"]),
                          minutes=float(row["score_minutes"]), url=results_url(row))
 
 
-def _links(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series) -> list[Link]:
+def result_links(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series) -> list[Link]:
     """Both entries' result files, each link named by its benchmark, round and side."""
     return [linked(results_url(row), "mlperf_training.link", benchmark=name_of(benchmark), round=round_name, side=side)
             for side, row in (("tpu", tpu), ("gpu", gpu))]
 
 
-def _entry(row: pd.Series) -> dict:
+def entry_of(row: pd.Series) -> dict:
     """An entry as a line of detail names it, as data: its chip (the reference data's name, else the
     submission's accelerator), chips, submitter and availability (a pair of a preview system with an
     available one says so: the wording module reads both sides' availability)."""
     name = row["chip"] if isinstance(row["chip"], str) and row["chip"] else row["accelerator"]
     return {"name": str(name), "chips": int(row["chips"]), "submitter": row["submitter"],
             "availability": row["availability"]}
-
-
-def _cheapest_run(rows: pd.DataFrame, reference: Reference, platform: str):
-    """The entry of a platform that costs least per run at its chip's cheapest GCP on-demand price."""
-    priced = []
-    for _, row in rows[rows["platform"] == platform].iterrows():
-        price = reference.cheapest_price(row["chip"], "GCP") if isinstance(row["chip"], str) else None
-        if price:
-            priced.append((row, usd("runs", price.usd_per_chip_hour, row["chip_hours"])))
-    return min(priced, key=lambda p: (p[1], p[0]["system"]), default=(None, None))[0]
-
-
-def priced_runs(published: MLPerfTraining, reference: Reference):
-    """Per benchmark of the newest round with both platforms: (benchmark, round, TPU entry, GPU entry,
-    PricedPair, Unpriced, or None where a side has no entry whose chip GCP prices, the benchmark's entries),
-    the entries those cheapest per run on GCP, priced as the claim is judged."""
-    out = []
-    for benchmark, round_name, rows in comparable(published):
-        tpu, gpu = _cheapest_run(rows, reference, "tpu"), _cheapest_run(rows, reference, "gpu")
-        basis = None if tpu is None or gpu is None else reference.prices.gcp_basis(tpu["chip"], gpu["chip"])
-        out.append((benchmark, round_name, tpu, gpu, basis, rows))
-    return out
-
-
-@rule("cost", KIND,
-      text="Where the article makes the claim, on GCP: dollars per training run = chip-hours × GCP's price per "
-           "chip-hour (reference data: the SkyPilot catalog, or a hand-entered committed-use rate), for the TPU and "
-           "the GPU entry of each benchmark (newest round with both) that cost least per run on GCP, both chips priced "
-           "from one GCP price list in the longest committed-use tier both publish, else on-demand. Supported if the "
-           f"TPU run costs more than {MARGIN_TEXT} less on every benchmark; contradicted if more than {MARGIN_TEXT} "
-           f"more on every one; {TIE_OR_SPLIT}; not measured where GCP prices no pair. "
-           "The GPU's cheapest offer elsewhere is context, never part of the verdict.")
-def cost(published: MLPerfTraining, reference: Reference) -> Finding:
-    verdicts, lines, links, compared, costed, evens = [], [], [], [], [], []
-    for benchmark, round_name, tpu, gpu, basis, rows in priced_runs(published, reference):
-        if tpu is not None and gpu is not None:
-            costed.append(CostItem(pair_name(benchmark, round_name, tpu, gpu), KIND, "runs", tpu["chip"], gpu["chip"],
-                                   float(tpu["chip_hours"]), float(gpu["chip_hours"]), int(tpu["chips"]),
-                                   int(gpu["chips"]), results_url(tpu), compared=_work(benchmark, round_name, tpu, gpu,
-                                                                                      reference, rows)))
-        if basis is None or isinstance(basis, Unpriced):
-            lines.append(_unpriced(benchmark, round_name, tpu, gpu, basis))
-            continue
-        priced = price_comparison(basis, "runs", tpu["chip_hours"], gpu["chip_hours"])
-        t_usd, g_usd = priced.tpu_usd, priced.gpu_usd
-        verdicts.append(beyond_margin(priced.advantage))
-        lines.append(said("mlperf_training.cost.pair", benchmark=name_of(benchmark), round=round_name, tpu=_entry(tpu),
-                          tpu_usd=t_usd, tpu_price=basis.tpu.facts, gpu=_entry(gpu), gpu_usd=g_usd,
-                          gpu_price=basis.gpu.facts, **_elsewhere(reference, gpu)))
-        links += _links(benchmark, round_name, tpu, gpu)
-        evens.append(_break_even(reference, basis, tpu, gpu, priced.advantage))
-        compared.append(comparison(benchmark, round_name, tpu, gpu, priced.advantage, USD_PER_RUN,
-                                   said("mlperf_training.cost.figures", tpu_usd=t_usd, tpu_price=basis.tpu.facts,
-                                        gpu_usd=g_usd, gpu_price=basis.gpu.facts), reference))
-    return Finding(combined(verdicts), lines or [NO_RESULT], links=links, comparisons=compared, costed=costed,
-                   facts=BreakEvens(tuple(evens)) if evens else None)
-
-
-def _work(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, reference: Reference,
-          rows: pd.DataFrame) -> Comparison:
-    """A priced pair's chip-hours compared, as the speed rule compares its own pairs, named as its cost
-    item is (the estimator finds its ratio by that name)."""
-    compared = comparison(benchmark, round_name, tpu, gpu, gpu["chip_hours"] / tpu["chip_hours"], CHIP_HOURS,
-                          said("mlperf_training.speed.figures", tpu=_entry(tpu), tpu_chip_hours=tpu["chip_hours"],
-                               gpu=_entry(gpu), gpu_chip_hours=gpu["chip_hours"]), reference, rows)
-    return replace(compared, name=pair_name(benchmark, round_name, tpu, gpu))
-
-
-def _unpriced(benchmark: str, round_name: str, tpu, gpu, basis: Unpriced | None) -> Line:
-    """The side left unpriced: no entry of its chip has a GCP price (BASIS None), or GCP's price list
-    cannot price the pair (why, as data: the vocabulary words it, as the price tables do)."""
-    if basis is None:
-        return said("mlperf_training.cost.no_gcp_entry", benchmark=name_of(benchmark), round=round_name,
-                    side="TPU" if tpu is None else "GPU")
-    return said("mlperf_training.cost.unpriced", benchmark=name_of(benchmark), round=round_name, side=basis.side,
-                unpriced=basis.facts)
-
-
-def _elsewhere(reference: Reference, gpu: pd.Series) -> dict:
-    """The GPU's cheapest on-demand offer outside GCP (its price's facts, and its dollars per run), or
-    None: context beside a verdict judged at GCP, never part of it."""
-    best = reference.prices.cheapest_elsewhere(gpu["chip"])
-    if best is None:
-        return {"elsewhere": None, "elsewhere_usd": None}
-    return {"elsewhere": best.facts, "elsewhere_usd": usd("runs", best.usd_per_chip_hour, gpu["chip_hours"])}
-
-
-def _break_even(reference: Reference, basis, tpu: pd.Series, gpu: pd.Series, advantage: float) -> BreakEven:
-    """What a buyer can act on: the TPU price per chip-hour at which its run costs what the GPU's does
-    (at the GPU's price in the tier judged), and the tiers of the same provider that flip the answer."""
-    even = break_even("runs", basis.gpu.usd_per_chip_hour, float(gpu["chip_hours"]), float(tpu["chip_hours"]))
-    flips = []
-    for tier in TIERS:
-        t, g = (reference.prices.cheapest(row["chip"], basis.provider, tier) for row in (tpu, gpu))
-        if t and g and tier != basis.tier:
-            other = usd("runs", g.usd_per_chip_hour, float(gpu["chip_hours"])) / usd("runs", t.usd_per_chip_hour,
-                                                                                    float(tpu["chip_hours"]))
-            if favoured(other) != favoured(advantage):
-                flips.append(Flip(tier, favoured(other) or "tie"))
-    return BreakEven(reference.display_name(tpu["chip"]), reference.display_name(gpu["chip"]), basis.tier, basis.provider,
-                     even, basis.tpu.usd_per_chip_hour, tuple(flips))
 
 
 def _stack(row: pd.Series) -> str:

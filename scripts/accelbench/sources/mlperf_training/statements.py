@@ -8,7 +8,8 @@ import pandas as pd
 
 from accelbench.core.reference import Reference
 from accelbench.judge.claims import MLPERF
-from accelbench.judge.facts import Brands, FrozenMap, Largest, LargestSystems
+from accelbench.judge.fact_records import FrozenMap, Largest
+from accelbench.judge.facts import Brands, LargestSystems
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, Finding, linked, rule
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 from accelbench.sources.mlperf_training.format import MLPerfTraining

@@ -7,7 +7,7 @@ import pandas as pd
 from accelbench.core import prices
 from accelbench.core.prices import dollars
 from accelbench.core.text import esc, num_cell, row_ids
-from accelbench.judge.facts import TrainingEntry, TrainingPair
+from accelbench.judge.fact_records import TrainingEntry, TrainingPair
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.publish.wording import mlperf as wording
 from accelbench.sources.mlperf_training.benchmarks import name_of
