@@ -4,11 +4,15 @@ JavaScript) and the chart drawn interactively. The answers' charts (the home pag
 comparison page's speed chart): every marker sits on its row label's line; no text is under 11 px
 on the screen (a phone gets its own layout, not a desktop's scaled down); row labels stay left of
 the plot; tick labels do not touch; a caption is a few words, the rest folded; a tooltip opens
-inside the screen. Every chart of every page (the measured, the published figures', the answers'):
-no text under 11 px, none cut by its chart's edge or past the screen, no tick labels touching.
+inside the screen. Every chart of every page (the measured, the published figures', the answers'; under CI=true, and each
+kind of chart at both widths otherwise): no text under 11 px, none cut by its chart's edge or past the
+screen, no tick labels touching.
 Screenshots are saved under test-artifacts/ for a person to look at."""
 
 from __future__ import annotations
+
+import os
+import re
 
 import pytest
 
@@ -217,6 +221,31 @@ def chart_pages(site) -> list[str]:
                   if '<figure class="ab-chart">' in p.read_text(encoding="utf-8"))
 
 
+SPEC = re.compile(r'<script type="application/json" class="ab-chart__spec">(.*?)</script>', re.S)
+MARK = re.compile(r'"mark":\s*(?:\{"type":\s*)?"(\w+)"')
+
+
+def chart_kinds(site, path: str) -> set[tuple]:
+    """The kinds of chart a page holds: each chart's section of the site and the marks it draws."""
+    section = path.split("/")[0] if "/" in path else ""
+    return {(section, tuple(sorted(set(MARK.findall(spec))))) for spec in SPEC.findall((site / path).read_text(encoding="utf-8"))}
+
+
+def pages_to_check(site) -> list[str]:
+    """Under CI=true every page with a chart; otherwise the fewest pages that hold every kind of chart (each
+    section's every combination of marks), so that `make test` checks each kind at both widths in its time."""
+    pages = chart_pages(site)
+    if os.environ.get("CI") == "true":
+        return pages
+    kinds = {p: chart_kinds(site, p) for p in pages}
+    left, chosen = set().union(*kinds.values()), []
+    while left:
+        best = max(pages, key=lambda p: (len(kinds[p] & left), -len(kinds[p])))
+        chosen.append(best)
+        left -= kinds[best]
+    return sorted(chosen)
+
+
 def text_problems(drawn: dict, width: int, where: str) -> list[str]:
     """What keeps a chart's text from reading: a text under SMALLEST px on the screen, one cut by its
     SVG's edge or past the screen's, two tick labels of an axis that touch."""
@@ -244,8 +273,8 @@ def test_every_charts_text_is_11_px_or_more_inside_its_chart_and_the_screen_its_
     screen (a phone gets the chart's phone layout, not the desktop's scaled down), none cut by its
     chart's edge or running past the screen, no two tick labels of an axis touching; and the page
     raises no error."""
-    pages = chart_pages(committed_site)
-    assert len(pages) >= 10, pages  # the answers', the evidence pages' and the published pages' charts
+    assert len(chart_pages(committed_site)) >= 10  # the answers', the evidence pages' and the published pages' charts
+    pages = pages_to_check(committed_site)
     problems, charts = [], 0
     opened = "document.querySelectorAll('article details').forEach(d => { d.open = true; })"
     for path in pages:
@@ -274,3 +303,15 @@ def test_every_charts_text_is_11_px_or_more_inside_its_chart_and_the_screen_its_
         context.close()
     assert charts >= len(pages)
     assert problems == [], f"{len(problems)} problem(s), the first:\n" + "\n".join(problems[:40])
+
+
+def test_the_pages_checked_hold_every_kind_of_chart(committed_site):
+    every = chart_pages(committed_site)
+    checked = pages_to_check(committed_site)
+    kinds = set().union(*(chart_kinds(committed_site, p) for p in every))
+    assert set().union(*(chart_kinds(committed_site, p) for p in checked)) == kinds and len(kinds) > 3
+    assert set(checked) <= set(every)
+    if os.environ.get("CI") == "true":
+        assert checked == every
+    else:
+        assert len(checked) < len(every)  # each kind once: fewer pages than every chart's

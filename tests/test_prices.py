@@ -236,7 +236,8 @@ def test_the_mlperf_tables_dollars_per_run_are_core_prices_figure(tmp_path):
     chip's GCP price, for a synthetic round: a change of that step anywhere but core.prices fails here."""
     import pandas as pd
 
-    from accelbench.sources.mlperf_training.rules import nearest_gpu, results_url
+    from accelbench.sources.mlperf_training.format import nearest_gpus
+    from accelbench.sources.mlperf_training.rules import results_url
     from accelbench.sources.mlperf_training.tables import published_table
 
     from helpers import reference_with_prices
@@ -252,7 +253,8 @@ def test_the_mlperf_tables_dollars_per_run_are_core_prices_figure(tmp_path):
                 "repository": "mlcommons/training_results_v4.1", "commit": "0" * 40}
 
     rows = pd.DataFrame([entry("tpu", 512, 30.0, "TPU v5p"), entry("gpu", 512, 50.0, "H100 SXM")])
-    table = published_table(rows, reference, nearest_gpu, results_url)
+    rows = rows.assign(nearest_gpu_chip_hours=nearest_gpus(rows))  # as format.load gives them
+    table = published_table(rows, reference, results_url)
     by_chip = {r["chip"]: r for r in table.rows}
     for chip, row in by_chip.items():
         expected = usd("runs", reference.cheapest_price(chip, "GCP").usd_per_chip_hour, row["chip_hours"])

@@ -19,8 +19,9 @@ SCRIPTS = ROOT / "scripts" / "accelbench"
 PUBLISHING = sorted([*(SCRIPTS / "publish").rglob("*.py"), *(SCRIPTS / "sources").glob("*/fragments.py"),
                      *(SCRIPTS / "sources").glob("*/tables.py")])
 # the judge's steps: the margin rule, the side a verdict or an advantage favours, the pair selections of the
-# rules (MLPerf Training's like with like and its best TPU, MLPerf Inference's best per chip), break-even prices
-JUDGING = re.compile(r"\b(beyond_margin|favoured|points_to|like_with_like|best_tpu|break_even|break_evens)\(|"
+# rules (MLPerf Training's like with like, its best TPU and the GPU nearest in size, MLPerf Inference's best per
+# chip), break-even prices
+JUDGING = re.compile(r"\b(beyond_margin|favoured|points_to|like_with_like|best_tpu|nearest_gpus?|break_even|break_evens)\(|"
                      r"\bbest\(rows")
 
 
@@ -33,6 +34,7 @@ def test_no_publishing_module_judges(path):
 
 def test_the_search_finds_what_it_looks_for():
     assert JUDGING.search("sides = [favoured(a) for a in x]") and JUDGING.search("tpu = best(rows, 'tpu')")
+    assert JUDGING.search("gpu = nearest_gpu(rows, 8)")
     assert not JUDGING.search("c.favours") and not JUDGING.search("# beyond_margin is the judge's")
 
 

@@ -58,9 +58,9 @@ def test_every_sentence_of_the_article_is_read_once_and_worded(read):
 def test_a_sentence_without_a_reader_stops_the_build_and_one_read_twice_too(ctx):
     with pytest.raises(ValueError, match="tpu-gcp"):
         read_all(evidence(ctx), {slug: r for slug, r in READERS.items() if slug != "tpu-gcp"})
-    from accelbench.judge.readings import _gathered
+    from accelbench.judge.readings import readers_of
     with pytest.raises(ValueError, match="'tpu-gcp' has two readers"):
-        _gathered(READERS, {"tpu-gcp": READERS["tpu-gcp"]})
+        readers_of(READERS, {"tpu-gcp": READERS["tpu-gcp"]})
 
 
 def test_a_true_description_holds_though_its_row_points_to_the_other_chip(ctx, read):

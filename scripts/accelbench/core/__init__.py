@@ -2,9 +2,9 @@
 benchmark profiles, the reference data (specifications, number formats, prices and their
 catalog), text escaping and the dataset column type.
 
-Modules: ``availability``, ``catalog``, ``columns``, ``cores``, ``formats``, ``framework_support``, ``metrics``,
-``on_offer``, ``price_files``, ``prices``, ``profiles``, ``reference``, ``round_dates``, ``scale_domains``, ``submitters``,
-``runfile``, ``text``.
+Modules: ``availability``, ``catalog``, ``columns``, ``cores``, ``formats``, ``framework_support``, ``merged``,
+``metrics``, ``on_offer``, ``price_files``, ``prices``, ``profiles``, ``reference``, ``round_dates``, ``scale_domains``,
+``submitters``, ``runfile``, ``text``.
 May import: nothing of the engine above it (the standard library, numpy and jsonschema only).
 This ``__init__`` imports nothing: the device script runs the measuring stages where only the
 frameworks and numpy are installed.

@@ -14,13 +14,8 @@ from accelbench.core.columns import csv_rows
 
 FILE = "availability.csv"
 COLUMNS = ("chip", "first_available", "precision", "how", "source", "quote", "retrieved", "notes")
-# how customers first got it; a vendor's own production use is not among them (RULE)
+# how customers first got it; a vendor's own production use is not among them (publish/wording/rules.DATE_RULE)
 HOW = ("generally available", "preview for customers", "shipping to customers")
-RULE = ("A chip's date is the first day customers outside its vendor could rent or buy it: a cloud preview, general "
-        "availability, or shipping to customers, to the day where a source publishes it. A vendor's own use (TPU v4 "
-        "inside Google from 2020) and engineering samples to one customer (B200 to OpenAI in October 2024) do not "
-        "count. It is taken from the vendor's or the cloud's own announcement where one could be read, else from a "
-        "report of it, which the reference table says.")
 FORMS = {"day": r"\d{4}-\d{2}-\d{2}", "month": r"\d{4}-\d{2}", "year": r"\d{4}"}
 
 

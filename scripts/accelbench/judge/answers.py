@@ -29,16 +29,6 @@ from accelbench.judge.codes import DECISIVE, Direction, Strength
 from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
 from accelbench.judge.judging import NOT_MEASURED, SPLIT, SUPPORTED, TIE, Finding
 
-# The rule in words, as the methodology page shows it (beside the code that applies it below).
-ANSWER_RULE = (
-    "Each kind of evidence judges the article's TPU claim by its own written rules and keeps its own verdict. "
-    "A decisive verdict (supported or contradicted) points the reader to one chip: to the TPU where a TPU "
-    "advantage holds (speed, cost, energy) or a TPU limitation fails, to the GPU otherwise. The answer points "
-    "to a chip when every decisive kind points to it; the kinds disagree when they point to different chips; it "
-    "is even when no kind is decisive but one ties or splits; otherwise there is no evidence yet. It is strong "
-    "when two or more "
-    "kinds agree, weak when every decisive kind is vendor-reported or vendor-authored. Inference results are "
-    "shown beside the answer and never counted towards an answer on training.")
 # the directions by their short names (judge/codes.py declares them, with what each means)
 TO_TPU, TO_GPU, DISAGREE, EVEN, NO_EVIDENCE = Direction
 

@@ -7,24 +7,14 @@ on every comparison priced at one date: a price already reflects the chip's age.
 
 from __future__ import annotations
 
-from calendar import month_name
 from dataclasses import replace
 
-from accelbench.core.availability import MIDYEAR
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import NOT_MEASURED, Comparison, Finding, beyond_margin, combined, said
 
 GENERATION_MONTHS = 12  # two chips first available within this many months are of one generation
 PER_CHIP = ("speed", "energy")  # the claims judged on same-generation comparisons only
-RULE = (f"Chips are compared with their contemporaries. Each chip has the date it was first available to customers "
-        f"(reference data with its source; the rule for that date is below), and a "
-        f"comparison is of the same generation when the two dates are within {GENERATION_MONTHS} months (a date "
-        f"known only to its year counts as {month_name[MIDYEAR]}). The per-chip verdicts, speed and energy, are decided for each "
-        f"kind of evidence by its same-generation comparisons only; the others stay on the charts and in the "
-        f"tables, labelled with the gap, and the answer names them. Where the kinds of evidence then point to "
-        f"different chips, a side whose newest TPU is more than {GENERATION_MONTHS} months older than the other "
-        f"side's is named in the answer as an older generation and not counted. Cost is judged on every "
-        f"comparison priced at one date, since a price already reflects a chip's age.")
+
 
 
 def dated(c: Comparison, reference: Reference) -> Comparison:

@@ -3,22 +3,18 @@ other sentences, gathered in one table, and applied once per build (judge/judgem
 
 from __future__ import annotations
 
+from accelbench.core.merged import merged
 from accelbench.judge import cell_readers, statement_readers
 from accelbench.judge.claims import STATEMENTS
 from accelbench.judge.sentences import SITUATIONS, Evidence, Reader, Reading, cells
 
 
-def _gathered(*tables: dict[str, Reader]) -> dict[str, Reader]:
-    out: dict[str, Reader] = {}
-    for table in tables:
-        for slug, reader in table.items():
-            if slug in out:
-                raise ValueError(f"sentence {slug!r} has two readers")
-            out[slug] = reader
-    return out
+def readers_of(*tables: dict[str, Reader]) -> dict[str, Reader]:
+    """The readers of several modules in one table; a sentence read twice is an error naming it."""
+    return merged(*tables, twice=lambda slug: f"sentence {slug!r} has two readers")
 
 
-READERS = _gathered(cell_readers.READERS, statement_readers.READERS)
+READERS = readers_of(cell_readers.READERS, statement_readers.READERS)
 
 
 def read_all(e: Evidence, readers: dict[str, Reader] = READERS) -> tuple[Reading, ...]:

@@ -7,13 +7,11 @@ from __future__ import annotations
 import posixpath
 from collections import Counter
 
-from accelbench.core.availability import RULE as DATE_RULE
 from accelbench.core.text import esc, esc_md
 from accelbench.judge import judgement
-from accelbench.judge.answers import ANSWER_RULE, Answer
+from accelbench.judge.answers import Answer
 from accelbench.judge.claims import SPECS, SPECS_LABEL, SPECS_TITLE
 from accelbench.judge.generations import PER_CHIP
-from accelbench.judge.generations import RULE as GENERATION_RULE
 from accelbench.judge.judging import MARGIN
 from accelbench.publish import downloads, wording
 from accelbench.publish.fragments import costs
@@ -29,6 +27,7 @@ from accelbench.publish.fragments.core import (
 from accelbench.publish.render import answer_charts, tables
 from accelbench.publish.render import answers as render
 from accelbench.publish.wording import cards
+from accelbench.publish.wording.rules import ANSWER_RULE, DATE_RULE, GENERATION_RULE
 from accelbench.publish.wording.terms import kind_name
 from accelbench.store.published import SOURCES
 

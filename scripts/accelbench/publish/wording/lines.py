@@ -26,6 +26,7 @@ from functools import cache
 from importlib import import_module
 from types import MappingProxyType
 
+from accelbench.core.merged import merged
 from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import listed
 from accelbench.judge.judging import Line
@@ -66,13 +67,7 @@ _WORDS = _Words()
 
 def gathered(*tables: Mapping[str, Template]) -> dict[str, Template]:
     """The templates of every concern in one table; a key declared twice is an error, naming it."""
-    out: dict[str, Template] = {}
-    for table in tables:
-        for key, template in table.items():
-            if key in out:
-                raise ValueError(f"the template {key!r} is declared twice in the wording module")
-            out[key] = template
-    return out
+    return merged(*tables, twice=lambda key: f"the template {key!r} is declared twice in the wording module")
 
 
 GENERAL: dict[str, Template] = {

@@ -3,6 +3,7 @@ load into, and the rows and columns of its dataset file."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,12 +81,34 @@ class MLPerfTraining(Rounds):
 
 def load(files: list[tuple[Path, dict]]) -> MLPerfTraining:
     """The validated round files -> one table of results, rounds oldest first, each entry that
-    re-lists an earlier round's runs marked (``relisted_from``), and the entries entered unscored."""
+    re-lists an earlier round's runs marked (``relisted_from``), each with the chip-hours of the GPU entry
+    nearest its size in its round and benchmark (``nearest_gpu_chip_hours``, as the tables show it), and the
+    entries entered unscored."""
     rounds, results = load_rounds(files)
     if not results.empty:
-        results = results.assign(relisted_from=relisted_from(results))
+        results = results.assign(relisted_from=relisted_from(results), nearest_gpu_chip_hours=nearest_gpus(results))
     _, unscored = load_rounds(files, key="entered")
     return MLPerfTraining(rounds, results, unscored)
+
+
+def nearest_gpu(rows: pd.DataFrame, chips: int) -> pd.Series:
+    """The GPU entry at the same or nearest chip count (on a log scale); the fewer chip-hours on a tie."""
+    gpus = rows[rows["platform"] == "gpu"]
+    distance = gpus["chips"].map(lambda c: abs(math.log(c / chips)))
+    ranked = gpus.assign(_d=distance).sort_values(["_d", "chip_hours", "submitter", "system"])
+    return ranked.iloc[0]
+
+
+
+def nearest_gpus(results: pd.DataFrame) -> list[float | None]:
+    """Per entry, the chip-hours of the GPU entry of its round and benchmark at the nearest chip count (None
+    where the round has no GPU entry on it): the per-round tables' column, read, never selected, there."""
+    out = pd.Series([None] * len(results), index=results.index, dtype=object)
+    for _, rows in results.groupby(["round", "benchmark"]):
+        if (rows["platform"] == "gpu").any():
+            for index, row in rows.iterrows():
+                out[index] = float(nearest_gpu(rows, int(row["chips"]))["chip_hours"])
+    return list(out)
 
 
 def relisted_from(results: pd.DataFrame) -> list[str | None]:

@@ -27,7 +27,7 @@ from accelbench.sources.mlperf_training import tables as published_tables
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS, name_of
 from accelbench.sources.mlperf_training.coverage import coverage
 from accelbench.sources.mlperf_training.format import KIND
-from accelbench.sources.mlperf_training.rules import nearest_gpu, results_url
+from accelbench.sources.mlperf_training.rules import results_url
 from accelbench.sources.mlperf_training.scale import (
     domains_spanned,
     largest_by_chip,
@@ -78,7 +78,7 @@ def _published(ctx: Context, args: list[str]) -> str:
                    f"<p>{said}</p>\n")
         name = f"published-{args[0]}-{round_name}"
         if not scored.empty:
-            table = published_tables.published_table(scored, ctx.reference, nearest_gpu, results_url, anchor=name)
+            table = published_tables.published_table(scored, ctx.reference, results_url, anchor=name)
             out += [wrap(table.html), download(ctx, name, table.rows)]
         if not unscored.empty:
             table = published_tables.entered_table(unscored, results_url, anchor=f"{name}-entered")

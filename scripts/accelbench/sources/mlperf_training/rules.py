@@ -15,7 +15,6 @@ files hold no power measurement, and a rule says only what the data it reads can
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import replace
 
@@ -49,7 +48,7 @@ from accelbench.judge.per_dollar import SIZE_FACTOR
 from accelbench.sources import rounds
 from accelbench.sources.mlperf_training.benchmarks import name_of
 from accelbench.sources.mlperf_training.coverage import Coverage, coverage, model_area
-from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
+from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining, nearest_gpu
 from accelbench.sources.rounds import round_key
 
 NO_RESULT = said("mlperf_training.no_result")
@@ -111,14 +110,6 @@ def comparable(published: MLPerfTraining) -> list[tuple[str, str, pd.DataFrame]]
     """(benchmark, round, its GPU and TPU entries) for each benchmark, in the newest round with both."""
     df = published.results
     return rounds.comparable(df, "benchmark", sorted(df["benchmark"].unique()) if not df.empty else [])
-
-
-def nearest_gpu(rows: pd.DataFrame, chips: int) -> pd.Series:
-    """The GPU entry at the same or nearest chip count (on a log scale); the fewer chip-hours on a tie."""
-    gpus = rows[rows["platform"] == "gpu"]
-    distance = gpus["chips"].map(lambda c: abs(math.log(c / chips)))
-    ranked = gpus.assign(_d=distance).sort_values(["_d", "chip_hours", "submitter", "system"])
-    return ranked.iloc[0]
 
 
 def best_tpu(rows: pd.DataFrame) -> pd.Series:

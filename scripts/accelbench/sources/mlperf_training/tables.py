@@ -14,7 +14,7 @@ from accelbench.sources.mlperf_training.benchmarks import name_of
 from accelbench.sources.mlperf_training.coverage import model_area
 
 
-def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, *,
+def published_table(rows: pd.DataFrame, reference, results_url, *,
                     anchor: str = "published") -> Table:
     """One round's entries on one benchmark, fastest per chip first: chips, time to train,
     chip-hours, chip-hours against the GPU entry at the same or nearest chip count, and dollars
@@ -26,17 +26,18 @@ def published_table(rows: pd.DataFrame, reference, nearest_gpu, results_url, *,
     body, keys, data = [], [], []
     for _, row in rows.sort_values(["chip_hours", "chips", "submitter", "system"]).iterrows():
         chip = row["chip"] if isinstance(row["chip"], str) else None  # no spec row: None, or NaN once rounds are joined
-        gpu = nearest_gpu(rows, int(row["chips"]))
         price = reference.cheapest_price(row["chip"], "GCP") if isinstance(row["chip"], str) else None
         usd = prices.usd("runs", price.usd_per_chip_hour, row["chip_hours"]) if price else None  # the one pricing step
         cost = (f'<span title="{esc(price.text())}; {esc(price.cite)}">{dollars(usd)}</span>') if price else wording.NO_GCP_PRICE
         runs = sum(1 for r in row["runs"] if r["minutes"] is not None)
-        versus = row["chip_hours"] / gpu["chip_hours"]
+        nearest = row.get("nearest_gpu_chip_hours")  # the store's column (format.load): no GPU entered, none
+        versus = row["chip_hours"] / nearest if pd.notna(nearest) and nearest else None
         body.append([f"{esc(row['accelerator'])}" + (f"<br><small>{esc(chip)}</small>" if chip else ""),
                      num_cell(esc(row["chips"]), row["chips"]),
                      f'<a href="{esc(results_url(row))}">{esc(row["submitter"])} / {esc(row["system"])}</a>',
                      esc(row["availability"]) + _relisted(row), num_cell(f"{row['score_minutes']:.3g}", row["score_minutes"]),
-                     num_cell(f"{row['chip_hours']:,.1f}", row["chip_hours"]), num_cell(f"{versus:.2f}×", versus),
+                     num_cell(f"{row['chip_hours']:,.1f}", row["chip_hours"]),
+                     num_cell(f"{versus:.2f}×", versus) if versus is not None else "–",
                      num_cell(cost, usd) if usd is not None else cost,
                      num_cell(wording.RUNS_SCORED.format(runs=runs, total=len(row["runs"]))
                               + (wording.RUNS_RULE.format(required=row["required_runs"]) if row.get("required_runs") else ""),
