@@ -52,7 +52,7 @@ from accelbench.judge.sentences import Evidence, Reading
 from accelbench.store.published import SOURCES, Published
 from accelbench.store.store import Store
 
-SCHEMA_VERSION = 2  # of judgement.json: raised when a field changes meaning or goes
+SCHEMA_VERSION = 3  # of judgement.json: raised when a field changes meaning or goes (3: facts typed by topic, null where none)
 SCHEMA = Path(__file__).with_name("judgement.schema.json")
 
 
