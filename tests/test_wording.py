@@ -257,3 +257,19 @@ def test_each_kind_counts_its_comparisons_by_its_declarations_unit_and_mlperf_an
         for k in a.kinds:
             for c in k.finding.comparisons:
                 assert of_mlperf(c) == k.kind.startswith("mlperf") and quoted(c) == (k.kind == "paper"), (k.kind, c)
+
+
+def test_a_kind_that_decides_nothing_is_said_by_what_it_rests_on():
+    """Under "Not known yet": a kind judged from comparisons that split or tie says its comparisons point both ways or
+    lie within the margin; a kind judged from what its source states (no comparison: a vendor's page on frameworks)
+    says part of the claim is borne out, and never speaks of comparisons it does not have."""
+    from accelbench.judge.judging import SPLIT
+
+    stated = answer(CLAIMS["frameworks"], {"vendor-specs": Finding(SPLIT, [])}, {"vendor-specs": KindInfo("reference data",
+                                                                                                           "vendor specs")})
+    compared = answer(CLAIMS["speed"], {"vendor-training": Finding(SPLIT, [], comparisons=[
+        vendor_pair("GB300", 1.3), vendor_pair("B200", 0.7, "Llama 3.1 8B")])}, {"vendor-training": VENDOR})
+    assert [k.finding.verdict for k in compared.kinds] == [SPLIT]
+    (said,) = wording.unknown(stated)
+    assert said.endswith("part of the claim is borne out, part is not") and "comparisons" not in said
+    assert wording.unknown(compared)[0].endswith(f"the comparisons point both ways, or lie within {TIE_BAND}")

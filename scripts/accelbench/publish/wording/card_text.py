@@ -19,7 +19,7 @@ from accelbench.judge.answers import (
     KindAnswer,
 )
 from accelbench.judge.claims import MEASURED, PRICES
-from accelbench.judge.judging import NOT_MEASURED, TIE
+from accelbench.judge.judging import NOT_MEASURED, SPLIT, TIE
 from accelbench.publish.wording.terms import (
     DIRECTION_WORDS,
     NO_COMPARISON,
@@ -99,6 +99,10 @@ def apart(a: Answer) -> str:
     return " ".join(said)
 
 
+# a kind judged from what its source states (no comparison of numbers) that decides nothing, by its verdict
+UNDECIDED_STATED = {SPLIT: "part of the claim is borne out, part is not", TIE: "neither chip is favoured"}
+
+
 def unknown(a: Answer) -> list[str]:
     """What is not known yet, one line per kind that does not decide, and per kind not imported."""
     out = []
@@ -110,6 +114,8 @@ def unknown(a: Answer) -> list[str]:
         elif k.finding.verdict == NOT_MEASURED:
             out.append(f"{capitalised(noun(k))}: " + ("not measured on a TPU and a GPU yet" if k.kind == MEASURED
                                                        else "no comparison on this claim yet"))
+        elif not k.finding.comparisons:  # judged from what a source states, not from numbers: no comparison to name
+            out.append(f"{capitalised(noun(k))}: {UNDECIDED_STATED[k.finding.verdict]}")
         else:
             out.append(f"{capitalised(noun(k))}: the comparisons point both ways, or lie within {TIE_BAND}")
     return out + [f"{capitalised(noun_of(k))}: nothing of this kind is imported" for k in a.missing]
