@@ -131,3 +131,15 @@ def test_each_kind_of_evidence_is_named_where_it_is_declared(monkeypatch):
     assert terms.noun_of("mlperf-training") == "MLPerf, renamed"
     unnamed = dataclasses.replace(kinds["mlperf-training"], noun="")
     assert terms.kind_name(unnamed) == "Audited benchmark results (MLPerf Training)"
+
+
+def test_a_source_loads_only_the_modules_its_declaration_names():
+    """No module is loaded by a naming convention: a name the declaration does not list is refused, naming
+    what it does list; a declaration without a format is refused where it is made."""
+    source = SOURCES["paper"]
+    assert source.module("rules").__name__ == "accelbench.sources.papers.rules"
+    with pytest.raises(ValueError, match=r"declares no module 'statements' \(declared: format, importer, rules"):
+        source.module("statements")
+    with pytest.raises(ValueError, match="its store modules name no format"):
+        dataclasses.replace(source, store=("importer",))
+    assert set(source.stages()) == {"format", "importer", "rules", "tables", "fragments"}

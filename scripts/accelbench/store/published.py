@@ -70,9 +70,6 @@ class Source:
     def fragment_module(self):
         return self.module(self.fragments)
 
-    def wording_module(self):
-        return import_module(self.wording) if self.wording else None
-
     @property
     def format(self):
         return self.module("format")
