@@ -107,16 +107,11 @@ def _object(cls: type, records: dict, topic: str | None = None) -> dict:
 def schema_defs() -> dict:
     """The ``$defs`` of every topic (fact_<topic>) and of every record a fact holds (record_<Class>), and ``facts``:
     null, or one of the topics; and of each condition's figures (figures_<topic>, ``figures``: one of them)."""
-    records: dict[str, type] = {}
+    records: dict[str, type] = {}  # every record the facts and figures hold, filled as their fields are typed
     defs = {f"fact_{topic}": _object(cls, records, topic) for topic, cls in TOPICS.items()}
+    defs.update({f"figures_{topic}": _object(cls, records) for topic, cls in FIGURES.items()})
     done: set[str] = set()
     while set(records) - done:  # a record may hold records
-        for name in sorted(set(records) - done):
-            defs[f"record_{name}"] = _object(records[name], records)
-            done.add(name)
-    defs.update({f"figures_{topic}": _object(cls, records) for topic, cls in FIGURES.items()})
-    done = set()
-    while set(records) - done:  # the figures' records (a largest system)
         for name in sorted(set(records) - done):
             defs[f"record_{name}"] = _object(records[name], records)
             done.add(name)

@@ -31,7 +31,7 @@ from accelbench.judge.answers import (
     dated as dated_answer,
 )
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, SPECS, STATEMENTS, Statement
-from accelbench.judge.fact_schema import as_data as fact_data
+from accelbench.judge.fact_schema import as_data as plain_data  # any value of the judgement as JSON data
 from accelbench.judge.generations import GENERATION_MONTHS, by_generation
 from accelbench.judge.judging import (
     LINKED,
@@ -161,7 +161,7 @@ def judge(store: Store, published: Published, reference: Reference,
 
 def _comparison(c: Comparison | CostItem) -> dict:
     # a cost item's same-work comparison is published once, as a per-dollar comparison
-    return {k: v for k, v in fact_data(c).items() if k != "compared"}
+    return {k: v for k, v in plain_data(c).items() if k != "compared"}
 
 
 def _kind(a: Answer, kind: str, j: Judgement) -> dict:
@@ -170,7 +170,7 @@ def _kind(a: Answer, kind: str, j: Judgement) -> dict:
             "counted": any(k.kind == kind for k in a.deciding), "older_generation": any(k.kind == kind for k in a.older),
             "comparisons": [_comparison(c) for c in finding.comparisons],
             "priced": [_comparison(c) for c in finding.costed],
-            "facts": fact_data(finding.facts), "lines": fact_data(finding.lines), "as_of": finding.as_of,
+            "facts": plain_data(finding.facts), "lines": plain_data(finding.lines), "as_of": finding.as_of,
             "runs": list(dict.fromkeys(finding.runs)),
             "sources": [link.url for link in finding.links]}
 
@@ -185,11 +185,11 @@ def as_data(j: Judgement) -> dict:
                        for a in j.answers if a.claim.slug in CLAIMS],
             "statements": [{"statement": s.statement.slug, "page": s.statement.page, "answered_by": list(s.linked),
                             "prediction": s.statement.prediction, "verdict": s.verdict.value,
-                            "kinds": [{"kind": k, "verdict": f.verdict.value, "facts": fact_data(f.facts),
+                            "kinds": [{"kind": k, "verdict": f.verdict.value, "facts": plain_data(f.facts),
                                        "as_of": f.as_of, "sources": [link.url for link in f.links]} for k, f in s.kinds]}
                            for s in j.statements],
-            "sentences": [{"sentence": r.sentence, "holds": r.holds.value, "figure": fact_data(r.figure),
-                           "part": fact_data(r.part), "choice": r.choice, "rests_on": list(r.rests_on)}
+            "sentences": [{"sentence": r.sentence, "holds": r.holds.value, "figure": plain_data(r.figure),
+                           "part": plain_data(r.part), "choice": r.choice, "rests_on": list(r.rests_on)}
                           for r in j.sentences],
             **_priced(j)}
 
@@ -204,18 +204,18 @@ def _priced(j: Judgement) -> dict:
         return None if offer is None else offers.setdefault(offer, len(offers))
     per_dollar = []
     for d in j.per_dollar:
-        row = fact_data(d)
-        row["offers"] = [{**fact_data(o), "tpu": index(o.tpu), "gpu": index(o.gpu)} for o in d.offers]
-        row["break_evens"] = [{**fact_data(b), "against": index(b.against)} for b in d.break_evens]
+        row = plain_data(d)
+        row["offers"] = [{**plain_data(o), "tpu": index(o.tpu), "gpu": index(o.gpu)} for o in d.offers]
+        row["break_evens"] = [{**plain_data(b), "against": index(b.against)} for b in d.break_evens]
         per_dollar.append(row)
     conditions = []
     for c in j.recommendation:
-        row = fact_data(c)
+        row = plain_data(c)
         if isinstance(c.figures, CostCases):
-            row["figures"] = {"cases": [{**fact_data(k), "tpu_offer": index(k.tpu_offer), "gpu_offer": index(k.gpu_offer)}
+            row["figures"] = {"cases": [{**plain_data(k), "tpu_offer": index(k.tpu_offer), "gpu_offer": index(k.gpu_offer)}
                                         for k in c.figures.cases]}
         conditions.append(row)
-    return {"recommendation": conditions, "offers": fact_data(list(offers)), "per_dollar": per_dollar}
+    return {"recommendation": conditions, "offers": plain_data(list(offers)), "per_dollar": per_dollar}
 
 
 def as_json(j: Judgement) -> bytes:
