@@ -7,7 +7,8 @@ import pytest
 
 from accelbench import registry
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, SPECS, STATEMENTS
-from accelbench.judge.judging import rule, rules_of
+from accelbench.judge.judging import rule, rules_of, said
+from accelbench.publish.wording import lines
 from accelbench.registry import RULES
 from accelbench.sources import SOURCES
 
@@ -26,7 +27,9 @@ def test_every_claim_has_a_rule_for_every_kind_that_can_judge_it_and_no_other():
     expected = {(c.slug, kind) for c in (*CLAIMS.values(), *STATEMENTS.values()) for kind in c.judged_by}
     assert set(RULES) == expected
     for (slug, kind), r in RULES.items():
-        assert r.claim is (CLAIMS.get(slug) or STATEMENTS[slug]) and r.kind == kind and len(r.text) > 40
+        assert r.claim is (CLAIMS.get(slug) or STATEMENTS[slug]) and r.kind == kind
+        # each written as its own keyed template, worded in publish/wording/
+        assert r.text.key.endswith(f".rule.{slug}") and len(lines.text(r.text)) > 40, r.text.key
 
 
 def test_rules_of_a_kind_come_in_the_order_of_the_article():
@@ -38,7 +41,13 @@ def test_rules_of_a_kind_come_in_the_order_of_the_article():
 
 def test_a_rule_for_a_kind_the_claim_does_not_list_is_refused():
     with pytest.raises(ValueError, match="'designed' is not judged by 'vendor-training'"):
-        rule("designed", "vendor-training", "a rule vendor throughput cannot apply")(lambda data, reference: None)
+        rule("designed", "vendor-training", said("vendor_training.rule.speed"))(lambda data, reference: None)
+
+
+def test_a_rule_written_as_prose_is_refused_where_it_is_declared():
+    # its words belong in publish/wording/, where a changed constant changes them (tests/test_margin.py)
+    with pytest.raises(TypeError, match="written as a Line"):
+        rule("designed", "measured", "Supported if the TPU is more than 5% faster")
 
 
 def test_a_rules_module_left_out_of_the_registry_stops_the_build_naming_what_it_leaves_unjudged():

@@ -16,7 +16,7 @@ from accelbench.judge.fact_schema import FACT_REF, as_data, fact_from_data, sche
 from accelbench.judge.facts import TOPICS, Fact, Offers, TrainingPairs
 from accelbench.judge.judgement import SCHEMA, as_json, judge
 from accelbench.judge.recommendation import FIGURES
-from accelbench.registry import REGISTRY
+from accelbench.registry import LINE_VALUES, REGISTRY
 from accelbench.store.published import load_published
 from accelbench.store.store import Store
 
@@ -32,16 +32,16 @@ def committed():
 
 
 def test_the_schema_file_holds_the_definitions_the_classes_make(tmp_path):
-    made = schema_defs()
+    made = schema_defs(LINE_VALUES)
     assert {k: v for k, v in SCHEMA_DATA["$defs"].items() if k in made} == made, \
-        "run: PYTHONPATH=scripts python -m accelbench.judge.fact_schema"
+        "run: PYTHONPATH=scripts python -m accelbench.schema"
     # the writer keeps every other definition and reports no change on a file already current
     copy = tmp_path / "schema.json"
     copy.write_text(SCHEMA.read_text(encoding="utf-8"), encoding="utf-8")
-    assert write(copy) is False
+    assert write(copy, LINE_VALUES) is False
     stale = {**SCHEMA_DATA, "$defs": {**SCHEMA_DATA["$defs"], "fact_offers": {"type": "object"}}}
     copy.write_text(json.dumps(stale), encoding="utf-8")
-    assert write(copy) is True and json.loads(copy.read_text(encoding="utf-8")) == SCHEMA_DATA
+    assert write(copy, LINE_VALUES) is True and json.loads(copy.read_text(encoding="utf-8")) == SCHEMA_DATA
 
 
 def test_no_fact_and_no_condition_is_an_untyped_object_in_the_schema():
@@ -57,8 +57,8 @@ def test_no_fact_and_no_condition_is_an_untyped_object_in_the_schema():
             for i, v in enumerate(node):
                 walk(v, f"{path}[{i}]")
     walk(SCHEMA_DATA, "")
-    # a Line's values are keyed by its template (publish/wording/ words each key): the one object left untyped
-    assert untyped == ["/$defs/line/properties/values"], untyped
+    # a Line's values too are typed, by its key (tests/test_line_values.py)
+    assert untyped == [], untyped
     figures = SCHEMA_DATA["$defs"]["figures"]["anyOf"]
     assert [r["$ref"].removeprefix("#/$defs/figures_") for r in figures] == list(FIGURES)
     facts = SCHEMA_DATA["$defs"]["facts"]["anyOf"]

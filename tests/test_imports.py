@@ -113,7 +113,8 @@ def test_every_engine_module_belongs_to_a_stage_or_the_top():
                and m.split(".")[-1] not in DECLARED.get(".".join(m.split(".")[:3]), {})]
     assert not unknown, f"modules of a source slice its Source does not declare: {unknown}"
     top = {"accelbench", "accelbench.__main__", "accelbench.cli", "accelbench.cli_arguments", "accelbench.cloud",
-           "accelbench.mkdocs_plugin", "accelbench.prebuild", "accelbench.registry", "accelbench.snippet"}
+           "accelbench.mkdocs_plugin", "accelbench.prebuild", "accelbench.registry", "accelbench.schema",
+           "accelbench.snippet"}
     assert {m for m in engine_imports() if stage_of(m) == TOP} == top
 
 

@@ -18,6 +18,7 @@ from accelbench.judge.judging import SUPPORTED
 from accelbench.prebuild import context
 from accelbench.publish import wording
 from accelbench.publish.fragments import Links, render
+from accelbench.publish.fragments.core import rules_list
 from accelbench.store.published import SOURCES, load_published, register
 from accelbench.store.store import Store
 
@@ -64,6 +65,8 @@ def test_a_second_source_validates_loads_renders_and_feeds_a_rule(tmp_path, seco
     assert "Published Fixture Bench entries" in dataset and "2 rows" in dataset
     # its line is data in the judgement and words on the card
     assert "TPU 1200 tokens/s; GPU 1000 tokens/s" in render(ctx, "answers", []).text
+    # and so is its rule's text, worded from the margin by its own template
+    assert "its GPU row, tokens/s per chip, 5% margin." in rules_list(ctx, "fixture-bench")
     kinds = next(c for c in json.loads(judgement.as_json(ctx.judgement))["claims"] if c["claim"] == "speed")["kinds"]
     assert next(k for k in kinds if k["kind"] == "fixture-bench")["lines"] == [
         {"key": "fixture_bench.pair", "values": {"tpu": 1200.0, "gpu": 1000.0}}]

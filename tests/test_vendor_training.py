@@ -21,6 +21,7 @@ from accelbench.core.reference import Reference
 from accelbench.core.runfile import RunFileError
 from accelbench.judge.facts import UnpricedPairs
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE
+from accelbench.publish.wording.lines import text as line_text
 from accelbench.publish.wording.vendor import flag_text, refusal_text, superseded_text
 from accelbench.registry import RULES
 from accelbench.sources.git import DirSource, open_source
@@ -621,7 +622,7 @@ def test_the_speed_rule_compares_tokens_per_second_per_chip_in_the_right_directi
     assert (f"https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/{NVIDIA_COMMIT}/{ARCHIVE}#L33"
             in [link.url for link in judged("speed", [tpu, h100]).links])
     assert judged("speed", [tpu]).verdict == NOT_MEASURED
-    assert "attention FLOPs differently" in RULES[("speed", KIND)].text
+    assert "attention FLOPs differently" in line_text(RULES[("speed", KIND)].text)
 
 
 def test_the_cost_rule_prices_both_chips_at_gcp_from_one_list(tmp_path):

@@ -14,8 +14,8 @@ The engine is its pipeline, one subpackage a stage, lowest first:
 - ``sources``: each published source, a vertical slice (format, importer, rules, tables,
   fragments) that declares itself to ``store``'s registry of sources;
 - at the top: the command line (``cli``), the pre-build step (``prebuild``: judge once, then
-  publish), the registry of rules and fragment types (``registry``, one place), the MkDocs
-  plugin and ``cloud``.
+  publish), the registry of rules, fragment types and line values (``registry``, one place), the
+  writer of judgement.schema.json's generated definitions (``schema``), the MkDocs plugin and ``cloud``.
 
 A module imports only from its own stage or a lower one (tests/test_imports.py checks it, lazy
 imports included), so data flows one way: snippet -> runner -> build_data/ -> store -> judge ->

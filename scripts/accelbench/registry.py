@@ -11,7 +11,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType, ModuleType
 
-from accelbench.judge import measured_rules, reference_rules
+from accelbench.core.merged import merged
+from accelbench.judge import (
+    cell_readers,
+    changes,
+    generations,
+    measured_rules,
+    reference_rules,
+    sentences,
+    statement_readers,
+)
 from accelbench.judge.claims import CLAIMS, STATEMENTS
 from accelbench.judge.judging import Rule, rules_in
 from accelbench.publish.fragments import answers, costs, history, measured, statements
@@ -21,6 +30,10 @@ from accelbench.sources import SOURCES
 OWN_RULE_MODULES: tuple[ModuleType, ...] = (measured_rules, reference_rules)
 # in the order the contribute page lists their types: this project's, then each source's
 OWN_FRAGMENT_MODULES: tuple[ModuleType, ...] = (measured, answers, costs, statements, history)
+# this project's modules that record lines, each declaring the values of its keys (LINE_VALUES: key -> field -> hint);
+# a source declares its keys in the rule modules that record them
+OWN_LINE_MODULES: tuple[ModuleType, ...] = (measured_rules, reference_rules, generations, sentences, cell_readers,
+                                            statement_readers, changes)
 
 
 def rule_modules() -> tuple[ModuleType, ...]:
@@ -30,6 +43,14 @@ def rule_modules() -> tuple[ModuleType, ...]:
 
 def fragment_modules() -> tuple[ModuleType, ...]:
     return (*OWN_FRAGMENT_MODULES, *(s.fragment_module() for s in SOURCES.values()))
+
+
+def line_values() -> dict[str, Mapping[str, object]]:
+    """Every line key -> its values' fields and their type hints, from this project's line-making modules and each
+    registered source's rule modules (judgement.schema.json types each line's values from them: accelbench/schema.py)."""
+    modules = (*OWN_LINE_MODULES, *(m for s in SOURCES.values() for m in s.rule_modules()))
+    return merged(*(getattr(m, "LINE_VALUES", {}) for m in modules),
+                  twice=lambda key: f"the values of the line {key!r} are declared twice")
 
 
 class RegistryError(Exception):
@@ -71,3 +92,4 @@ def build(rules_from: tuple[ModuleType, ...] | None = None,
 RULE_MODULES, FRAGMENT_MODULES = rule_modules(), fragment_modules()
 REGISTRY = build(RULE_MODULES, FRAGMENT_MODULES)
 RULES, FRAGMENT_TYPES = REGISTRY.rules, REGISTRY.fragment_types
+LINE_VALUES = MappingProxyType(line_values())

@@ -14,7 +14,7 @@ from accelbench.core.columns import csv_rows
 
 FILE = "availability.csv"
 COLUMNS = ("chip", "first_available", "precision", "how", "source", "quote", "retrieved", "notes")
-# how customers first got it; a vendor's own production use is not among them (publish/wording/rules.DATE_RULE)
+# how customers first got it; a vendor's own production use is not among them (judge/generations.py DATE_RULE)
 HOW = ("generally available", "preview for customers", "shipping to customers")
 FORMS = {"day": r"\d{4}-\d{2}-\d{2}", "month": r"\d{4}-\d{2}", "year": r"\d{4}"}
 

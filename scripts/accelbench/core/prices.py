@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
+from typing import TypedDict
 
 # The tiers a provider may publish, cheapest commitment last. "At scale" is about the last three.
 TIERS = ("on-demand", "spot", "1-year", "3-year")
@@ -120,6 +121,28 @@ class PriceError(ValueError):
     """A price file or row that cannot be read: the message names the file, the line and the field."""
 
 
+class PriceFacts(TypedDict):
+    """A price as a line of detail holds it (Price.facts; judgement.schema.json types the lines' values from it)."""
+
+    chip: str
+    provider: str
+    region: str
+    tier: str
+    usd_per_chip_hour: float
+    host_included: bool | None
+
+
+class UnpricedFacts(TypedDict):
+    """Why a pair is left unpriced, as a line of detail holds it (Unpriced.facts)."""
+
+    side: str
+    why: str
+    chip: str
+    provider: str
+    tier: str
+    other: str
+
+
 @dataclass(frozen=True)
 class Price:
     chip: str  # as accelerators.csv names it
@@ -148,7 +171,7 @@ class Price:
         return (today.year - year) * 12 + today.month - month
 
     @property
-    def facts(self) -> dict:
+    def facts(self) -> PriceFacts:
         """What a line of detail says of the price (publish/wording/terms.price words it), as data."""
         return {"chip": self.chip, "provider": self.provider, "region": self.region, "tier": self.tier,
                 "usd_per_chip_hour": self.usd_per_chip_hour, "host_included": self.host_included}
@@ -289,8 +312,8 @@ class Unpriced:
     other: str = ""  # two_lists: the GPU
 
     @property
-    def facts(self) -> dict:
-        return asdict(self)
+    def facts(self) -> UnpricedFacts:
+        return UnpricedFacts(**asdict(self))
 
 
 def _in_one_region(provider: str, tier: str, tpu: list[Price], gpu: list[Price]) -> PricedPair:

@@ -27,7 +27,7 @@ from accelbench.judge.claims import (
 )
 from accelbench.judge.codes import DECISIVE, Direction, Strength
 from accelbench.judge.generations import GENERATION_MONTHS, PER_CHIP
-from accelbench.judge.judging import NOT_MEASURED, SPLIT, SUPPORTED, TIE, Finding
+from accelbench.judge.judging import NOT_MEASURED, SPLIT, SUPPORTED, TIE, Finding, said
 
 # the directions by their short names (judge/codes.py declares them, with what each means)
 TO_TPU, TO_GPU, DISAGREE, EVEN, NO_EVIDENCE = Direction
@@ -69,6 +69,9 @@ class KindAnswer:
 
 # How strongly an answer points to a chip, as a code the wording module says in words
 STRONG, ONE_KIND, WEAK = Strength
+STRONG_AT = 2  # kinds of evidence pointing to one chip that make its answer strong
+# how the answers combine the kinds of evidence, as the methodology page says it (publish/wording/rules.py)
+ANSWER_RULE = said("rules.answer", strong_at=STRONG_AT)
 
 
 @dataclass(frozen=True)
@@ -181,7 +184,7 @@ def _strength(direction: Direction, decisive: list[KindAnswer]) -> Strength | st
         return ""
     if all(k.info.vendor for k in decisive):
         return WEAK
-    return STRONG if len(decisive) > 1 else ONE_KIND
+    return STRONG if len(decisive) >= STRONG_AT else ONE_KIND
 
 
 def all_answers(findings: dict[tuple[str, str], Finding], kinds: dict[str, KindInfo]) -> list[Answer]:

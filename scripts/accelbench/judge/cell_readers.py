@@ -3,12 +3,17 @@ the other sentences that repeat a cell (judge/sentences.py says what a reading i
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from accelbench.judge.claims import MLPERF, PRICES, SPECS
 from accelbench.judge.codes import Holds
+from accelbench.judge.fact_records import Breadth, Sides
 from accelbench.judge.facts import AuditedBreadth, Fp64, Frameworks, Offers, Submitters
 from accelbench.judge.judging import said
 from accelbench.judge.sentences import (
+    COUNTS,
     FROM_VERDICT,
+    TENSORFLOW,
     Evidence,
     Reading,
     fields_of,
@@ -170,3 +175,34 @@ def _frameworks_gpu(e: Evidence) -> Reading:
 def _frameworks_tpu(e: Evidence) -> Reading:
     holds, part, figures = tensorflow(e)
     return reading(holds, "frameworks_tpu" if figures else "no_evidence", part, rests_on=("frameworks",), **figures)
+
+
+# the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
+# values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
+class PaperCited(TypedDict):
+    citation: str
+    by: tuple[str, ...]
+
+
+FP64 = {"tpus": int, "tpus_with": int, "gpus": int, "gpus_with": int}
+LINE_VALUES = {
+    "sentence.no_evidence": {},
+    "sentence.not_in_data": {"what": str},
+    "sentence.fp64_gpus": FP64,
+    "sentence.fp64_tpus": FP64,
+    "sentence.speed_counts": COUNTS,
+    "sentence.coverage": {"tpu": Breadth, "gpu": Breadth},
+    "sentence.ai_only": {"tpu": Breadth, "gpu": Breadth, "tpus": int, "tpus_with": int},
+    "sentence.offers_gpu": {"gpu": tuple[str, ...], "tpu": tuple[str, ...], "submitters": int},
+    "sentence.clouds": {"gpu": tuple[str, ...], "tpu": tuple[str, ...]},
+    "sentence.offers_tpu": {"tpu": tuple[str, ...], "submitters": tuple[str, ...], "cloud_only": bool},
+    "sentence.local": {"tpu": tuple[str, ...], "on_premises": Sides},
+    "sentence.price_range": {"low": float, "low_chip": str, "low_at": str, "high": float, "high_chip": str, "high_at": str,
+                             "offers": int, "as_of": str},
+    "sentence.cost_not": {"tiers": tuple[str, ...]},
+    "sentence.cost_tiers": {"tpu_tiers": tuple[str, ...], "other": tuple[str, ...], "pairs": int, "tpu_pairs": int},
+    "sentence.no_measure": {"word": str},
+    "sentence.energy": {"kinds": tuple[str, ...], "papers": tuple[PaperCited, ...], "vendor": bool},
+    "sentence.frameworks_gpus": {"with_all": int, "gpus": int},
+    "sentence.frameworks_tpu": TENSORFLOW,
+}

@@ -164,3 +164,10 @@ def moved_sources(old: dict, new: dict) -> list[tuple[str, tuple[str, ...], tupl
 def rules_moved(old: dict, new: dict) -> list[str]:
     """The judgement-wide rules whose constant differs (the margin, the generation window) or the format."""
     return [name for name in ("schema_version", "margin", "generation_months") if old.get(name) != new.get(name)]
+
+
+# the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
+# values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
+# "named": a thing by its own name as the data spells it (a model, a submitter, a database), which the sources'
+# links and this module's changes both record
+LINE_VALUES = {"named": {"name": str}}

@@ -1,27 +1,29 @@
 """Facts (judge/facts.py) as judgement.json writes them, back, and their JSON schema, all read from
-the dataclasses' own fields and type hints, so that a field is declared once.
+the dataclasses' own fields and type hints, so that a field is declared once; and the schema of each
+line's values, read from the hints its key declares (each line-making module's LINE_VALUES, which
+accelbench/registry.py gathers: the judge knows no source).
 
-``python -m accelbench.judge.fact_schema`` writes the facts' ``$defs`` into judge/judgement.schema.json;
+``python -m accelbench.schema`` writes these ``$defs`` into judge/judgement.schema.json;
 tests/test_facts.py fails while the file and the classes differ."""
 
 from __future__ import annotations
 
 import json
-import sys
 import types
 import typing
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from functools import cache
-from pathlib import Path
 
 from accelbench.judge.buyer import Case
 from accelbench.judge.fact_records import FrozenMap
 from accelbench.judge.facts import TOPICS, Fact
+from accelbench.judge.judging import Line
 from accelbench.judge.recommendation import FIGURES
 
 FACT_REF = "#/$defs/fact_"  # a topic's definition: fact_<topic>; a record's: record_<class name>
 RECORD_REF = "#/$defs/record_"
+LINE_REF = "#/$defs/line_"  # the values of one key's lines: line_<key>
 
 
 @cache
@@ -31,6 +33,8 @@ def _hints(cls: type) -> dict:
 
 def _fields(cls: type):
     hints = _hints(cls)
+    if typing.is_typeddict(cls):  # the shape of a dict a line holds: its keys' hints, in their order
+        return [(name, hint, "") for name, hint in hints.items()]
     return [(f.name, hints[f.name], f.metadata.get("doc", "")) for f in fields(cls)]
 
 
@@ -72,8 +76,9 @@ def _value(hint, data):
     return data
 
 
-# a class with a definition of its own, written by hand (its offers are indexes into judgement.json's offers)
-NAMED = {Case: "#/$defs/case"}
+# a class with a definition of its own: written by hand (a case's offers are indexes into judgement.json's offers),
+# a line (one of the keyed lines below), or any fact (one of the topics)
+NAMED = {Case: "#/$defs/case", Line: "#/$defs/line", Fact: "#/$defs/facts"}
 _SCALARS = {str: "string", int: "integer", float: "number", bool: "boolean"}
 
 
@@ -82,14 +87,15 @@ def _schema(hint, records: dict) -> dict:
         return {"$ref": NAMED[hint]}
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        kinds = [a for a in args if a is not type(None)]
-        return {"anyOf": [_schema(kinds[0], records), {"type": "null"}]}
+        kinds = [_schema(a, records) for a in args if a is not type(None)]
+        return {"anyOf": kinds + [{"type": "null"}] * (type(None) in args)}
     if origin is tuple:
         return {"type": "array", "items": _schema(args[0], records)}
     if origin is FrozenMap:
         return {"type": "object", "additionalProperties": _schema(args[1], records)}
-    if is_dataclass(hint):
-        records[hint.__name__] = hint
+    if is_dataclass(hint) or typing.is_typeddict(hint):
+        if records.setdefault(hint.__name__, hint) is not hint:  # one definition per name
+            raise ValueError(f"two records named {hint.__name__}: {hint.__module__}, {records[hint.__name__].__module__}")
         return {"$ref": RECORD_REF + hint.__name__}
     if hint is float:
         return {"type": "number"}
@@ -104,11 +110,39 @@ def _object(cls: type, records: dict, topic: str | None = None) -> dict:
             "additionalProperties": False, "properties": props}
 
 
-def schema_defs() -> dict:
-    """The ``$defs`` of every topic (fact_<topic>) and of every record a fact holds (record_<Class>), and ``facts``:
-    null, or one of the topics; and of each condition's figures (figures_<topic>, ``figures``: one of them)."""
-    records: dict[str, type] = {}  # every record the facts and figures hold, filled as their fields are typed
+def _values(declared: Mapping[str, object], records: dict) -> dict:
+    """One key's values, each field typed by its hint; a field hinted NotRequired[...] may be left out."""
+    props, required = {}, []
+    for name, hint in declared.items():
+        optional = typing.get_origin(hint) is typing.NotRequired
+        props[name] = _schema(typing.get_args(hint)[0] if optional else hint, records)
+        required += [] if optional else [name]
+    return {"type": "object", "required": required, "additionalProperties": False, "properties": props}
+
+
+def _lines(line_values: Mapping[str, Mapping[str, object]], records: dict) -> dict:
+    """``line``: a key and its values, typed by the key (line_<key>: the fields its makers declare)."""
+    keys = sorted(line_values)
+    line = {"type": "object", "required": ["key", "values"], "additionalProperties": False,
+            "description": "One line of a finding's detail, as data: the wording package words it by its key.",
+            "properties": {
+                "key": {"enum": keys, "description": "The template's key, prefixed with the rule's source "
+                                                     "(mlperf_training.speed.pair)."},
+                "values": {"description": "The values the template is filled from, as the key declares them "
+                                          "(line_<key>): numbers, ids, names as the data spells them, lists, nested lines."}},
+            # a key picks its values' definition, so that a wrong field is reported against its own key
+            "allOf": [{"if": {"properties": {"key": {"const": k}}},
+                       "then": {"properties": {"values": {"$ref": LINE_REF + k}}}} for k in keys]}
+    return {"line": line, **{f"line_{k}": _values(line_values[k], records) for k in keys}}
+
+
+def schema_defs(line_values: Mapping[str, Mapping[str, object]]) -> dict:
+    """The ``$defs`` of every topic (fact_<topic>) and of every record a fact or a line holds (record_<Class>), and
+    ``facts``: null, or one of the topics; of each condition's figures (figures_<topic>, ``figures``: one of them);
+    and of ``line``, whose values LINE_VALUES (key -> field -> hint) types by key (line_<key>)."""
+    records: dict[str, type] = {}  # every record the facts, figures and lines hold, filled as their fields are typed
     defs = {f"fact_{topic}": _object(cls, records, topic) for topic, cls in TOPICS.items()}
+    defs.update(_lines(line_values, records))
     defs.update({f"figures_{topic}": _object(cls, records) for topic, cls in FIGURES.items()})
     done: set[str] = set()
     while set(records) - done:  # a record may hold records
@@ -124,19 +158,14 @@ def schema_defs() -> dict:
     return dict(sorted(defs.items()))
 
 
-def write(path) -> bool:
-    """Put the facts' definitions into the schema at PATH (the others kept as they are); True if it changed."""
+def write(path, line_values: Mapping[str, Mapping[str, object]]) -> bool:
+    """Put the facts' and lines' definitions into the schema at PATH (the others kept as they are); True if it
+    changed."""
     schema = json.loads(path.read_text(encoding="utf-8"))
     kept = {k: v for k, v in schema["$defs"].items()
-            if not k.startswith(("fact_", "record_", "figures_")) and k not in ("facts", "figures")}
-    new = {**schema, "$defs": {**kept, **schema_defs()}}
+            if not k.startswith(("fact_", "record_", "figures_", "line_")) and k not in ("facts", "figures", "line")}
+    new = {**schema, "$defs": {**kept, **schema_defs(line_values)}}
     if new == schema:
         return False
     path.write_text(json.dumps(new, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return True
-
-
-if __name__ == "__main__":
-    SCHEMA = Path(__file__).with_name("judgement.schema.json")  # judgement.SCHEMA, which imports this module
-    print(f"{SCHEMA}: {'written' if write(SCHEMA) else 'already up to date'}")
-    sys.exit(0)

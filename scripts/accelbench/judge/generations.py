@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from accelbench.core.availability import MIDYEAR
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import NOT_MEASURED, Comparison, Finding, beyond_margin, combined, said
 
 GENERATION_MONTHS = 12  # two chips first available within this many months are of one generation
+# which comparisons decide a per-chip verdict, and what a chip's date is (core/availability.py), as the
+# methodology page says them (publish/wording/rules.py)
+GENERATION_RULE = said("rules.generation", months=GENERATION_MONTHS, midyear=MIDYEAR)
+DATE_RULE = said("rules.date")
 PER_CHIP = ("speed", "energy")  # the claims judged on same-generation comparisons only
 
 
@@ -46,3 +51,8 @@ def by_generation(claim: str, finding: Finding, reference: Reference) -> Finding
                           months=GENERATION_MONTHS)] if others else []
     return replace(finding, verdict=verdict if deciding else NOT_MEASURED, comparisons=compared,
                    lines=[*finding.lines, *deciding_line])
+
+
+# the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
+# values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
+LINE_VALUES = {"generations.deciding": {"deciding": int, "compared": int, "months": int}}

@@ -17,7 +17,6 @@ import pandas as pd
 RESAMPLES = 2000
 SEED = 20261130  # fixed: builds are reproducible
 LEVEL = 0.95  # each interval's confidence: every rule's text and every sentence says it from here
-LEVEL_TEXT = f"{LEVEL:.0%}"
 TAILS = [100 * (1 - LEVEL) / 2, 100 * (1 + LEVEL) / 2]  # the percentiles of the bootstrap that bound it
 
 

@@ -24,11 +24,6 @@ SUPPORTED, CONTRADICTED, TIE, SPLIT, NOT_MEASURED = (Verdict.SUPPORTED, Verdict.
                                                      Verdict.NOT_MEASURED)
 UNDECIDABLE, LINKED = Verdict.PREDICTION, Verdict.LINKED
 MARGIN = 0.05  # differences within the margin count as a tie: every rule and every sentence reads it here
-MARGIN_TEXT = f"{MARGIN:.0%}"  # the margin as the rules' texts and the sentences write it
-# how a rule's text says its verdicts short of supported and contradicted, where they compare numbers
-TIE_OR_SPLIT = "a tie where every comparison lies within the margin, split where they point both ways"
-ABOVE = f"{1 + MARGIN:.2f}"  # the ratio a whole interval must clear, as the rules' texts write it
-BELOW = f"{1 - MARGIN:.2f}"  # the ratio a whole interval must stay at or above to be "at least as fast"
 
 
 def beyond_margin(low: float, high: float | None = None) -> str:
@@ -285,7 +280,9 @@ class RuleText:
 
     claim: Claim | Statement  # a row of the article's table, or another of its claims
     kind: str  # the kind of evidence it judges from: MEASURED or a published source's kind
-    text: str  # the rule in words, as the methodology page shows it
+    # the rule as data: its template's key in the wording package and the constants it applies (the margin, the
+    # interval's level), so that its words follow the constants the code judges by
+    text: Line
 
 
 @dataclass(frozen=True)
@@ -297,13 +294,17 @@ class Rule(RuleText):
         return RuleText(self.claim, self.kind, self.text)
 
 
-def rule(claim: str, kind: str, text: str):
-    """Declare the decorated judge as the rule for one claim and one kind of evidence. It registers
+def rule(claim: str, kind: str, text: Line):
+    """Declare the decorated judge as the rule for one claim and one kind of evidence, written as ``text``
+    (``said("<source>.rule.<claim>", margin=MARGIN, ...)``: publish/wording/ words it). It registers
     nothing: the registry (accelbench/registry.py) lists the modules whose rules the build applies,
     in one place, so that a rule left out is an error there, never a silent gap."""
     judged = CLAIMS.get(claim) or STATEMENTS[claim]
     if kind not in judged.judged_by:
         raise ValueError(f"claim {claim!r} is not judged by {kind!r} evidence (claims.py lists {judged.judged_by})")
+    if not isinstance(text, Line):
+        raise TypeError(f"the rule for {claim!r} from {kind!r} evidence is written as a Line (said(key, ...)), "
+                        f"not {type(text).__name__}")
 
     def declare(judge):
         judge.rule = Rule(judged, kind, text, judge)

@@ -19,26 +19,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import NotRequired, TypedDict
 
 import pandas as pd
 
 from accelbench.core.formats import format_name
+from accelbench.core.prices import PriceFacts
 from accelbench.core.reference import Reference
 from accelbench.core.runfile import LIMIT_CATEGORIES
 from accelbench.judge.claims import CLAIMS, MEASURED, PRICES, Claim
-from accelbench.judge.intervals import LEVEL_TEXT, Ratio, median_ratio, ratio
+from accelbench.judge.intervals import LEVEL, Ratio, median_ratio, ratio
 from accelbench.judge.judging import (
-    ABOVE,
-    BELOW,
     CONTRADICTED,
-    MARGIN_TEXT,
+    MARGIN,
     NOT_MEASURED,
     SPLIT,
     SUPPORTED,
     TFLOP_PER_JOULE,
     TFLOPS,
     TIE,
-    TIE_OR_SPLIT,
     TOKENS_PER_JOULE,
     TOKENS_PER_S,
     USD_PER_BILLION_TOKENS,
@@ -56,6 +55,9 @@ from accelbench.store.queries import best, cheapest_per_token, general_ops, is_b
 from accelbench.store.store import Store
 
 PLATFORMS = ("gpu", "tpu")
+# a chip designed "for deep learning only" falls behind on general-purpose operations where its median
+# elements/s is below this share of the other's (the whole interval)
+FALLS_BEHIND = 0.5  # half
 
 
 @dataclass
@@ -162,7 +164,7 @@ def _flexibility(store: Store) -> Finding:
     if failures:
         lines.append(said("measured.general_ops.failed_on_tpu", operations=failures))
     lines += left
-    if failures or (r is not None and r.high < 0.5):
+    if failures or (r is not None and r.high < FALLS_BEHIND):
         verdict = SUPPORTED
     elif r is not None and r.low >= 1:
         verdict = CONTRADICTED
@@ -172,21 +174,13 @@ def _flexibility(store: Store) -> Finding:
 
 
 @rule("designed", MEASURED,
-      text="Same evidence as Flexibility: a chip designed for deep learning only should fall behind on "
-           "general-purpose operations. Supported if, at the largest size measured on both, the TPU's median "
-           f"elements/s over the operations is below half the GPU's (the whole {LEVEL_TEXT} interval) or an operation fails on "
-           "the TPU for a limit of the chip or its framework; contradicted if the TPU matches or beats the GPU (the "
-           "whole interval at or above 1) with no such failure; a tie otherwise.")
+      text=said("measured.rule.designed", falls_behind=FALLS_BEHIND, level=LEVEL))
 def designed_for(store: Store, reference: Reference) -> Finding:
     return _flexibility(store)
 
 
 @rule("speed", MEASURED,
-      text=f"Compares the best bfloat16 matrix-multiplication TFLOP/s (n ≥ {MATMUL_MIN_N}) and, where both are measured, the "
-           "best GPT-2 small training tokens/s, per chip, any framework. Supported if the TPU is more than "
-           f"{MARGIN_TEXT} faster on every comparison available (the whole {LEVEL_TEXT} interval of the ratio above {ABOVE}); "
-           f"contradicted if more than {MARGIN_TEXT} slower on every one; {TIE_OR_SPLIT}. "
-           "Needs matrix multiplication on both a GPU and a TPU.")
+      text=said("measured.rule.speed", min_n=MATMUL_MIN_N, margin=MARGIN, level=LEVEL, above=1 + MARGIN))
 def speed(store: Store, reference: Reference) -> Finding:
     found, lines, runs, compared = [], [], [], []
     for comparison in (MATMUL, GPT2):
@@ -203,11 +197,7 @@ def speed(store: Store, reference: Reference) -> Finding:
 
 
 @rule("flexibility", MEASURED,
-      text="Supported if, at the largest size measured on both, the TPU's median elements/s over the general-purpose "
-           f"operations is below half the GPU's (the whole {LEVEL_TEXT} interval), or an operation that ran on the GPU fails on "
-           "the TPU for a limit of the chip or its framework; contradicted if the TPU's median is at least the GPU's "
-           "(the whole interval) with no such failure; a tie otherwise. Failures from our own sizing, time limits or "
-           "harness are left out and said so.")
+      text=said("measured.rule.flexibility", falls_behind=FALLS_BEHIND, level=LEVEL))
 def flexibility(store: Store, reference: Reference) -> Finding:
     return _flexibility(store)
 
@@ -220,12 +210,7 @@ def _cost_line(platform: str, side) -> Line:
 
 
 @rule("cost", MEASURED,
-      text="Cost per billion GPT-2 small training tokens = the chip's cheapest GCP on-demand price per chip-hour "
-           "(the cloud the article's claim names; reference data) ÷ (measured "
-           "tokens/s × 3600) × 10⁹, for the cheapest per token result on each kind of chip. Supported if the TPU's "
-           f"cost is more than {MARGIN_TEXT} below the GPU's (the whole {LEVEL_TEXT} interval of the GPU/TPU cost ratio above "
-           f"{ABOVE}); contradicted if more than {MARGIN_TEXT} above; a tie otherwise. "
-           "Needs GPT-2 small measured on both and a price for each chip at GCP.")
+      text=said("measured.rule.cost", margin=MARGIN, level=LEVEL, above=1 + MARGIN))
 def cost(store: Store, reference: Reference) -> Finding:
     sides = {pl: cheapest_per_token(store, reference, pl) for pl in PLATFORMS}
     lines = [_cost_line(pl, c) for pl, c in sides.items()]
@@ -251,10 +236,7 @@ ENERGY_MATMUL = LikeForLike("matmul_energy", "matmul", "tflops_per_watt",
 
 
 @rule("energy", MEASURED,
-      text=f"Compares measured GPT-2 small tokens per joule (else bf16 n = {ENERGY_N} matrix-multiplication TFLOP per joule) "
-           "of the GPU and the TPU, each from one metered run, so the ratio has no sampling interval. Supported if the "
-           f"TPU's is more than {MARGIN_TEXT} higher; contradicted if more than {MARGIN_TEXT} lower; a tie otherwise. "
-           "TPUs expose no energy counter to programs, so this stays not measured until one does.")
+      text=said("measured.rule.energy", n=ENERGY_N, margin=MARGIN))
 def energy(store: Store, reference: Reference) -> Finding:
     for comparison in (ENERGY, ENERGY_MATMUL):
         rows = comparison.rows(store)
@@ -280,15 +262,7 @@ def _trained_at_any_size(store: Store) -> list[Line]:
 
 
 @rule("frameworks", MEASURED,
-      text="From which framework (PyTorch, JAX, TensorFlow) trained GPT-2 small on which chip. Supported if JAX and "
-           "TensorFlow trained it on a TPU while PyTorch could not run there for a limit of PyTorch or the chip "
-           "(unsupported, or a wrong result), and all three trained it on a GPU. Contradicted if JAX or TensorFlow could "
-           "not train it on the TPU for a limit of the chip or framework, or PyTorch trained it there at least as fast as "
-           f"the faster of them (the whole {LEVEL_TEXT} interval of its tokens/s ratio at or above {BELOW}: within "
-           f"{MARGIN_TEXT}). Split otherwise (PyTorch slower on the TPU, or not every framework trained it on the GPU)."
-           " Not measured without results on a GPU, or, where none of this decides, while any of the three was not "
-           "attempted on a TPU (each runs in its own process and environment there: a run without torch_xla or TensorFlow "
-           "installed, or where another framework held the TPU, records it as unavailable).")
+      text=said("measured.rule.frameworks", margin=MARGIN, level=LEVEL, below=1 - MARGIN))
 def frameworks(store: Store, reference: Reference) -> Finding:
     seen = training_records(store)
     ran = {pl: sorted(fw for (p, fw), r in seen.items() if p == pl and r["status"] == "ok") for pl in PLATFORMS}
@@ -314,3 +288,53 @@ def frameworks(store: Store, reference: Reference) -> Finding:
         return Finding(CONTRADICTED if at_least_parity(r.low) else SPLIT, lines, runs)
     verdict = SUPPORTED if set(ran["gpu"]) >= {"torch", "jax", "tensorflow"} else SPLIT
     return Finding(verdict, lines, runs)
+
+
+# the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
+# values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
+class MeasuredFigure(TypedDict):
+    value: float
+    device: str
+    framework: str
+
+
+class MeasuredSide(TypedDict):
+    platform: str
+    measured: MeasuredFigure | None
+
+
+class FrameworksTrained(TypedDict):
+    platform: str
+    configs: tuple[str, ...]
+    frameworks: tuple[str, ...]
+
+
+class OperationLeftOut(TypedDict):
+    operation: str
+    categories: tuple[str, ...]
+
+
+class OperationFailed(TypedDict):
+    operation: str
+    category: str
+
+
+LINE_VALUES = {
+    "measured.like_for_like": {"compared": str, "unit": str, "sides": tuple[MeasuredSide, ...], "ratio": Ratio | None,
+                               "min_n": NotRequired[int], "n": NotRequired[int]},
+    "measured.name": {"compared": str, "tpu": str, "gpu": str},
+    "measured.general_ops.left_out": {"operations": tuple[OperationLeftOut, ...]},
+    "measured.general_ops.not_measured": {},
+    "measured.general_ops.median": {"ratio": Ratio | None},
+    "measured.general_ops.failed_on_tpu": {"operations": tuple[OperationFailed, ...]},
+    "measured.cost.side": {"platform": str, "usd": float | None, "device": str, "framework": str, "price": PriceFacts | None},
+    "measured.cost_item": {"tpu": NotRequired[str], "gpu": NotRequired[str]},
+    "measured.cost.ratio": {"ratio": Ratio},
+    "measured.cost.figures": {"lines": tuple[Line, ...]},
+    "measured.energy.no_tpu_counter": {},
+    "measured.frameworks.any_size": {"trained": tuple[FrameworksTrained, ...]},
+    "measured.frameworks.trained": {"platform": str, "frameworks": tuple[str, ...]},
+    "measured.frameworks.failed": {"platform": str, "framework": str, "status": str, "category": str, "reason": str},
+    "measured.frameworks.not_attempted": {"frameworks": tuple[str, ...]},
+    "measured.frameworks.torch_on_tpu": {"against": str, "ratio": Ratio},
+}

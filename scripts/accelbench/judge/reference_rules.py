@@ -12,6 +12,8 @@ units are not in the data: the GPU side's "graphics" is not judged here.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from accelbench.core.formats import FORMATS, NumberFormat
 from accelbench.core.formats import NOT_STATED as FORMAT_NOT_STATED
 from accelbench.core.formats import UNSUPPORTED as FORMAT_UNSUPPORTED
@@ -25,6 +27,7 @@ from accelbench.judge.facts import Fp64, Frameworks, Offers
 from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, Finding, linked, rule, said
 
 SCIENTIFIC = "FP64"  # the format general scientific computing needs
+WIDELY_OFFERED = 3  # "widely available": offered by at least this many providers
 
 
 def _chips(reference: Reference, platform: str) -> list[str]:
@@ -45,10 +48,7 @@ def _formats_run(reference: Reference, chip: str) -> dict:
 
 
 @rule("designed", SPECS,
-      text="From the number formats each chip's vendor states (reference data, not measured): supported if no TPU "
-           "runs FP64, the format general scientific computing needs, and at least one TPU's vendor says so, while a "
-           "GPU runs it; contradicted if a TPU runs FP64; split otherwise. Graphics units are not in the data and "
-           "are not judged.")
+      text=said("specs.rule.designed", format=SCIENTIFIC))
 def designed(reference: Reference, _reference: Reference) -> Finding:
     tpus, gpus = _chips(reference, "tpu"), _chips(reference, "gpu")
     fp64 = {chip: reference.formats_of(chip).get(SCIENTIFIC) for chip in tpus + gpus}
@@ -68,9 +68,7 @@ def designed(reference: Reference, _reference: Reference) -> Finding:
 
 
 @rule("availability", PRICES,
-      text="Reference data, not a measurement: from the dated price list, supported if every TPU offer is on Google "
-           "Cloud and GPU offers come from at least three providers; contradicted if TPU offers come from two or more "
-           "providers; split otherwise.")
+      text=said("prices.rule.availability", providers=WIDELY_OFFERED))
 def availability(prices: Reference, reference: Reference) -> Finding:
     providers = {"gpu": set(), "tpu": set()}
     for price in reference.prices.prices:
@@ -84,7 +82,7 @@ def availability(prices: Reference, reference: Reference) -> Finding:
     read = reference.prices.as_of.isoformat()  # the day the newest price was read
     if len(providers["tpu"]) >= 2:
         verdict = CONTRADICTED
-    elif providers["tpu"] == {"GCP"} and len(providers["gpu"]) >= 3:
+    elif providers["tpu"] == {"GCP"} and len(providers["gpu"]) >= WIDELY_OFFERED:
         verdict = SUPPORTED
     else:
         verdict = SPLIT
@@ -98,12 +96,7 @@ def newest_tpu(reference: Reference) -> str | None:
 
 
 @rule("frameworks", SPECS,
-      text="Vendor-stated (reference data, frameworks.csv: Google Cloud's TPU pages, the frameworks' own install "
-           "pages, AMD's ROCm compatibility pages), judged per generation: the newest TPU (by first availability) "
-           "decides. Supported if its vendor states that both TensorFlow and JAX run on it (the article's 'best "
-           "with TensorFlow, JAX'); contradicted if it states that neither does; split where it states one and not the other. "
-           "PyTorch on the TPU, and the frameworks stated for the GPUs, are said beside the verdict. An answer on "
-           "this alone is weak: the vendors state it.")
+      text=said("specs.rule.frameworks"))
 def frameworks(reference: Reference, _reference: Reference) -> Finding:
     chip = newest_tpu(reference)
     rows = {(r.chip, r.framework): r for r in reference.frameworks}
@@ -137,3 +130,31 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
         read=max((r.retrieved for r in stated.values() if r), default=""), page=tf.url if tf else "")
     return Finding(verdict, lines, links=links, facts=facts, as_of=facts.read)
 
+
+# the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
+# values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
+class Fp64Stated(TypedDict):
+    chip: str
+    stated: bool
+    runs: bool
+    tflops: float | None
+    unit: str
+
+
+class FormatsRun(TypedDict):
+    chip: str
+    formats: tuple[str, ...]
+
+
+LINE_VALUES = {
+    "specs.designed.no_fp64_stated": {},
+    "specs.designed.fp64": {"tpus": tuple[Fp64Stated, ...], "gpus": tuple[Fp64Stated, ...]},
+    "specs.designed.formats": {"platform": str, "chips": tuple[FormatsRun, ...]},
+    "specs.designed.kind": {},
+    "prices.availability.offers": {"tpu": tuple[str, ...], "gpu": tuple[str, ...]},
+    "specs.frameworks.none_stated": {},
+    "specs.frameworks.stated": {"chip": str, "framework": str, "support": str, "route": str, "quote": str, "source": str,
+                                "read": str},
+    "specs.frameworks.gpus_with_all": {"with_all": int, "gpus": int},
+    "specs.link.vendor_page": {"chip": str},
+}

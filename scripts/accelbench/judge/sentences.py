@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from typing import TypeVar
+from typing import TypedDict, TypeVar
 
 from accelbench.core.framework_support import SUPPORTED as STATED  # the vendor's support word, not a verdict
 from accelbench.core.reference import Reference
 from accelbench.judge.answers import Answer
 from accelbench.judge.claims import CHOOSING, CLAIMS, CONCLUSION, MLPERF, SPECS, STATEMENTS
 from accelbench.judge.codes import Direction, Holds, Verdict
+from accelbench.judge.fact_records import FrozenMap
 from accelbench.judge.facts import Fact, Frameworks, Stacks
 from accelbench.judge.judging import Finding, Line, said
 from accelbench.judge.per_dollar import PerDollar
@@ -145,3 +146,21 @@ def tensorflow(e: Evidence) -> tuple[Holds, Line | None, dict]:
     holds = Holds.HOLDS if not dropped else Holds.PARTLY if len(dropped) == 1 else Holds.DOES_NOT_HOLD
     stacks = e.fact("frameworks", MLPERF, Stacks)
     return holds, part, {"chip": f.chip, "support": dict(f.support), "stacks": stacks.tpu if stacks else ()}
+
+
+# the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
+# values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
+class SplitCounts(TypedDict):
+    kinds: tuple[str, ...]
+    tpu_ahead: int
+    gpu_ahead: int
+    ties: int
+    compared: int
+
+
+# same_generation's counts, as the speed sentences record them
+COUNTS = {"tpu_ahead": int, "gpu_ahead": int, "ties": int, "compared": int, "split": SplitCounts}
+# tensorflow's figures, as the frameworks sentences record them
+TENSORFLOW = {"chip": str, "support": FrozenMap[str, str], "stacks": tuple[str, ...]}
+LINE_VALUES = {"sentence.framework_dropped": {"chip": str, "dropped": tuple[str, ...],
+                                              "older": FrozenMap[str, tuple[str, ...]]}}

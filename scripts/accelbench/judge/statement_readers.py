@@ -3,14 +3,19 @@ choice (judge/sentences.py says what a reading is)."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from accelbench.core.cores import cuda_cores
 from accelbench.core.framework_support import SUPPORTED as STATED  # the vendor's support word, not a verdict
 from accelbench.judge.claims import EPOCH, MLPERF, PRICES, SPECS, STATEMENTS
 from accelbench.judge.codes import DECISIVE, Direction, Holds, Verdict
-from accelbench.judge.facts import AuditedBreadth, Frameworks, GoogleModels, LabsVsIndustry, LargestSystems, Offers
+from accelbench.judge.fact_records import Breadth, Counts, FrozenMap, Largest
+from accelbench.judge.facts import AuditedBreadth, Fact, Frameworks, GoogleModels, LabsVsIndustry, LargestSystems, Offers
 from accelbench.judge.judging import Line, said
 from accelbench.judge.sentences import (
+    COUNTS,
     FROM_VERDICT,
+    TENSORFLOW,
     Evidence,
     Reading,
     reader_table,
@@ -196,3 +201,40 @@ def _conclusion_tpus(e: Evidence) -> Reading:
     holds = Holds.HOLDS if len(for_tpu) == len(sides) else Holds.PARTLY if for_tpu else Holds.DOES_NOT_HOLD
     return reading(holds, "conclusion", choice="tpu" if holds == Holds.HOLDS else "either",
                     rests_on=("speed", "tpu-scalable", "frameworks"), sides=sides)
+
+
+# the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
+# values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
+class CoresCounted(TypedDict):
+    chip: str
+    count: int
+
+
+class CoresApart(TypedDict):
+    chip: str
+    unit: str
+    count: int
+
+
+FACTS = {"facts": FrozenMap[str, Fact | None]}  # a sentence with rules of its own: each kind's facts
+LINE_VALUES = {
+    "sentence.cores": {"gpus": tuple[CoresCounted, ...], "stated": int, "chips": int},
+    "sentence.cores_apart": {"others": tuple[CoresApart, ...]},
+    "sentence.matrix_units": {"chip": str, "bf16": float, "with_mxu": int, "tpus": int},
+    "sentence.why_not_recorded": {"why": str},
+    "sentence.models": FACTS,
+    "sentence.platform_count": FACTS,
+    "sentence.brands": FACTS,
+    "sentence.labs": FACTS,
+    "sentence.platform_share": FACTS,
+    "sentence.scalable": FACTS,
+    "sentence.prediction": {},
+    "sentence.open_access": {"tpu": tuple[str, ...]},
+    "sentence.many_frameworks": {"with_all": int, "gpus": int, **TENSORFLOW},
+    "sentence.research": {"tpu": Breadth, "gpu": Breadth, "labs": Counts},
+    "sentence.large": {"tpu": Largest, "gpu": Largest, **COUNTS},
+    "sentence.fast_green_not": {"failing": tuple[str, ...]},
+    "sentence.fast_green": {"energy": str, "vendor": bool, **COUNTS},
+    "sentence.tensorflow_services": {"google": Counts, **TENSORFLOW},
+    "sentence.conclusion": {"sides": FrozenMap[str, str]},
+}

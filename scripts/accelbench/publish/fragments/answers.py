@@ -9,9 +9,9 @@ from collections import Counter
 
 from accelbench.core.text import esc, esc_md
 from accelbench.judge import judgement
-from accelbench.judge.answers import Answer
+from accelbench.judge.answers import ANSWER_RULE, Answer
 from accelbench.judge.claims import SPECS, SPECS_LABEL, SPECS_TITLE
-from accelbench.judge.generations import PER_CHIP
+from accelbench.judge.generations import DATE_RULE, GENERATION_RULE, PER_CHIP
 from accelbench.judge.judging import MARGIN
 from accelbench.publish import downloads, wording
 from accelbench.publish.fragments import costs
@@ -27,7 +27,7 @@ from accelbench.publish.fragments.core import (
 from accelbench.publish.render import answer_charts, tables
 from accelbench.publish.render import answers as render
 from accelbench.publish.wording import cards
-from accelbench.publish.wording.rules import ANSWER_RULE, DATE_RULE, GENERATION_RULE
+from accelbench.publish.wording.lines import text
 from accelbench.publish.wording.terms import kind_name
 from accelbench.store.published import SOURCES
 
@@ -201,7 +201,7 @@ def _answer_summary(ctx: Context, args: list[str]) -> str:
 
 @fragment("evidence-rules", "", "how answers combine the kinds of evidence, and every published source's written rules")
 def _evidence_rules(ctx: Context, args: list[str]) -> str:
-    out = [f"\n{esc_md(ANSWER_RULE)}\n", f"\n{esc_md(GENERATION_RULE)}\n", f"\n{esc_md(DATE_RULE)}\n"]
+    out = [f"\n{esc_md(text(rule))}\n" for rule in (ANSWER_RULE, GENERATION_RULE, DATE_RULE)]
     for source in SOURCES.values():
         out.append(f"\n**{esc_md(source.title)}** ({esc_md(source.label)}):\n\n"
                    + rules_list(ctx, source.kind) + "\n")

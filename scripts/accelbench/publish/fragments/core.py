@@ -27,6 +27,7 @@ from accelbench.judge.measured_rules import Verdict, measured_verdicts
 from accelbench.publish import downloads, wording
 from accelbench.publish.render import chart_theme, tables
 from accelbench.publish.wording import cards
+from accelbench.publish.wording.lines import text
 from accelbench.store.published import SOURCES, Published
 from accelbench.store.store import Store
 
@@ -210,7 +211,7 @@ def workloads(ctx: Context) -> Iterable[str]:
 
 def rules_list(ctx: Context, kind: str) -> str:
     """The written rules of one kind of evidence, as the methodology and evidence pages list them."""
-    listed = "\n".join(f"- **{esc_md(r.claim.feature)}**: {esc_md(r.text)}" for r in rules_of(ctx.judgement.rules, kind))
+    listed = "\n".join(f"- **{esc_md(r.claim.feature)}**: {esc_md(text(r.text))}" for r in rules_of(ctx.judgement.rules, kind))
     # out of the search index, which every page fetches: the rules are read here, on their page
     return f'<div markdown="1" data-search-exclude>\n\n{listed}\n\n</div>'
 

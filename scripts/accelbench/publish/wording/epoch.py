@@ -74,3 +74,43 @@ RECORD_TITLE = "the record in the copy of Epoch AI's CSV"
 
 def record_link(line: int) -> str:
     return f"line {line}"
+
+# Its written rules (sources/epoch_models/rules.py), each filled from the constants it applies; what a rule found
+# is a fact, worded in fact_clauses.py
+# the article's claims judged by what notable models were trained on: what was used, never what is faster
+COUNTS_USE = "It counts what was used, never what is faster."
+PREDICTION = "A prediction, which no evidence decides yet. Shown: "
+MORE_THAN_THE_REST = ("Holds if more of those with recorded hardware were trained on TPUs than on every other platform "
+                      "together; does not hold if fewer; a tie if as many.")
+LINES = {
+    "epoch_models.rule.gpu-deep-learning":
+        "Of the notable models whose training hardware Epoch AI records, the share trained on GPUs, over every year "
+        "and over the last {years} years of publication. Holds if GPUs trained more than {majority:share} in both; "
+        "does not hold if they trained {majority:share} or fewer in both; partly otherwise. " + COUNTS_USE,
+    "epoch_models.rule.openai-gpus":
+        "OpenAI's GPT-1, GPT-2 and GPT-3 as Epoch AI records their training hardware. Holds if every one whose "
+        "hardware is recorded was trained on GPUs; does not hold if none was; partly otherwise. The database records "
+        "what was used, not why: the article's 'due to flexibility' is not judged.",
+    "epoch_models.rule.deepmind-tpus":
+        "Every model Epoch AI records with DeepMind among its organisations in its 'Games' domain (the reinforcement "
+        "learning the article means). " + MORE_THAN_THE_REST,
+    "epoch_models.rule.use-tpu-tensorflow":
+        "Google's AI services run on the models Google builds: every model Epoch AI records with one of Google's "
+        "organisations (Google, Google DeepMind, DeepMind, Google Brain, Google Research, Google Cloud, Google AI). "
+        + MORE_THAN_THE_REST + " It counts what Google used, never what is faster.",
+    "epoch_models.rule.labs-gpus":
+        "The share of notable models trained on GPUs among those of research labs (every organisation academic) and "
+        "those of industry (Epoch AI's categories: it has none for startups, which count as industry). Holds if GPUs "
+        "trained more than {majority:share} of the labs' models and at least the industry's share; partly if more than "
+        "{majority:share} but less than the industry's; does not hold if {majority:share} or fewer.",
+    "epoch_models.rule.custom-chips":
+        PREDICTION + "the notable models of the last {years} years by the platform Epoch AI records, so that the trend "
+        "so far can be read; what would decide it is the same count in the years to come.",
+    "epoch_models.rule.hybrid":
+        PREDICTION + "how many notable models Epoch AI records as trained on more than one platform (GPUs and TPUs in "
+        "one training); what would decide it is a measured gain in efficiency from such training.",
+    "epoch_models.rule.tpu-scalable":
+        "The notable models trained with at least {flop:.0e} FLOP (GPT-3 took 3.1e23) by the platform Epoch AI "
+        "records. Holds if TPUs trained at least one of them; does not hold if none of those with recorded hardware "
+        "was trained on TPUs.",
+}

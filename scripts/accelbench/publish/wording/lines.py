@@ -16,11 +16,16 @@ Python's own format specifications (``{x:.3g}``), a field may name how a value i
     ``{x:list}``    items joined by commas; ``{x:listed}`` "a, b and c"
     ``{x:lines}``   nested Lines joined by "; "; ``{x:line}`` one nested Line ('' where None)
     ``{x:upper}``   upper case ("gpu" -> "GPU")
+    ``{x:word}``    a small count spelt out (3 -> "three")
+    ``{x:pct}``     a fraction as a whole percentage (0.05 -> "5%"): a rule's margin or interval level
+    ``{x:share}``   a fraction as a share of something ("half", else "40% of")
+    ``{x:month}``   a month's number as its name (7 -> "July")
 """
 
 from __future__ import annotations
 
 import string
+from calendar import month_name
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import import_module
@@ -30,11 +35,12 @@ from accelbench.core.merged import merged
 from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import listed
 from accelbench.judge.judging import Line
-from accelbench.publish.wording import measured, reference, sentences
-from accelbench.publish.wording.terms import num, price, ratio
+from accelbench.publish.wording import measured, reference, rules, sentences
+from accelbench.publish.wording.terms import NUMBER_WORDS, num, price, ratio
 from accelbench.store.published import SOURCES
 
 Template = str | Callable[[Mapping], str]
+SHARES = {0.5: "half", 0.25: "a quarter"}  # a share said in words rather than as a percentage
 
 
 class _Words(string.Formatter):
@@ -59,6 +65,14 @@ class _Words(string.Formatter):
             return "" if value is None else text(value)
         if spec == "upper":
             return str(value).upper()
+        if spec == "word":
+            return NUMBER_WORDS.get(value, str(value))
+        if spec == "pct":
+            return f"{value:.0%}"
+        if spec == "share":
+            return SHARES.get(value) or f"{value:.0%} of"
+        if spec == "month":
+            return month_name[value]
         return super().format_field(value, spec)
 
 
@@ -79,7 +93,7 @@ GENERAL: dict[str, Template] = {
 }
 
 # this package's own templates; each published source's are in the module its declaration names (Source.wording)
-OWN = gathered(GENERAL, measured.LINES, reference.LINES, sentences.LINES)
+OWN = gathered(GENERAL, measured.LINES, reference.LINES, rules.LINES, sentences.LINES)
 
 
 def templates() -> Mapping[str, Template]:

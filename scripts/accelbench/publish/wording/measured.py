@@ -10,7 +10,7 @@ from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import capitalised
 from accelbench.judge.claims import MEASURED_LABEL
 from accelbench.judge.judging import NOT_MEASURED
-from accelbench.publish.wording.terms import num, price, ratio, verdict_words
+from accelbench.publish.wording.terms import TIE_OR_SPLIT, num, price, ratio, verdict_words
 
 # What each like-with-like comparison of our runs compares, by its id (judge/measured_rules.py)
 COMPARED = {"matmul": "bf16 matmul, n ≥ {min_n}, best framework on each",
@@ -58,6 +58,48 @@ def _cost_item(v: Mapping) -> str:
     return f"{TITLES['gpt2']} ({MEASURED_LABEL}){pair}"
 
 
+# The written rules of our own runs (judge/measured_rules.py), each filled from the constants it applies
+RULES = {
+    "measured.rule.designed":
+        "Same evidence as Flexibility: a chip designed for deep learning only should fall behind on general-purpose "
+        "operations. Supported if, at the largest size measured on both, the TPU's median elements/s over the operations "
+        "is below {falls_behind:share} the GPU's (the whole {level:pct} interval) or an operation fails on the TPU for a "
+        "limit of the chip or its framework; contradicted if the TPU matches or beats the GPU (the whole interval at or "
+        "above 1) with no such failure; a tie otherwise.",
+    "measured.rule.speed":
+        "Compares the best bfloat16 matrix-multiplication TFLOP/s (n ≥ {min_n}) and, where both are measured, the best "
+        "GPT-2 small training tokens/s, per chip, any framework. Supported if the TPU is more than {margin:pct} faster on "
+        "every comparison available (the whole {level:pct} interval of the ratio above {above:.2f}); contradicted if more "
+        "than {margin:pct} slower on every one; " + TIE_OR_SPLIT + ". Needs matrix multiplication on both a GPU and a TPU.",
+    "measured.rule.flexibility":
+        "Supported if, at the largest size measured on both, the TPU's median elements/s over the general-purpose "
+        "operations is below {falls_behind:share} the GPU's (the whole {level:pct} interval), or an operation that ran on "
+        "the GPU fails on the TPU for a limit of the chip or its framework; contradicted if the TPU's median is at least "
+        "the GPU's (the whole interval) with no such failure; a tie otherwise. Failures from our own sizing, time limits "
+        "or harness are left out and said so.",
+    "measured.rule.cost":
+        "Cost per billion GPT-2 small training tokens = the chip's cheapest GCP on-demand price per chip-hour (the cloud "
+        "the article's claim names; reference data) ÷ (measured tokens/s × 3600) × 10⁹, for the cheapest per token "
+        "result on each kind of chip. Supported if the TPU's cost is more than {margin:pct} below the GPU's (the whole "
+        "{level:pct} interval of the GPU/TPU cost ratio above {above:.2f}); contradicted if more than {margin:pct} above; "
+        "a tie otherwise. Needs GPT-2 small measured on both and a price for each chip at GCP.",
+    "measured.rule.energy":
+        "Compares measured GPT-2 small tokens per joule (else bf16 n = {n} matrix-multiplication TFLOP per joule) of the "
+        "GPU and the TPU, each from one metered run, so the ratio has no sampling interval. Supported if the TPU's is "
+        "more than {margin:pct} higher; contradicted if more than {margin:pct} lower; a tie otherwise. TPUs expose no "
+        "energy counter to programs, so this stays not measured until one does.",
+    "measured.rule.frameworks":
+        "From which framework (PyTorch, JAX, TensorFlow) trained GPT-2 small on which chip. Supported if JAX and "
+        "TensorFlow trained it on a TPU while PyTorch could not run there for a limit of PyTorch or the chip "
+        "(unsupported, or a wrong result), and all three trained it on a GPU. Contradicted if JAX or TensorFlow could "
+        "not train it on the TPU for a limit of the chip or framework, or PyTorch trained it there at least as fast as "
+        "the faster of them (the whole {level:pct} interval of its tokens/s ratio at or above {below:.2f}: within "
+        "{margin:pct}). Split otherwise (PyTorch slower on the TPU, or not every framework trained it on the GPU). Not "
+        "measured without results on a GPU, or, where none of this decides, while any of the three was not attempted on "
+        "a TPU (each runs in its own process and environment there: a run without torch_xla or TensorFlow installed, or "
+        "where another framework held the TPU, records it as unavailable).",
+}
+
 LINES = {
     "measured.name": lambda v: f"{capitalised(MEASURED_LABEL)}: {TITLES[v['compared']]}: {v['tpu']} vs {v['gpu']}",
     "measured.cost_item": _cost_item,
@@ -81,6 +123,7 @@ LINES = {
     "measured.frameworks.any_size": _any_size,
     "measured.frameworks.not_attempted": "Not attempted on a TPU yet: {frameworks:list}.",
     "measured.frameworks.torch_on_tpu": "PyTorch/{against} tokens/s on the TPU: {ratio:ratio}",
+    **RULES,
 }
 
 

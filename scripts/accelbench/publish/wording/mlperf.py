@@ -13,9 +13,8 @@ from collections.abc import Mapping
 
 from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import capitalised, listed, plural
-from accelbench.judge.judging import MARGIN_TEXT
 from accelbench.publish.wording.cards import not_imported
-from accelbench.publish.wording.terms import compared, elsewhere, price, unpriced
+from accelbench.publish.wording.terms import MARGIN_TEXT, TIE_OR_SPLIT, compared, elsewhere, price, unpriced
 
 INFERENCE = "Inference, not training (never counted towards an answer on training)"  # opens every inference line
 MIRROR = "read from a public mirror of MLCommons' results"
@@ -102,6 +101,56 @@ def _inference_pair(v: Mapping) -> str:
             f"TPU/GPU {v['ratio']:.2f}{_best_tpu_note(v)}{_inference_mirror(v)}")
 
 
+# MLPerf Training's availability pairing (sources/mlperf_training/rules.py LIKE_WITH_LIKE), as its rule says it
+PAIRED_ON_AVAILABILITY = {True: "like with like on availability (available with available, preview with preview)",
+                          False: "every entry, preview systems against available ones included"}
+# The written rules of MLPerf's results (sources/mlperf_training/rules.py, cost.py and statements.py,
+# sources/mlperf_inference/rules.py), each filled from the constants it applies
+RULES = {
+    "mlperf_training.rule.speed": lambda v: (
+        f"Per benchmark, in the newest round with both, {PAIRED_ON_AVAILABILITY[v['like_with_like']]}: the TPU entry with "
+        "the fewest chip-hours to train against the GPU entry at the same or nearest chip count. Supported if the TPU "
+        f"needs more than {v['margin']:.0%} fewer chip-hours on every benchmark; contradicted if more than "
+        f"{v['margin']:.0%} more on every one; {TIE_OR_SPLIT}."),
+    "mlperf_training.rule.frameworks":
+        "From the software stacks the submissions name. Supported if every TPU submission ran on JAX while GPU "
+        "submissions ran on PyTorch-based stacks; contradicted if a TPU submission ran PyTorch; split otherwise.",
+    "mlperf_training.rule.availability":
+        "From the submissions' own availability status. Supported if every TPU submission is Google's and available in "
+        "the cloud, while GPU submissions come from {submitters:word} or more submitters; contradicted if a TPU system is "
+        "offered on premises or by another submitter; split otherwise.",
+    "mlperf_training.rule.flexibility":
+        "From the coverage of every imported round: the fields of machine learning (language, image generation, "
+        "vision, recommendation, graphs, speech) in which GPU families and TPU families trained a benchmark to its "
+        "quality target under audit. Supported if the GPU families cover every field the TPU families cover and more; "
+        "contradicted if the TPU families do; a tie where they cover the same fields, split otherwise. Demonstrated "
+        "breadth only: a benchmark a vendor did not enter is not one its chips cannot run, and MLPerf holds no task "
+        "outside machine learning.",
+    "mlperf_training.rule.cost":
+        "Where the article makes the claim, on GCP: dollars per training run = chip-hours × GCP's price per chip-hour "
+        "(reference data: the SkyPilot catalog, or a hand-entered committed-use rate), for the TPU and the GPU entry "
+        "of each benchmark (newest round with both) that cost least per run on GCP, both chips priced from one GCP "
+        "price list in the longest committed-use tier both publish, else on-demand. Supported if the TPU run costs "
+        "more than {margin:pct} less on every benchmark; contradicted if more than {margin:pct} more on every one; "
+        + TIE_OR_SPLIT + "; not measured where GCP prices no pair. The GPU's cheapest offer elsewhere is context, "
+        "never part of the verdict.",
+    "mlperf_training.rule.gpu-brands":
+        "Every GPU entry of MLPerf Training (scored or entered), by its chip's vendor in the reference data. Holds if "
+        "NVIDIA's and AMD's GPUs both entered and together make at least {share:pct} of the GPU entries whose chip the "
+        "reference data knows; partly if only one of them entered; does not hold if neither did.",
+    "mlperf_training.rule.tpu-scalable":
+        "The largest TPU and GPU systems with a scored MLPerf Training result on each LLM pretraining benchmark (the "
+        "largest models it trains). Holds if a TPU system of at least {chips:,} chips trained one; partly if TPU "
+        "systems trained one only at a smaller scale; does not hold if no TPU system trained one. It shows that pods "
+        "train large models, not that they do so faster: the speed answer says that.",
+    "mlperf_inference.rule.speed":
+        "Inference only, never counted as training. Per scenario (Offline samples/s, Server queries/s) of Stable "
+        "Diffusion XL, in the newest round with both: the TPU result with the most per chip against the GPU result "
+        "with the most per chip, preview systems included and said so (with the best TPU available now beside a "
+        "preview). Supported if the TPU does more than {margin:pct} more per chip in every scenario; contradicted if "
+        "more than {margin:pct} less in every one; " + TIE_OR_SPLIT + ".",
+}
+
 LINES = {
     "mlperf_training.no_result": "No MLPerf result yet.",
     "mlperf_training.speed.pair": _speed_pair,
@@ -132,6 +181,7 @@ LINES = {
     "mlperf_inference.link": "SDXL {scenario} {round} {side:upper}",
     "mlperf_inference.no_result": f"{INFERENCE}: No MLPerf Inference result yet.",
     "mlperf_inference.speed.pair": _inference_pair,
+    **RULES,
 }
 
 

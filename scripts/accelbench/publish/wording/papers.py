@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from accelbench.core.text import capitalised
+from accelbench.publish.wording.terms import TIE_OR_SPLIT
 
 
 def _figure(v: Mapping) -> str:
@@ -17,6 +18,19 @@ def _figure(v: Mapping) -> str:
             f"“{v['phrase']}”")
 
 
+# The written rules of the papers' figures (sources/papers/rules.py), each filled from the constants it applies
+QUOTED = ("From {figures} quoted word for word from peer-reviewed papers, each labelled with its authors' affiliation "
+          "(vendor-authored where they work for a compared chip's vendor) and naming the chips compared. ")
+RULES = {
+    "papers.rule.speed":
+        QUOTED.format(figures="figures") + "Supported if every quoted range puts the TPU more than {margin:pct} faster "
+        "than the GPU; contradicted if every one puts it more than {margin:pct} slower; " + TIE_OR_SPLIT + ".",
+    "papers.rule.energy":
+        QUOTED.format(figures="power or energy figures") + "Supported if every quoted range has the TPU using more "
+        "than {margin:pct} less power or energy than the GPU; contradicted if every one has it using more than "
+        "{margin:pct} more; " + TIE_OR_SPLIT + ".",
+}
+
 LINES = {
     "papers.no_paper": "No peer-reviewed paper with a quoted TPU-against-GPU figure on this claim yet.",
     "papers.figure": _figure,
@@ -24,6 +38,7 @@ LINES = {
     "papers.name": "{citation}: {tpu} vs {gpu}",
     "papers.link.doi": "{citation} (doi:{doi})",
     "papers.link.arxiv": "arXiv {arxiv}",
+    **RULES,
 }
 
 

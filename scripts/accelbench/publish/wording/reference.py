@@ -35,6 +35,26 @@ def _stated(v: Mapping) -> str:
     return f"{v['chip']}, the newest TPU: {v['framework']} {v['support']}{route}{quoted}"
 
 
+# The written rules of the reference data (judge/reference_rules.py), each filled from the constants it applies
+RULES = {
+    "specs.rule.designed":
+        "From the number formats each chip's vendor states (reference data, not measured): supported if no TPU runs "
+        "{format}, the format general scientific computing needs, and at least one TPU's vendor says so, while a GPU "
+        "runs it; contradicted if a TPU runs {format}; split otherwise. Graphics units are not in the data and are not "
+        "judged.",
+    "prices.rule.availability":
+        "Reference data, not a measurement: from the dated price list, supported if every TPU offer is on Google Cloud "
+        "and GPU offers come from at least {providers:word} providers; contradicted if TPU offers come from two or more "
+        "providers; split otherwise.",
+    "specs.rule.frameworks":
+        "Vendor-stated (reference data, frameworks.csv: Google Cloud's TPU pages, the frameworks' own install pages, "
+        "AMD's ROCm compatibility pages), judged per generation: the newest TPU (by first availability) decides. "
+        "Supported if its vendor states that both TensorFlow and JAX run on it (the article's 'best with TensorFlow, "
+        "JAX'); contradicted if it states that neither does; split where it states one and not the other. PyTorch on "
+        "the TPU, and the frameworks stated for the GPUs, are said beside the verdict. An answer on this alone is weak: "
+        "the vendors state it.",
+}
+
 LINES = {
     "specs.designed.no_fp64_stated": "number_formats.csv states FP64 for no chip.",
     "specs.designed.fp64": _fp64_line,
@@ -46,4 +66,5 @@ LINES = {
     "specs.frameworks.gpus_with_all": "{with_all} of {gpus} GPUs have TensorFlow, PyTorch and JAX stated as supported.",
     "prices.availability.offers": lambda v: (f"Price list (reference data, dated; not a measurement): TPU offers from "
                                              f"{_offers(v['tpu'])}; GPU offers from {_offers(v['gpu'])}."),
+    **RULES,
 }

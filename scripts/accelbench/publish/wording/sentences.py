@@ -11,9 +11,8 @@ from accelbench.core.prices import dollars
 from accelbench.core.text import capitalised, listed, plural
 from accelbench.judge.codes import Holds
 from accelbench.judge.fact_schema import fact_from_data
-from accelbench.judge.judging import MARGIN_TEXT
 from accelbench.publish.wording.statements import STATEMENT_SENTENCES
-from accelbench.publish.wording.terms import TOPICS, noun_of
+from accelbench.publish.wording.terms import MARGIN_TEXT, TOPICS, noun_of
 
 HOLDS = {Holds.HOLDS: "holds", Holds.PARTLY: "partly holds", Holds.DOES_NOT_HOLD: "does not hold",
          Holds.DISAGREE: "the kinds of evidence disagree", Holds.UNDECIDED: "not decided yet"}

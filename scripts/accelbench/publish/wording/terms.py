@@ -23,10 +23,10 @@ from accelbench.judge.answers import (
 )
 from accelbench.judge.claims import MEASURED, PRICES, SPECS, kind_named
 from accelbench.judge.codes import Direction, Verdict
-from accelbench.judge.intervals import LEVEL_TEXT
+from accelbench.judge.intervals import LEVEL
 from accelbench.judge.judging import (
     CHIP_HOURS,
-    MARGIN_TEXT,
+    MARGIN,
     POWER,
     QUERIES_PER_S_PER_CHIP,
     SAMPLES_PER_S_PER_CHIP,
@@ -42,6 +42,10 @@ from accelbench.judge.judging import (
 )
 from accelbench.store.published import SOURCES
 
+MARGIN_TEXT = f"{MARGIN:.0%}"  # the margin as the rules' texts and the sentences write it
+LEVEL_TEXT = f"{LEVEL:.0%}"  # the intervals' level, likewise
+# how a rule's text says its verdicts short of supported and contradicted, where they compare numbers
+TIE_OR_SPLIT = "a tie where every comparison lies within the margin, split where they point both ways"
 TIE_BAND = f"±{MARGIN_TEXT}"  # the margin within which the rules call a tie, as every sentence, caption and tooltip writes it
 TIE_TOOLTIP = f"within {TIE_BAND}: a tie for the verdict rules"  # the charts' shaded band
 NO_COMPARISON = "no evidence yet"  # a source's verdict where it holds nothing on a claim: it measures nothing
@@ -113,7 +117,7 @@ DIRECTION_WORDS = {Direction.TPU: "points to the TPU", Direction.GPU: "points to
 # The claims as a sentence names them ("the evidence points to the GPU on speed")
 TOPICS = {"designed": "what the chips are built for", "speed": "speed", "flexibility": "flexibility",
           "availability": "availability", "cost": "cost", "energy": "energy efficiency", "frameworks": "frameworks"}
-YEARS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}  # small counts, as a sentence spells them
 
 
 def num(value: float) -> str:
@@ -232,7 +236,7 @@ def older(c: Comparison, side: str) -> str:
     gap = c.gap_months  # above 0: the GPU is older
     years = round(abs(gap) / 12) if (gap > 0) == (side == "gpu") else 0
     if years >= 2:
-        return f"the {YEARS.get(years, str(years))}-year-older {name}"
+        return f"the {NUMBER_WORDS.get(years, str(years))}-year-older {name}"
     return f"the {name} of a year before" if years == 1 else f"the {name} of its year"
 
 

@@ -12,8 +12,7 @@ from collections.abc import Mapping
 
 from accelbench.core.prices import dollars, dollars_per
 from accelbench.core.text import as_written
-from accelbench.judge.judging import MARGIN_TEXT
-from accelbench.publish.wording.terms import APART_MONTHS, elsewhere, price, published_apart, unpriced
+from accelbench.publish.wording.terms import APART_MONTHS, MARGIN_TEXT, TIE_OR_SPLIT, elsewhere, price, published_apart, unpriced
 
 
 def _side(row: Mapping) -> str:
@@ -142,6 +141,30 @@ def _unpriced(v: Mapping, why: str) -> str:
     return f"{_configuration(v)} ({_side(v['tpu'])} vs {_side(v['gpu'])}): {v['side']} side unpriced: {why}"
 
 
+# The written rules of the vendors' figures (sources/vendor_training/rules.py), each filled from the constants it applies
+RULES = {
+    "vendor_training.rule.speed":
+        "Vendor-reported (Google's MaxText recipes for TPU7x Ironwood, Trillium and v5p, NVIDIA's Megatron-Bridge "
+        "performance summaries), compared like with like: a TPU row and a GPU row pair only when the model (by the "
+        "declared name table; a qualified name such as 'DeepSeekV3 (w/o MTP)' only where the TPU recipe's own "
+        "setting, read at the imported commit, runs that variant), the chips, the global batch size, the sequence "
+        "length and the task agree, at the same precision (bf16 with bf16; an FP8 recipe with another FP8 recipe, "
+        "flagged 'different FP8 recipes'; never bf16 with FP8 or FP4). Only tokens per second per chip are "
+        "compared, never TFLOP/s: MaxText and Megatron count attention FLOPs differently. For each system only its "
+        "newest release with the configuration at that precision family counts (a newer FP8-only release does not "
+        "supersede an older bf16 pair); older releases are shown, dated. Supported if the TPU trains more than "
+        "{margin:pct} more tokens per second per chip on every counted pair; contradicted if more than {margin:pct} "
+        "fewer on every one; " + TIE_OR_SPLIT + ". Published by the vendors, not audited.",
+    "vendor_training.rule.cost":
+        "Where the article makes the claim, on GCP: dollars per billion training tokens = GCP's price per chip-hour "
+        "(reference data: the SkyPilot catalog, or a hand-entered committed-use rate) × 10⁹ ÷ (the vendor-reported "
+        "tokens per second per chip × 3600), both chips priced from one GCP price list, in the longest committed-use "
+        "tier both publish, else on-demand, on every pair the speed rule counts. Supported if the TPU costs more than "
+        "{margin:pct} less per token on every priced pair; contradicted if more than {margin:pct} more on every one; "
+        + TIE_OR_SPLIT + "; not measured where GCP prices neither pair. The cheapest GPU offer elsewhere is context, "
+        "never part of the verdict.",
+}
+
 LINES = {
     "vendor_training.no_pair": "No TPU row and GPU row of the vendors' documents match (model, chips, global batch "
                                "size, sequence length, task and precision).",
@@ -160,6 +183,7 @@ LINES = {
                                        + (f" (GPU recipe {v['gpu_recipe']})" if v.get("gpu_recipe") else "")),
     "vendor_training.link": lambda v: " ".join(filter(None, (v["vendor"], v["model"], v["system"], v["precision"],
                                                              v["release"]))),
+    **RULES,
 }
 
 

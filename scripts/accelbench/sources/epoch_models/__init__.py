@@ -11,4 +11,4 @@ from accelbench.store.published import Source
 SOURCE = Source(kind="epoch-notable-models", title="Epoch AI, Notable AI Models",
                          label="what notable models were trained on", dataset="epoch-notable-models-published",
                          package=__name__, page="published/epoch_models.md", rows_anchor="who-trained-what",
-                         store=("format", "importer", "hardware", "queries"))
+                         store=("format", "importer", "hardware", "queries"), wording="accelbench.publish.wording.epoch")

@@ -9,7 +9,19 @@ from __future__ import annotations
 from accelbench.judge.claims import EPOCH
 from accelbench.judge.fact_records import Categories, Counts, Model, Recorded, YearCounts
 from accelbench.judge.facts import GoogleModels, GroupCount, Hybrid, LabsVsIndustry, MassiveRuns, Models, PlatformShare, Trend
-from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, TIE, UNDECIDABLE, Finding, Link, linked, rule
+from accelbench.judge.judging import (
+    CONTRADICTED,
+    NOT_MEASURED,
+    SPLIT,
+    SUPPORTED,
+    TIE,
+    UNDECIDABLE,
+    Finding,
+    Link,
+    linked,
+    rule,
+    said,
+)
 from accelbench.sources.epoch_models.format import EpochModels
 from accelbench.sources.epoch_models.queries import (
     PlatformCount,
@@ -23,6 +35,7 @@ from accelbench.sources.epoch_models.queries import (
 TREND_MIN_KNOWN = 20  # a year with fewer models of recorded hardware draws no trend sentence (its share is shown with its count)
 RECENT_YEARS = 3  # "heavily used" today: the last three years of publication in the database
 TREND_YEARS = 8  # the years a prediction's trend shows
+MAJORITY = 0.5  # "heavily used", "most": more than this share of the models with recorded hardware
 MASSIVE_FLOP = 1e24  # a training run of at least this much compute counts as massive (GPT-3 was 3.1e23)
 ACADEMIA, INDUSTRY = "Academia", "Industry"
 
@@ -63,16 +76,14 @@ def _model(row: dict) -> Model:
 
 
 @rule("gpu-deep-learning", EPOCH,
-      text="Of the notable models whose training hardware Epoch AI records, the share trained on GPUs, over every year "
-           f"and over the last {RECENT_YEARS} years of publication. Holds if GPUs trained more than half in both; does not "
-           "hold if they trained half or fewer in both; partly otherwise. It counts what was used, never what is faster.")
+      text=said("epoch_models.rule.gpu-deep-learning", years=RECENT_YEARS, majority=MAJORITY))
 def gpu_deep_learning(data: EpochModels, reference) -> Finding:
     years = platform_by_year(data)
     if not years:
         return _dated(data, NOT_MEASURED, [])
     every, recent = _summed(years, "every"), _summed(years[-RECENT_YEARS:], "recent")
     shares = [c.share("gpu") for c in (every, recent)]
-    majority = [s is not None and s > 0.5 for s in shares]
+    majority = [s is not None and s > MAJORITY for s in shares]
     verdict = SUPPORTED if all(majority) else CONTRADICTED if not any(majority) else SPLIT
     return _dated(data, verdict, [], links=_database_link(data), facts=PlatformShare(
         _counts(every), _counts(recent), years[0].group, years[-RECENT_YEARS:][0].group, years[-1].group,
@@ -80,9 +91,7 @@ def gpu_deep_learning(data: EpochModels, reference) -> Finding:
 
 
 @rule("openai-gpus", EPOCH,
-      text="OpenAI's GPT-1, GPT-2 and GPT-3 as Epoch AI records their training hardware. Holds if every one whose "
-           "hardware is recorded was trained on GPUs; does not hold if none was; partly otherwise. The database records "
-           "what was used, not why: the article's 'due to flexibility' is not judged.")
+      text=said("epoch_models.rule.openai-gpus"))
 def openai_gpus(data: EpochModels, reference) -> Finding:
     found = openai_early_gpt(data)
     stated = [r for r in found.rows if r["platform"]]
@@ -105,9 +114,7 @@ def _tpu_majority(found, group: str) -> tuple[str, PlatformCount]:
 
 
 @rule("deepmind-tpus", EPOCH,
-      text="Every model Epoch AI records with DeepMind among its organisations in its 'Games' domain (the reinforcement "
-           "learning the article means). Holds if more of those with recorded hardware were trained on TPUs than on "
-           "every other platform together; does not hold if fewer; a tie if as many.")
+      text=said("epoch_models.rule.deepmind-tpus"))
 def deepmind_tpus(data: EpochModels, reference) -> Finding:
     found = deepmind_game_players(data)
     verdict, counts = _tpu_majority(found, "DeepMind games")
@@ -116,10 +123,7 @@ def deepmind_tpus(data: EpochModels, reference) -> Finding:
 
 
 @rule("use-tpu-tensorflow", EPOCH,
-      text="Google's AI services run on the models Google builds: every model Epoch AI records with one of Google's "
-           "organisations (Google, Google DeepMind, DeepMind, Google Brain, Google Research, Google Cloud, Google AI). "
-           "Holds if more of those with recorded hardware were trained on TPUs than on every other platform together; "
-           "does not hold if fewer; a tie if as many. It counts what Google used, never what is faster.")
+      text=said("epoch_models.rule.use-tpu-tensorflow"))
 def google_tpus(data: EpochModels, reference) -> Finding:
     verdict, counts = _tpu_majority(google_models(data), "Google")
     return _dated(data, verdict, [], links=_database_link(data), facts=GoogleModels(
@@ -127,26 +131,21 @@ def google_tpus(data: EpochModels, reference) -> Finding:
 
 
 @rule("labs-gpus", EPOCH,
-      text="The share of notable models trained on GPUs among those of research labs (every organisation academic) and "
-           "those of industry (Epoch AI's categories: it has none for startups, which count as industry). Holds if GPUs "
-           "trained more than half of the labs' models and at least the industry's share; partly if more than half but "
-           "less than the industry's; does not hold if half or fewer.")
+      text=said("epoch_models.rule.labs-gpus", majority=MAJORITY))
 def labs_gpus(data: EpochModels, reference) -> Finding:
     by_group = {c.group: c for c in platform_by_category(data)}
     labs, industry = by_group.get((ACADEMIA,)), by_group.get((INDUSTRY,))
     if labs is None or not labs.stated:
         return _dated(data, NOT_MEASURED, [])
     lab_share, industry_share = labs.share("gpu"), industry.share("gpu") if industry and industry.stated else 0.0
-    verdict = CONTRADICTED if lab_share <= 0.5 else SUPPORTED if lab_share >= industry_share else SPLIT
+    verdict = CONTRADICTED if lab_share <= MAJORITY else SUPPORTED if lab_share >= industry_share else SPLIT
     return _dated(data, verdict, [], links=_database_link(data), facts=LabsVsIndustry(
         _counts(labs), _counts(industry) if industry else None, Categories(ACADEMIA, INDUSTRY),
         _coverage(labs.stated, labs.total)))
 
 
 @rule("custom-chips", EPOCH,
-      text=f"A prediction, which no evidence decides yet. Shown: the notable models of the last {TREND_YEARS} years by the "
-           "platform Epoch AI records, so that the trend so far can be read; what would decide it is the same count in the "
-           "years to come.")
+      text=said("epoch_models.rule.custom-chips", years=TREND_YEARS))
 def custom_chips(data: EpochModels, reference) -> Finding:
     years = platform_by_year(data)[-TREND_YEARS:]
     return _dated(data, UNDECIDABLE, [], links=_database_link(data), facts=Trend(
@@ -154,9 +153,7 @@ def custom_chips(data: EpochModels, reference) -> Finding:
 
 
 @rule("hybrid", EPOCH,
-      text="A prediction, which no evidence decides yet. Shown: how many notable models Epoch AI records as trained on "
-           "more than one platform (GPUs and TPUs in one training); what would decide it is a measured gain in efficiency "
-           "from such training.")
+      text=said("epoch_models.rule.hybrid"))
 def hybrid(data: EpochModels, reference) -> Finding:
     both = [r for r in data.rows if r["platform"] == "mixed"]
     stated = sum(1 for r in data.rows if r["platform"])
@@ -165,9 +162,7 @@ def hybrid(data: EpochModels, reference) -> Finding:
 
 
 @rule("tpu-scalable", EPOCH,
-      text=f"The notable models trained with at least {MASSIVE_FLOP:.0e} FLOP (GPT-3 took 3.1e23) by the platform Epoch AI "
-           "records. Holds if TPUs trained at least one of them; does not hold if none of those with recorded hardware "
-           "was trained on TPUs.")
+      text=said("epoch_models.rule.tpu-scalable", flop=MASSIVE_FLOP))
 def tpu_scalable(data: EpochModels, reference) -> Finding:
     massive = [r for r in data.rows if (r["compute_flop"] or 0) >= MASSIVE_FLOP]
     tally = {p: sum(1 for r in massive if r["platform"] == p) for p in ("gpu", "tpu", "other", "mixed", None)}

@@ -10,16 +10,17 @@ the spread a verdict interval needs, so a difference within the margin counts as
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 import pandas as pd
 
 from accelbench.core.reference import Reference
 from accelbench.judge.fact_records import InferencePair, InferenceResult
 from accelbench.judge.facts import InferencePairs
 from accelbench.judge.judging import (
-    MARGIN_TEXT,
+    MARGIN,
     QUERIES_PER_S_PER_CHIP,
     SAMPLES_PER_S_PER_CHIP,
-    TIE_OR_SPLIT,
     Comparison,
     Finding,
     beyond_margin,
@@ -67,12 +68,7 @@ def _entry(row: pd.Series | None) -> dict | None:
 
 
 @rule("speed", KIND,
-      text="Inference only, never counted as training. Per scenario (Offline samples/s, Server queries/s) of Stable "
-           "Diffusion XL, in the newest round with both: the TPU result with the most per chip against the GPU result "
-           "with the most per chip, preview systems included and said so (with the best TPU available now beside a "
-           "preview). Supported if the TPU does more than "
-           f"{MARGIN_TEXT} more per chip in every scenario; contradicted if more than {MARGIN_TEXT} less in every "
-           f"one; {TIE_OR_SPLIT}.")
+      text=said("mlperf_inference.rule.speed", margin=MARGIN))
 def speed(published: MLPerfInference, reference: Reference) -> Finding:
     verdicts, lines, links, compared, pairs = [], [], [], [], []
     for scenario, round_name, rows in comparable(published):
@@ -108,3 +104,32 @@ def speed(published: MLPerfInference, reference: Reference) -> Finding:
 def _shown(row: pd.Series | None) -> InferenceResult | None:
     """A result as the published summary shows it: its entry and its results folder."""
     return None if row is None else InferenceResult(**_entry(row), url=results_url(row))
+
+
+# the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
+# values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
+class InferenceEntry(TypedDict):
+    """A result as _entry names it."""
+
+    name: str
+    chips: int
+    submitter: str
+    availability: str
+    per_chip: float
+    unit: str
+
+
+class MirrorRead(TypedDict):
+    repository: str
+    commit: str
+
+
+LINE_VALUES = {
+    "mlperf_inference.no_result": {},
+    "mlperf_inference.speed.pair": {"round": str, "scenario": str, "tpu": InferenceEntry, "gpu": InferenceEntry, "ratio": float,
+                                    "available": InferenceEntry | None, "available_ratio": float | None,
+                                    "mirror": MirrorRead | None},
+    "mlperf_inference.link": {"scenario": str, "round": str, "side": str},
+    "mlperf_inference.name": {"round": str, "scenario": str, "tpu": str, "gpu": str, "unit": str},
+    "mlperf_inference.speed.figures": {"tpu": InferenceEntry, "gpu": InferenceEntry},
+}

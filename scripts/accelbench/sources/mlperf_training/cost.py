@@ -10,14 +10,13 @@ from dataclasses import replace
 
 import pandas as pd
 
-from accelbench.core.prices import TIERS, Unpriced, break_even, price_comparison, usd
+from accelbench.core.prices import TIERS, PriceFacts, Unpriced, UnpricedFacts, break_even, price_comparison, usd
 from accelbench.core.reference import Reference
 from accelbench.judge.fact_records import BreakEven, Flip
 from accelbench.judge.facts import BreakEvens
 from accelbench.judge.judging import (
     CHIP_HOURS,
-    MARGIN_TEXT,
-    TIE_OR_SPLIT,
+    MARGIN,
     USD_PER_RUN,
     Comparison,
     CostItem,
@@ -33,6 +32,8 @@ from accelbench.sources.mlperf_training.benchmarks import name_of
 from accelbench.sources.mlperf_training.format import KIND, MLPerfTraining
 from accelbench.sources.mlperf_training.rules import (
     NO_RESULT,
+    PAIR,
+    MLPerfEntry,
     comparable,
     comparison,
     entry_of,
@@ -65,13 +66,7 @@ def priced_runs(published: MLPerfTraining, reference: Reference):
 
 
 @rule("cost", KIND,
-      text="Where the article makes the claim, on GCP: dollars per training run = chip-hours × GCP's price per "
-           "chip-hour (reference data: the SkyPilot catalog, or a hand-entered committed-use rate), for the TPU and "
-           "the GPU entry of each benchmark (newest round with both) that cost least per run on GCP, both chips priced "
-           "from one GCP price list in the longest committed-use tier both publish, else on-demand. Supported if the "
-           f"TPU run costs more than {MARGIN_TEXT} less on every benchmark; contradicted if more than {MARGIN_TEXT} "
-           f"more on every one; {TIE_OR_SPLIT}; not measured where GCP prices no pair. "
-           "The GPU's cheapest offer elsewhere is context, never part of the verdict.")
+      text=said("mlperf_training.rule.cost", margin=MARGIN))
 def cost(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, lines, links, compared, costed, evens = [], [], [], [], [], []
     for benchmark, round_name, tpu, gpu, basis, rows in priced_runs(published, reference):
@@ -141,3 +136,15 @@ def _break_even(reference: Reference, basis, tpu: pd.Series, gpu: pd.Series, adv
                 flips.append(Flip(tier, favoured(other) or "tie"))
     return BreakEven(reference.display_name(tpu["chip"]), reference.display_name(gpu["chip"]), basis.tier, basis.provider,
                      even, basis.tpu.usd_per_chip_hour, tuple(flips))
+
+
+# the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
+# values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
+PRICED = {"tpu_usd": float, "tpu_price": PriceFacts, "gpu_usd": float, "gpu_price": PriceFacts}
+LINE_VALUES = {
+    "mlperf_training.cost.pair": {**PAIR, "tpu": MLPerfEntry, "gpu": MLPerfEntry, **PRICED, "elsewhere": PriceFacts | None,
+                                  "elsewhere_usd": float | None},
+    "mlperf_training.cost.figures": PRICED,
+    "mlperf_training.cost.no_gcp_entry": {**PAIR, "side": str},
+    "mlperf_training.cost.unpriced": {**PAIR, "side": str, "unpriced": UnpricedFacts},
+}

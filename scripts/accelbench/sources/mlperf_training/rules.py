@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import NotRequired, TypedDict
 
 import pandas as pd
 
@@ -26,13 +27,12 @@ from accelbench.judge.facts import AuditedBreadth, Stacks, Submitters, TrainingP
 from accelbench.judge.judging import (
     CHIP_HOURS,
     CONTRADICTED,
-    MARGIN_TEXT,
+    MARGIN,
     NOT_MEASURED,
     SIDES,
     SPLIT,
     SUPPORTED,
     TIE,
-    TIE_OR_SPLIT,
     Comparison,
     Finding,
     Line,
@@ -102,8 +102,7 @@ def pair_name(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series, m
 AVAILABILITIES = ("available", "preview")  # MLPerf's statuses of a system: on sale now, or to be within 180 days
 # a chip not yet on sale against one that is would compare a promise with a product (False: every entry with every other)
 LIKE_WITH_LIKE = True  # a preview system is compared only with a preview one, an available with an available
-PAIRED_ON_AVAILABILITY = ("like with like on availability (available with available, preview with preview)"
-                          if LIKE_WITH_LIKE else "every entry, preview systems against available ones included")
+WIDELY_ENTERED = 3  # "widely available": GPU systems entered by at least this many submitters
 
 
 def comparable(published: MLPerfTraining) -> list[tuple[str, str, pd.DataFrame]]:
@@ -131,10 +130,7 @@ def like_with_like(published: MLPerfTraining):
 
 
 @rule("speed", KIND,
-      text=f"Per benchmark, in the newest round with both, {PAIRED_ON_AVAILABILITY}: the TPU entry with the fewest "
-           "chip-hours to train against the GPU entry at the same or nearest chip count. Supported if the TPU needs more than "
-           f"{MARGIN_TEXT} fewer chip-hours on every benchmark; contradicted if more than {MARGIN_TEXT} more on every "
-           f"one; {TIE_OR_SPLIT}.")
+      text=said("mlperf_training.rule.speed", like_with_like=LIKE_WITH_LIKE, margin=MARGIN))
 def speed(published: MLPerfTraining, reference: Reference) -> Finding:
     verdicts, lines, links, compared, pairs = [], [], [], [], []
     for benchmark, round_name, tpu, gpu, rows in like_with_like(published):
@@ -186,8 +182,7 @@ def _stack(row: pd.Series) -> str:
 
 
 @rule("frameworks", KIND,
-      text="From the software stacks the submissions name. Supported if every TPU submission ran on JAX while GPU "
-           "submissions ran on PyTorch-based stacks; contradicted if a TPU submission ran PyTorch; split otherwise.")
+      text=said("mlperf_training.rule.frameworks"))
 def frameworks(published: MLPerfTraining, reference: Reference) -> Finding:
     df = published.entered
     if df.empty:
@@ -205,9 +200,7 @@ def frameworks(published: MLPerfTraining, reference: Reference) -> Finding:
 
 
 @rule("availability", KIND,
-      text="From the submissions' own availability status. Supported if every TPU submission is Google's and "
-           "available in the cloud, while GPU submissions come from three or more submitters; contradicted if a "
-           "TPU system is offered on premises or by another submitter; split otherwise.")
+      text=said("mlperf_training.rule.availability", submitters=WIDELY_ENTERED))
 def availability(published: MLPerfTraining, reference: Reference) -> Finding:
     df = published.entered
     if df.empty:
@@ -228,7 +221,7 @@ def availability(published: MLPerfTraining, reference: Reference) -> Finding:
         return Finding(NOT_MEASURED, lines, facts=facts)
     if tpu_submitters != ["Google"] or not cloud_only:
         verdict = CONTRADICTED
-    elif len(gpu_submitters) >= 3:
+    elif len(gpu_submitters) >= WIDELY_ENTERED:
         verdict = SUPPORTED
     else:
         verdict = SPLIT
@@ -290,15 +283,49 @@ def _trained(cover: Coverage, platform: str) -> dict:
 
 
 @rule("flexibility", KIND,
-      text="From the coverage of every imported round: the fields of machine learning (language, image generation, "
-           "vision, recommendation, graphs, speech) in which GPU families and TPU families trained a benchmark to its "
-           "quality target under audit. Supported if the GPU families cover every field the TPU families cover and "
-           "more; contradicted if the TPU families do; a tie where they cover the same fields, split otherwise. "
-           "Demonstrated breadth only: a benchmark a vendor did not enter is not one its chips cannot run, and MLPerf "
-           "holds no task outside machine learning.")
+      text=said("mlperf_training.rule.flexibility"))
 def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
     verdict, lines, facts = _breadth(coverage(published))
     if published.entered.empty:
         return Finding(NOT_MEASURED, [NO_RESULT])
     return Finding(verdict, with_mirrors(published, lines), facts=replace(facts, mirrored=mirrored(published)),
                    as_of=newest_round(published, reference))
+
+
+# the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
+# values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
+class MLPerfEntry(TypedDict):
+    """An entry as entry_of names it."""
+
+    name: str
+    chips: int
+    submitter: str
+    availability: str
+
+
+class FieldTrained(TypedDict):
+    field: str
+    benchmarks: tuple[str, ...]
+
+
+class TrainedUnderAudit(TypedDict):
+    platform: str
+    families: tuple[str, ...]
+    fields: tuple[FieldTrained, ...]
+
+
+PAIR = {"benchmark": str, "round": str}  # which pair a line speaks of
+ENTRIES_TIMED = {"tpu": MLPerfEntry, "tpu_chip_hours": float, "gpu": MLPerfEntry, "gpu_chip_hours": float}
+LINE_VALUES = {
+    "mlperf_training.no_result": {},
+    "mlperf_training.name": {**PAIR, "tpu": MLPerfEntry, "gpu": MLPerfEntry, "metric": NotRequired[str]},
+    "mlperf_training.speed.pair": {**PAIR, **ENTRIES_TIMED, "advantage": float},
+    "mlperf_training.speed.figures": ENTRIES_TIMED,
+    "mlperf_training.link": {**PAIR, "side": str},
+    "mlperf_training.frameworks.stacks": {"tpu": tuple[str, ...], "gpu": tuple[str, ...]},
+    "mlperf_training.availability.submitters": {"tpu": tuple[str, ...], "gpu": tuple[str, ...], "cloud_only": bool},
+    "mlperf_training.flexibility.not_entered": {},
+    "mlperf_training.flexibility.under_audit": {"rounds": tuple[str, ...], "trained": tuple[TrainedUnderAudit, ...]},
+    "mlperf_training.flexibility.no_tpu_entry": {"rounds": tuple[str, ...]},
+    "mlperf_training.mirror": {"round": str, "repository": str, "commit": str, "mirror_of": str},
+}

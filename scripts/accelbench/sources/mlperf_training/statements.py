@@ -10,7 +10,7 @@ from accelbench.core.reference import Reference
 from accelbench.judge.claims import MLPERF
 from accelbench.judge.fact_records import FrozenMap, Largest
 from accelbench.judge.facts import Brands, LargestSystems
-from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, Finding, linked, rule
+from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTED, Finding, linked, rule, said
 from accelbench.sources.mlperf_training.benchmarks import BENCHMARKS
 from accelbench.sources.mlperf_training.format import MLPerfTraining
 from accelbench.sources.mlperf_training.rules import results_url
@@ -22,9 +22,7 @@ PRETRAINING = "LLM pretraining"  # the benchmarks.py task of the largest models 
 
 
 @rule("gpu-brands", MLPERF,
-      text="Every GPU entry of MLPerf Training (scored or entered), by its chip's vendor in the reference data. Holds if "
-           f"NVIDIA's and AMD's GPUs both entered and together make at least {BRANDS_SHARE:.0%} of the GPU entries whose chip "
-           "the reference data knows; partly if only one of them entered; does not hold if neither did.")
+      text=said("mlperf_training.rule.gpu-brands", share=BRANDS_SHARE))
 def gpu_brands(published: MLPerfTraining, reference: Reference) -> Finding:
     entries = published.entered
     gpus = entries[entries["platform"] == "gpu"] if not entries.empty else entries
@@ -51,10 +49,7 @@ def _largest(platform: str, rows: pd.DataFrame, reference: Reference) -> Largest
 
 
 @rule("tpu-scalable", MLPERF,
-      text=f"The largest TPU and GPU systems with a scored MLPerf Training result on each LLM pretraining benchmark (the "
-           f"largest models it trains). Holds if a TPU system of at least {POD_SCALE:,} chips trained one; partly if TPU "
-           "systems trained one only at a smaller scale; does not hold if no TPU system trained one. It shows that pods "
-           "train large models, not that they do so faster: the speed answer says that.")
+      text=said("mlperf_training.rule.tpu-scalable", chips=POD_SCALE))
 def tpu_scalable(published: MLPerfTraining, reference: Reference) -> Finding:
     results = published.results
     if not results.empty and "relisted_from" in results:

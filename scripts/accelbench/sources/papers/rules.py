@@ -11,10 +11,11 @@ range wholly beyond the margin either way decides, one that reaches into it is m
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from accelbench.core.reference import Reference
 from accelbench.judge.judging import (
-    MARGIN_TEXT,
-    TIE_OR_SPLIT,
+    MARGIN,
     Comparison,
     Finding,
     Line,
@@ -60,18 +61,30 @@ def _judge(claim: str, papers: Papers) -> Finding:
 
 
 @rule("speed", KIND,
-      text="From figures quoted word for word from peer-reviewed papers, each labelled with its authors' affiliation "
-           "(vendor-authored where they work for a compared chip's vendor) and naming the chips compared. Supported "
-           f"if every quoted range puts the TPU more than {MARGIN_TEXT} faster than the GPU; contradicted if every one "
-           f"puts it more than {MARGIN_TEXT} slower; {TIE_OR_SPLIT}.")
+      text=said("papers.rule.speed", margin=MARGIN))
 def speed(published: Papers, reference: Reference) -> Finding:
     return _judge("speed", published)
 
 
 @rule("energy", KIND,
-      text="From power or energy figures quoted word for word from peer-reviewed papers, each labelled with its "
-           "authors' affiliation (vendor-authored where they work for a compared chip's vendor) and naming the chips "
-           f"compared. Supported if every quoted range has the TPU using more than {MARGIN_TEXT} less power or energy "
-           f"than the GPU; contradicted if every one has it using more than {MARGIN_TEXT} more; {TIE_OR_SPLIT}.")
+      text=said("papers.rule.energy", margin=MARGIN))
 def energy(published: Papers, reference: Reference) -> Finding:
     return _judge("energy", published)
+
+
+# the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
+# values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
+class Quotation(TypedDict):
+    text: str
+    where: str
+
+
+LINE_VALUES = {
+    "papers.no_paper": {},
+    "papers.figure": {"label": str, "organisations": tuple[str, ...], "citation": str, "tpu": str, "gpu": str,
+                      "quotation": Quotation, "phrase": str},
+    "papers.name": {"citation": str, "tpu": str, "gpu": str},
+    "papers.figures": {"tpu": str, "phrase": str, "citation": str},
+    "papers.link.doi": {"citation": str, "doi": str},
+    "papers.link.arxiv": {"arxiv": str},
+}

@@ -10,20 +10,23 @@ TPU's tokens/s over the GPU's; for a cost, the GPU's dollars over the TPU's.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from accelbench.core.formats import format_name
 from accelbench.core.prices import (
     PricedComparison,
     PricedPair,
+    PriceFacts,
     Unpriced,
+    UnpricedFacts,
     price_comparison,
     usd,
 )
 from accelbench.core.reference import Reference
 from accelbench.judge.facts import UnpricedPairs
 from accelbench.judge.judging import (
-    MARGIN_TEXT,
+    MARGIN,
     NOT_MEASURED,
-    TIE_OR_SPLIT,
     TOKENS_PER_S_PER_CHIP,
     USD_PER_BILLION_TOKENS,
     Comparison,
@@ -102,18 +105,7 @@ def _links(pairs: list[Pair]) -> list[Link]:
 
 
 @rule("speed", KIND,
-      text="Vendor-reported (Google's MaxText recipes for TPU7x Ironwood, Trillium and v5p, NVIDIA's Megatron-Bridge "
-           "performance summaries), compared like with like: a TPU row and a GPU row pair only when the model (by the "
-           "declared name table; a qualified name such as 'DeepSeekV3 (w/o MTP)' only where the TPU recipe's own "
-           "setting, read at the imported commit, runs that variant), the chips, the global batch size, the sequence "
-           "length and the task agree, at the same precision (bf16 with bf16; an FP8 recipe with another FP8 recipe, "
-           "flagged 'different FP8 recipes'; never bf16 with FP8 or FP4). Only tokens per second per chip are "
-           "compared, never TFLOP/s: MaxText and Megatron count attention FLOPs differently. For each system only its "
-           "newest release with the configuration at that precision family counts (a newer FP8-only release does not "
-           "supersede an older bf16 pair); older releases are shown, dated. Supported if the TPU trains more than "
-           f"{MARGIN_TEXT} more tokens per second per chip on every counted pair; contradicted if more than "
-           f"{MARGIN_TEXT} fewer on every one; "
-           f"{TIE_OR_SPLIT}. Published by the vendors, not audited.")
+      text=said("vendor_training.rule.speed", margin=MARGIN))
 def speed(published: VendorTraining, reference: Reference) -> Finding:
     pairs = counted(published.rows)
     if not pairs:
@@ -152,14 +144,7 @@ def pair_cost(reference: Reference, pair: Pair) -> PricedComparison | Unpriced:
 
 
 @rule("cost", KIND,
-      text="Where the article makes the claim, on GCP: dollars per billion training tokens = GCP's price per "
-           "chip-hour (reference data: the SkyPilot catalog, or a hand-entered committed-use rate) × 10⁹ ÷ (the "
-           "vendor-reported tokens per second per chip × 3600), both chips priced from one GCP price list, in the "
-           "longest committed-use tier both publish, else on-demand, on every pair the speed rule counts. Supported if "
-           "the TPU costs more than "
-           f"{MARGIN_TEXT} less per token on every priced pair; contradicted if more than {MARGIN_TEXT} more on "
-           f"every one; {TIE_OR_SPLIT}; not measured where GCP prices neither pair. The cheapest GPU offer elsewhere is "
-           "context, never part of the verdict.")
+      text=said("vendor_training.rule.cost", margin=MARGIN))
 def cost(published: VendorTraining, reference: Reference) -> Finding:
     pairs = counted(published.rows)
     if not pairs:
@@ -225,3 +210,58 @@ def _why_unpriced(left: list[tuple[Pair, Unpriced]], reference: Reference) -> tu
     return (tuple(reference.short_name(c) for c in no_price), tuple(reference.display_name(s) for s in no_chip),
             tuple(other.values()))
 
+
+# the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
+# values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
+class VendorSide(TypedDict):
+    """A side of a pair as _pair names it."""
+
+    system: str
+    framework: str
+    release: str | None
+    precision: str
+    tokens_per_s_per_chip: float
+    published: str
+
+
+class RecipesFlag(TypedDict):
+    """Two FP8 recipes of one family (pairs._precision)."""
+
+    flag: str
+    family: str
+    tpu: str
+    gpu: str
+
+
+class VariantFlag(TypedDict):
+    """The model variant the other side's recipe sets, and where (pairs._variant)."""
+
+    flag: str
+    model: str
+    platform: str
+    setting: str
+    value: str | float | None
+    path: str
+    line: int | None
+    lines: tuple[int, ...]
+    default: str | None
+    default_read: str | None
+
+
+PAIR = {"model": str, "chips": int, "gbs": int, "seq_len": int, "tpu": VendorSide, "gpu": VendorSide,
+        "flags": tuple[RecipesFlag | VariantFlag, ...]}  # _pair's
+PRICED = {**PAIR, "tpu_usd": float, "tpu_price": PriceFacts, "gpu_usd": float, "gpu_price": PriceFacts}
+LINE_VALUES = {
+    "vendor_training.no_pair": {},
+    "vendor_training.name": {"tpu": str, "gpu": str, "model": str, "chips": int, "precision": str, "gpu_recipe": str},
+    "vendor_training.link": {"vendor": str, "model": str, "system": str, "precision": str, "release": str},
+    "vendor_training.speed.head": {"pairs": int, "faster": int, "slower": int, "within": int, "low": float, "high": float,
+                                   "published": tuple[tuple[str, ...], ...]},
+    "vendor_training.speed.pair": {**PAIR, "tpu_over_gpu": float},
+    "vendor_training.speed.figures": PAIR,
+    "vendor_training.cost.figures": PRICED,
+    "vendor_training.cost.pair": {**PRICED, "elsewhere": PriceFacts | None, "elsewhere_usd": float | None},
+    "vendor_training.cost.head": {"priced": int, "pairs": int},
+    "vendor_training.cost.no_chip": {**PAIR, "side": str, "system": str},
+    "vendor_training.cost.unpriced": {**PAIR, "side": str, "unpriced": UnpricedFacts},
+}
