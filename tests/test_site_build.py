@@ -3,7 +3,6 @@
 
 import json
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -180,15 +179,13 @@ def test_a_failing_notebook_stops_the_build(tmp_path, data_dir):
     assert "this notebook is broken" in build.stderr + build.stdout
 
 
-def test_published_results_are_built_apart_from_the_measured_ones(tmp_path, data_dir):
+def test_published_results_are_built_apart_from_the_measured_ones(committed_site):
+    """On the session's one build of the committed data (measured runs and published files together)."""
     from accelbench.core.reference import Reference
     from accelbench.registry import RULES
     from accelbench.store.published import load_published
 
-    shutil.copytree(ROOT / "build_data" / "published", data_dir / "published")
-    build = mkdocs_build(tmp_path / "site", data_dir)
-    assert build.returncode == 0, build.stderr
-    site = tmp_path / "site"
+    data_dir, site = ROOT / "build_data", committed_site
     gpt3 = (site / "published" / "gpt3.html").read_text()
     assert "(gpt3), MLPerf Training v4.1" in gpt3 and "(gpt3), MLPerf Training v3.1" in gpt3
     assert 'id="published-gpt3-v4-1"' in gpt3  # the anchor the coverage view links to
