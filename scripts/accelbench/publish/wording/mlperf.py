@@ -1,11 +1,10 @@
-"""The words of MLPerf's lines of detail: MLPerf Training's rules (sources/mlperf_training/rules.py:
-chip-hours and dollars per run of each benchmark's pair of entries, the software stacks, the
-submitters, the fields trained, the rounds read from a mirror) and MLPerf Inference's
-(sources/mlperf_inference/rules.py: per-chip throughput of Stable Diffusion XL, always said to be
-inference). An entry is data (its chip, chips, submitter and availability) and is named here, in
-the one way every line names it. Then the words of MLPerf Training's charts (their titles, axes,
-alt texts and captions, filled from facts), of its pages' notes and headings and of its tables' cells,
-notes and tooltips; then MLPerf Inference's."""
+"""The words of MLPerf Training's lines of detail (sources/mlperf_training/rules.py: chip-hours and dollars
+per run of each benchmark's pair of entries, the software stacks, the submitters, the fields trained, the
+rounds read from a mirror) and of its written rules. An entry is data (its chip, chips, submitter and
+availability) and is named here, in the one way every line names it (mlperf_inference.py names MLPerf
+Inference's entries the same way). Then the words of MLPerf Training's charts (their titles, axes, alt texts
+and captions, filled from facts), of its pages' notes and headings and of its tables' cells, notes and
+tooltips."""
 
 from __future__ import annotations
 
@@ -16,11 +15,10 @@ from accelbench.core.text import capitalised, listed, plural
 from accelbench.publish.wording.cards import not_imported
 from accelbench.publish.wording.terms import MARGIN_TEXT, TIE_OR_SPLIT, compared, elsewhere, price, unpriced
 
-INFERENCE = "Inference, not training (never counted towards an answer on training)"  # opens every inference line
 MIRROR = "read from a public mirror of MLCommons' results"
 
 
-def _entry(e: Mapping) -> str:
+def entry_words(e: Mapping) -> str:
     """'TPU v6e (Trillium) × 1024 (Google, preview)': the chip, chips, submitter and availability."""
     return f"{e['name']} × {e['chips']} ({e['submitter']}, {e['availability']})"
 
@@ -35,7 +33,7 @@ def _pair_name(v: Mapping) -> str:
 
 def _speed_figures(v: Mapping) -> str:
     # both entries of a pair are of one availability (like_with_like): each entry's own says which
-    return (f"{_entry(v['tpu'])} {v['tpu_chip_hours']:.3g} chip-hours; {_entry(v['gpu'])} {v['gpu_chip_hours']:.3g} "
+    return (f"{entry_words(v['tpu'])} {v['tpu_chip_hours']:.3g} chip-hours; {entry_words(v['gpu'])} {v['gpu_chip_hours']:.3g} "
             "chip-hours")
 
 
@@ -44,8 +42,8 @@ def _speed_pair(v: Mapping) -> str:
 
 
 def _cost_pair(v: Mapping) -> str:
-    return (f"{v['benchmark']} ({v['round']}): {_entry(v['tpu'])} {dollars_per('runs', v['tpu_usd'])} at "
-            f"{price(v['tpu_price'])}; {_entry(v['gpu'])} {dollars(v['gpu_usd'])} at {price(v['gpu_price'])}"
+    return (f"{v['benchmark']} ({v['round']}): {entry_words(v['tpu'])} {dollars_per('runs', v['tpu_usd'])} at "
+            f"{price(v['tpu_price'])}; {entry_words(v['gpu'])} {dollars(v['gpu_usd'])} at {price(v['gpu_price'])}"
             + elsewhere(v, 'runs'))
 
 
@@ -73,39 +71,11 @@ def _under_audit(v: Mapping) -> str:
     return f"Under audit (MLPerf Training {span}): {'; '.join(map(_trained, v['trained']))}."
 
 
-def _per_chip(e: Mapping) -> str:
-    return f"{e['per_chip']:.3g} {e['unit']} per chip"
-
-
-def _best_tpu_note(v: Mapping) -> str:
-    # the best TPU a preview: the best one available now beside it, or that none was submitted
-    tpu, available = v["tpu"], v["available"]
-    if tpu["availability"] == "available":
-        return ""
-    beside = (f", the best available now is {_entry(available)} {_per_chip(available)}, TPU/GPU "
-              f"{v['available_ratio']:.2f}" if available is not None else ", and no TPU system available now was submitted")
-    return f"; the best TPU is a {tpu['availability']} system{beside}"
-
-
-def _inference_mirror(v: Mapping) -> str:
-    mirror = v["mirror"]
-    if mirror is None:
-        return ""
-    return (f" ({v['round']} {MIRROR}: {mirror['repository']} at {mirror['commit'][:12]}, summaries only where the "
-            f"mirror holds no detail log)")
-
-
-def _inference_pair(v: Mapping) -> str:
-    return (f"{INFERENCE}: MLPerf Inference {v['round']}, Stable Diffusion XL, {v['scenario']}: best TPU "
-            f"{_entry(v['tpu'])} {_per_chip(v['tpu'])}; best GPU {_entry(v['gpu'])} {_per_chip(v['gpu'])}; "
-            f"TPU/GPU {v['ratio']:.2f}{_best_tpu_note(v)}{_inference_mirror(v)}")
-
-
 # MLPerf Training's availability pairing (sources/mlperf_training/rules.py LIKE_WITH_LIKE), as its rule says it
 PAIRED_ON_AVAILABILITY = {True: "like with like on availability (available with available, preview with preview)",
                           False: "every entry, preview systems against available ones included"}
-# The written rules of MLPerf's results (sources/mlperf_training/rules.py, cost.py and statements.py,
-# sources/mlperf_inference/rules.py), each filled from the constants it applies
+# The written rules of MLPerf Training's results (sources/mlperf_training/rules.py, cost.py and statements.py),
+# each filled from the constants it applies
 RULES = {
     "mlperf_training.rule.speed": lambda v: (
         f"Per benchmark, in the newest round with both, {PAIRED_ON_AVAILABILITY[v['like_with_like']]}: the TPU entry with "
@@ -143,12 +113,6 @@ RULES = {
         "largest models it trains). Holds if a TPU system of at least {chips:,} chips trained one; partly if TPU "
         "systems trained one only at a smaller scale; does not hold if no TPU system trained one. It shows that pods "
         "train large models, not that they do so faster: the speed answer says that.",
-    "mlperf_inference.rule.speed":
-        "Inference only, never counted as training. Per scenario (Offline samples/s, Server queries/s) of Stable "
-        "Diffusion XL, in the newest round with both: the TPU result with the most per chip against the GPU result "
-        "with the most per chip, preview systems included and said so (with the best TPU available now beside a "
-        "preview). Supported if the TPU does more than {margin:pct} more per chip in every scenario; contradicted if "
-        "more than {margin:pct} less in every one; " + TIE_OR_SPLIT + ".",
 }
 
 LINES = {
@@ -156,8 +120,6 @@ LINES = {
     "mlperf_training.speed.pair": _speed_pair,
     "mlperf_training.cost.pair": _cost_pair,
     "mlperf_training.speed.figures": _speed_figures,
-    "mlperf_inference.speed.figures": lambda v: (f"TPU {_entry(v['tpu'])} {_per_chip(v['tpu'])}; GPU {_entry(v['gpu'])} "
-                                                 f"{_per_chip(v['gpu'])}"),
     "mlperf_training.cost.figures": lambda v: (f"TPU {dollars_per('runs', v['tpu_usd'])} at {price(v['tpu_price'])}; "
                                                f"GPU {dollars(v['gpu_usd'])} at {price(v['gpu_price'])}"),
     "mlperf_training.cost.unpriced": lambda v: f"{v['benchmark']} ({v['round']}): {v['side']} side unpriced: "
@@ -177,10 +139,6 @@ LINES = {
                                "not read."),
     "mlperf_training.name": _pair_name,
     "mlperf_training.link": "{benchmark} {round} {side:upper}",
-    "mlperf_inference.name": "MLPerf Inference {round} SDXL {scenario}: {tpu} vs {gpu}, {unit} per chip",
-    "mlperf_inference.link": "SDXL {scenario} {round} {side:upper}",
-    "mlperf_inference.no_result": f"{INFERENCE}: No MLPerf Inference result yet.",
-    "mlperf_inference.speed.pair": _inference_pair,
     **RULES,
 }
 
@@ -323,33 +281,3 @@ RUNS_LISTED = "{listed} (rule: {required}); not read"
 SUMMARY_FIGURES = "{chip_hours} chip-hours ({minutes} min)"
 DOMAINS_FILLED = "{count} × {chips}-chip {domain}"
 DOMAIN_TITLE = "{system}: {chips} chips ({url}: {quote})"
-
-
-# MLPerf Inference's pages (sources/mlperf_inference/fragments.py): what is missing where nothing is
-# imported, the note above its tables, a round's heading and where it was read from (WHERE and
-# COMMIT as HTML), and the rounds of the summary read from a mirror
-INFERENCE_MISSING = "published MLPerf Inference results"
-INFERENCE_NOTE = ("Inference results, published by others and not measured here: they never count towards an answer "
-                  "on training.")
-SUMMARY_ONLY = (" (where the mirror holds no detail log, the line of mlperf_log_summary.txt that prints the figure, "
-                "kept where that summary says its scenario and VALID)")
-INFERENCE_ORIGIN = ("Published by others in {where} at commit {commit}, closed division; each figure links to the line "
-                    "of the log it was read from{summary_only}. {note}")
-INFERENCE_MIRROR = " Round {round} was read from {where} at commit {commit}."
-
-
-def inference_heading(round_name: str) -> str:
-    return f"Stable Diffusion XL, MLPerf Inference {round_name}"
-
-
-# The cells of MLPerf Inference's tables (sources/mlperf_inference/tables.py): a figure's tooltip (the
-# log line it was read from), a scenario with no TPU or GPU, the best TPU when it is available now,
-# and a system's figure per chip (formatted there)
-FROM_SUMMARY = " (the summary: the source read holds no detail log)"
-NONE_SUBMITTED = "none submitted"
-SAME_TPU = "the same"
-PER_CHIP_FIGURE = "{value} {unit} per chip"
-
-
-def log_line(path: str, line) -> str:
-    return f"{path}, line {line}"

@@ -10,4 +10,4 @@ SOURCE = Source(kind="mlperf-inference", title="MLPerf Inference", label="audite
                          dataset="mlperf-inference-published", package=__name__,
                          page="published/mlperf_inference.md", for_training=False,
                          noun="MLPerf's audited inference results", unit="MLPerf inference scenario",
-                         wording="accelbench.publish.wording.mlperf")
+                         wording="accelbench.publish.wording.mlperf_inference")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from accelbench.core.text import esc
 from accelbench.judge.facts import InferencePairs
 from accelbench.publish.fragments.core import Context, concat, download, fragment, rules_list, wrap
-from accelbench.publish.wording import mlperf as wording
+from accelbench.publish.wording import mlperf_inference as wording
 from accelbench.sources.mlperf_inference import tables as inference_tables
 from accelbench.sources.mlperf_inference.format import KIND
 from accelbench.sources.mlperf_inference.rules import results_url

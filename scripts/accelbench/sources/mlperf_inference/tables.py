@@ -8,7 +8,7 @@ import pandas as pd
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.judge.fact_records import InferencePair, InferenceResult
 from accelbench.publish.render.tables import Table, html_table
-from accelbench.publish.wording import mlperf as wording
+from accelbench.publish.wording import mlperf_inference as wording
 from accelbench.sources.mlperf_inference.format import SCENARIOS, UNITS, file_url
 
 
