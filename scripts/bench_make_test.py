@@ -5,9 +5,10 @@ never a timed test (a shared machine's load would make one flake).
     python scripts/bench_make_test.py --in DIR     # an existing checkout, as it is (set-up already done is quick)
     CI=true python scripts/bench_make_test.py      # what CI's `CI=true make test` runs
 
-It runs the steps `make test` runs, one at a time and in its order (set-up, lint, the browser, the side
-environments, the tests in parallel, the tests that run alone), and prints each step's wall time, the total and
-the goal (seven minutes, set-up included)."""
+It runs the steps `make test` runs, one at a time and in its order (the environments, built side by side: .venv
+with the dev tools, Chromium and TensorFlow's, and CI's side environments under CI=true; lint; the tests in
+parallel; the tests that run alone), and prints each step's wall time, the total and the goal (seven minutes,
+set-up included)."""
 
 from __future__ import annotations
 
@@ -21,17 +22,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_S = 7 * 60  # `make test` from a fresh clone on a 2-core machine, set-up included
-# (what it is, the command) in the order `make test` runs them (the Makefile's test target)
+# (what it is, the command) in the order `make test` runs them (the Makefile's test target): the environments side
+# by side (TEST_ENVS, with CI's side environments under CI=true), lint, the tests in parallel, the tests alone
 STEPS = [
-    ("set-up: .venv with the dev tools", ["make", ".venv/.installed-dev"]),
+    ("set-up: the environments, side by side", ["make", "-j3", "--output-sync=target", ".venv/.installed-dev", "browser",
+                                               "tf-env"]),
     ("lint", ["make", "lint"]),
-    ("the browser (Playwright's driver)", ["make", "browser"]),
-    ("TensorFlow's environment", ["make", "tf-env"]),
     ("tests in parallel", [".venv/bin/python", "-m", "pytest", "-q", "-n", "auto", "--dist", "loadfile", "-m", "not alone",
                            "-p", "no:cacheprovider"]),
     ("tests that run alone", [".venv/bin/python", "-m", "pytest", "-q", "-m", "alone", "-p", "no:cacheprovider"]),
 ]
-CI_STEPS = [("CI's side environments (SkyPilot, torch_xla)", ["make", "cloud-env", "xla-env"])]
+CI_ENVS = ["cloud-env", "xla-env"]  # what CI's `CI=true make test` builds beside them (SkyPilot, torch_xla)
 
 
 def clone(into: Path) -> Path:
@@ -58,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--in", dest="checkout", type=Path, help="an existing checkout (default: a fresh clone)")
     args = parser.parse_args(argv)
-    steps = STEPS[:4] + (CI_STEPS if os.environ.get("CI") == "true" else []) + STEPS[4:]
+    steps = [(name, command + CI_ENVS if name.startswith("set-up") and os.environ.get("CI") == "true" else command)
+             for name, command in STEPS]
     with tempfile.TemporaryDirectory(prefix="bench-make-test-") as scratch:
         checkout = args.checkout or clone(Path(scratch))
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=checkout, capture_output=True, text=True).stdout

@@ -92,7 +92,7 @@ def mkdocs_build(site_dir, data_dir, config=None, strict=True, notebooks=False):
 
 
     if config is None:
-        project = Path(site_dir).parent / f"{Path(site_dir).name}-project"
+        project = rendered_project(site_dir)
         project.mkdir(parents=True, exist_ok=True)
         config = copy_project(project)
     config = Path(config)
@@ -101,6 +101,14 @@ def mkdocs_build(site_dir, data_dir, config=None, strict=True, notebooks=False):
     cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(config), "-d", str(site_dir)]
     return subprocess.run(cmd + (["--strict"] if strict else []), capture_output=True, text=True,
                           cwd=config.parent, env=env, timeout=300)
+
+
+def rendered_project(site_dir):
+    """The copy of the project :func:`mkdocs_build` built ``site_dir`` from (without a config): its pages, with the
+    fragments and downloads the build rendered."""
+    from pathlib import Path
+
+    return Path(site_dir).parent / f"{Path(site_dir).name}-project"
 
 
 def copy_project(folder):
