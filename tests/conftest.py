@@ -41,6 +41,24 @@ def no_tpu_here(monkeypatch):
     monkeypatch.delenv(xla.USE, raising=False)
 
 
+def session_folder(tmp_path_factory) -> Path:
+    """The test session's own temporary folder, which every pytest-xdist worker shares (each has one below it)."""
+    shared = tmp_path_factory.getbasetemp()
+    return shared.parent if os.environ.get("PYTEST_XDIST_WORKER") else shared
+
+
+@pytest.fixture(scope="session", autouse=True)
+def kept_charts(tmp_path_factory):
+    """The charts' SVGs kept for the whole session (chart_theme.SVG_CACHE), in every worker and every build or
+    render it starts: many tests render the same committed charts, and vl-convert takes most of a render's time.
+    Kept by the specification and vl-convert's version, so a kept SVG is the one it would draw again."""
+    from accelbench.publish.render.chart_theme import SVG_CACHE
+
+    os.environ[SVG_CACHE] = str(session_folder(tmp_path_factory) / "svg-cache")
+    yield
+    os.environ.pop(SVG_CACHE, None)
+
+
 @pytest.fixture(scope="session")
 def committed_site(tmp_path_factory) -> Path:
     """The site built once per test session from the committed run files (notebooks executed), in
@@ -51,9 +69,7 @@ def committed_site(tmp_path_factory) -> Path:
 
     from helpers import mkdocs_build
 
-    shared = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        shared = shared.parent  # the session's folder, above each worker's own
+    shared = session_folder(tmp_path_factory)
     site = shared / "committed" / "site"
     with open(shared / "committed.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)

@@ -123,6 +123,23 @@ def test_two_charts_on_one_page_share_no_svg_id_and_the_same_data_gives_the_same
     assert charts.line_chart(frame, CHART, "alt", uid="one").svg == first.svg
 
 
+def test_a_kept_svg_is_the_one_vl_convert_draws_and_none_is_kept_without_the_folder(data_dir, tmp_path, monkeypatch):
+    spec = json.dumps(charts.line_chart(latest(data_dir, grid_records()), CHART, "alt", uid="k").spec, sort_keys=True)
+    drawn = chart_theme._rendered.__wrapped__  # the page's SVG (ids renumbered), past the in-process cache
+    monkeypatch.delenv(chart_theme.SVG_CACHE, raising=False)
+    fresh = drawn(spec, "alt", "k")
+    assert not (tmp_path / "kept").exists()
+    monkeypatch.setenv(chart_theme.SVG_CACHE, str(tmp_path / "kept"))
+    assert drawn(spec, "alt", "k") == fresh and len(list((tmp_path / "kept").glob("*.svg"))) == 1  # drawn, kept
+    assert drawn(spec, "alt", "k") == fresh  # read back
+    (kept,) = (tmp_path / "kept").glob("*.svg")
+    kept.write_text("<svg>kept</svg>")
+    assert chart_theme._svg(spec) == "<svg>kept</svg>"  # read back, not drawn again
+    # another version of vl-convert draws it again, kept under another name
+    monkeypatch.setattr(chart_theme.vl_convert, "__version__", "0.0.0-other")
+    assert drawn(spec, "alt", "k") == fresh and len(list((tmp_path / "kept").glob("*.svg"))) == 2
+
+
 def test_the_page_gets_the_dark_theme_and_nothing_that_names_another_host(data_dir):
     carried = json.loads(chart_theme.page_json(charts.line_chart(latest(data_dir, grid_records()), CHART, "alt")))
     assert carried["spec"]["config"]["background"] == "#ffffff" and carried["dark"]["background"] == "#1e2129"

@@ -12,6 +12,7 @@ changed and no other edit, rendered once and checked whole against the real engi
   meets an available GPU in MLPerf's speed pairs, which it never does with the rule on."""
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -50,7 +51,8 @@ def _render(tmp_path, name, margin_line=None, edits=()):
         assert text.count(f"\n{line} ") == 1, (relative, line)
         path.write_text(text.replace(f"\n{line} ", f"\n{replacement} "), encoding="utf-8")
     done = subprocess.run([sys.executable, "-c", RENDER, str(root), str(ROOT / "build_data"), str(ROOT / "snippets")],
-                          env={"PYTHONPATH": str(root / "scripts"), "PATH": "/usr/bin:/bin"},
+                          env={"PYTHONPATH": str(root / "scripts"), "PATH": "/usr/bin:/bin",
+                               **{k: v for k, v in os.environ.items() if k == "ACCELBENCH_SVG_CACHE"}},
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     pages = "\n".join(p.read_text(encoding="utf-8") for p in sorted((root / "generated").rglob("*.md")))

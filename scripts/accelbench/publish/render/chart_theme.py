@@ -18,11 +18,14 @@ and measured to fit them.
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
 import json
 import math
+import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import altair as alt
 import vl_convert
@@ -30,6 +33,7 @@ import vl_convert
 from accelbench.core.text import esc
 
 VEGA_LITE = "6.4"  # the version vl-convert renders with; the vendored vega-lite.min.js is 6.4.x
+SVG_CACHE = "ACCELBENCH_SVG_CACHE"  # the environment variable naming a folder that keeps the charts' SVGs
 # Okabe-Ito, readable for colour-blind readers; the dark palette swaps black for white
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999999"]
 DARK_PALETTE = ["#56B4E9", "#E69F00", "#009E73", "#CC79A7", "#F0E442", "#0072B2", "#FFFFFF", "#BBBBBB"]
@@ -228,7 +232,7 @@ def _static_svg(spec: dict, alt_text: str, uid: str) -> str:
 def _rendered(spec_json: str, alt_text: str, uid: str) -> str:
     # one rendering per specification: an answer's chart appears on several pages of a build (the
     # guide, the comparison, its evidence page), and vl-convert takes a good part of a second
-    svg = vl_convert.vegalite_to_svg(json.loads(spec_json), vl_version=VEGA_LITE)
+    svg = _svg(spec_json)
     # renumbered in order of appearance: vl-convert counts clip paths across calls, and the same
     # data must give the same bytes
     ids = {old: f"{uid}-{n}" for n, old in enumerate(dict.fromkeys(re.findall(r'\bid="([^"]+)"', svg)), 1)}
@@ -236,6 +240,25 @@ def _rendered(spec_json: str, alt_text: str, uid: str) -> str:
     svg = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{ids.get(m[1], m[1])})", svg)
     svg = re.sub(r"<svg\b", f'<svg role="img" aria-label="{esc(alt_text)}"', svg, count=1)
     return svg.strip() + "\n"
+
+
+def _svg(spec_json: str) -> str:
+    """vl-convert's SVG of a specification; kept across processes in the folder SVG_CACHE names, where it is set
+    (the test suite renders the same committed charts in many processes), by the specification and both
+    versions, so that a kept SVG is the one vl-convert would draw again."""
+    folder = os.environ.get(SVG_CACHE)
+    if not folder:
+        return vl_convert.vegalite_to_svg(json.loads(spec_json), vl_version=VEGA_LITE)
+    key = hashlib.sha256(f"{vl_convert.__version__} {VEGA_LITE} {spec_json}".encode()).hexdigest()
+    kept = Path(folder) / f"{key}.svg"
+    if kept.exists():
+        return kept.read_text(encoding="utf-8")
+    svg = vl_convert.vegalite_to_svg(json.loads(spec_json), vl_version=VEGA_LITE)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_name(f"{key}.{os.getpid()}.part")  # written whole, then renamed: a reader never sees half
+    partial.write_text(svg, encoding="utf-8")
+    os.replace(partial, kept)
+    return svg
 
 
 def page_json(chart: Chart) -> str:
