@@ -27,6 +27,7 @@ from accelbench.publish.fragments.core import (
 from accelbench.publish.render import answer_charts, tables
 from accelbench.publish.render import answers as render
 from accelbench.publish.wording import cards
+from accelbench.publish.wording import tables as table_words
 from accelbench.publish.wording.lines import text
 from accelbench.publish.wording.terms import kind_name
 from accelbench.store.published import SOURCES
@@ -221,4 +222,4 @@ def _judgement(ctx: Context, args: list[str]) -> Fragment:
                          for name, path in zip(JUDGEMENT_FILES, files, strict=True))
     rows = [[f"<code>{esc(path)}</code>", esc(meaning)] for path, meaning in judgement.dictionary()]
     return Fragment(f'\n<p class="ab-downloads">{esc(cards.DOWNLOAD_LABEL)} {anchors}</p>\n'
-                    + wrap(tables.html_table(["Field", "Meaning"], rows)), files)
+                    + wrap(tables.html_table(list(table_words.JUDGEMENT_FIELD_COLUMNS), rows)), files)

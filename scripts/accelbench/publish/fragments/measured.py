@@ -28,6 +28,7 @@ from accelbench.publish.fragments.core import (
 from accelbench.publish.render import charts, costs, coverage, reference, results, runs, tables, verdicts
 from accelbench.publish.wording import measured as measured_words
 from accelbench.publish.wording import pages
+from accelbench.publish.wording import tables as table_words
 from accelbench.store import queries
 from accelbench.store.published import SOURCES
 
@@ -36,7 +37,7 @@ from accelbench.store.published import SOURCES
 @fragment("runs", "", "every stored run with its provenance; the anchors result tables link to")
 def _runs(ctx: Context, args: list[str]) -> str:
     if not ctx.store.runs:
-        return not_measured(ctx, "any workload")
+        return not_measured(ctx, table_words.NOTHING_RUN)
     return wrap(runs.runs_table(ctx.store.runs))
 
 
@@ -104,10 +105,10 @@ def _energy(ctx: Context, args: list[str]) -> str:
     metered, unmetered = costs.energy_table(queries.ok_rows(ctx.store.records), ctx.links.runs, anchor="energy")
     shown = [t.html for t in (metered, unmetered) if t.html]
     if not shown:
-        return not_measured(ctx, "energy on any device with an energy counter")
+        return not_measured(ctx, table_words.NO_ENERGY)
     return (wrap("\n".join(shown))
-            + (download(ctx, "energy", metered.rows, "the metered measurements") if metered.rows else "")
-            + (download(ctx, "energy-unmetered", unmetered.rows, "why energy was not metered") if unmetered.rows else ""))
+            + (download(ctx, "energy", metered.rows, table_words.METERED_DOWNLOAD) if metered.rows else "")
+            + (download(ctx, "energy-unmetered", unmetered.rows, table_words.UNMETERED_DOWNLOAD) if unmetered.rows else ""))
 
 
 @fragment("coverage", "", "which kinds of device (CPU, GPU, TPU) the stored runs measured, and which not yet")
@@ -129,9 +130,8 @@ def _cloud_targets(ctx: Context, args: list[str]) -> str:
                      esc(target.runs_text),
                      esc(measured_words.task_cost(targets.cost_bound(target, ctx.reference), ctx.reference.prices.as_of)),
                      esc(target.note) or "–"])
-    return wrap(tables.html_table(["Target", "SkyPilot accelerators", "Chips", "Frameworks",
-                                    f"Cost of one task (estimate: {targets.SETUP_S // 60} min setup + "
-                                    f"{targets.DEADLINE_S // 60} min deadline per run)", "Note"], rows))
+    setup, deadline = targets.SETUP_S // 60, targets.DEADLINE_S // 60
+    return wrap(tables.html_table([c.format(setup=setup, deadline=deadline) for c in table_words.TARGET_COLUMNS], rows))
 
 
 @fragment("roofline", "", "matrix-multiplication results against arithmetic intensity, with ceilings")
@@ -174,7 +174,7 @@ def _scaling(ctx: Context, args: list[str]) -> str:
     pairs = queries.scaling_pairs(ctx.store.latest(workload))
     table = results.scaling_table(pairs, ctx.links.runs, anchor=f"scaling-{workload}")
     return wrap(table.html) + download(ctx, f"scaling-{workload}", table.rows) if table.html else \
-        not_measured(ctx, f"{ctx.workloads[workload]['title']} on more than one device")
+        not_measured(ctx, table_words.ON_MANY_DEVICES.format(workload=ctx.workloads[workload]['title']))
 
 
 @fragment("chart", "WORKLOAD[.METRIC]", "the workload's chart, or the one of its EXTRA_CHARTS for METRIC", choices=workloads)
@@ -208,8 +208,7 @@ def _notebook(ctx: Context, args: list[str]) -> str:
 
 @fragment("profiles", "", "the benchmark profiles as the runner reads them: timing, limits, energy windows")
 def _profiles(ctx: Context, args: list[str]) -> str:
-    head = ["Profile", "For", "Warm-up (s)", "Shortest sample (s)", "Samples", "Sampling budget (s)",
-            "At least", "Time limit (s)", "Energy window (s)"]
+    head = list(table_words.PROFILE_COLUMNS)
     rows = [[f"<code>{esc(p.name)}</code>", esc(p.description), f"{p.timing.warmup_s:g}", f"{p.timing.min_sample_s:g}",
              str(p.timing.repeats), f"{p.timing.budget_s:g}", str(p.timing.min_samples), f"{p.time_limit_s:g}",
              f"{p.energy_s:g}"] for p in PROFILES.values()]
@@ -225,17 +224,16 @@ def _spread(ctx: Context, args: list[str]) -> str:
 def _dataset(ctx: Context, args: list[str]) -> str:
     records, columns = ctx.record_rows()
     n_runs = len({r["run_id"] for r in records})
-    out = [f"\n**Every stored record**: {len(records)} records from {n_runs} run files, one row each, with the "
-           f"provenance of its run, its parameters and its metrics ({len(columns)} columns).\n\n",
-           download(ctx, "accelbench-records", records, "every stored record", columns)]
+    out = [table_words.RECORDS.format(records=len(records), runs=n_runs, columns=len(columns)),
+           download(ctx, "accelbench-records", records, table_words.RECORDS_DOWNLOAD, columns)]
     for source in SOURCES.values():
         rows = source.rows(ctx.published.get(source.kind))
         if not rows:
-            out.append(f"\nNo published {esc(source.title)} results are imported.\n")
+            out.append(table_words.NONE_IMPORTED.format(title=esc(source.title)))
             continue
-        out += [f"\n**Published {esc(source.title)} entries** ({esc(source.label)}, published by others, never "
-                f"measured here): {esc(source.describe(rows))}.\n\n",
-                download(ctx, source.dataset, rows, "every published entry", [c.name for c in source.columns])]
+        out += [table_words.ENTRIES.format(title=esc(source.title), label=esc(source.label),
+                                           described=esc(source.describe(rows))),
+                download(ctx, source.dataset, rows, table_words.ENTRIES_DOWNLOAD, [c.name for c in source.columns])]
     return concat(out)
 
 
@@ -248,8 +246,8 @@ def _data_dictionary(ctx: Context, args: list[str]) -> str:
     for file, names, declared in files:
         entries = downloads.dictionary(names, declared)
         rows = [[f"<code>{esc(c.name)}</code>", esc(c.meaning), esc(c.unit) or "–"] for c in entries]
-        out.append(f"\n**Columns of {file}.csv and {file}.json**\n"
-                   + wrap(tables.html_table(["Column", "Meaning", "Unit"], rows,
+        out.append(f"\n**{table_words.DATASET_FILES.format(file=file)}**\n"
+                   + wrap(tables.html_table(list(table_words.DATASET_COLUMNS), rows,
                                              ids=row_ids(f"column-{file}", [[c.name] for c in entries]))))
     return concat(out)
 

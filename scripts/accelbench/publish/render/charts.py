@@ -48,6 +48,7 @@ from accelbench.publish.render.chart_theme import (
     title_params,
     wrapped,
 )
+from accelbench.publish.wording import charts as words
 from accelbench.publish.wording.measured import peak_label
 
 # the theme's sizes of a chart's text, which the layouts wrap it for
@@ -84,11 +85,11 @@ def _zoom(name: str, encodings: list[str]) -> alt.Parameter:
     return alt.selection_interval(name=name, bind="scales", encodings=encodings)
 
 
-TOOLTIP = [alt.Tooltip("value:N", title="value"), alt.Tooltip("device:N"), alt.Tooltip("framework:N"),
-           alt.Tooltip("parameters:N"), alt.Tooltip("run:N", title="run id"), alt.Tooltip("date:N")]
+TOOLTIP = [alt.Tooltip("value:N", title=words.POINT_TOOLTIP["value"]), alt.Tooltip("device:N"), alt.Tooltip("framework:N"),
+           alt.Tooltip("parameters:N"), alt.Tooltip("run:N", title=words.POINT_TOOLTIP["run"]), alt.Tooltip("date:N")]
 # the published chart's rows: an accelerator's best entry per MLPerf round and chip count
-PUBLISHED_TOOLTIP = [alt.Tooltip("value:N", title="chip-hours"), alt.Tooltip("device:N", title="accelerator"),
-                     alt.Tooltip("framework:N", title="MLPerf round"), alt.Tooltip("parameters:N")]
+PUBLISHED_TOOLTIP = [*(alt.Tooltip(f"{field}:N", title=title) for field, title in words.PUBLISHED_POINT_TOOLTIP.items()),
+                     alt.Tooltip("parameters:N")]
 
 
 def _sized(layout: Layout) -> dict:
@@ -158,8 +159,10 @@ def _lines(data: pd.DataFrame, chart: dict, peaks: pd.DataFrame | None, uid: str
     hidden = _hide_on_click("series", f"{param_name(uid)}_hidden")
     x_label = chart.get("x_label", chart["x"])
     xs = sorted(data["x"].unique())
-    title, y_title = _titles(chart.get("title", chart["y"]), y_label + (" (log scale)" if log_y else ""), layout)
-    x_title = x_label + (" (log scale)" if chart.get("log_x") and "log scale" not in x_label else "")
+    title, y_title = _titles(chart.get("title", chart["y"]), words.ON_LOG_SCALE.format(title=y_label) if log_y else y_label,
+                             layout)
+    x_title = (words.ON_LOG_SCALE.format(title=x_label) if chart.get("log_x") and words.LOG_SCALE not in x_label
+               else x_label)
     x = alt.X("x:Q", title=_across(x_title, layout),
               axis=alt.Axis(**_x_ticks(max(xs), **({"values": [float(v) for v in xs]} if len(xs) <= 8 else {}))),
               scale=alt.Scale(type="log", nice=False, padding=14) if chart.get("log_x") else alt.Scale(zero=False))
@@ -167,7 +170,7 @@ def _lines(data: pd.DataFrame, chart: dict, peaks: pd.DataFrame | None, uid: str
               scale=alt.Scale(type="log") if log_y else alt.Scale(zero=True))
     color = alt.Color("series:N", scale=alt.Scale(domain=series),
                       legend=_legend(SEP.join(["device", "framework", *chart.get("series", [])]), series, layout))
-    dash = alt.StrokeDash("framework:N", title="framework",
+    dash = alt.StrokeDash("framework:N", title=words.DASH_TITLES["framework"],
                           scale=alt.Scale(domain=list(DASH), range=list(DASH.values())), legend=None)
     visible = alt.Chart(data).transform_filter(~hidden)
     base = alt.Chart(data).encode(x=x, color=color)
@@ -192,7 +195,7 @@ def _peak_frame(peaks) -> pd.DataFrame | None:
     (across the plot, whose width the layout sets)."""
     if not peaks:
         return None
-    frame = pd.DataFrame([{"peak": v, "label": f"{label}: {fmt(v)} (vendor figure)"} for label, v in peaks])
+    frame = pd.DataFrame([{"peak": v, "label": words.PEAK.format(label=label, value=fmt(v))} for label, v in peaks])
     for layout in LAYOUTS:
         chars = chars_in(layout.width - AXIS_ROOM, PEAK_FONT)
         frame[lines_field(layout)] = ["\n".join(wrapped(label, chars)) for label in frame["label"]]
@@ -206,7 +209,7 @@ def _peak_layers(frame: pd.DataFrame | None, layout: Layout) -> list:
     field = lines_field(layout)
     # right-aligned at the plot's right edge, under its rule: a peak tops the y axis, and the plot
     # clips what is drawn above its top (its scales zoom)
-    return [rule.encode(y="peak:Q", tooltip=alt.Tooltip("label:N", title="vendor figure")),
+    return [rule.encode(y="peak:Q", tooltip=alt.Tooltip("label:N", title=words.VENDOR_FIGURE)),
             rule.mark_text(align="right", baseline="top", dx=-4, dy=4, fontSize=PEAK_FONT, style="peak", strokeWidth=0,
                            lineBreak="\n", lineHeight=PEAK_FONT + 2).encode(y="peak:Q", x=alt.value("width"), text=f"{field}:N")]
 
@@ -295,7 +298,7 @@ def roofline_chart(points_: pd.DataFrame, ceilings: dict[str, dict], alt_text: s
                 continue
             peak, gbps = c[key][0], c[key][1]
             ridge = peak / (gbps / 1000)  # FLOP/byte where the bandwidth slope meets the peak
-            what = "measured ceiling" if key == "measured" else f"vendor ceiling ({c[key][2]})"
+            what = words.MEASURED_CEILING if key == "measured" else words.VENDOR_CEILING.format(source=c[key][2])
             for order, (x, y) in enumerate([(x_lo, x_lo * gbps / 1000), (ridge, peak), (x_hi, peak)]):
                 lines.append({"device": str(device), "ceiling": key, "what": what, "x": x, "y": y, "order": order,
                               "line": f"{device}: {what}"})
@@ -307,19 +310,19 @@ def roofline_chart(points_: pd.DataFrame, ceilings: dict[str, dict], alt_text: s
 def _roofline(data: pd.DataFrame, lines: list[dict], devices: list[str], domain: tuple[float, float], uid: str,
               layout: Layout) -> alt.LayerChart:
     hidden = _hide_on_click("device", f"{param_name(uid)}_hidden")
-    title, y_title = _titles("Roofline: achieved TFLOP/s against arithmetic intensity", "TFLOP/s (log scale)", layout)
-    x = alt.X("x:Q", title=_across("arithmetic intensity (FLOP per byte moved, log scale)", layout),
+    title, y_title = _titles(words.ROOFLINE_TITLE, words.ROOFLINE_Y, layout)
+    x = alt.X("x:Q", title=_across(words.ROOFLINE_X, layout),
               axis=alt.Axis(**_x_ticks(domain[1])), scale=alt.Scale(type="log", domain=list(domain)))
     y = alt.Y("y:Q", title=y_title, axis=alt.Axis(**_ticks(labelExpr=SHORT_NUMBERS)), scale=alt.Scale(type="log"))
     color = alt.Color("device:N", scale=alt.Scale(domain=devices), legend=_legend("device", devices, layout))
     layers = [alt.Chart(data).mark_point(filled=True, size=50, clip=True).encode(
         x=x, y=y, color=color, opacity=_unless_hidden(hidden),
-        tooltip=[alt.Tooltip("value:N", title="TFLOP/s"), *TOOLTIP[1:]])
+        tooltip=[alt.Tooltip("value:N", title=words.ROOFLINE_TOOLTIP), *TOOLTIP[1:]])
         .add_params(hidden, _zoom(f"{param_name(uid)}_zoom", ["x", "y"]))]
     if lines:
         layers.append(alt.Chart(pd.DataFrame(lines)).transform_filter(~hidden).mark_line(strokeWidth=1.5, clip=True)
                       .encode(x=x, y=y, color=color, detail="line:N", order="order:Q", tooltip=alt.Tooltip("line:N"),
-                              strokeDash=alt.StrokeDash("ceiling:N", title="ceiling",
+                              strokeDash=alt.StrokeDash("ceiling:N", title=words.DASH_TITLES["ceiling"],
                                                         scale=alt.Scale(domain=["measured", "vendor"],
                                                                         range=[[1, 0], [6, 4]]))))
     return alt.layer(*layers).properties(title=title, height=layout.height, **_sized(layout))

@@ -9,13 +9,13 @@ from accelbench.core.prices import dollars
 from accelbench.core.text import esc, fmt, num_cell, raw, row_ids
 from accelbench.publish.render.tables import Table, badges, html_table, linked, provenance_columns, record_date
 from accelbench.publish.wording import costs as words
+from accelbench.publish.wording import tables as table_words
 
 
 def cost_table(rows: list[dict], runs_url: str, *, anchor: str = "cost") -> Table:
     """One row per priced chip (queries.cost_rows): measured throughput turned into cost, or 'spec
     only'. ``anchor``: the prefix of the rows' ids."""
-    head = ["Chip", "Cheapest on-demand price", "GPT-2 small tokens/s", "USD per billion training tokens",
-            "Best bf16 matmul TFLOP/s", "USD per PFLOP"]
+    head = list(table_words.COST_COLUMNS)
     out, data = [], []
     for r in rows:
         price = r["price"]
@@ -67,12 +67,12 @@ def energy_table(records: pd.DataFrame, runs_url: str, *, anchor: str = "energy"
                          "params": params, "watts": raw(r.get("m_watts")), "idle_watts": raw(r.get("idle_watts")),
                          "tokens_per_joule": raw(r.get("m_tokens_per_joule")),
                          "tflops_per_watt": raw(r.get("m_tflops_per_watt")), **provenance_columns(r)})
-        metered = Table(html_table(["Device", "Framework", "Workload", "Parameters", "Average W", "Idle W", "Efficiency"],
+        metered = Table(html_table(list(table_words.ENERGY_COLUMNS),
                                    rows, ids=row_ids(anchor, keys)), data)
     unmeasured = records[records["energy_measured"] == False]  # noqa: E712 (NaN where not metered)
     if not unmeasured.empty:
         reasons = unmeasured.groupby(["device", "energy_reason"], dropna=False).size().reset_index(name="count")
-        unmetered = Table(html_table(["Device", "Why energy is not measured", "Measurements"],
+        unmetered = Table(html_table(list(table_words.UNMETERED_COLUMNS),
                                      [[esc(r["device"]), esc(r["energy_reason"]), num_cell(esc(r["count"]), r["count"])]
                                       for _, r in reasons.iterrows()],
                                      ids=row_ids(f"{anchor}-unmetered", [[r["device"], r["energy_reason"]]

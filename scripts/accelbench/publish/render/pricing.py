@@ -29,10 +29,10 @@ from accelbench.judge.judging import MARGIN, CostItem
 from accelbench.judge.per_dollar import BreakEvenPrice, PerDollar
 from accelbench.publish.render.tables import Table, html_table
 from accelbench.publish.wording import costs as words
+from accelbench.publish.wording import tables as table_words
 from accelbench.publish.wording.lines import text
+from accelbench.publish.wording.tables import UNIT
 from accelbench.publish.wording.terms import ESTIMATE, unmeasured
-
-UNIT = {"tokens": "billion tokens", "runs": "training run"}
 
 
 @dataclass(frozen=True)
@@ -98,8 +98,7 @@ def _price_cell(pair: PricedPair, side: str, today: date) -> str:
 def priced_table(rows: list[PricedRow], today: date, *, anchor: str) -> Table:
     """One row per comparison, provider and tier: each side's price per chip-hour (linked to the
     catalog row or the hand-entered source), each side's dollars per unit of work, GPU over TPU."""
-    head = ["Comparison", "Provider", "Tier", "TPU price per chip-hour", "GPU price per chip-hour", "TPU USD",
-            "GPU USD", "GPU/TPU cost", "Not priced because"]
+    head = list(table_words.PRICED_COLUMNS)
     body, keys, data = [], [], []
     for r in rows:
         t, g = r.cost("tpu"), r.cost("gpu")

@@ -8,16 +8,13 @@ from accelbench.core.framework_support import FRAMEWORKS
 from accelbench.core.prices import TIERS, PriceList, dollars
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, badges, html_table, linked
+from accelbench.publish.wording import tables as words
 from accelbench.publish.wording.costs import SPEC_ONLY
 from accelbench.publish.wording.measured import on_chip
+from accelbench.publish.wording.tables import SPEC_COLUMNS
 
 # a chip's date is its first availability to customers (availability.csv), the one date every page gives it:
-# accelerators.csv's own year column (an announcement or a cloud year) is not shown
-SPEC_COLUMNS = [("chip", "Chip"), ("vendor", "Vendor"), ("available", "First available to customers"),
-                ("bf16_dense_tflops", "bf16 dense TFLOP/s"),
-                ("fp8_dense_tflops", "fp8 dense TFLOP/s"), ("fp32_tflops", "fp32 TFLOP/s"),
-                ("tf32_dense_tflops", "tf32 dense TFLOP/s"), ("hbm_gb", "HBM (GB)"),
-                ("hbm_tbps", "HBM (TB/s)"), ("tdp_w", "TDP (W)"), ("confidence", "Confidence")]
+# accelerators.csv's own year column (an announcement or a cloud year) is not shown (wording/tables.py SPEC_COLUMNS)
 
 
 def _sources(text: str) -> str:
@@ -35,7 +32,7 @@ def accelerators_table(rows: list[dict], measured: dict[str, dict], runs_url: st
     (store/queries.py measured_on_chips: the figures and the record), linked to its run; ``available``:
     chip -> its first availability to customers; ``peaks``: chip -> its dense peaks, read from number_formats.csv
     (the one table that holds them)."""
-    head = [label for _, label in SPEC_COLUMNS] + ["Measured here", "Sources and notes"]
+    head = [label for _, label in SPEC_COLUMNS] + list(words.SPEC_MORE_COLUMNS)
     out = []
     for row in rows:
         row = {**row, "available": available.get(row["chip"], ""), **peaks.get(row["chip"], {})}
@@ -45,7 +42,8 @@ def accelerators_table(rows: list[dict], measured: dict[str, dict], runs_url: st
             cells.append(linked(esc(on_chip(measured[row["chip"]])), record, runs_url) + badges(record))
         else:
             cells.append(f'<span class="ab-badge ab-badge--wide">{SPEC_ONLY}</span>')
-        cells.append(_sources(row.get("sources", "")) + f"<br>retrieved {esc(row.get('retrieved') or 'not recorded')}"
+        retrieved = words.RETRIEVED.format(when=row.get("retrieved") or words.NOT_RECORDED)
+        cells.append(_sources(row.get("sources", "")) + f"<br>{esc(retrieved)}"
                      + (f"<br><em>{esc(row['notes'])}</em>" if row.get("notes") else ""))
         out.append(cells)
     return html_table(head, out)
@@ -54,16 +52,12 @@ def accelerators_table(rows: list[dict], measured: dict[str, dict], runs_url: st
 TIER_ORDER = {tier: i for i, tier in enumerate(TIERS)}
 
 
-HOST = {True: "yes", False: "no: the GPUs alone", None: "not stated"}
-
-
 def prices_table(prices: PriceList) -> Table:
     """Per chip, provider and tier, its cheapest price per chip-hour (of how many regions), the
     offer it was divided from, whether the host is in it, where it came from (a catalog row at its
     commit, or a hand-entered source) and its date, with its age where it is over a year old. The
     rows, for download, are every price of every region."""
-    head = ["Chip", "Provider", "Tier", "USD per chip-hour", "Region (of those priced)", "Offer", "Host in price",
-            "From", "Date"]
+    head = list(words.PRICE_COLUMNS)
     groups = {}
     for p in prices.prices:
         groups.setdefault((p.chip, p.provider, TIER_ORDER[p.tier]), []).append(p)
@@ -74,11 +68,12 @@ def prices_table(prices: PriceList) -> Table:
         per = p.details.get("chips_per_offer")
         offer = f"{p.offer} (÷ {per} chips)" if per and per != "1" else p.offer
         origin = (f'<a href="{esc(p.url)}" title="{esc(p.cite)}">{esc(p.source)}</a>' if p.from_catalog
-                  else f'<a href="{esc(p.url)}">{esc(p.source)}</a> (hand-entered: not in the catalog)')
+                  else f'<a href="{esc(p.url)}">{esc(p.source)}</a> {esc(words.HAND_ENTERED)}')
         regions = len({o.region for o in offers})
         rows.append([esc(p.chip), esc(p.provider), esc(p.tier), num_cell(dollars(p.usd_per_chip_hour), p.usd_per_chip_hour),
-                     esc(p.region or "not stated") + (f" <small>(cheapest of {regions})</small>" if regions > 1 else ""),
-                     esc(offer), HOST[p.host_included], origin + (f"<br><small>{esc(p.notes)}</small>" if p.notes else ""),
+                     esc(p.region or words.REGION_NOT_STATED)
+                     + (f" <small>{esc(words.CHEAPEST_OF.format(regions=regions))}</small>" if regions > 1 else ""),
+                     esc(offer), words.HOST[p.host_included], origin + (f"<br><small>{esc(p.notes)}</small>" if p.notes else ""),
                      esc(p.when(prices.as_of))])
     every = [{"chip": p.chip, "provider": p.provider, "region": p.region, "tier": p.tier,
               "usd_per_chip_hour": p.usd_per_chip_hour, "offer": p.offer, "host_included": p.host_included,
@@ -104,12 +99,12 @@ def formats_table(chips: list[dict], formats) -> Table:
     rows = [{"chip": f.chip, "format": f.format, "supported": f.supported, "dense_tflops": f.dense_tflops,
              "unit": f.unit, "source": f.source, "retrieved": f.retrieved, "notes": f.notes,
              "line": f.line} for f in formats]
-    return Table(html_table(["Chip"] + [esc(f) for f in shown], body), rows)
+    return Table(html_table([words.CHIP_COLUMN] + [esc(f) for f in shown], body), rows)
 
 
 def _format_cell(row) -> str:
     text = f"{row.dense_tflops:,g} {esc(row.unit)}" if row.dense_tflops else esc(row.supported)
-    title = esc(f"{row.source}" + (f" — {row.notes}" if row.notes else "") + f" (number_formats.csv line {row.line})")
+    title = esc(f"{row.source}" + (f" — {row.notes}" if row.notes else "") + f" ({words.FORMAT_LINE.format(line=row.line)})")
     url = row.source.split("; ")[0].split(" ")[0]
     if url.startswith("https://"):
         return f'<a href="{esc(url)}" title="{title}">{text}</a>'
@@ -128,13 +123,13 @@ def frameworks_table(support) -> Table:
         for fw in FRAMEWORKS:
             r = rows.get(fw)
             if r is None:
-                cells.append("not stated")
+                cells.append(words.NOT_STATED)
                 continue
             route = f" <small>{esc(r.route)}</small>" if r.route else ""
             cells.append(f'<a href="{esc(r.url)}" title="{esc(r.quote)}">{esc(r.support)}</a>{route}')
             data.append({"chip": r.chip, "framework": r.framework, "support": r.support, "route": r.route,
                          "source": r.url, "quote": r.quote, "retrieved": r.retrieved, "notes": r.notes})
         body.append(cells)
-    return Table(html_table(["Chip", *FRAMEWORKS], body, ids=row_ids("frameworks", [[c] for c in by_chip]))
+    return Table(html_table([words.CHIP_COLUMN, *FRAMEWORKS], body, ids=row_ids("frameworks", [[c] for c in by_chip]))
                  if body else None, data)
 

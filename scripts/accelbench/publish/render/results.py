@@ -8,6 +8,7 @@ import pandas as pd
 from accelbench.core.metrics import label, table_default
 from accelbench.core.text import esc, fmt, fmt_time, num_cell, row_ids
 from accelbench.publish.render.tables import Table, badges, html_table, linked, param_cell, provenance_columns, record_date
+from accelbench.publish.wording import tables as table_words
 
 
 def _sort_value(value):
@@ -44,8 +45,8 @@ def results_table(latest: pd.DataFrame, runs_url: str, metrics: list[str] | None
                 if len({str(row.get(p)) for row in latest["params"]}) == 1} if len(latest) > 1 else {}
     params = [p for p in all_params if p not in constant]
     metrics = _metrics(latest, metrics)
-    head = ["Device", "Framework", *params, "Median time", *[label(m) for m in metrics],
-            "IQR / median", "Run"]
+    head = [*table_words.RESULT_COLUMNS, *params, table_words.MEDIAN_TIME, *[label(m) for m in metrics],
+            *table_words.SPREAD_AND_RUN]
     rows, keys, data = [], [], []
     for _, row in _sorted(latest, params).iterrows():
         cells = [esc(row["device"]), esc(row["framework"])]
@@ -80,7 +81,8 @@ def best_table(best: pd.DataFrame, metric: str, group_params: list[str], x_param
     :func:`results_table`."""
     if best.empty:
         return Table(None, [])
-    head = ["Device", "Framework", *group_params, f"Best {label(metric)}", f"at {x_param}", "Run"]
+    head = [*table_words.RESULT_COLUMNS, *group_params, table_words.BEST.format(metric=label(metric)),
+            table_words.AT.format(param=x_param), table_words.RUN]
     rows = [[esc(row["device"]), esc(row["framework"]), *[param_cell(row["params"].get(p, "")) for p in group_params],
              num_cell(linked(fmt(row[f"m_{metric}"], metric), row, runs_url), row[f"m_{metric}"]),
              param_cell(row["params"].get(x_param, "")),
@@ -110,5 +112,4 @@ def scaling_table(pairs: list[tuple[pd.Series, pd.Series, float]], runs_url: str
              "tokens_per_s_all": many["m_tokens_per_s"], "scaling_efficiency": efficiency,
              "run_id_one": one["run_id"], **provenance_columns(many)} for one, many, efficiency in pairs]
     keys = [[many["run_id"], many["device"], many["framework"], many["params"].get("config")] for _, many, _ in pairs]
-    return Table(html_table(["Device", "Framework", "config", "Devices", "tokens/s on one", "tokens/s on all",
-                             "Scaling efficiency"], rows, ids=row_ids(anchor, keys)), data)
+    return Table(html_table(list(table_words.SCALING_COLUMNS), rows, ids=row_ids(anchor, keys)), data)

@@ -6,11 +6,12 @@ import pandas as pd
 
 from accelbench.core.text import VERSIONS_SHOWN, esc
 from accelbench.publish.render.tables import html_table, partial_badge
+from accelbench.publish.wording import tables as table_words
 
 
 def runs_table(runs: list[dict]) -> str:
     """Every stored run, newest first, each with an anchor the result tables link to."""
-    head = ["Run", "Date (UTC)", "Host", "Profile", "Devices", "Software", "Commit", "Records"]
+    head = list(table_words.RUN_COLUMNS)
     rows = []
     for run in sorted(runs, key=lambda r: r["created_at"], reverse=True):
         env = run["environment"]

@@ -11,10 +11,10 @@ import pandas as pd
 
 from accelbench.judge.fact_records import YearCounts
 from accelbench.publish.render.chart_theme import LAYOUTS, PADDING, PALETTE, Chart, Layout, make_chart, title_params
+from accelbench.publish.wording import charts as words
 
-# each platform the facts count, as the legend names it, in stacking order; not stated last, in grey
-PLATFORMS = (("gpu", "GPUs"), ("tpu", "TPUs"), ("other", "other custom chips"), ("mixed", "more than one kind"),
-             ("not_stated", "hardware not stated"))
+# each platform the facts count, as the legend names it (wording/charts.py), in stacking order; not stated last, in grey
+PLATFORMS = words.TREND_PLATFORMS
 COLOURS = (PALETTE[0], PALETTE[1], PALETTE[2], PALETTE[3], "#b0b0b0")
 MIN_YEARS = 2  # a trend of one year is no trend: a sentence says it
 
@@ -35,13 +35,14 @@ def _bars(rows: pd.DataFrame, title: str, layout: Layout) -> alt.Chart:
     x_axis = alt.Axis(labelAngle=0 if layout.axis_title else -45, labelFontSize=layout.font)
     return alt.Chart(rows).mark_bar().encode(
         x=alt.X("year:O", title=None, axis=x_axis),
-        y=alt.Y("models:Q", stack="zero", title="notable models" if layout.axis_title else None,
+        y=alt.Y("models:Q", stack="zero", title=words.TREND_TOOLTIP["models"] if layout.axis_title else None,
                 axis=alt.Axis(labelFontSize=layout.font, titleFontSize=layout.font, tickMinStep=1)),
         color=alt.Color("platform:N", sort=labels, scale=alt.Scale(domain=labels, range=list(COLOURS)),
                         legend=alt.Legend(title=None, orient="top", labelFontSize=layout.font, columns=1)),
         order=alt.Order("order:Q"),
-        tooltip=[alt.Tooltip("year:O", title="year"), alt.Tooltip("platform:N", title="trained on"),
-                 alt.Tooltip("models:Q", title="notable models")],
+        tooltip=[alt.Tooltip("year:O", title=words.TREND_TOOLTIP["year"]),
+                 alt.Tooltip("platform:N", title=words.TREND_TOOLTIP["platform"]),
+                 alt.Tooltip("models:Q", title=words.TREND_TOOLTIP["models"])],
     ).properties(width=layout.timeline, height=layout.timeline_height,
-                 title=title_params(title, layout, None if layout.axis_title else ["notable models per year"]),
+                 title=title_params(title, layout, None if layout.axis_title else [words.TREND_Y]),
                  padding=PADDING, usermeta={"fit": True})

@@ -9,6 +9,7 @@ from accelbench.judge.judging import CONTRADICTED, NOT_MEASURED, SPLIT, SUPPORTE
 from accelbench.publish.render.icons import REFERENCE_ICON, SIDE_ICONS, icon, verdict_icon
 from accelbench.publish.render.tables import admonition, html_table
 from accelbench.publish.wording import cards
+from accelbench.publish.wording import tables as table_words
 from accelbench.publish.wording.lines import texts
 from accelbench.publish.wording.terms import NO_COMPARISON, verdict_words
 
@@ -19,10 +20,9 @@ def verdict_table(verdicts, runs_url: str, page_url, contribute_url: str, publis
     evidence itself is each claim's card on the same page, said once there. ``page_url(src)`` turns
     a docs path into a link relative to the current page."""
     # each side by its icon (inline SVG: an emoji would be an empty box where no emoji font is installed)
-    head = ["Feature", f'GPUs {icon(SIDE_ICONS["gpu"], cards.SIDE_LABELS["gpu"])} (article)',
-            f'TPUs {icon(SIDE_ICONS["tpu"], cards.SIDE_LABELS["tpu"])} (article)',
-            "The evidence", "Measured here",
-            *(f"Published ({title})" for title, _, _ in published)]
+    feature, gpus, tpus, *columns = table_words.VERDICT_COLUMNS
+    head = [feature, *(side.format(icon=icon(SIDE_ICONS[p], cards.SIDE_LABELS[p])) for side, p in ((gpus, "gpu"), (tpus, "tpu"))),
+            *columns, *(table_words.PUBLISHED_COLUMN.format(title=title) for title, _, _ in published)]
     rows = []
     for v in verdicts:
         # the claim's card above the table says the evidence: the table gives only each kind's verdict

@@ -209,3 +209,26 @@ def roofline_alt(n: int, devices: list[str]) -> str:
 
 ROOFLINE_CAPTION = ("Measured here. Each point is a matrix-multiplication result; solid lines are the device's measured "
                     "ceilings (best TFLOP/s, best copy bandwidth), dashed lines the vendor's.")
+
+# The measured and published charts' axes and tooltips (publish/render/charts.py): a point's tooltip titles,
+# a vendor peak's label, the roofline's title, axes and ceilings, and an axis on a log scale
+POINT_TOOLTIP = {"value": "value", "run": "run id"}
+PUBLISHED_POINT_TOOLTIP = {"value": "chip-hours", "device": "accelerator", "framework": "MLPerf round"}
+VENDOR_FIGURE = "vendor figure"
+PEAK = "{label}: {value} (vendor figure)"
+LOG_SCALE = "log scale"
+ON_LOG_SCALE = "{title} (log scale)"
+ROOFLINE_TITLE = "Roofline: achieved TFLOP/s against arithmetic intensity"
+ROOFLINE_Y = "TFLOP/s (log scale)"
+ROOFLINE_X = "arithmetic intensity (FLOP per byte moved, log scale)"
+MEASURED_CEILING = "measured ceiling"
+VENDOR_CEILING = "vendor ceiling ({source})"
+# the trend chart (publish/render/trend_chart.py): each platform the facts count as its legend names it, in
+# stacking order, not stated last; its tooltip's titles; its title's line on a phone, which has no axis title
+TREND_PLATFORMS = (("gpu", "GPUs"), ("tpu", "TPUs"), ("other", "other custom chips"), ("mixed", "more than one kind"),
+                   ("not_stated", "hardware not stated"))
+TREND_TOOLTIP = {"year": "year", "platform": "trained on", "models": "notable models"}
+TREND_Y = "notable models per year"
+# the measured charts' line styles (render/charts.py): by framework, and the roofline's ceilings by their kind
+DASH_TITLES = {"framework": "framework", "ceiling": "ceiling"}
+ROOFLINE_TOOLTIP = "TFLOP/s"

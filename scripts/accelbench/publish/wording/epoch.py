@@ -114,3 +114,14 @@ LINES = {
         "records. Holds if TPUs trained at least one of them; does not hold if none of those with recorded hardware "
         "was trained on TPUs.",
 }
+
+# The column headings of its tables (epoch_models/tables.py), each named by the function that makes it
+LARGEST_TABLE_COLUMNS = ("Rank", "Model (its own source)", "Organisation", "Published", "Training compute (FLOP)",
+                         "Epoch AI's confidence", "Training hardware (Epoch AI)", "Chips", "Epoch AI's record")
+PLATFORMS_TABLE_COLUMNS = ("GPU", "TPU", "Other", "Several platforms", "Hardware not stated", "Models",
+                           "GPU share (of stated)", "TPU share (of stated)")  # after the group's own heading
+UTILISATION_TABLE_COLUMNS = ("Chip", "Platform", "Measure", "Runs", "Median", "Range", "Models (its own source)")
+LEFT_OUT_TABLE_COLUMNS = ("Record", "Model", "Why it was left out (line, field: problem)")
+
+# The column headings of its tables (epoch_models/fragments.py), each named by the function that makes it
+EPOCH_HARDWARE_COLUMNS = ("Name (Epoch AI)", "Platform", "Chip (hardware reference)", "Note")

@@ -281,3 +281,16 @@ RUNS_LISTED = "{listed} (rule: {required}); not read"
 SUMMARY_FIGURES = "{chip_hours} chip-hours ({minutes} min)"
 DOMAINS_FILLED = "{count} × {chips}-chip {domain}"
 DOMAIN_TITLE = "{system}: {chips} chips ({url}: {quote})"
+
+# The column headings of its tables (mlperf_training/tables.py), each named by the function that makes it
+PUBLISHED_TABLE_COLUMNS = ("Accelerator", "Chips", "Submitter / system", "Status", "Time to train (min)", "Chip-hours",
+                           "Chip-hours vs nearest GPU", "USD per run, GCP on-demand", "Runs scored")
+ENTERED_TABLE_COLUMNS = ("Accelerator", "Chips", "Submitter / system", "Status", "Framework", "Run logs listed")
+PUBLISHED_SUMMARY_COLUMNS = ("Benchmark (round)", "TPU: fewest chip-hours", "GPU at the nearest chip count",
+                             "GPU/TPU chip-hours", "Points to")
+COVERAGE_TABLE_COLUMNS = ("Chip family",)
+LARGEST_TABLE_COLUMNS = ("Chip", "Status", "Chips", "Pods or NVLink domains", "Benchmark (round)", "Submitter / system",
+                         "Time to train (min)")
+SCALING_TABLE_COLUMNS = ("Chip", "Submitter", "Benchmark (round)", "Status", "Chips", "Time to train (min)", "Speedup",
+                         "Scaling efficiency", "Every size: chips, minutes (efficiency)")
+DOMAINS_TABLE_COLUMNS = ("Chip", "Unit", "System", "Chips per unit", "The vendor's words", "Read")

@@ -84,3 +84,8 @@ PER_CHIP_FIGURE = "{value} {unit} per chip"
 
 def log_line(path: str, line) -> str:
     return f"{path}, line {line}"
+
+# The column headings of its tables (mlperf_inference/tables.py), each named by the function that makes it
+PER_CHIP_TABLE_COLUMNS = ("Accelerator", "Chips", "Submitter / system", "Status")
+SUMMARY_TABLE_COLUMNS = ("Scenario (round)", "TPU: most per chip", "TPU available now", "GPU: most per chip",
+                         "TPU/GPU per chip", "Published verdict (inference)")

@@ -61,3 +61,7 @@ def figures_from(feature: str | None) -> str:
 # compared (each NAME and VENDOR as HTML)
 ET_AL = " et al."
 AGAINST = "{tpu} ({tpu_vendor}) against {gpu} ({gpu_vendor})"
+
+# The column headings of its tables (papers/tables.py), each named by the function that makes it
+FIGURES_TABLE_COLUMNS = ("Paper", "Authors' affiliation", "Kind of evidence", "Claim", "TPU against GPU", "Figure (quoted)",
+                         "Quotation")

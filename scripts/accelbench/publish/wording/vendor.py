@@ -255,3 +255,14 @@ def figure_title(path: str, line, commit: str) -> str:
 
 def line_date_title(commit: str) -> str:
     return f"the day the line was first published (git blame), commit {commit}"
+
+# The column headings of its tables (vendor_training/tables.py), each named by the function that makes it
+PAIRS_TABLES_COLUMNS = ("Model", "Chips", "GBS", "Seq len", "Precision (TPU / GPU)", "TPU system", "TPU tokens/s per chip",
+                        "TPU date", "GPU system", "GPU tokens/s per GPU", "GPU date",
+                        "TPU/GPU per chip, and the break-even TPU/GPU chip-hour price ratio", "USD per B tokens on GCP (TPU)",
+                        "USD per B tokens on GCP (GPU)", "Counts / flags")
+REFUSALS_TABLE_COLUMNS = ("Model", "Chips", "GBS", "Seq len", "TPU row", "GPU row", "Why not compared")
+LEFT_OUT_TABLE_COLUMNS = ("Line", "Why it was left out")
+NAMES_TABLE_COLUMNS = ("Architecture", "Names the documents write", "Why they are one")
+QUALIFIERS_TABLE_COLUMNS = ("Name as written", "Architecture", "Variant", "Pairs with a TPU recipe whose", "Why")
+PRECISIONS_TABLE_COLUMNS = ("Precision", "Family", "As written", "What it is")

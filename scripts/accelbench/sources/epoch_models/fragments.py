@@ -125,7 +125,7 @@ def _epoch_utilisation(ctx: Context, args: list[str]) -> Fragment | str:
 def _epoch_hardware(ctx: Context, args: list[str]) -> str:
     body = [[esc(h.name), esc(wording.PLATFORM_NAMES[h.platform]),
              esc(ctx.reference.display_name(h.chip)) if h.chip else "–", esc(h.note) or "–"] for h in HARDWARE]
-    return wrap(html_table(["Name (Epoch AI)", "Platform", "Chip (hardware reference)", "Note"], body))
+    return wrap(html_table(list(wording.EPOCH_HARDWARE_COLUMNS), body))
 
 
 @fragment("epoch-left-out", "", "the records of Epoch AI's CSV refused at import, each with its line, field and "

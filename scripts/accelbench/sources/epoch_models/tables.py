@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from accelbench.core.text import esc, num_cell, row_ids
 from accelbench.publish.render.tables import Table, html_table
+from accelbench.publish.wording import epoch as wording
 from accelbench.publish.wording.epoch import MEASURE_NAMES, NOT_STATED, PLATFORM_NAMES, RECORD_TITLE, record_link
 from accelbench.sources.epoch_models.queries import PlatformCount, Utilisation
 
@@ -84,8 +85,7 @@ def _share(count: PlatformCount, platform: str) -> str:
 def platforms_table(counts: list[PlatformCount], group_head: str, *, anchor: str) -> Table:
     """One row per group: models trained on GPUs, TPUs, other chips, several platforms, hardware not
     stated, and the GPU's and TPU's share of those stated."""
-    head = [group_head, "GPU", "TPU", "Other", "Several platforms", "Hardware not stated", "Models",
-            "GPU share (of stated)", "TPU share (of stated)"]
+    head = [group_head, *wording.PLATFORMS_TABLE_COLUMNS]
     body, keys, data = [], [], []
     for c in counts:
         body.append([esc(group_text(c.group)),
@@ -100,8 +100,7 @@ def platforms_table(counts: list[PlatformCount], group_head: str, *, anchor: str
 
 def largest_table(rows: list[dict], name_of: Callable[[str], str], *, anchor: str) -> Table:
     """The largest training runs, largest first, with the chip, the count and Epoch AI's confidence."""
-    head = ["Rank", "Model (its own source)", "Organisation", "Published", "Training compute (FLOP)",
-            "Epoch AI's confidence", "Training hardware (Epoch AI)", "Chips", "Epoch AI's record"]
+    head = list(wording.LARGEST_TABLE_COLUMNS)
     body, keys, data = [], [], []
     for rank, r in enumerate(rows, 1):
         body.append([num_cell(str(rank), rank), _model(r), esc(", ".join(r["organizations"]) or NOT_STATED),
@@ -116,7 +115,7 @@ def largest_table(rows: list[dict], name_of: Callable[[str], str], *, anchor: st
 def utilisation_table(items: list[Utilisation], name_of: Callable[[str], str], *, anchor: str) -> Table:
     """One row per chip and measure: how many runs reported it, the median and the range, and the
     models (each linked to its own source)."""
-    head = ["Chip", "Platform", "Measure", "Runs", "Median", "Range", "Models (its own source)"]
+    head = list(wording.UTILISATION_TABLE_COLUMNS)
     body, keys, data = [], [], []
     for u in items:
         chip = " + ".join((name_of(c) if c else n) for c, n in zip(u.chip, _names(u), strict=True)) or NOT_STATED
@@ -145,4 +144,4 @@ def left_out_table(left_out: list[dict], url_of: Callable[[int], str]) -> str | 
         return None
     body = [[f'<a href="{esc(url_of(i["line"]))}">{esc(i["path"])}:{i["line"]}</a>', esc(i["model"] or "–"),
              esc(i["reason"])] for i in left_out]
-    return html_table(["Record", "Model", "Why it was left out (line, field: problem)"], body)
+    return html_table(list(wording.LEFT_OUT_TABLE_COLUMNS), body)

@@ -28,7 +28,7 @@ def per_chip_table(rows: pd.DataFrame, results_url, *, anchor: str = "inference"
     """One round's systems, one row each, most Offline samples/s per chip first: chips, and for each
     scenario the system's figure (linked to the line of its log) and the figure per chip. Each row
     has an id made from ``anchor`` and the system."""
-    head = ["Accelerator", "Chips", "Submitter / system", "Status"]
+    head = list(wording.PER_CHIP_TABLE_COLUMNS)
     for scenario in SCENARIOS:
         head += [f"{scenario} ({UNITS[scenario]})", f"{scenario} per chip"]
     systems = []
@@ -70,8 +70,7 @@ def summary_table(pairs: tuple[InferencePair, ...]) -> str:
     """Per scenario, the speed rule's pairs (judgement facts, "pairs"): in the newest round with both, the TPU
     result with the most per chip, the best TPU available now where that one is a preview, the GPU result
     with the most per chip, and the rule's verdict."""
-    head = ["Scenario (round)", "TPU: most per chip", "TPU available now", "GPU: most per chip", "TPU/GPU per chip",
-            "Published verdict (inference)"]
+    head = list(wording.SUMMARY_TABLE_COLUMNS)
     body = []
 
     def cell(entry: InferenceResult | None) -> str:

@@ -21,8 +21,7 @@ def published_table(rows: pd.DataFrame, reference, results_url, *,
     per run at the chip's cheapest GCP on-demand price (the cloud the article's cost claim names;
     "no GCP price" otherwise). Every entry links to its result files.
     Each row has an id made from ``anchor`` and the entry."""
-    head = ["Accelerator", "Chips", "Submitter / system", "Status", "Time to train (min)", "Chip-hours",
-            "Chip-hours vs nearest GPU", "USD per run, GCP on-demand", "Runs scored"]
+    head = list(wording.PUBLISHED_TABLE_COLUMNS)
     body, keys, data = [], [], []
     for _, row in rows.sort_values(["chip_hours", "chips", "submitter", "system"]).iterrows():
         chip = row["chip"] if isinstance(row["chip"], str) else None  # no spec row: None, or NaN once rounds are joined
@@ -60,7 +59,7 @@ def entered_table(rows: pd.DataFrame, results_url, *, anchor: str = "entered") -
     """One round's entries on one benchmark that the source lists without their run logs (a round
     read from a mirror file by file): who entered with which chips and framework, largest system
     first, each linked to its result folder; no time and no score, since none was read."""
-    head = ["Accelerator", "Chips", "Submitter / system", "Status", "Framework", "Run logs listed"]
+    head = list(wording.ENTERED_TABLE_COLUMNS)
     body, keys, data = [], [], []
     for _, row in rows.sort_values(["chips", "submitter", "system"], ascending=[False, True, True]).iterrows():
         chip = row["chip"] if isinstance(row["chip"], str) else None
@@ -95,8 +94,7 @@ def published_summary(pairs: tuple[TrainingPair, ...], page_url, reference) -> s
     nearest chip count (not the GPU with the fewest chip-hours overall: scaling costs chip-hours, so entries
     of very different sizes do not compare). The last column says which chip the comparison points to, as
     the rule found it, never a bare verdict word."""
-    head = ["Benchmark (round)", "TPU: fewest chip-hours", "GPU at the nearest chip count", "GPU/TPU chip-hours",
-            "Points to"]
+    head = list(wording.PUBLISHED_SUMMARY_COLUMNS)
     body = []
 
     def cell(entry: TrainingEntry) -> str:
@@ -117,7 +115,7 @@ def coverage_table(cover, link) -> tuple[str, str]:
     is a benchmark the family was not entered on, which is not one its chips cannot run. Then the
     accelerators left out for their platform: (table, note)."""
     models = cover.models()
-    head = ["Chip family"] + [f"{esc(m)}<br><small>{esc(model_area(m))}</small>" for m in models]
+    head = list(wording.COVERAGE_TABLE_COLUMNS) + [f"{esc(m)}<br><small>{esc(model_area(m))}</small>" for m in models]
     body = []
     for family in cover.families():
         cells = [f"{esc(family)} <small>{cover.platforms[family].upper()}</small>"]
@@ -170,8 +168,7 @@ def largest_table(rows, reference, results_url, domains_of, *, anchor: str = "la
     at each availability apart: chips, how many pods or NVLink domains they fill (``domains_of(chip,
     chips)``), who entered which system (linked to its result files), the time to train where its
     logs were read. Each row has an id made from ``anchor`` and its key."""
-    head = ["Chip", "Status", "Chips", "Pods or NVLink domains", "Benchmark (round)", "Submitter / system",
-            "Time to train (min)"] + ([] if overall else ["Entries"])
+    head = list(wording.LARGEST_TABLE_COLUMNS) + ([] if overall else ["Entries"])
     body, keys, data = [], [], []
     for r in rows:
         text, n, title = spans(r.chips, domains_of(r.chip, r.chips))
@@ -195,8 +192,7 @@ def scaling_table(curves, reference, results_url, *, anchor: str = "scaling") ->
     sizes entered, the time to train at the smallest and the largest, the speedup and the scaling
     efficiency at the largest against the smallest, and every size with its own. The download has
     one row per size."""
-    head = ["Chip", "Submitter", "Benchmark (round)", "Status", "Chips", "Time to train (min)", "Speedup",
-            "Scaling efficiency", "Every size: chips, minutes (efficiency)"]
+    head = list(wording.SCALING_TABLE_COLUMNS)
     body, keys, data = [], [], []
     for c in curves:
         first, last = c.points[0], c.largest
@@ -217,7 +213,7 @@ def scaling_table(curves, reference, results_url, *, anchor: str = "scaling") ->
 def domains_table(domains, reference, *, anchor: str = "scale-domains") -> Table:
     """Per chip, its vendor's tightly coupled unit: a TPU pod, a GPU's NVLink domain or AMD's Infinity
     Fabric domain, its chips, and the page and words the figure is read from (reference data)."""
-    head = ["Chip", "Unit", "System", "Chips per unit", "The vendor's words", "Read"]
+    head = list(wording.DOMAINS_TABLE_COLUMNS)
     body, data = [], []
     for d in domains:
         body.append([esc(reference.display_name(d.chip)), esc(d.domain), esc(d.system), num_cell(f"{d.chips:,}", d.chips),

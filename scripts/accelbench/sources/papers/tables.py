@@ -19,8 +19,7 @@ def quoted_where(paper: dict) -> str:
 def figures_table(figures: list[tuple[dict, QuotedRange]], *, anchor: str = "paper") -> Table:
     """One row per quoted figure: the paper (linked by DOI), the authors' affiliation, the label,
     the chips, the figure and the sentence it is quoted from."""
-    head = ["Paper", "Authors' affiliation", "Kind of evidence", "Claim", "TPU against GPU", "Figure (quoted)",
-            "Quotation"]
+    head = list(wording.FIGURES_TABLE_COLUMNS)
     body, keys, rows = [], [], []
     for paper, figure in figures:
         c, chips = paper["citation"], paper["chips"]

@@ -88,10 +88,7 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
     billion tokens with both chips priced at GCP from one list (``cost_of(pair)``: the rule's
     PricedComparison, or Unpriced saying which side and why), and the flags. The rows' ids are made over both tables at
     once, so no two rows of the page share one."""
-    head = ["Model", "Chips", "GBS", "Seq len", "Precision (TPU / GPU)", "TPU system", "TPU tokens/s per chip",
-            "TPU date", "GPU system", "GPU tokens/s per GPU", "GPU date",
-            "TPU/GPU per chip, and the break-even TPU/GPU chip-hour price ratio", "USD per B tokens on GCP (TPU)",
-            "USD per B tokens on GCP (GPU)", "Counts / flags"]
+    head = list(wording.PAIRS_TABLES_COLUMNS)
     body, keys, data = [], [], []
     ordered = sorted(pairs, key=lambda p: not p.counts)  # stable: pairs.match's order within each group
     for p in ordered:
@@ -121,7 +118,7 @@ def pairs_tables(pairs: list[Pair], cost_of, *, anchor: str = "vendor-pairs") ->
 
 def refusals_table(refusals: list[Refusal], *, anchor: str = "vendor-refused") -> Table:
     """Rows of one configuration (model, chips, GBS, sequence length) on both sides that do not pair, and why."""
-    head = ["Model", "Chips", "GBS", "Seq len", "TPU row", "GPU row", "Why not compared"]
+    head = list(wording.REFUSALS_TABLE_COLUMNS)
     body, keys, data = [], [], []
     for r in refusals:
         t, g = r.tpu, r.gpu
@@ -171,14 +168,14 @@ def left_out_table(document: dict) -> str | None:
     origin = document["source"]
     body = [[f'<a href="{esc(row_url({**i, **origin}))}">{esc(i["path"])}:{esc(i["line"])}</a>', esc(i["reason"])]
             for i in items]
-    return html_table(["Line", "Why it was left out"], body)
+    return html_table(list(wording.LEFT_OUT_TABLE_COLUMNS), body)
 
 
 def names_table() -> str:
     """The declared name table: which written names stand for one architecture, and why."""
     body = [[f"<code>{esc(m.key)}</code>", ", ".join(f"<code>{esc(n)}</code>" for n in m.written), esc(m.why)]
             for m in MODEL_NAMES]
-    return html_table(["Architecture", "Names the documents write", "Why they are one"], body)
+    return html_table(list(wording.NAMES_TABLE_COLUMNS), body)
 
 
 def qualifiers_table() -> str:
@@ -187,13 +184,13 @@ def qualifiers_table() -> str:
              wording.QUALIFIER_SETTING.format(setting=f"<code>{esc(q.setting)}</code>", on=wording.SETTING_ON[bool(q.on)],
                                               default=esc(MAXTEXT_DEFAULTS[q.setting]), read=esc(MAXTEXT_DEFAULTS_READ)),
              esc(q.why)] for q in QUALIFIERS]
-    return html_table(["Name as written", "Architecture", "Variant", "Pairs with a TPU recipe whose", "Why"], body)
+    return html_table(list(wording.QUALIFIERS_TABLE_COLUMNS), body)
 
 
 def precisions_table() -> str:
     body = [[f"<code>{esc(p.key)}</code>", esc(p.family), ", ".join(f"<code>{esc(n)}</code>" for n in p.written),
              esc(p.meaning)] for p in PRECISIONS]
-    return html_table(["Precision", "Family", "As written", "What it is"], body)
+    return html_table(list(wording.PRECISIONS_TABLE_COLUMNS), body)
 
 
 def unpaired_table(rows: list[Unpaired], *, anchor: str = "vendor-unpaired") -> Table:
