@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from accelbench.publish.wording.cards import TABLE_REGION
+from accelbench.publish.wording.pages import DOWNLOAD_NOTEBOOK
 
 
 class NotebookError(Exception):
@@ -71,7 +72,7 @@ def _focusable_tables(markdown: str) -> str:
 
 def _with_download_button(markdown: str, filename: str) -> str:
     """A download button for the .ipynb under the notebook's title (or first, if it has none)."""
-    button = f"[Download the notebook ({filename})]({filename}){{ .md-button }}\n"
+    button = f"[{DOWNLOAD_NOTEBOOK.format(file=filename)}]({filename}){{ .md-button }}\n"
     lines = markdown.split("\n")
     title = next((i for i, line in enumerate(lines) if line.startswith("# ")), None)
     if title is None:

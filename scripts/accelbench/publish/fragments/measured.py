@@ -71,21 +71,21 @@ def _verdict_rules(ctx: Context, args: list[str]) -> str:
 def _reference(ctx: Context, args: list[str]) -> str:
     if args == ["frameworks"]:
         if not ctx.reference.frameworks:
-            return tables.not_measured("frameworks per chip (build_data/reference/frameworks.csv)",
+            return tables.not_measured(table_words.NO_FRAMEWORKS,
                                        ctx.links.md("about/hardware.md"))
         table = reference.frameworks_table(ctx.reference.frameworks)
         return concat([wrap(table.html), download(ctx, "frameworks", table.rows,
-                                                  "every row of frameworks.csv, with its source and quote")])
+                                                  table_words.FRAMEWORKS_DOWNLOAD)])
     if args == ["formats"]:
         if not ctx.reference.formats:
-            return tables.not_measured("number formats per chip (build_data/reference/number_formats.csv)",
+            return tables.not_measured(table_words.NO_FORMATS,
                                        ctx.links.md("about/hardware.md"))
         table = reference.formats_table(ctx.reference.accelerators, ctx.reference.formats)
         return concat([wrap(table.html), download(ctx, "number-formats", table.rows,
-                                                  "every row of number_formats.csv, with its source")])
+                                                  table_words.FORMATS_DOWNLOAD)])
     if args == ["prices"]:
         table = reference.prices_table(ctx.reference.prices)
-        return concat([wrap(table.html), download(ctx, "prices", table.rows, "every price, in every region")])
+        return concat([wrap(table.html), download(ctx, "prices", table.rows, table_words.PRICES_DOWNLOAD)])
     measured = queries.measured_on_chips(ctx.store, ctx.reference)
     available = {chip: found.date for chip, found in ctx.reference.availability.items()}
     peaks = {row["chip"]: {column: f"{value:g}" for column in PEAK_FORMAT

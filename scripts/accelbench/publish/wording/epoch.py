@@ -125,3 +125,5 @@ LEFT_OUT_TABLE_COLUMNS = ("Record", "Model", "Why it was left out (line, field: 
 
 # The column headings of its tables (epoch_models/fragments.py), each named by the function that makes it
 EPOCH_HARDWARE_COLUMNS = ("Name (Epoch AI)", "Platform", "Chip (hardware reference)", "Note")
+MODELS_COLUMNS = ("Organisation", "Model (its own source)", "Published", "Training hardware (Epoch AI)", "Platform",
+                  "Chips", "Training compute (FLOP)", "Epoch AI's record")  # each model's row

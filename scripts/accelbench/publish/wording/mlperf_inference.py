@@ -89,3 +89,5 @@ def log_line(path: str, line) -> str:
 PER_CHIP_TABLE_COLUMNS = ("Accelerator", "Chips", "Submitter / system", "Status")
 SUMMARY_TABLE_COLUMNS = ("Scenario (round)", "TPU: most per chip", "TPU available now", "GPU: most per chip",
                          "TPU/GPU per chip", "Published verdict (inference)")
+SCENARIO_COLUMN = "{scenario} ({unit})"  # a scenario's figure, then its figure per chip
+SCENARIO_PER_CHIP_COLUMN = "{scenario} per chip"

@@ -70,3 +70,5 @@ def not_measured_on(platforms: list[str]) -> str:
 def measured_on(platform: str, devices: list[str]) -> str:
     """A platform's part of the one line: its DEVICES (already escaped), or that it has none."""
     return f"{platform}s ({', '.join(devices)})" if devices else f"no {platform} yet"
+# the button under an executed notebook's title (publish/notebooks.py)
+DOWNLOAD_NOTEBOOK = "Download the notebook ({file})"

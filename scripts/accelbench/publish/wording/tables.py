@@ -68,3 +68,9 @@ RUN = "Run"
 RUN_COLUMNS = ("Run", "Date (UTC)", "Host", "Profile", "Devices", "Software", "Commit", "Records")
 PROFILE_COLUMNS = ("Profile", "For", "Warm-up (s)", "Shortest sample (s)", "Samples", "Sampling budget (s)", "At least",
                    "Time limit (s)", "Energy window (s)")
+# the reference data's downloads and what is missing without them (fragments/measured.py "reference")
+FRAMEWORKS_DOWNLOAD = "every row of frameworks.csv, with its source and quote"
+FORMATS_DOWNLOAD = "every row of number_formats.csv, with its source"
+PRICES_DOWNLOAD = "every price, in every region"
+NO_FRAMEWORKS = "frameworks per chip (build_data/reference/frameworks.csv)"
+NO_FORMATS = "number formats per chip (build_data/reference/number_formats.csv)"

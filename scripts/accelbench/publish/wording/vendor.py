@@ -266,3 +266,5 @@ LEFT_OUT_TABLE_COLUMNS = ("Line", "Why it was left out")
 NAMES_TABLE_COLUMNS = ("Architecture", "Names the documents write", "Why they are one")
 QUALIFIERS_TABLE_COLUMNS = ("Name as written", "Architecture", "Variant", "Pairs with a TPU recipe whose", "Why")
 PRECISIONS_TABLE_COLUMNS = ("Precision", "Family", "As written", "What it is")
+ROW_COLUMNS = ("Model", "System", "Release", "Task", "Chips", "GBS", "MBS", "Seq len", "Precision", "Tokens/s per chip",
+               "TFLOP/s per chip (vendor's count)", "Step time (s)", "First published")  # each imported row

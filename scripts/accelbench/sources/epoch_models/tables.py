@@ -52,8 +52,7 @@ def _raw(row: dict) -> dict:
             "url": row["url"]}
 
 
-MODELS_HEAD = ["Organisation", "Model (its own source)", "Published", "Training hardware (Epoch AI)", "Platform",
-               "Chips", "Training compute (FLOP)", "Epoch AI's record"]
+MODELS_HEAD = wording.MODELS_COLUMNS
 
 
 def models_table(rows: list[dict], name_of: Callable[[str], str], *, anchor: str) -> Table:

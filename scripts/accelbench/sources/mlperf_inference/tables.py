@@ -30,7 +30,8 @@ def per_chip_table(rows: pd.DataFrame, results_url, *, anchor: str = "inference"
     has an id made from ``anchor`` and the system."""
     head = list(wording.PER_CHIP_TABLE_COLUMNS)
     for scenario in SCENARIOS:
-        head += [f"{scenario} ({UNITS[scenario]})", f"{scenario} per chip"]
+        head += [wording.SCENARIO_COLUMN.format(scenario=scenario, unit=UNITS[scenario]),
+                 wording.SCENARIO_PER_CHIP_COLUMN.format(scenario=scenario)]
     systems = []
     for (submitter, system), group in rows.groupby(["submitter", "system"], sort=True):
         by = {r["scenario"]: r for _, r in group.iterrows()}

@@ -136,8 +136,7 @@ def refusals_table(refusals: list[Refusal], *, anchor: str = "vendor-refused") -
     return Table(html_table(head, body, ids=row_ids(anchor, keys)) if body else None, data)
 
 
-ROW_HEAD = ["Model", "System", "Release", "Task", "Chips", "GBS", "MBS", "Seq len", "Precision", "Tokens/s per chip",
-            "TFLOP/s per chip (vendor's count)", "Step time (s)", "First published"]
+ROW_HEAD = wording.ROW_COLUMNS
 
 
 def rows_table(rows: list[dict], *, anchor: str) -> Table:
