@@ -122,7 +122,7 @@ class PriceError(ValueError):
 
 
 class PriceFacts(TypedDict):
-    """A price as a line of detail holds it (Price.facts; judgement.schema.json types the lines' values from it)."""
+    """A price per chip-hour: the chip, the provider, the region and the tier, and whether the host is in it."""
 
     chip: str
     provider: str
@@ -133,7 +133,7 @@ class PriceFacts(TypedDict):
 
 
 class UnpricedFacts(TypedDict):
-    """Why a pair is left unpriced, as a line of detail holds it (Unpriced.facts)."""
+    """Why one side of a pair has no price at one provider and tier."""
 
     side: str
     why: str

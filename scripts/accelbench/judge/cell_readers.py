@@ -180,6 +180,8 @@ def _frameworks_tpu(e: Evidence) -> Reading:
 # the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
 # values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
 class PaperCited(TypedDict):
+    """A peer-reviewed paper and the chips' vendors its authors work for."""
+
     citation: str
     by: tuple[str, ...]
 

@@ -63,6 +63,8 @@ class Counts:
 
 @dataclass(frozen=True)
 class YearCounts(Counts):
+    """The models published in one year, by the platform Epoch AI records they were trained on."""
+
     year: int = doc("The year of publication.")
 
 

@@ -293,28 +293,38 @@ def frameworks(store: Store, reference: Reference) -> Finding:
 # the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
 # values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
 class MeasuredFigure(TypedDict):
+    """A figure measured here: its value, the device and the framework that made it."""
+
     value: float
     device: str
     framework: str
 
 
 class MeasuredSide(TypedDict):
+    """One side of a comparison of our runs: its platform and its best figure, if measured."""
+
     platform: str
     measured: MeasuredFigure | None
 
 
 class FrameworksTrained(TypedDict):
+    """Which frameworks trained a transformer on one platform, at which model sizes."""
+
     platform: str
     configs: tuple[str, ...]
     frameworks: tuple[str, ...]
 
 
 class OperationLeftOut(TypedDict):
+    """A general-purpose operation left out of the comparison, and why (our own sizing, time or harness)."""
+
     operation: str
     categories: tuple[str, ...]
 
 
 class OperationFailed(TypedDict):
+    """A general-purpose operation that failed on the TPU for a limit of the chip or its framework."""
+
     operation: str
     category: str
 

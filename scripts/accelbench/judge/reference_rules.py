@@ -134,6 +134,8 @@ def frameworks(reference: Reference, _reference: Reference) -> Finding:
 # the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
 # values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
 class Fp64Stated(TypedDict):
+    """Whether a chip's vendor states FP64 for it."""
+
     chip: str
     stated: bool
     runs: bool
@@ -142,6 +144,8 @@ class Fp64Stated(TypedDict):
 
 
 class FormatsRun(TypedDict):
+    """The number formats a chip's vendor states it runs."""
+
     chip: str
     formats: tuple[str, ...]
 

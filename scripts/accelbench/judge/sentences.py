@@ -151,6 +151,8 @@ def tensorflow(e: Evidence) -> tuple[Holds, Line | None, dict]:
 # the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
 # values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
 class SplitCounts(TypedDict):
+    """How a split kind of evidence's comparisons fall: the kinds, and how many point to each chip."""
+
     kinds: tuple[str, ...]
     tpu_ahead: int
     gpu_ahead: int

@@ -206,11 +206,15 @@ def _conclusion_tpus(e: Evidence) -> Reading:
 # the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
 # values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
 class CoresCounted(TypedDict):
+    """A GPU's cores as its vendor counts them."""
+
     chip: str
     count: int
 
 
 class CoresApart(TypedDict):
+    """A chip whose cores its vendor counts in a unit of its own, kept apart."""
+
     chip: str
     unit: str
     count: int

@@ -71,7 +71,7 @@ def prices_table(prices: PriceList) -> Table:
                   else f'<a href="{esc(p.url)}">{esc(p.source)}</a> {esc(words.HAND_ENTERED)}')
         regions = len({o.region for o in offers})
         rows.append([esc(p.chip), esc(p.provider), esc(p.tier), num_cell(dollars(p.usd_per_chip_hour), p.usd_per_chip_hour),
-                     esc(p.region or words.REGION_NOT_STATED)
+                     esc(p.region or words.NOT_STATED)
                      + (f" <small>{esc(words.CHEAPEST_OF.format(regions=regions))}</small>" if regions > 1 else ""),
                      esc(offer), words.HOST[p.host_included], origin + (f"<br><small>{esc(p.notes)}</small>" if p.notes else ""),
                      esc(p.when(prices.as_of))])

@@ -24,13 +24,12 @@ RETRIEVED = "retrieved {when}"
 NOT_RECORDED = "not recorded"
 PRICE_COLUMNS = ("Chip", "Provider", "Tier", "USD per chip-hour", "Region (of those priced)", "Offer", "Host in price",
                  "From", "Date")
-HOST = {True: "yes", False: "no: the GPUs alone", None: "not stated"}  # whether a price includes the host VM
+NOT_STATED = "not stated"  # a region, a host or a framework no row states
+HOST = {True: "yes", False: "no: the GPUs alone", None: NOT_STATED}  # whether a price includes the host VM
 HAND_ENTERED = "(hand-entered: not in the catalog)"
 CHEAPEST_OF = "(cheapest of {regions})"  # regions
-REGION_NOT_STATED = "not stated"
 FORMAT_LINE = "number_formats.csv line {line}"
 CHIP_COLUMN = "Chip"
-NOT_STATED = "not stated"  # a framework no row states for a chip
 # the scaling table (render/results.py)
 SCALING_COLUMNS = ("Device", "Framework", "config", "Devices", "tokens/s on one", "tokens/s on all", "Scaling efficiency")
 # the judgement's data dictionary (fragments/answers.py) and the dataset's (fragments/measured.py)

@@ -58,13 +58,25 @@ def best(rows: pd.DataFrame, platform: str, availability: str | None = None) -> 
     return chosen.assign(_neg=-chosen["per_chip"]).sort_values(["_neg", "chips", "submitter", "system"]).iloc[0]
 
 
-def _entry(row: pd.Series | None) -> dict | None:
+class InferenceEntry(TypedDict):
+    """An MLPerf Inference result as a line of detail names it: its chip, chips, submitter, availability and what
+    it did per chip."""
+
+    name: str
+    chips: int
+    submitter: str
+    availability: str
+    per_chip: float
+    unit: str
+
+
+def _entry(row: pd.Series | None) -> InferenceEntry | None:
     """A result as a line of detail names it, as data: its chip, chips, submitter, availability and
     what it did per chip (None where there is no result)."""
     if row is None:
         return None
-    return {"name": row["chip"], "chips": int(row["chips"]), "submitter": row["submitter"],
-            "availability": row["availability"], "per_chip": float(row["per_chip"]), "unit": row["unit"]}
+    return InferenceEntry(name=row["chip"], chips=int(row["chips"]), submitter=row["submitter"],
+                          availability=row["availability"], per_chip=float(row["per_chip"]), unit=row["unit"])
 
 
 @rule("speed", KIND,
@@ -108,18 +120,9 @@ def _shown(row: pd.Series | None) -> InferenceResult | None:
 
 # the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
 # values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
-class InferenceEntry(TypedDict):
-    """A result as _entry names it."""
-
-    name: str
-    chips: int
-    submitter: str
-    availability: str
-    per_chip: float
-    unit: str
-
-
 class MirrorRead(TypedDict):
+    """The public mirror a round of MLPerf Inference was read from, and its commit."""
+
     repository: str
     commit: str
 

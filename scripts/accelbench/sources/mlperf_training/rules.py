@@ -162,13 +162,22 @@ def result_links(benchmark: str, round_name: str, tpu: pd.Series, gpu: pd.Series
             for side, row in (("tpu", tpu), ("gpu", gpu))]
 
 
-def entry_of(row: pd.Series) -> dict:
+class MLPerfEntry(TypedDict):
+    """An MLPerf Training entry as a line of detail names it: its chip, chips, submitter and availability."""
+
+    name: str
+    chips: int
+    submitter: str
+    availability: str
+
+
+def entry_of(row: pd.Series) -> MLPerfEntry:
     """An entry as a line of detail names it, as data: its chip (the reference data's name, else the
     submission's accelerator), chips, submitter and availability (a pair of a preview system with an
     available one says so: the wording module reads both sides' availability)."""
     name = row["chip"] if isinstance(row["chip"], str) and row["chip"] else row["accelerator"]
-    return {"name": str(name), "chips": int(row["chips"]), "submitter": row["submitter"],
-            "availability": row["availability"]}
+    return MLPerfEntry(name=str(name), chips=int(row["chips"]), submitter=row["submitter"],
+                       availability=row["availability"])
 
 
 def _stack(row: pd.Series) -> str:
@@ -294,21 +303,16 @@ def flexibility(published: MLPerfTraining, reference: Reference) -> Finding:
 
 # the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
 # values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
-class MLPerfEntry(TypedDict):
-    """An entry as entry_of names it."""
-
-    name: str
-    chips: int
-    submitter: str
-    availability: str
-
-
 class FieldTrained(TypedDict):
+    """A field of machine learning and the benchmarks trained in it."""
+
     field: str
     benchmarks: tuple[str, ...]
 
 
 class TrainedUnderAudit(TypedDict):
+    """What one platform trained under MLPerf's audit: its chip families and, by field, the benchmarks."""
+
     platform: str
     families: tuple[str, ...]
     fields: tuple[FieldTrained, ...]

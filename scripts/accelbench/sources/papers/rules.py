@@ -75,6 +75,8 @@ def energy(published: Papers, reference: Reference) -> Finding:
 # the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
 # values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
 class Quotation(TypedDict):
+    """A figure quoted word for word from a paper, and where in the paper it is."""
+
     text: str
     where: str
 

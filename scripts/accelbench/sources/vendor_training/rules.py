@@ -214,7 +214,8 @@ def _why_unpriced(left: list[tuple[Pair, Unpriced]], reference: Reference) -> tu
 # the values of each line this module records, by key: field -> type hint (judgement.schema.json types each line's
 # values from these: accelbench/schema.py writes it; tests/test_line_values.py checks them against the calls)
 class VendorSide(TypedDict):
-    """A side of a pair as _pair names it."""
+    """One side of a vendor-reported pair: its system, framework, release, precision, tokens per second per chip
+    and the day it was published."""
 
     system: str
     framework: str
@@ -225,7 +226,7 @@ class VendorSide(TypedDict):
 
 
 class RecipesFlag(TypedDict):
-    """Two FP8 recipes of one family (pairs._precision)."""
+    """A pair of two different FP8 recipes of one precision family, flagged."""
 
     flag: str
     family: str
@@ -234,7 +235,7 @@ class RecipesFlag(TypedDict):
 
 
 class VariantFlag(TypedDict):
-    """The model variant the other side's recipe sets, and where (pairs._variant)."""
+    """The model variant the TPU recipe's own setting runs, and where the setting is read."""
 
     flag: str
     model: str
