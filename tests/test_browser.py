@@ -14,6 +14,16 @@ WORKLOAD_PAGES = [f"evidence/{w}.html" for w in ("matmul", "memory_bandwidth", "
                                               "data_parallel", "energy")]
 PAGES = ["", "article/tpus.html", "article/comparison.html", "guide.html", "about/hardware.html", "about/runs.html",
          "notebooks/explore.html", "published/index.html", "published/gpt3.html", *WORKLOAD_PAGES]
+# a page of each template and each kind of fragment: the answers, the chart, the tables, a notebook
+TEMPLATE_SAMPLE = {"index.html", "article/comparison.html", "article/tpus.html", "guide.html", "evidence/matmul.html",
+                   "published/gpt3.html", "published/vendor_training.html", "about/runs.html", "data/index.html",
+                   "notebooks/explore.html"}
+
+
+def sampled(paths, sample=TEMPLATE_SAMPLE) -> list[str]:
+    """Every one of PATHS under CI=true; on a contributor's machine those in SAMPLE, so that `make test` checks
+    each template and kind of fragment in its time ("" is the home page)."""
+    return list(paths) if ON_CI else [p for p in paths if (p or "index.html") in sample]
 
 require_chromium("the browser tests")
 
@@ -65,7 +75,7 @@ def shot(pg, name):
     pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("path", sampled(PAGES))
 def test_page_loads_without_console_errors_and_its_images_load(page, site_url, path):
     response = page.goto(site_url + path, wait_until="networkidle")
     assert response.status == 200
@@ -333,10 +343,9 @@ def site_pages(site) -> list[str]:
 
 
 AXE = ROOT / "tests" / "assets" / "axe-core" / "axe.min.js"
-# a page of each template and each kind of fragment: the answers, the chart, the tables, a notebook
-AXE_SAMPLE = {"index.html", "article/comparison.html", "article/tpus.html", "guide.html", "evidence/matmul.html",
-              "published/gpt3.html", "published/vendor_training.html", "about/runs.html", "data/index.html",
-              "notebooks/explore.html"}
+# the pages whose fragments bring colours of their own (the answers and their chart, the verdicts and tables, a
+# measured chart, a published one): the dark palette's sample on a contributor's machine
+PALETTE_SAMPLE = {"index.html", "article/comparison.html", "evidence/matmul.html", "published/gpt3.html"}
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 
@@ -368,11 +377,22 @@ AXE_RUN = """async ([tags, lighthouse]) => {
 }"""
 
 
+def test_the_sampled_pages_are_the_sites_and_ci_checks_every_one(built_site, monkeypatch):
+    """A page renamed or gone would leave a sample silently: each sampled page is a page of the built site; a
+    contributor's machine checks some of each list, CI every one."""
+    pages = set(site_pages(built_site))
+    assert TEMPLATE_SAMPLE | PALETTE_SAMPLE | set(LIGHTHOUSE_PAGES) | {p or "index.html" for p in PAGES} <= pages
+    monkeypatch.setitem(globals(), "ON_CI", False)
+    assert 0 < len(sampled(PAGES)) < len(PAGES) and set(sampled(PAGES)) < set(PAGES)
+    monkeypatch.setitem(globals(), "ON_CI", True)
+    assert sampled(PAGES) == PAGES
+
+
 def _axe(page, site_url, paths, scheme) -> dict[str, list[str]]:
     """Each check's violations on each page, worded: 'rule on page: first node (and n more)'."""
     found = {"wcag": [], "lighthouse": []}
     for path in paths:
-        page.goto(site_url + path, wait_until="networkidle")
+        page.goto(site_url + path, wait_until=LOADED)  # axe reads the page as built: nothing it checks arrives late
         assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == scheme
         page.add_script_tag(path=str(AXE))
         for check, violations in page.evaluate(AXE_RUN, [WCAG_AA, LIGHTHOUSE_RULES]).items():
@@ -385,8 +405,8 @@ def test_in_the_light_palette_no_page_has_a_serious_violation_nor_fails_a_rule_o
     """axe-core, once per page: no serious or critical violation of WCAG 2.1 A and AA, and no violation of any
     impact of a rule Lighthouse's accessibility score weighs (Material's search dialog had no name, which left
     every page at 96 or 97; headings one level too deep cost three published pages one). Every page under
-    CI=true; else the pages Lighthouse scores and one of each template (AXE_SAMPLE), to keep `make test` quick."""
-    paths = (site_pages(built_site) if ON_CI else sorted(set(LIGHTHOUSE_PAGES) | AXE_SAMPLE)) + ["404.html"]
+    CI=true; else the pages Lighthouse scores and one of each template (TEMPLATE_SAMPLE), to keep `make test` quick."""
+    paths = sampled(site_pages(built_site), TEMPLATE_SAMPLE | set(LIGHTHOUSE_PAGES)) + ["404.html"]
     found = _axe(page, site_url, paths, "default")
     assert found == {"wcag": [], "lighthouse": []}, "\n".join(found["wcag"] + found["lighthouse"])
 
@@ -405,10 +425,10 @@ def test_the_one_axe_run_finds_what_each_check_looks_for(page, tmp_path):
 
 
 def test_in_the_dark_palette_no_page_has_a_serious_accessibility_violation(browser, built_site, site_url):
-    """The same WCAG check in the dark palette, on one page of each template (a palette changes colours, which
-    every template shares)."""
+    """The same WCAG check in the dark palette: on one page of each template under CI=true (a palette changes
+    colours, which every template shares), else on those whose fragments bring colours of their own."""
     context = browser.new_context(color_scheme="dark")
-    found = _axe(context.new_page(), site_url, sorted(AXE_SAMPLE), "slate")
+    found = _axe(context.new_page(), site_url, sampled(sorted(TEMPLATE_SAMPLE), PALETTE_SAMPLE), "slate")
     context.close()
     assert found["wcag"] == [], "\n".join(found["wcag"])
 

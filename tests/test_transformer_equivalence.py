@@ -55,15 +55,24 @@ def test_torch_and_jax_agree_in_bfloat16_mixed_precision():
     np.testing.assert_allclose(losses("jax", "bfloat16"), losses("torch", "bfloat16"), rtol=1e-2)
 
 
+RTOL = {"float32": 2e-4, "bfloat16": 1e-2}  # as torch and jax agree
+
+
+@pytest.fixture(scope="module")
+def tensorflow_losses():
+    """TensorFlow's losses in each dtype, from one process of .venv-tf."""
+    run = subprocess.run([str(TF_PYTHON), str(ROOT / "tests" / "tf_probe.py"), "losses", "--config", "tiny",
+                          "--dtypes", ",".join(RTOL), "--steps", "3"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-4000:]
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
 @needs_tf_env
-@pytest.mark.parametrize("dtype, rtol", [("float32", 2e-4), ("bfloat16", 1e-2)])  # as torch and jax agree
-def test_tensorflow_losses_match_pytorch(dtype, rtol):
+@pytest.mark.parametrize("dtype", list(RTOL))
+def test_tensorflow_losses_match_pytorch(tensorflow_losses, dtype):
     """Both TensorFlow variants (XLA and a plain graph) from the same weights and batch: PyTorch's
     losses step by step, each passing its float64 check, no step traced twice."""
-    run = subprocess.run([str(TF_PYTHON), str(ROOT / "tests" / "tf_probe.py"), "losses", "--config", "tiny",
-                          "--dtype", dtype, "--steps", "3"], cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr[-4000:]
-    tf = json.loads(run.stdout.strip().splitlines()[-1])
+    tf, rtol = tensorflow_losses[dtype], RTOL[dtype]
     torch_losses = losses("torch", dtype)
     for variant in ("compiled", "graph"):
         np.testing.assert_allclose(tf[variant], torch_losses, rtol=rtol, err_msg=variant)

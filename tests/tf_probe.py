@@ -1,10 +1,11 @@
 """What TensorFlow's companions compute, from .venv-tf (TensorFlow is not in the project's
 environment), for tests that compare it with PyTorch in-process. The last line printed is JSON.
 
-    .venv-tf/bin/python tests/tf_probe.py losses --config tiny --dtype float32 --steps 3
+    .venv-tf/bin/python tests/tf_probe.py losses --config tiny --dtypes float32,bfloat16 --steps 3
 
-prints ``{"compiled": [...], "compiled_check": {...}, "graph": [...], "graph_check": {...}}``: the
-losses of the first steps of each variant of snippets/tensorflow/transformer_train.py on the CPU,
+prints, per dtype, ``{"compiled": [...], "compiled_check": {...}, "graph": [...], "graph_check": {...}}``
+(one process for every dtype: TensorFlow takes seconds to start): the losses of the first steps of
+each variant of snippets/tensorflow/transformer_train.py on the CPU,
 training on batch 0 every step (as tests/test_transformer_equivalence.py runs PyTorch and JAX),
 then each variant's check (error, tolerance) and how often its step was traced again after the
 first call (0: nothing retraced).
@@ -77,12 +78,13 @@ def main(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("what", choices=["losses", "data-parallel"])
     parser.add_argument("--config", default=None, help="tiny (losses), micro (data-parallel)")
-    parser.add_argument("--dtype", default="float32")
+    parser.add_argument("--dtypes", default="float32", help="comma-separated")
     parser.add_argument("--steps", type=int, default=3)
     parser.add_argument("--variants", default="compiled,graph")
     args = parser.parse_args(argv)
     if args.what == "losses":
-        print(json.dumps(losses(args.config or "tiny", args.dtype, args.steps, args.variants.split(","))))
+        print(json.dumps({dtype: losses(args.config or "tiny", dtype, args.steps, args.variants.split(","))
+                          for dtype in args.dtypes.split(",")}))
     else:
         print(json.dumps(data_parallel(args.config or "micro")))
 

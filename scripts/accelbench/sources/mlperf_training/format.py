@@ -105,9 +105,10 @@ def nearest_gpus(results: pd.DataFrame) -> list[float | None]:
     where the round has no GPU entry on it): the per-round tables' column, read, never selected, there."""
     out = pd.Series([None] * len(results), index=results.index, dtype=object)
     for _, rows in results.groupby(["round", "benchmark"]):
-        if (rows["platform"] == "gpu").any():
-            for index, row in rows.iterrows():
-                out[index] = float(nearest_gpu(rows, int(row["chips"]))["chip_hours"])
+        if (rows["platform"] == "gpu").any():  # once per chip count: a round's entries share few
+            chip_hours = {c: float(nearest_gpu(rows, c)["chip_hours"]) for c in set(rows["chips"].astype(int))}
+            for index, chips in rows["chips"].items():
+                out[index] = chip_hours[int(chips)]
     return list(out)
 
 
