@@ -10,6 +10,7 @@ naming file and field, and the atomic, validated write."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -122,7 +123,7 @@ def load_published(data_dir: Path) -> Published:
         if kind not in SOURCES:
             problems.append(f"{path}: kind: {kind!r} is not a published source (known: {', '.join(SOURCES)})")
             continue
-        found = problems_in(data, path, SOURCES[kind].schema)
+        found = _problems_in_file(data, path, SOURCES[kind].schema)
         if found:
             problems += found
             continue
@@ -130,6 +131,22 @@ def load_published(data_dir: Path) -> Published:
     if problems:
         raise RunFileError(problems)
     return Published({kind: SOURCES[kind].load(found) for kind, found in files.items()})
+
+
+# (schema, digest of a file's bytes) found valid in this process: a re-render (`mkdocs serve`, each test of a
+# session) reads the same unchanged files again, and validating them took most of load_published's time
+_VALID: set[tuple[Path, str]] = set()
+
+
+def _problems_in_file(data, path: Path, schema: Path) -> list[str]:
+    """problems_in, once per content: a file whose bytes were found valid against SCHEMA is not validated again."""
+    key = (schema, hashlib.sha256(path.read_bytes()).hexdigest())
+    if key in _VALID:
+        return []
+    found = problems_in(data, path, schema)
+    if not found:
+        _VALID.add(key)
+    return found
 
 
 @cache
