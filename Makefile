@@ -24,24 +24,20 @@ else
 JAX_EXTRA ?= jax
 endif
 BIN := $(VENV)/bin
-# pip leaves the bytecode to each module's first import, as uv does by default: most installed files
-# (TensorFlow's, sympy's, Jupyter's) are never imported by a build or a test, and compiling them all took
-# about a third of an environment's install here
-PIP_INSTALL := -m pip install --quiet --no-compile
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: browser cloud-env xla-env tf-env site test test-all benchmarks render build build-zensical serve clean bench-build bench-lighthouse lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python $(PIP_INSTALL) --upgrade pip
+	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # torch: a local or cached build first; PyTorch's own index only where that fails (its CPU builds
 # are not on PyPI), so machines that cannot reach it never wait on it.
 $(VENV)/.installed-%: pyproject.toml | $(BIN)/python
-	$(BIN)/python $(PIP_INSTALL) "$(TORCH_SPEC)" || \
-	  $(if $(TORCH_INDEX),$(BIN)/python $(PIP_INSTALL) "$(TORCH_SPEC)" --extra-index-url $(TORCH_INDEX),false)
-	$(BIN)/python $(PIP_INSTALL) -e ".[$(JAX_EXTRA),site$(if $(filter dev,$*),$(comma)dev)]"
+	$(BIN)/python -m pip install --quiet "$(TORCH_SPEC)" || \
+	  $(if $(TORCH_INDEX),$(BIN)/python -m pip install --quiet "$(TORCH_SPEC)" --extra-index-url $(TORCH_INDEX),false)
+	$(BIN)/python -m pip install --quiet -e ".[$(JAX_EXTRA),site$(if $(filter dev,$*),$(comma)dev)]"
 	touch $@
 
 comma := ,
@@ -110,8 +106,8 @@ test-all: cloud-env xla-env
 cloud-env: .venv-cloud/.installed
 .venv-cloud/.installed: pyproject.toml
 	$(PYTHON) -m venv .venv-cloud
-	.venv-cloud/bin/python $(PIP_INSTALL) --upgrade pip
-	.venv-cloud/bin/python $(PIP_INSTALL) -e ".[cloud]"
+	.venv-cloud/bin/python -m pip install --quiet --upgrade pip
+	.venv-cloud/bin/python -m pip install --quiet -e ".[cloud]"
 	touch $@
 
 # PyTorch through torch_xla, in its own environment: torch-xla 2.9 needs torch 2.9 (the project's
@@ -126,7 +122,7 @@ XLA_TORCH ?= 2.9.0
 XLA_TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
 XLA_UNAVAILABLE = $(XLA_VENV).unavailable
 ifeq ($(HAS_TPU),yes)
-XLA_TORCH_ELSE = $(XLA_VENV)/bin/python $(PIP_INSTALL) "torch==$(XLA_TORCH)"
+XLA_TORCH_ELSE = $(XLA_VENV)/bin/python -m pip install --quiet "torch==$(XLA_TORCH)"
 else
 XLA_TORCH_ELSE = { rm -rf $(XLA_VENV); echo "make xla-env: torch $(XLA_TORCH)'s CPU build is out of reach \
   ($(XLA_TORCH_INDEX)), and PyPI's torch $(XLA_TORCH) is a 7.1 GB CUDA build, installed only on a TPU VM: \
@@ -136,10 +132,10 @@ xla-env: $(XLA_VENV)/.installed
 $(XLA_VENV)/.installed: pyproject.toml
 	rm -f $(XLA_UNAVAILABLE)
 	$(PYTHON) -m venv $(XLA_VENV)
-	{ $(XLA_VENV)/bin/python $(PIP_INSTALL) --retries 0 --timeout 20 "torch==$(XLA_TORCH)+cpu" \
+	{ $(XLA_VENV)/bin/python -m pip install --quiet --retries 0 --timeout 20 "torch==$(XLA_TORCH)+cpu" \
 	    --index-url $(XLA_TORCH_INDEX) 2>/dev/null || $(XLA_TORCH_ELSE); } && \
-	$(XLA_VENV)/bin/python $(PIP_INSTALL) --upgrade pip && \
-	$(XLA_VENV)/bin/python $(PIP_INSTALL) "torch-xla$(if $(HAS_TPU),[tpu])==$(XLA_TORCH)" -e . && \
+	$(XLA_VENV)/bin/python -m pip install --quiet --upgrade pip && \
+	$(XLA_VENV)/bin/python -m pip install --quiet "torch-xla$(if $(HAS_TPU),[tpu])==$(XLA_TORCH)" -e . && \
 	touch $@
 
 # TensorFlow in its own environment (`make benchmarks` runs it in its own process and run file): 1.6 GB
@@ -159,8 +155,8 @@ endif
 tf-env: $(TF_VENV)/.installed
 $(TF_VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(TF_VENV)
-	$(TF_VENV)/bin/python $(PIP_INSTALL) --upgrade pip
-	$(TF_VENV)/bin/python $(PIP_INSTALL) "$(TF_SPEC)" $(TF_EXTRA) -e .
+	$(TF_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(TF_VENV)/bin/python -m pip install --quiet "$(TF_SPEC)" $(TF_EXTRA) -e .
 	touch $@
 
 # the browser tests' Chromium: installed where this machine allows (root with apt); elsewhere
