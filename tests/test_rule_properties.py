@@ -14,6 +14,7 @@ import math
 from pathlib import Path
 
 import pandas as pd
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_generations import pair as dated_pair
@@ -22,6 +23,7 @@ from test_papers import paper
 from test_published_verdicts import entry
 from test_vendor_training import base_pair
 
+from accelbench import registry
 from accelbench.core import formats, framework_support
 from accelbench.core.formats import NumberFormat
 from accelbench.core.framework_support import FrameworkSupport
@@ -308,6 +310,20 @@ def test_mlperf_speed_follows_the_margin_per_benchmark_and_a_common_factor_chang
         return mlperf.speed(training(*entries), REFERENCE).verdict
     assert speed(1.0) == speed(k) == expected(s for s, _ in advs)
     assert speed(1.0, swap=True) == flipped(expected(s for s, _ in advs))
+
+
+@pytest.mark.parametrize("gpu_over_tpu, verdict", [(1 + MARGIN * 1.02, SUPPORTED), (1 + MARGIN * 0.98, TIE),
+                                                   (1 - MARGIN * 0.98, TIE), (1 - MARGIN * 1.02, CONTRADICTED)])
+def test_mlperf_speed_turns_where_its_text_says_the_gpus_chip_hours_pass_the_margin(gpu_over_tpu, verdict):
+    """The margin is on GPU chip-hours over the TPU's: a TPU needing 5.1% more chip-hours than the GPU is a tie (the
+    GPU needs 4.9% fewer), so the text says the GPU's, never the TPU's, more or fewer."""
+    from accelbench.publish.wording.lines import text
+
+    found = mlperf.speed(training(entry("tpu", 512, 100.0), entry("gpu", 512, 100.0 * gpu_over_tpu)), REFERENCE)
+    assert found.verdict == verdict
+    words = text(registry.RULES["speed", mlperf.KIND].text)
+    assert f"Supported if the GPU entry needs more than {MARGIN:.0%} more chip-hours than the TPU's" in words
+    assert f"contradicted if more than {MARGIN:.0%} fewer" in words
 
 
 @FEW

@@ -80,8 +80,8 @@ RULES = {
     "measured.rule.cost":
         "Cost per billion GPT-2 small training tokens = the chip's cheapest GCP on-demand price per chip-hour (the cloud "
         "the article's claim names; reference data) ÷ (measured tokens/s × 3600) × 10⁹, for the cheapest per token "
-        "result on each kind of chip. Supported if the TPU's cost is more than {margin:pct} below the GPU's (the whole "
-        "{level:pct} interval of the GPU/TPU cost ratio above {above:.2f}); contradicted if more than {margin:pct} above; "
+        "result on each kind of chip. Supported if the GPU's cost is more than {margin:pct} above the TPU's (the whole "
+        "{level:pct} interval of the GPU/TPU cost ratio above {above:.2f}); contradicted if more than {margin:pct} below; "
         "a tie otherwise. Needs GPT-2 small measured on both and a price for each chip at GCP.",
     "measured.rule.energy":
         "Compares measured GPT-2 small tokens per joule (else bf16 n = {n} matrix-multiplication TFLOP per joule) of the "

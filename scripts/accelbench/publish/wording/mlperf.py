@@ -79,9 +79,9 @@ PAIRED_ON_AVAILABILITY = {True: "like with like on availability (available with 
 RULES = {
     "mlperf_training.rule.speed": lambda v: (
         f"Per benchmark, in the newest round with both, {PAIRED_ON_AVAILABILITY[v['like_with_like']]}: the TPU entry with "
-        "the fewest chip-hours to train against the GPU entry at the same or nearest chip count. Supported if the TPU "
-        f"needs more than {v['margin']:.0%} fewer chip-hours on every benchmark; contradicted if more than "
-        f"{v['margin']:.0%} more on every one; {TIE_OR_SPLIT}."),
+        "the fewest chip-hours to train against the GPU entry at the same or nearest chip count. Supported if the GPU "
+        f"entry needs more than {v['margin']:.0%} more chip-hours than the TPU's on every benchmark; contradicted if "
+        f"more than {v['margin']:.0%} fewer on every one; {TIE_OR_SPLIT}."),
     "mlperf_training.rule.frameworks":
         "From the software stacks the submissions name. Supported if every TPU submission ran on JAX while GPU "
         "submissions ran on PyTorch-based stacks; contradicted if a TPU submission ran PyTorch; split otherwise.",

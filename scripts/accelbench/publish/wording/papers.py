@@ -26,9 +26,9 @@ RULES = {
         QUOTED.format(figures="figures") + "Supported if every quoted range puts the TPU more than {margin:pct} faster "
         "than the GPU; contradicted if every one puts it more than {margin:pct} slower; " + TIE_OR_SPLIT + ".",
     "papers.rule.energy":
-        QUOTED.format(figures="power or energy figures") + "Supported if every quoted range has the TPU using more "
-        "than {margin:pct} less power or energy than the GPU; contradicted if every one has it using more than "
-        "{margin:pct} more; " + TIE_OR_SPLIT + ".",
+        QUOTED.format(figures="power or energy figures") + "Supported if every quoted range has the GPU using more "
+        "than {margin:pct} more power or energy than the TPU; contradicted if every one has it using more than "
+        "{margin:pct} less; " + TIE_OR_SPLIT + ".",
 }
 
 LINES = {

@@ -159,8 +159,9 @@ RULES = {
         "Where the article makes the claim, on GCP: dollars per billion training tokens = GCP's price per chip-hour "
         "(reference data: the SkyPilot catalog, or a hand-entered committed-use rate) × 10⁹ ÷ (the vendor-reported "
         "tokens per second per chip × 3600), both chips priced from one GCP price list, in the longest committed-use "
-        "tier both publish, else on-demand, on every pair the speed rule counts. Supported if the TPU costs more than "
-        "{margin:pct} less per token on every priced pair; contradicted if more than {margin:pct} more on every one; "
+        "tier both publish, else on-demand, on every pair the speed rule counts. Supported if the GPU costs more than "
+        "{margin:pct} more per token than the TPU on every priced pair; contradicted if more than {margin:pct} less on "
+        "every one; "
         + TIE_OR_SPLIT + "; not measured where GCP prices neither pair. The cheapest GPU offer elsewhere is context, "
         "never part of the verdict.",
 }
