@@ -1,20 +1,18 @@
 """The records facts are made of (judge/facts.py): a model, an MLPerf entry, a pair of them, counts by
 platform, each a frozen dataclass whose fields say what they mean (``doc``); a map whose keys are data is
-a :class:`FrozenMap`. judgement.schema.json's record_<Class> definitions are made from them."""
+a :class:`FrozenMap`. judgement.schema.json's record_<Class> definitions are made from them. Counts by platform
+and ``doc`` are core's (core/platform_counts.py), which Epoch AI's queries share."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+from accelbench.core.platform_counts import Counts, doc
 
 K = TypeVar("K")
 V = TypeVar("V")
-
-
-def doc(text: str, **default):
-    """A field with its meaning, which the schema's description says (and judgement.json's dictionary)."""
-    return field(metadata={"doc": text}, **default)
 
 
 class FrozenMap(Mapping[K, V], Generic[K, V]):
@@ -40,25 +38,6 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
     def __repr__(self) -> str:
         return f"FrozenMap({self._items!r})"
-
-
-@dataclass(frozen=True)
-class Counts:
-    """Models by the platform Epoch AI records they were trained on."""
-
-    gpu: int = doc("Trained on GPUs.")
-    tpu: int = doc("Trained on TPUs.")
-    other: int = doc("Trained on other chips (none of the two).")
-    mixed: int = doc("Trained on more than one kind of chip.")
-    not_stated: int = doc("Whose training hardware is not recorded.")
-
-    @property
-    def stated(self) -> int:
-        return self.gpu + self.tpu + self.other + self.mixed
-
-    @property
-    def total(self) -> int:
-        return self.stated + self.not_stated
 
 
 @dataclass(frozen=True)

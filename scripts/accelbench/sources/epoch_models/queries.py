@@ -24,6 +24,7 @@ import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from accelbench.core.platform_counts import Counts
 from accelbench.sources.epoch_models.format import EpochModels
 
 # the categories Epoch AI gives organisations, in the order the page lists them (any other sorts after)
@@ -52,28 +53,11 @@ class Example:
 
 
 @dataclass(frozen=True)
-class PlatformCount:
+class PlatformCount(Counts):
     """Models of one group (a set of organisation categories, or a year) by the platform they were
     trained on."""
 
     group: tuple[str, ...] | int  # the categories (empty: not stated), or the year
-    gpu: int
-    tpu: int
-    other: int
-    mixed: int  # several platforms in one training
-    not_stated: int
-
-    @property
-    def stated(self) -> int:
-        return self.gpu + self.tpu + self.other + self.mixed
-
-    @property
-    def total(self) -> int:
-        return self.stated + self.not_stated
-
-    def share(self, platform: str) -> float | None:
-        """The fraction of the models with their hardware stated that were trained on ``platform``."""
-        return getattr(self, platform) / self.stated if self.stated else None
 
 
 @dataclass(frozen=True)
@@ -157,8 +141,13 @@ def who_trained_what(data: EpochModels, keep: Callable[[dict], bool] | None = No
 
 
 def _counts(groups: dict) -> list[PlatformCount]:
-    return [PlatformCount(g, t.get("gpu", 0), t.get("tpu", 0), t.get("other", 0), t.get("mixed", 0), t.get(None, 0))
-            for g, t in groups.items()]
+    return [platform_count(g, t) for g, t in groups.items()]
+
+
+def platform_count(group, tally: dict) -> PlatformCount:
+    """A group's tally by platform (None: not stated) as its PlatformCount."""
+    return PlatformCount(tally.get("gpu", 0), tally.get("tpu", 0), tally.get("other", 0), tally.get("mixed", 0),
+                         tally.get(None, 0), group)
 
 
 def platform_by_category(data: EpochModels) -> list[PlatformCount]:

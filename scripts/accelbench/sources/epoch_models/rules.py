@@ -30,6 +30,7 @@ from accelbench.sources.epoch_models.queries import (
     openai_early_gpt,
     platform_by_category,
     platform_by_year,
+    platform_count,
 )
 
 TREND_MIN_KNOWN = 20  # a year with fewer models of recorded hardware draws no trend sentence (its share is shown with its count)
@@ -45,7 +46,7 @@ def _counts(c: PlatformCount) -> Counts:
 
 
 def _summed(counts: list[PlatformCount], group) -> PlatformCount:
-    return PlatformCount(group, *(sum(getattr(c, f) for c in counts) for f in ("gpu", "tpu", "other", "mixed", "not_stated")))
+    return PlatformCount(*(sum(getattr(c, f) for c in counts) for f in ("gpu", "tpu", "other", "mixed", "not_stated")), group)
 
 
 def _database_link(data: EpochModels) -> list[Link]:
@@ -109,8 +110,7 @@ def _tpu_majority(found, group: str) -> tuple[str, PlatformCount]:
     tally = found.platforms()
     tpu, others = tally.get("tpu", 0), sum(n for p, n in tally.items() if p not in ("tpu", None))
     verdict = NOT_MEASURED if tpu + others == 0 else SUPPORTED if tpu > others else CONTRADICTED if tpu < others else TIE
-    return verdict, PlatformCount(group, tally.get("gpu", 0), tpu, tally.get("other", 0), tally.get("mixed", 0),
-                                  tally.get(None, 0))
+    return verdict, platform_count(group, tally)
 
 
 @rule("deepmind-tpus", EPOCH,

@@ -1,0 +1,35 @@
+"""Models counted by the platform they were trained on, as Epoch AI records it: declared once, for the source's
+queries (sources/epoch_models/queries.py, a store-stage module) and the judgement's facts (judge/fact_records.py)
+alike. ``doc`` gives a dataclass field its meaning, which judgement.schema.json's descriptions say."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+def doc(text: str, **default):
+    """A field with its meaning, which the schema's description says (and judgement.json's dictionary)."""
+    return field(metadata={"doc": text}, **default)
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Models by the platform Epoch AI records they were trained on."""
+
+    gpu: int = doc("Trained on GPUs.")
+    tpu: int = doc("Trained on TPUs.")
+    other: int = doc("Trained on other chips (none of the two).")
+    mixed: int = doc("Trained on more than one kind of chip.")
+    not_stated: int = doc("Whose training hardware is not recorded.")
+
+    @property
+    def stated(self) -> int:
+        return self.gpu + self.tpu + self.other + self.mixed
+
+    @property
+    def total(self) -> int:
+        return self.stated + self.not_stated
+
+    def share(self, platform: str) -> float | None:
+        """The fraction of the models with their hardware stated that were trained on ``platform``."""
+        return getattr(self, platform) / self.stated if self.stated else None
