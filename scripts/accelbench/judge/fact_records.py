@@ -1,7 +1,7 @@
 """The records facts are made of (judge/facts.py): a model, an MLPerf entry, a pair of them, counts by
 platform, each a frozen dataclass whose fields say what they mean (``doc``); a map whose keys are data is
 a :class:`FrozenMap`. judgement.schema.json's record_<Class> definitions are made from them. Counts by platform
-and ``doc`` are core's (core/platform_counts.py), which Epoch AI's queries share."""
+and ``doc`` are core's (core/records.py), which Epoch AI's queries and the recommendation share."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from accelbench.core.platform_counts import Counts, doc
+from accelbench.core.records import Counts, doc
 
 K = TypeVar("K")
 V = TypeVar("V")

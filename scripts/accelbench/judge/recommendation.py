@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from accelbench.core.framework_support import SUPPORTED as RUNS
+from accelbench.core.records import doc
 from accelbench.core.reference import Reference
 from accelbench.judge.answers import TO_GPU, TO_TPU, Answer
 from accelbench.judge.buyer import LEVERS, SINGLE, STRONG, Case, cases, favouring
 from accelbench.judge.claims import MLPERF, PRICES, SPECS
-from accelbench.judge.fact_records import Largest, doc
+from accelbench.judge.fact_records import Largest
 from accelbench.judge.facts import Fact, Frameworks, LargestSystems, Offers
 from accelbench.judge.generations import PER_CHIP
 from accelbench.judge.judging import Finding, favoured

@@ -24,7 +24,7 @@ import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from accelbench.core.platform_counts import Counts
+from accelbench.core.records import Counts
 from accelbench.sources.epoch_models.format import EpochModels
 
 # the categories Epoch AI gives organisations, in the order the page lists them (any other sorts after)

@@ -1,6 +1,7 @@
-"""Models counted by the platform they were trained on, as Epoch AI records it: declared once, for the source's
-queries (sources/epoch_models/queries.py, a store-stage module) and the judgement's facts (judge/fact_records.py)
-alike. ``doc`` gives a dataclass field its meaning, which judgement.schema.json's descriptions say."""
+"""Records more than one stage declares its data with, each field with its meaning: ``doc`` (which
+judgement.schema.json's descriptions say, for every record of judge/fact_records.py), and the counts of models by
+the platform Epoch AI records they were trained on (``Counts``), which the source's queries (a store-stage module)
+and the judgement's facts share."""
 
 from __future__ import annotations
 
